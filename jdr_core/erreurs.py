@@ -1,0 +1,59 @@
+"""La racine unique des erreurs de ``jdr_core``.
+
+Toutes les erreurs levées par le cœur héritent de :class:`JdrErreur`, elle-même
+sous-classe de :class:`ValueError`. Le message dit en français ce qui ne va pas et
+ce qui est permis, pour être montré tel quel à un joueur.
+
+>>> from jdr_core.erreurs import ParametreInvalide
+>>> raise ParametreInvalide("caractéristique", 7, "1 à 5")
+Traceback (most recent call last):
+...
+jdr_core.erreurs.ParametreInvalide: caractéristique 7 : attendu 1 à 5
+"""
+
+from __future__ import annotations
+
+
+class JdrErreur(ValueError):
+    """Toute erreur de règle ou de saisie que le cœur sait expliquer."""
+
+
+class ParametreInvalide(JdrErreur):
+    """Une valeur hors des bornes ou du mauvais type."""
+
+    def __init__(self, nom: str, valeur: object, attendu: str) -> None:
+        self.nom = nom
+        self.valeur = valeur
+        self.attendu = attendu
+        super().__init__(f"{nom} {valeur!s:.40} : attendu {attendu}")
+
+
+class DesEpuises(JdrErreur):
+    """Une source scriptée n'a plus de faces à donner."""
+
+
+class DesRestants(JdrErreur):
+    """Une source scriptée a encore des faces inutilisées à la fin de l'exemple."""
+
+
+class BudgetDepasse(JdrErreur):
+    """Trop de dés demandés : la limite protège l'onglet du lecteur."""
+
+
+class RegleEnfreinte(JdrErreur):
+    """Une action interdite par les règles (deux attaques, soin refusé…)."""
+
+
+def entier_borne(nom: str, valeur: object, minimum: int, maximum: int) -> int:
+    """Vérifie qu'une valeur est un entier (pas un booléen) entre deux bornes.
+
+    >>> entier_borne("difficulté", 3, 0, 10)
+    3
+    >>> entier_borne("difficulté", 11, 0, 10)
+    Traceback (most recent call last):
+    ...
+    jdr_core.erreurs.ParametreInvalide: difficulté 11 : attendu un entier de 0 à 10
+    """
+    if isinstance(valeur, bool) or not isinstance(valeur, int) or not minimum <= valeur <= maximum:
+        raise ParametreInvalide(nom, valeur, f"un entier de {minimum} à {maximum}")
+    return valeur

@@ -1,0 +1,317 @@
+"""Le combat : initiative, deux actions par tour, attaque, défense, dégâts.
+
+Jules (PHYSIQUE 4) agit avant le suspect (PHYSIQUE 3) :
+
+>>> ordre = ordre_initiative([Combattant("le suspect", 3), Combattant("Jules", 4, pj=True)])
+>>> [c.nom for c in ordre]
+['Jules', 'le suspect']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from ..des import SourceDes
+from ..erreurs import RegleEnfreinte, entier_borne
+from .test import (
+    Critique,
+    JetTest,
+    RegleCritique,
+    tester,
+)
+
+ARME_MIN, ARME_MAX = 1, 5
+PROTECTION_MAX = 4
+ACTIONS_PAR_TOUR = 2
+
+
+class Nature(Enum):
+    """Départage de l'initiative à Physique égal, dans cet ordre."""
+
+    ANIMAL = 1
+    ROBOT = 2
+    NON_HUMAIN = 3
+    HUMAIN = 4
+    AUTRE = 5
+
+
+@dataclass(frozen=True)
+class Combattant:
+    nom: str
+    physique: int
+    nature: Nature = Nature.HUMAIN
+    pj: bool = False
+
+
+def ordre_initiative(combattants: Sequence[Combattant]) -> list[Combattant]:
+    """Physique décroissant, puis animaux, robots, non-humains, humains, autres ; puis PJ d'abord."""
+    for c in combattants:
+        entier_borne(f"Physique de {c.nom}", c.physique, 1, 15)
+    return sorted(combattants, key=lambda c: (-c.physique, c.nature.value, not c.pj))
+
+
+class Action(Enum):
+    ATTAQUER = "attaquer"
+    MAITRISE = "déclencher une maîtrise"
+    PREPARER = "préparer son coup"
+    DEFENDRE = "se défendre"
+    DEPLACER = "se déplacer"
+    AIDER = "aider"
+    GENER = "gêner"
+
+
+@dataclass(frozen=True)
+class Activation:
+    """Les deux actions d'un personnage pendant son tour.
+
+    >>> Activation((Action.PREPARER, Action.ATTAQUER)).avantages_attaque
+    1
+    >>> Activation((Action.ATTAQUER, Action.ATTAQUER))
+    Traceback (most recent call last):
+    ...
+    jdr_core.erreurs.RegleEnfreinte: une seule attaque par activation
+    """
+
+    actions: tuple[Action, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.actions) > ACTIONS_PAR_TOUR:
+            raise RegleEnfreinte(f"{len(self.actions)} actions : au plus {ACTIONS_PAR_TOUR} par tour")
+        if self.actions.count(Action.ATTAQUER) > 1:
+            raise RegleEnfreinte("une seule attaque par activation")
+        if Action.PREPARER in self.actions:
+            i = self.actions.index(Action.PREPARER)
+            if i + 1 >= len(self.actions) or self.actions[i + 1] is not Action.ATTAQUER:
+                raise RegleEnfreinte("préparer son coup se fait juste avant une attaque")
+
+    @property
+    def avantages_attaque(self) -> int:
+        """Préparer son coup donne un avantage à l'attaque qui suit."""
+        return 1 if Action.PREPARER in self.actions else 0
+
+    @property
+    def defense(self) -> Defense | None:
+        n = self.actions.count(Action.DEFENDRE)
+        return se_defendre(n) if n else None
+
+
+@dataclass(frozen=True)
+class Defense:
+    """Succès supplémentaires exigés de tout attaquant jusqu'à la prochaine activation."""
+
+    bonus: int
+    reaction: bool = False
+
+    @property
+    def perd_prochaine_activation(self) -> bool:
+        return self.reaction
+
+
+def se_defendre(actions: int = 1, *, reaction: bool = False) -> Defense:
+    """1 action : +1 succès exigé ; 2 actions : +2 (défense totale).
+
+    En réaction, pendant le tour d'un adversaire, c'est toujours une défense totale,
+    et le défenseur perd sa prochaine activation.
+
+    >>> se_defendre(1).bonus, se_defendre(2).bonus, se_defendre(reaction=True).bonus
+    (1, 2, 2)
+    """
+    if reaction:
+        return Defense(2, reaction=True)
+    entier_borne("actions de défense", actions, 1, 2)
+    return Defense(actions)
+
+
+@dataclass(frozen=True)
+class Modificateur:
+    """Aider ou gêner : l'action réussit toujours et donne un avantage ou un désavantage."""
+
+    avantages: int = 0
+    desavantages: int = 0
+
+
+def aider() -> Modificateur:
+    return Modificateur(avantages=1)
+
+
+def gener() -> Modificateur:
+    return Modificateur(desavantages=1)
+
+
+class Milieu(Enum):
+    SOL = "au sol"
+    AIR = "dans les airs"
+    EAU = "dans l'eau"
+
+
+METRES_PAR_ACTION = {Milieu.SOL: 10, Milieu.AIR: 10, Milieu.EAU: 5}
+METRES_PAR_SUCCES_TERRAIN_DIFFICILE = 2
+
+
+@dataclass(frozen=True)
+class Deplacement:
+    milieu: Milieu
+    metres: int
+    jets: tuple[JetTest, ...] = ()
+
+
+def se_deplacer(
+    milieu: Milieu,
+    actions: int = 1,
+    *,
+    terrain_difficile: bool = False,
+    physique: int | None = None,
+    des: SourceDes | None = None,
+) -> Deplacement:
+    """Distance parcourue en combat ou en poursuite.
+
+    Sur terrain difficile, chaque action demande un test de Physique : 2 m par
+    succès, doublés sur une réussite critique. Hypothèse : dans l'eau, le terrain
+    difficile se joue de même, avec un désavantage sur chaque test.
+
+    >>> se_deplacer(Milieu.EAU, 2).metres
+    10
+    >>> from jdr_core.des import DesScriptes
+    >>> se_deplacer(Milieu.SOL, terrain_difficile=True, physique=3, des=DesScriptes([1, 2, 6])).metres
+    4
+    """
+    entier_borne("actions de déplacement", actions, 1, ACTIONS_PAR_TOUR)
+    if not terrain_difficile:
+        return Deplacement(milieu, METRES_PAR_ACTION[milieu] * actions)
+    if physique is None or des is None:
+        raise RegleEnfreinte("terrain difficile : il faut le Physique et des dés pour les tests")
+    desavantages = 1 if milieu is Milieu.EAU else 0
+    jets = tuple(tester(physique, desavantages=desavantages, des=des) for _ in range(actions))
+    metres = 0
+    for jet in jets:
+        gain = jet.succes * METRES_PAR_SUCCES_TERRAIN_DIFFICILE
+        metres += gain * 2 if jet.critique is Critique.REUSSITE else gain
+    return Deplacement(milieu, metres, jets)
+
+
+@dataclass(frozen=True)
+class Attaque:
+    """Une attaque résolue : le test, la touche et le détail des dégâts."""
+
+    jet: JetTest
+    requis: int
+    arme: int
+    fp: int
+    protection: int
+    automatique: bool
+
+    @property
+    def touche(self) -> bool:
+        return bool(self.jet.reussi)
+
+    @property
+    def base(self) -> int:
+        """Dégâts de base, doublés sur une réussite critique."""
+        return self.arme * 2 if self.jet.critique is Critique.REUSSITE else self.arme
+
+    @property
+    def aggravation(self) -> int:
+        return max(0, self.jet.succes - self.requis) if self.touche else 0
+
+    @property
+    def protection_effective(self) -> int:
+        return 0 if self.automatique else self.protection
+
+    @property
+    def degats(self) -> int:
+        """PE perdus par la cible : base + aggravation + FP − protection, jamais négatif."""
+        if not self.touche:
+            return 0
+        return max(0, self.base + self.aggravation + self.fp - self.protection_effective)
+
+    @property
+    def arme_cassee(self) -> bool:
+        return self.jet.critique is Critique.ECHEC
+
+    def __str__(self) -> str:
+        if not self.touche:
+            texte = f"{self.jet.succes} succès pour {self.requis} demandé(s) : raté"
+            if self.arme_cassee:
+                texte += ", échec critique, l'arme est cassée ou inutilisable"
+            return texte + "."
+        morceaux = [f"base {self.base}"]
+        if self.aggravation:
+            morceaux.append(f"aggravation +{self.aggravation}")
+        if self.fp:
+            morceaux.append(f"FP +{self.fp}")
+        if self.protection_effective:
+            morceaux.append(f"protection −{self.protection_effective}")
+        critique = ", réussite critique" if self.jet.critique is Critique.REUSSITE else ""
+        return (
+            f"{self.jet.succes} succès pour {self.requis} demandé(s) : touché{critique}. "
+            f"Dégâts : {', '.join(morceaux)} = {self.degats} PE."
+        )
+
+
+def attaquer(
+    physique: int,
+    *,
+    des: SourceDes,
+    arme: int,
+    protection: int = 0,
+    fp: int = 0,
+    fp_protection: int = 0,
+    defense: int = 0,
+    automatique: bool = False,
+    avantages: int = 0,
+    desavantages: int = 0,
+    relances: int = 0,
+    regle_critique: RegleCritique = RegleCritique.TRIPLE,
+) -> Attaque:
+    """Test de Physique : 1 succès pour toucher, plus le bonus de défense de la cible.
+
+    Le FP de l'attaquant (dans son domaine) compte comme succès et s'ajoute aux
+    dégâts ; celui de la cible s'ajoute à sa protection. Les dégâts automatiques
+    (psychiques ou magiques) ignorent la protection.
+
+    Le coup de poing de Jules : 3 succès, poing 1, aggravation +2, blouson −1.
+
+    >>> from jdr_core.des import DesScriptes
+    >>> coup = attaquer(4, arme=1, protection=1, des=DesScriptes([1, 2, 4]))
+    >>> print(coup)
+    3 succès pour 1 demandé(s) : touché. Dégâts : base 1, aggravation +2, protection −1 = 2 PE.
+    """
+    entier_borne("arme", arme, ARME_MIN, ARME_MAX)
+    entier_borne("protection", protection, 0, PROTECTION_MAX)
+    entier_borne("FP de la protection", fp_protection, 0, 10)
+    entier_borne("défense", defense, 0, 2)
+    requis = 1 + defense
+    jet = tester(
+        physique,
+        des=des,
+        avantages=avantages,
+        desavantages=desavantages,
+        relances=relances,
+        fp=fp,
+        difficulte=requis,
+        regle_critique=regle_critique,
+    )
+    return Attaque(jet, requis, arme, fp, protection + fp_protection, automatique)
+
+
+@dataclass(frozen=True)
+class DegatsContinus:
+    """Asphyxie, feu, poison… de 1 à 3 PE par tour jusqu'à des soins.
+
+    >>> DegatsContinus(2).total(tours=3)
+    6
+    >>> DegatsContinus(2).total(tours=3, soigne_apres=1)
+    2
+    """
+
+    par_tour: int
+
+    def __post_init__(self) -> None:
+        entier_borne("dégâts par tour", self.par_tour, 1, 3)
+
+    def total(self, *, tours: int, soigne_apres: int | None = None) -> int:
+        entier_borne("tours", tours, 0, 1000)
+        subis = tours if soigne_apres is None else min(tours, soigne_apres)
+        return self.par_tour * subis

@@ -1,0 +1,153 @@
+"""Les points d'énergie (PE) : états, récupération, stabilisation et soins.
+
+Le suspect de l'entrepôt (PHYSIQUE 3, MENTAL 1) a 4 PE, en a déjà perdu 2, puis
+encaisse les 2 PE du coup de poing de Jules :
+
+>>> suspect = Vitalite.nouvelle(physique=3, mental=1).subir(2)
+>>> suspect.etat
+<Etat.AFFAIBLI: 'affaibli'>
+>>> suspect = suspect.subir(2)
+>>> suspect.pe, suspect.etat.value
+(0, 'gravement blessé')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from ..erreurs import RegleEnfreinte, entier_borne
+from .test import Critique, JetTest
+
+#: Difficulté du test de Physique pour se stabiliser soi-même (« difficile »).
+DIFFICULTE_SE_STABILISER = 3
+PE_MIN = -50
+
+
+class Etat(Enum):
+    EN_FORME = "en forme"
+    AFFAIBLI = "affaibli"
+    GRAVEMENT_BLESSE = "gravement blessé"
+    CRITIQUE = "état critique"
+
+
+EFFETS = {
+    Etat.EN_FORME: "aucun effet",
+    Etat.AFFAIBLI: "un désavantage sur toutes les actions",
+    Etat.GRAVEMENT_BLESSE: (
+        "inconscient 1 minute, puis incapable d'agir vraiment tant qu'il n'est pas revenu à 1 PE"
+    ),
+    Etat.CRITIQUE: (
+        "se réveille à 0 PE au bout de 2 minutes ; garde le défaut Infirme s'il n'est pas stabilisé"
+    ),
+}
+
+
+def pe_de_depart(physique: int, mental: int, fp: int = 0) -> int:
+    """PE = Physique + Mental + Facteur de puissance.
+
+    >>> pe_de_depart(4, 3)
+    7
+    """
+    entier_borne("Physique", physique, 1, 5)
+    entier_borne("Mental", mental, 1, 5)
+    entier_borne("FP", fp, 0, 10)
+    return physique + mental + fp
+
+
+def etat_pour(pe: int, robot: bool = False) -> Etat:
+    """L'état qui correspond à un total de PE (les robots ne sont jamais affaiblis)."""
+    if pe < 0:
+        return Etat.CRITIQUE
+    if pe == 0:
+        return Etat.GRAVEMENT_BLESSE
+    if pe <= 2 and not robot:
+        return Etat.AFFAIBLI
+    return Etat.EN_FORME
+
+
+@dataclass(frozen=True)
+class Vitalite:
+    """Les PE d'un personnage et ce qui en découle. Chaque opération rend une nouvelle valeur."""
+
+    pe: int
+    maximum: int
+    robot: bool = False
+    physique: int = 1
+    infirme: bool = False
+    sequelle_menace: bool = False
+
+    @classmethod
+    def nouvelle(cls, *, physique: int, mental: int, fp: int = 0, robot: bool = False) -> Vitalite:
+        maximum = pe_de_depart(physique, mental, fp)
+        return cls(maximum, maximum, robot=robot, physique=physique)
+
+    @property
+    def etat(self) -> Etat:
+        return etat_pour(self.pe, self.robot)
+
+    @property
+    def desavantages(self) -> int:
+        """Désavantage imposé à toutes les actions par l'état."""
+        return 1 if self.etat is Etat.AFFAIBLI else 0
+
+    def subir(self, degats: int) -> Vitalite:
+        """Perd des PE ; passer sous 0 fait planer la séquelle Infirme."""
+        entier_borne("dégâts", degats, 0, 100)
+        pe = max(PE_MIN, self.pe - degats)
+        return replace(self, pe=pe, sequelle_menace=self.sequelle_menace or pe < 0)
+
+    def _gagner(self, gain: int) -> Vitalite:
+        if gain <= 0:
+            return self
+        # Soigné sans avoir été stabilisé : la séquelle devient le défaut Infirme.
+        infirme = self.infirme or self.sequelle_menace
+        return replace(self, pe=min(self.maximum, self.pe + gain), infirme=infirme, sequelle_menace=False)
+
+    def reprendre_conscience(self) -> Vitalite:
+        """Sans aide, un personnage en état critique se réveille à 0 PE au bout de 2 minutes."""
+        if self.etat is not Etat.CRITIQUE:
+            raise RegleEnfreinte("seul un personnage en état critique reprend conscience ainsi")
+        return replace(self, pe=0)
+
+    def recuperer(self, periodes: int) -> Vitalite:
+        """Récupération naturelle : 1 PE par demi-journée (vivant) ou par heure branché (robot)."""
+        entier_borne("périodes de repos", periodes, 0, 1000)
+        return self._gagner(periodes)
+
+    def stabiliser(self) -> Vitalite:
+        """Deux actions au contact : le blessé critique revient à 0 PE, sans séquelle."""
+        if self.etat is not Etat.CRITIQUE:
+            raise RegleEnfreinte("on ne stabilise qu'un personnage en état critique")
+        return replace(self, pe=0, sequelle_menace=False)
+
+    def se_stabiliser(self, jet: JetTest) -> Vitalite:
+        """Test de Physique difficile (3 succès) ; en cas d'échec, rien ne change."""
+        if self.etat is not Etat.CRITIQUE:
+            raise RegleEnfreinte("on ne se stabilise qu'en état critique")
+        if jet.difficulte != DIFFICULTE_SE_STABILISER:
+            raise RegleEnfreinte("se stabiliser est un test de Physique de difficulté 3")
+        return self.stabiliser() if jet.reussi else self
+
+    def soigner(self, jet: JetTest) -> Vitalite:
+        """Test de Mental au calme : 1 PE par succès, doublés sur réussite critique.
+
+        Hypothèse pour les robots : une réparation qui obtient au moins un succès
+        rend deux fois le Physique du robot (doublé aussi sur une réussite critique).
+        Un échec critique donne le défaut Infirme.
+
+        >>> from jdr_core.des import DesScriptes
+        >>> from jdr_core.troisd6.test import tester
+        >>> blesse = Vitalite(1, 6)
+        >>> blesse.soigner(tester(3, des=DesScriptes([1, 3, 5]))).pe
+        3
+        """
+        if jet.critique is Critique.ECHEC:
+            return replace(self, infirme=True)
+        if self.robot:
+            gain = 2 * self.physique if jet.succes else 0
+        else:
+            gain = jet.succes
+        if jet.critique is Critique.REUSSITE:
+            gain *= 2
+        return self._gagner(gain)

@@ -1,0 +1,296 @@
+"""Les lanceurs du 3D6 déclarés au registre : test, opposition, attaque."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ..registre import Cote, Mecanique, Parametre, Valeurs, enregistrer
+from .combat import PROTECTION_MAX, ARME_MAX, ARME_MIN, Attaque, attaquer
+from .opposition import Opposition, distribution_opposition, opposer
+from .tables import ARMES, DIFFICULTES, PROTECTIONS
+from .test import (
+    CARACTERISTIQUE_MAX,
+    CARACTERISTIQUE_MIN,
+    DIFFICULTE_MAX,
+    FP_MAX,
+    MODIFICATEURS_MAX,
+    RELANCES_MAX,
+    Critique,
+    JetTest,
+    RegleCritique,
+    chance_de_reussite,
+    distribution_test,
+    reussite,
+    tester,
+)
+
+SYSTEME = "3D6 à succès"
+
+REGLE_CRITIQUE = Parametre(
+    "regle_critique",
+    "Triples sur 2 ou 4 dés (hypothèse)",
+    RegleCritique.TRIPLE.value,
+    choix=(
+        (RegleCritique.TRIPLE.value, "trois dés identiques"),
+        (RegleCritique.TOUS.value, "tous les dés identiques"),
+        (RegleCritique.SEULEMENT_3D6.value, "seulement sur 3D6"),
+    ),
+)
+
+MODIFICATEUR_CHOIX = (("aucun", "aucun"), ("avantage", "avantage (4D6)"), ("desavantage", "désavantage (2D6)"))
+
+
+def _carac(nom: str, libelle: str, defaut: int = 3) -> Parametre:
+    return Parametre(nom, libelle, defaut, CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX)
+
+
+def _fp(nom: str = "fp", libelle: str = "Facteur de puissance") -> Parametre:
+    return Parametre(nom, libelle, 0, 0, FP_MAX)
+
+
+def _modif(valeur: object) -> dict[str, int]:
+    return {"avantages": int(valeur == "avantage"), "desavantages": int(valeur == "desavantage")}
+
+
+def des_affiches(jet: JetTest) -> list[dict[str, Any]]:
+    """Les dés finaux (compté ou non), puis les faces écartées par une relance."""
+    des = [
+        {"face": face, "compte": compte, "ecarte": False}
+        for face, compte in zip(jet.des, jet.compte, strict=True)
+    ]
+    des += [{"face": r.avant, "compte": False, "ecarte": True} for r in jet.relances]
+    return des
+
+
+def _details_jet(jet: JetTest) -> list[str]:
+    lignes = [f"{len(jet.des)}D6 contre {jet.caracteristique} : {jet.succes_des} succès aux dés"]
+    if jet.fp:
+        lignes.append(f"Facteur de puissance : +{jet.fp} succès automatiques")
+    for r in jet.relances:
+        lignes.append(f"Relance : le {r.avant} devient {r.apres}")
+    if jet.critique is not Critique.AUCUN:
+        lignes.append(f"Triple : {jet.critique.value}")
+    return lignes
+
+
+# --- Test simple -------------------------------------------------------------
+
+def _lancer_test(v: Valeurs, des: Any) -> JetTest:
+    return tester(
+        v["caracteristique"],
+        des=des,
+        avantages=v["avantages"],
+        desavantages=v["desavantages"],
+        relances=v["relances"],
+        fp=v["fp"],
+        difficulte=v["difficulte"],
+        regle_critique=RegleCritique(v["regle_critique"]),
+    )
+
+
+def _distribution(v: Valeurs, prefixe: str = "") -> dict[tuple[int, Critique], Fraction]:
+    return distribution_test(
+        v[prefixe + "caracteristique"],
+        avantages=v.get(prefixe + "avantages", 0),
+        desavantages=v.get(prefixe + "desavantages", 0),
+        relances=v.get(prefixe + "relances", 0),
+        fp=v.get(prefixe + "fp", 0),
+        regle_critique=RegleCritique(v["regle_critique"]),
+    )
+
+
+def _cotes_test(v: Valeurs) -> list[Cote]:
+    d = _distribution(v)
+    return [
+        Cote(f"Réussir (difficulté {v['difficulte']})", chance_de_reussite(d, v["difficulte"])),
+        Cote("Réussite critique", sum((p for (_, c), p in d.items() if c is Critique.REUSSITE), Fraction(0))),
+        Cote("Échec critique", sum((p for (_, c), p in d.items() if c is Critique.ECHEC), Fraction(0))),
+    ]
+
+
+def _afficher_test(jet: JetTest, v: Valeurs) -> dict[str, Any]:
+    nom = DIFFICULTES.get(v["difficulte"], "surhumaine")
+    if jet.reussi:
+        phrase = f"Réussi : {jet.succes} succès pour une difficulté {nom} ({v['difficulte']})."
+    else:
+        phrase = f"Raté : {jet.succes} succès pour une difficulté {nom} ({v['difficulte']})."
+    if jet.critique is Critique.REUSSITE:
+        phrase = "Réussite critique ! L'action réussit au-delà des espérances."
+    elif jet.critique is Critique.ECHEC:
+        phrase = "Échec critique ! L'action échoue, et quelque chose tourne mal."
+    return {
+        "phrase": phrase,
+        "issue": "reussite" if jet.reussi else "echec",
+        "groupes": [{"titre": "Dés", "des": des_affiches(jet)}],
+        "details": _details_jet(jet),
+    }
+
+
+enregistrer(Mecanique(
+    nom="3d6-test",
+    titre="Test",
+    systeme=SYSTEME,
+    parametres=(
+        _carac("caracteristique", "Caractéristique"),
+        Parametre("avantages", "Avantages", 0, 0, MODIFICATEURS_MAX),
+        Parametre("desavantages", "Désavantages", 0, 0, MODIFICATEURS_MAX),
+        Parametre("relances", "Relances", 0, 0, RELANCES_MAX),
+        _fp(),
+        Parametre("difficulte", "Difficulté (succès demandés)", 2, 0, DIFFICULTE_MAX),
+        REGLE_CRITIQUE,
+    ),
+    lancer=_lancer_test,
+    cotes=_cotes_test,
+    afficher=_afficher_test,
+))
+
+
+# --- Opposition --------------------------------------------------------------
+
+def _v_opposant(v: Valeurs, camp: str) -> dict[str, Any]:
+    return {
+        "caracteristique": v[f"caracteristique_{camp}"],
+        "fp": v[f"fp_{camp}"],
+        **_modif(v[f"modificateur_{camp}"]),
+        "regle_critique": v["regle_critique"],
+    }
+
+
+def _lancer_opposition(v: Valeurs, des: Any) -> Opposition:
+    jets = []
+    for camp in ("a", "b"):
+        o = _v_opposant(v, camp)
+        jets.append(tester(
+            o["caracteristique"], des=des, fp=o["fp"], avantages=o["avantages"],
+            desavantages=o["desavantages"], regle_critique=RegleCritique(o["regle_critique"]),
+        ))
+    return opposer(jets[0], jets[1], noms=("Le personnage", "L'adversaire"),
+                   critiques_decisifs=v["critiques_decisifs"])
+
+
+def _cotes_opposition(v: Valeurs) -> list[Cote]:
+    d = distribution_opposition(
+        _distribution(_v_opposant(v, "a")), _distribution(_v_opposant(v, "b")),
+        v["critiques_decisifs"],
+    )
+    return [
+        Cote("Le personnage l'emporte", d[0]),
+        Cote("Égalité", d[None]),
+        Cote("L'adversaire l'emporte", d[1]),
+    ]
+
+
+def _afficher_opposition(o: Opposition, v: Valeurs) -> dict[str, Any]:
+    return {
+        "phrase": str(o),
+        "issue": {0: "reussite", 1: "echec", None: "neutre"}[o.gagnant],
+        "groupes": [
+            {"titre": o.noms[0], "des": des_affiches(o.jet_a)},
+            {"titre": o.noms[1], "des": des_affiches(o.jet_b)},
+        ],
+        "details": [f"{o.noms[0]} : " + "; ".join(_details_jet(o.jet_a)),
+                    f"{o.noms[1]} : " + "; ".join(_details_jet(o.jet_b))],
+    }
+
+
+enregistrer(Mecanique(
+    nom="3d6-opposition",
+    titre="Opposition",
+    systeme=SYSTEME,
+    parametres=(
+        _carac("caracteristique_a", "Caractéristique du personnage"),
+        Parametre("modificateur_a", "Circonstances du personnage", "aucun", choix=MODIFICATEUR_CHOIX),
+        _fp("fp_a", "FP du personnage"),
+        _carac("caracteristique_b", "Caractéristique de l'adversaire"),
+        Parametre("modificateur_b", "Circonstances de l'adversaire", "aucun", choix=MODIFICATEUR_CHOIX),
+        _fp("fp_b", "FP de l'adversaire"),
+        Parametre("critiques_decisifs", "Les triples décident (hypothèse)", False),
+        REGLE_CRITIQUE,
+    ),
+    lancer=_lancer_opposition,
+    cotes=_cotes_opposition,
+    afficher=_afficher_opposition,
+))
+
+
+# --- Attaque -----------------------------------------------------------------
+
+DEFENSES = (("0", "aucune"), ("1", "défense (1 action) : +1"), ("2", "défense totale ou réaction : +2"))
+
+
+def _lancer_attaque(v: Valeurs, des: Any) -> Attaque:
+    return attaquer(
+        v["physique"], des=des, arme=v["arme"], protection=v["protection"], fp=v["fp"],
+        fp_protection=v["fp_protection"], defense=int(v["defense"]), automatique=v["automatique"],
+        avantages=int(v["preparer"]), relances=v["relances"],
+        regle_critique=RegleCritique(v["regle_critique"]),
+    )
+
+
+def _cotes_attaque(v: Valeurs) -> list[Cote]:
+    d = distribution_test(
+        v["physique"], avantages=int(v["preparer"]), relances=v["relances"], fp=v["fp"],
+        regle_critique=RegleCritique(v["regle_critique"]),
+    )
+    requis = 1 + int(v["defense"])
+    protection = 0 if v["automatique"] else v["protection"] + v["fp_protection"]
+    touche = chance_de_reussite(d, requis)
+    blesse = sum(
+        (p for (s, c), p in d.items()
+         if reussite(s, c, requis)
+         and (v["arme"] * (2 if c is Critique.REUSSITE else 1) + max(0, s - requis) + v["fp"] - protection) > 0),
+        Fraction(0),
+    )
+    return [
+        Cote(f"Toucher ({requis} succès demandé(s))", touche),
+        Cote("Toucher et faire perdre au moins 1 PE", blesse),
+        Cote("Échec critique (arme cassée)", sum((p for (_, c), p in d.items() if c is Critique.ECHEC), Fraction(0))),
+    ]
+
+
+def _afficher_attaque(a: Attaque, v: Valeurs) -> dict[str, Any]:
+    if a.touche:
+        phrase = f"Touché ! La cible perd {a.degats} PE."
+        if a.degats == 0:
+            phrase = "Touché, mais la protection absorbe tous les dégâts."
+        if a.jet.critique is Critique.REUSSITE:
+            phrase = f"Réussite critique : dégâts de base doublés, la cible perd {a.degats} PE."
+    elif a.arme_cassee:
+        phrase = "Échec critique : l'attaque rate et l'arme est cassée ou inutilisable."
+    else:
+        phrase = "Raté : l'attaque ne touche pas."
+    return {
+        "phrase": phrase,
+        "issue": "reussite" if a.touche else "echec",
+        "groupes": [{"titre": "Attaque", "des": des_affiches(a.jet)}],
+        "details": [*_details_jet(a.jet), str(a)],
+    }
+
+
+def _libelles(table: dict[int, tuple[str, ...]]) -> tuple[tuple[str, str], ...]:
+    return tuple((str(k), f"{k} : {', '.join(v[:3])}") for k, v in table.items())
+
+
+enregistrer(Mecanique(
+    nom="3d6-attaque",
+    titre="Attaque et dégâts",
+    systeme=SYSTEME,
+    parametres=(
+        _carac("physique", "Physique de l'attaquant"),
+        Parametre("arme", "Arme (dégâts de base)", 2, ARME_MIN, ARME_MAX),
+        Parametre("protection", "Protection de la cible", 0, 0, PROTECTION_MAX),
+        _fp("fp", "FP de l'attaquant (domaine de l'arme)"),
+        _fp("fp_protection", "FP de la protection"),
+        Parametre("defense", "Défense de la cible", "0", choix=DEFENSES),
+        Parametre("preparer", "Coup préparé (avantage)", False),
+        Parametre("relances", "Relances", 0, 0, RELANCES_MAX),
+        Parametre("automatique", "Dégâts automatiques (ignorent la protection)", False),
+        REGLE_CRITIQUE,
+    ),
+    lancer=_lancer_attaque,
+    cotes=_cotes_attaque,
+    afficher=_afficher_attaque,
+))
+
+__all__ = ["ARMES", "PROTECTIONS"]

@@ -1,0 +1,324 @@
+"""Le test : 3D6 par défaut, un succès par dé inférieur ou égal à la caractéristique.
+
+Pierre fouille la ruelle avec 3 en MENTAL et obtient 2, 3 et 5 :
+
+>>> from jdr_core.des import DesScriptes
+>>> jet = tester(3, des=DesScriptes([2, 3, 5]))
+>>> jet.succes
+2
+>>> print(jet)
+2, 3, 5 contre 3 : 2 succès.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+
+from ..cotes import normaliser, probabilite
+from ..des import SourceDes
+from ..erreurs import entier_borne
+
+CARACTERISTIQUE_MIN = 1
+CARACTERISTIQUE_MAX = 5
+#: 4 est le maximum humain ; au-delà, seul un Facteur de puissance permet de réussir.
+DIFFICULTE_MAX_HUMAINE = 4
+DIFFICULTE_MAX = 12
+FP_MAX = 10
+RELANCES_MAX = 6
+MODIFICATEURS_MAX = 10
+
+
+class Critique(Enum):
+    """Ce qu'un triple fait d'un test."""
+
+    AUCUN = "aucun"
+    REUSSITE = "réussite critique"
+    ECHEC = "échec critique"
+
+
+class RegleCritique(Enum):
+    """Hypothèse : ce qu'est un « triple » quand on lance 2 ou 4 dés.
+
+    Le texte ne décrit les critiques que sur 3D6 (111 à 666).
+
+    * ``TRIPLE`` (par défaut) : au moins trois dés identiques. Sur 2D6 il n'y a donc
+      jamais de critique ; sur 4D6, trois dés pareils sur quatre suffisent.
+    * ``TOUS`` : tous les dés lancés identiques (un double sur 2D6, un quadruple sur 4D6).
+    * ``SEULEMENT_3D6`` : les critiques n'existent que sur un lancer de trois dés.
+    """
+
+    TRIPLE = "triple"
+    TOUS = "tous"
+    SEULEMENT_3D6 = "3d6"
+
+
+def nombre_de_des(avantages: int = 0, desavantages: int = 0) -> int:
+    """Nombre de dés lancés : 4 avec avantage, 2 avec désavantage, sinon 3.
+
+    Plusieurs avantages valent un seul avantage ; un avantage et un désavantage
+    s'annulent, quels que soient leurs nombres (Jules et le mur) :
+
+    >>> nombre_de_des(avantages=1, desavantages=2)
+    3
+    >>> nombre_de_des(avantages=3)
+    4
+    """
+    entier_borne("avantages", avantages, 0, MODIFICATEURS_MAX)
+    entier_borne("désavantages", desavantages, 0, MODIFICATEURS_MAX)
+    if avantages and desavantages:
+        return 3
+    if avantages:
+        return 4
+    if desavantages:
+        return 2
+    return 3
+
+
+def face_critique(des: Sequence[int], regle: RegleCritique = RegleCritique.TRIPLE) -> int | None:
+    """La face du triple si le lancer en contient un, selon la règle choisie.
+
+    >>> face_critique([4, 4, 4])
+    4
+    >>> face_critique([3, 3, 6, 3])
+    3
+    >>> face_critique([5, 5]) is None
+    True
+    >>> face_critique([5, 5], RegleCritique.TOUS)
+    5
+    """
+    if regle is RegleCritique.TOUS:
+        return des[0] if len(set(des)) == 1 else None
+    if regle is RegleCritique.SEULEMENT_3D6 and len(des) != 3:
+        return None
+    for face in sorted(set(des)):
+        if des.count(face) >= 3:
+            return face
+    return None
+
+
+def critique_de(des: Sequence[int], caracteristique: int, regle: RegleCritique) -> Critique:
+    face = face_critique(des, regle)
+    if face is None:
+        return Critique.AUCUN
+    return Critique.REUSSITE if face <= caracteristique else Critique.ECHEC
+
+
+ChoixRelance = Callable[[Sequence[int], int], "int | None"]
+
+
+def relancer_un_echec(des: Sequence[int], caracteristique: int) -> int | None:
+    """Choix par défaut : le dé raté le plus haut (le premier en cas d'égalité).
+
+    Rend l'indice du dé à relancer, ou ``None`` si tous les dés sont des succès.
+
+    >>> relancer_un_echec([2, 6, 5], 3)
+    1
+    >>> relancer_un_echec([1, 2, 3], 3) is None
+    True
+    """
+    candidats = [i for i, face in enumerate(des) if face > caracteristique]
+    if not candidats:
+        return None
+    return max(candidats, key=lambda i: (des[i], -i))
+
+
+@dataclass(frozen=True)
+class Relance:
+    """Un dé relancé : sa place, l'ancienne face et la nouvelle."""
+
+    indice: int
+    avant: int
+    apres: int
+
+
+@dataclass(frozen=True)
+class JetTest:
+    """Le résultat complet d'un test, dés compris."""
+
+    caracteristique: int
+    des_initiaux: tuple[int, ...]
+    relances: tuple[Relance, ...]
+    des: tuple[int, ...]
+    fp: int
+    critique: Critique
+    difficulte: int | None
+
+    @property
+    def succes_des(self) -> int:
+        """Succès apportés par les dés seuls."""
+        return sum(1 for face in self.des if face <= self.caracteristique)
+
+    @property
+    def succes(self) -> int:
+        """Succès des dés plus les succès automatiques du Facteur de puissance."""
+        return self.succes_des + self.fp
+
+    @property
+    def compte(self) -> tuple[bool, ...]:
+        """Pour chaque dé final, s'il donne un succès."""
+        return tuple(face <= self.caracteristique for face in self.des)
+
+    @property
+    def reussi(self) -> bool | None:
+        """Réussite face à la difficulté ; ``None`` si aucune difficulté n'est fixée."""
+        if self.difficulte is None:
+            return None
+        return reussite(self.succes, self.critique, self.difficulte)
+
+    @property
+    def marge(self) -> int | None:
+        """Succès au-delà de la difficulté (négatif s'il en manque)."""
+        return None if self.difficulte is None else self.succes - self.difficulte
+
+    def __str__(self) -> str:
+        faces = ", ".join(str(f) for f in self.des)
+        texte = f"{faces} contre {self.caracteristique} : {self.succes} succès"
+        if self.fp:
+            texte += f" (dont {self.fp} du FP)"
+        if self.critique is not Critique.AUCUN:
+            texte += f", {self.critique.value}"
+        if self.difficulte is not None:
+            verdict = "réussi" if self.reussi else "raté"
+            texte += f" pour {self.difficulte} demandé(s) : {verdict}"
+        return texte + "."
+
+
+def reussite(succes: int, critique: Critique, difficulte: int) -> bool:
+    """Un triple décide seul ; sinon il faut au moins autant de succès que la difficulté."""
+    if critique is Critique.REUSSITE:
+        return True
+    if critique is Critique.ECHEC:
+        return False
+    return succes >= difficulte
+
+
+def _valider(caracteristique: int, relances: int, fp: int, difficulte: int | None) -> None:
+    entier_borne("caractéristique", caracteristique, CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX)
+    entier_borne("relances", relances, 0, RELANCES_MAX)
+    entier_borne("FP", fp, 0, FP_MAX)
+    if difficulte is not None:
+        entier_borne("difficulté", difficulte, 0, DIFFICULTE_MAX)
+
+
+def tester(
+    caracteristique: int,
+    *,
+    des: SourceDes,
+    avantages: int = 0,
+    desavantages: int = 0,
+    relances: int = 0,
+    fp: int = 0,
+    difficulte: int | None = None,
+    regle_critique: RegleCritique = RegleCritique.TRIPLE,
+    choix_relance: ChoixRelance = relancer_un_echec,
+) -> JetTest:
+    """Lance un test et rend un :class:`JetTest`.
+
+    Carmen casse le code : MENTAL 4, un avantage, difficulté 3, dés 3, 6, 2 et 1.
+
+    >>> from jdr_core.des import DesScriptes
+    >>> jet = tester(4, avantages=1, difficulte=3, des=DesScriptes([3, 6, 2, 1]))
+    >>> jet.succes, jet.reussi
+    (3, True)
+
+    Une relance reprend un dé raté ; le premier 6 est relancé et donne 1 :
+
+    >>> jet = tester(2, relances=1, des=DesScriptes([6, 2, 4, 1]))
+    >>> jet.des, jet.succes
+    ((1, 2, 4), 2)
+    """
+    _valider(caracteristique, relances, fp, difficulte)
+    nombre = nombre_de_des(avantages, desavantages)
+    initiaux = tuple(des.lancer(6) for _ in range(nombre))
+    faces = list(initiaux)
+    faites: list[Relance] = []
+    for _ in range(relances):
+        indice = choix_relance(faces, caracteristique)
+        if indice is None:
+            break
+        nouvelle = des.lancer(6)
+        faites.append(Relance(indice, faces[indice], nouvelle))
+        faces[indice] = nouvelle
+    return JetTest(
+        caracteristique=caracteristique,
+        des_initiaux=initiaux,
+        relances=tuple(faites),
+        des=tuple(faces),
+        fp=fp,
+        critique=critique_de(faces, caracteristique, regle_critique),
+        difficulte=difficulte,
+    )
+
+
+Issue = tuple[int, Critique]
+
+
+def distribution_test(
+    caracteristique: int,
+    *,
+    avantages: int = 0,
+    desavantages: int = 0,
+    relances: int = 0,
+    fp: int = 0,
+    regle_critique: RegleCritique = RegleCritique.TRIPLE,
+    choix_relance: ChoixRelance = relancer_un_echec,
+) -> dict[Issue, Fraction]:
+    """Distribution exacte de (succès, critique), relances comprises.
+
+    On énumère les dés dans l'ordre et on applique exactement le même choix de
+    relance que :func:`tester`, si bien que le lanceur et les cotes ne peuvent
+    diverger.
+
+    >>> d = distribution_test(3)
+    >>> d[(3, Critique.AUCUN)] + d[(3, Critique.REUSSITE)]
+    Fraction(1, 8)
+    """
+    _valider(caracteristique, relances, fp, None)
+    nombre = nombre_de_des(avantages, desavantages)
+    etats: dict[tuple[int, ...], int] = {(): 1}
+    for _ in range(nombre):
+        etats = _ajouter_un_de(etats)
+    total = 6**nombre
+    for _ in range(relances):
+        suivants: dict[tuple[int, ...], int] = {}
+        for faces, poids in etats.items():
+            indice = choix_relance(faces, caracteristique)
+            if indice is None:
+                suivants[faces] = suivants.get(faces, 0) + poids * 6
+                continue
+            for nouvelle in range(1, 7):
+                cle = faces[:indice] + (nouvelle,) + faces[indice + 1 :]
+                suivants[cle] = suivants.get(cle, 0) + poids
+        etats = suivants
+        total *= 6
+    return normaliser(
+        (
+            (
+                (
+                    sum(1 for f in faces if f <= caracteristique) + fp,
+                    critique_de(faces, caracteristique, regle_critique),
+                ),
+                poids,
+            )
+            for faces, poids in etats.items()
+        ),
+        total,
+    )
+
+
+def _ajouter_un_de(etats: dict[tuple[int, ...], int]) -> dict[tuple[int, ...], int]:
+    return {faces + (f,): poids for faces, poids in etats.items() for f in range(1, 7)}
+
+
+def chance_de_reussite(distribution: dict[Issue, Fraction], difficulte: int) -> Fraction:
+    """Probabilité exacte de réussir contre ``difficulte`` succès demandés.
+
+    >>> from fractions import Fraction
+    >>> chance_de_reussite(distribution_test(4, avantages=1), 3) > Fraction(1, 2)
+    True
+    """
+    entier_borne("difficulté", difficulte, 0, DIFFICULTE_MAX)
+    return probabilite(distribution, lambda issue: reussite(issue[0], issue[1], difficulte))
