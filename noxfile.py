@@ -1,0 +1,66 @@
+"""Points d'entrée du projet : ``nox -s serve``, ``tests``, ``docs``, ``lint``, ``bench``."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import nox
+
+nox.options.sessions = ["tests"]
+nox.options.reuse_existing_virtualenvs = True
+RACINE = Path(__file__).parent
+
+
+def _npm(session: nox.Session) -> None:
+    """Installe Pyodide, épinglé par package-lock.json, si node_modules est absent ou périmé."""
+    marque = RACINE / "node_modules" / ".package-lock.json"
+    verrou = RACINE / "package-lock.json"
+    if marque.exists() and marque.stat().st_mtime >= verrou.stat().st_mtime:
+        return
+    if shutil.which("npm") is None:
+        session.error("npm est introuvable : installez Node.js 20 ou plus récent (avec npm)")
+    session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
+
+
+def _installer(session: nox.Session, extra: str) -> None:
+    session.install("-e", f".[{extra}]")
+    _npm(session)
+
+
+@nox.session
+def serve(session: nox.Session) -> None:
+    """Construit le site et le sert sur http://127.0.0.1:8000 (rechargement à chaud)."""
+    _installer(session, "site")
+    session.run("mkdocs", "serve", "--strict", "-a", "127.0.0.1:8000", *session.posargs)
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """Construit le site statique dans site/ (mkdocs build --strict)."""
+    _installer(session, "site")
+    session.run("mkdocs", "build", "--strict", "--clean", *session.posargs)
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """Toute la suite : unitaires, propriétés, doctests (CPython et Pyodide), navigateur."""
+    _installer(session, "tests")
+    env = {"PYTHONHASHSEED": "0"}
+    session.run("pytest", *session.posargs, env=env)
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """ruff et mypy --strict sur jdr_core et site_plugins."""
+    _installer(session, "lint")
+    session.run("ruff", "check", "jdr_core", "site_plugins", "tests", "noxfile.py")
+    session.run("mypy", "--strict", "jdr_core", "site_plugins")
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """Mesures (octets, temps de chargement, construction) : imprime des chiffres, n'affirme rien."""
+    _installer(session, "tests")
+    session.run("python", "tests/bench.py", *session.posargs, env={"CHROMIUM": os.environ.get("CHROMIUM", "")})

@@ -1,0 +1,182 @@
+"""Les blocs personnalisés de pymdownx.superfences : ``exemple`` et ``lanceur``.
+
+Chaque bloc est un validateur (qui lit et vérifie les options, ou refuse le bloc)
+plus un formateur (qui rend le HTML). Tout est rendu à la construction : sans
+JavaScript, à l'impression ou si Python ne charge pas, l'exemple et ses sorties
+attendues restent lisibles, et le lanceur montre ses cotes pour les valeurs par défaut.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+from pygments import highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexers import PythonConsoleLexer
+
+from jdr_core.erreurs import JdrErreur
+from jdr_core.registre import Mecanique, Parametre, mecanique
+
+from .exemples import ID_VALIDE
+
+_FORMATEUR = HtmlFormatter(nowrap=True)
+
+
+def _attr(valeur: object) -> str:
+    return html.escape(str(valeur), quote=True)
+
+
+def _json_script(classe: str, donnees: object) -> str:
+    # Un </script> dans le texte ne peut pas fermer la balise : on échappe < et >.
+    texte = json.dumps(donnees, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e")
+    return f'<script type="application/json" class="{classe}">{texte}</script>'
+
+
+# --- exemple -----------------------------------------------------------------
+
+def valider_exemple(
+    language: str, inputs: dict[str, str], options: dict[str, Any], attrs: dict[str, Any], md: Any
+) -> bool:
+    ident = inputs.pop("id", "")
+    titre = inputs.pop("titre", "")
+    if not ID_VALIDE.match(ident) or inputs:
+        return False
+    options["id"] = ident
+    options["titre"] = titre
+    return True
+
+
+def formater_exemple(
+    source: str, language: str, class_name: str, options: dict[str, Any], md: Any, **kwargs: Any
+) -> str:
+    ident = options["id"]
+    titre = options.get("titre") or "Exemple"
+    code = highlight(source, PythonConsoleLexer(), _FORMATEUR)
+    return (
+        f'<div class="jdr-exemple" data-exemple="{_attr(ident)}" id="exemple-{_attr(ident)}">'
+        '<div class="jdr-exemple-entete">'
+        f'<span class="jdr-exemple-titre">{_attr(titre)}</span>'
+        '<button type="button" class="jdr-executer md-button" '
+        f'aria-describedby="exemple-{_attr(ident)}-etat">Exécuter</button>'
+        "</div>"
+        f'<div class="highlight"><pre><code>{code}</code></pre></div>'
+        f'<p class="jdr-etat" id="exemple-{_attr(ident)}-etat"></p>'
+        '<output class="jdr-sortie" aria-live="polite"></output>'
+        f"{_json_script('jdr-source', source)}"
+        "</div>"
+    )
+
+
+# --- lanceur -----------------------------------------------------------------
+
+def valider_lanceur(
+    language: str, inputs: dict[str, str], options: dict[str, Any], attrs: dict[str, Any], md: Any
+) -> bool:
+    nom = inputs.pop("mecanique", "")
+    try:
+        mecanique(nom)
+    except JdrErreur:
+        return False
+    options["mecanique"] = nom
+    options["id"] = inputs.pop("id", "") or f"lanceur-{nom}"
+    return not inputs
+
+
+def _defauts(meca: Mecanique, source: str) -> dict[str, object]:
+    """Le corps du bloc peut changer les valeurs par défaut : ``nom = valeur`` par ligne."""
+    bruts: dict[str, object] = {}
+    for ligne in source.splitlines():
+        if ligne.strip():
+            nom, _, valeur = ligne.partition("=")
+            bruts[nom.strip()] = valeur.strip()
+    return meca.valider(bruts)
+
+
+def _champ(p: Parametre, prefixe: str, valeur: object) -> str:
+    ident = f"{prefixe}-{p.nom}"
+    label = f'<label for="{_attr(ident)}">{_attr(p.libelle)}</label>'
+    if p.genre == "booleen":
+        coche = " checked" if valeur else ""
+        return (
+            f'<div class="jdr-champ jdr-champ--case"><input type="checkbox" id="{_attr(ident)}" '
+            f'name="{_attr(p.nom)}" value="1"{coche}>{label}</div>'
+        )
+    if p.genre == "choix":
+        options = "".join(
+            f'<option value="{_attr(v)}"{" selected" if v == valeur else ""}>{_attr(t)}</option>'
+            for v, t in p.choix
+        )
+        return (
+            f'<div class="jdr-champ">{label}<select id="{_attr(ident)}" name="{_attr(p.nom)}">'
+            f"{options}</select></div>"
+        )
+    return (
+        f'<div class="jdr-champ">{label}<input type="number" inputmode="numeric" '
+        f'id="{_attr(ident)}" name="{_attr(p.nom)}" min="{p.minimum}" max="{p.maximum}" '
+        f'step="1" value="{_attr(valeur)}" required></div>'
+    )
+
+
+def cotes_html(cotes: list[dict[str, str]]) -> str:
+    lignes = "".join(
+        f"<li>{_attr(c['libelle'])} : <strong>{_attr(c['pourcentage'])}</strong> "
+        f'<span class="jdr-fraction">({_attr(c["fraction"])})</span></li>'
+        for c in cotes
+    )
+    return f"<ul>{lignes}</ul>"
+
+
+def formater_lanceur(
+    source: str, language: str, class_name: str, options: dict[str, Any], md: Any, **kwargs: Any
+) -> str:
+    meca = mecanique(options["mecanique"])
+    ident = options["id"]
+    valeurs = _defauts(meca, source)
+    champs = "".join(_champ(p, ident, valeurs[p.nom]) for p in meca.parametres)
+    cotes = [c.en_json() for c in meca.cotes(valeurs)]
+    return (
+        f'<form class="jdr-lanceur" data-mecanique="{_attr(meca.nom)}" id="{_attr(ident)}" '
+        'novalidate>'
+        f'<fieldset><legend>Lanceur : {_attr(meca.titre)}</legend>'
+        f'<div class="jdr-champs">{champs}</div>'
+        '<div class="jdr-cotes" aria-live="polite"><p class="jdr-cotes-titre">Chances exactes '
+        f"avant de lancer :</p>{cotes_html(cotes)}</div>"
+        '<div class="jdr-actions"><button type="submit" class="md-button md-button--primary">'
+        "Lancer les dés</button>"
+        '<span class="jdr-etat" role="status"></span></div>'
+        '<output class="jdr-sortie" aria-live="polite"></output>'
+        "</fieldset></form>"
+    )
+
+
+# --- tableau -----------------------------------------------------------------
+
+def _tables() -> dict[str, tuple[tuple[str, ...], list[tuple[str, ...]]]]:
+    from jdr_core.troisd6.tables import TABLES
+
+    return dict(TABLES)
+
+
+def valider_tableau(
+    language: str, inputs: dict[str, str], options: dict[str, Any], attrs: dict[str, Any], md: Any
+) -> bool:
+    nom = inputs.pop("nom", "")
+    if nom not in _tables() or inputs:
+        return False
+    options["nom"] = nom
+    return True
+
+
+def formater_tableau(
+    source: str, language: str, class_name: str, options: dict[str, Any], md: Any, **kwargs: Any
+) -> str:
+    """Une table de règles lue dans les données du cœur, comme le lisent les lanceurs."""
+    colonnes, lignes = _tables()[options["nom"]]
+    tete = "".join(f"<th>{_attr(c)}</th>" for c in colonnes)
+    corps = "".join("<tr>" + "".join(f"<td>{_attr(v)}</td>" for v in ligne) + "</tr>" for ligne in lignes)
+    return (
+        f'<table data-table="{_attr(options["nom"])}">'
+        f"<thead><tr>{tete}</tr></thead><tbody>{corps}</tbody></table>"
+    )
