@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from fractions import Fraction
 
 from ..des import SourceDes
 from ..erreurs import RegleEnfreinte, entier_borne
@@ -19,6 +20,8 @@ from .test import (
     Critique,
     JetTest,
     RegleCritique,
+    distribution_test,
+    reussite,
     tester,
 )
 
@@ -222,9 +225,10 @@ class Attaque:
     @property
     def degats(self) -> int:
         """PE perdus par la cible : base + aggravation + FP − protection, jamais négatif."""
-        if not self.touche:
-            return 0
-        return max(0, self.base + self.aggravation + self.fp - self.protection_effective)
+        return calculer_degats(
+            self.jet.succes, self.jet.critique, requis=self.requis, arme=self.arme, fp=self.fp,
+            protection=self.protection_effective,
+        )[1]
 
     @property
     def arme_cassee(self) -> bool:
@@ -248,6 +252,55 @@ class Attaque:
             f"{self.jet.succes} succès pour {self.requis} demandé(s) : touché{critique}. "
             f"Dégâts : {', '.join(morceaux)} = {self.degats} PE."
         )
+
+
+def calculer_degats(
+    succes: int, critique: Critique, *, requis: int, arme: int, fp: int, protection: int
+) -> tuple[bool, int]:
+    """(touché, PE perdus) pour un nombre de succès : la seule formule des dégâts.
+
+    >>> calculer_degats(3, Critique.AUCUN, requis=1, arme=1, fp=0, protection=1)
+    (True, 2)
+    """
+    if not reussite(succes, critique, requis):
+        return (False, 0)
+    base = arme * 2 if critique is Critique.REUSSITE else arme
+    return (True, max(0, base + max(0, succes - requis) + fp - protection))
+
+
+def distribution_degats(
+    physique: int,
+    *,
+    arme: int,
+    protection: int = 0,
+    fp: int = 0,
+    fp_protection: int = 0,
+    defense: int = 0,
+    automatique: bool = False,
+    avantages: int = 0,
+    desavantages: int = 0,
+    relances: int = 0,
+    regle_critique: RegleCritique = RegleCritique.TRIPLE,
+) -> dict[tuple[bool, int], Fraction]:
+    """Distribution exacte de (touché, PE perdus), mêmes paramètres que :func:`attaquer`.
+
+    >>> d = distribution_degats(4, arme=1, protection=1)
+    >>> d[(False, 0)]
+    Fraction(1, 27)
+    """
+    entier_borne("arme", arme, ARME_MIN, ARME_MAX)
+    entier_borne("protection", protection, 0, PROTECTION_MAX)
+    entier_borne("défense", defense, 0, 2)
+    d = distribution_test(
+        physique, avantages=avantages, desavantages=desavantages, relances=relances, fp=fp,
+        regle_critique=regle_critique,
+    )
+    effective = 0 if automatique else protection + fp_protection
+    resultat: dict[tuple[bool, int], Fraction] = {}
+    for (succes, critique), p in d.items():
+        cle = calculer_degats(succes, critique, requis=1 + defense, arme=arme, fp=fp, protection=effective)
+        resultat[cle] = resultat.get(cle, Fraction(0)) + p
+    return resultat
 
 
 def attaquer(

@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..registre import Cote, Mecanique, Parametre, Valeurs, enregistrer
-from .combat import PROTECTION_MAX, ARME_MAX, ARME_MIN, Attaque, attaquer
+from .combat import ARME_MAX, ARME_MIN, PROTECTION_MAX, Attaque, attaquer, distribution_degats
 from .opposition import Opposition, distribution_opposition, opposer
 from .tables import ARMES, DIFFICULTES, PROTECTIONS
 from .test import (
@@ -21,7 +21,6 @@ from .test import (
     RegleCritique,
     chance_de_reussite,
     distribution_test,
-    reussite,
     tester,
 )
 
@@ -219,33 +218,31 @@ enregistrer(Mecanique(
 DEFENSES = (("0", "aucune"), ("1", "défense (1 action) : +1"), ("2", "défense totale ou réaction : +2"))
 
 
+def _params_attaque(v: Valeurs) -> dict[str, Any]:
+    return {
+        "arme": v["arme"], "protection": v["protection"], "fp": v["fp"],
+        "fp_protection": v["fp_protection"], "defense": int(v["defense"]),
+        "automatique": v["automatique"], "avantages": int(v["preparer"]), "relances": v["relances"],
+        "regle_critique": RegleCritique(v["regle_critique"]),
+    }
+
+
 def _lancer_attaque(v: Valeurs, des: Any) -> Attaque:
-    return attaquer(
-        v["physique"], des=des, arme=v["arme"], protection=v["protection"], fp=v["fp"],
-        fp_protection=v["fp_protection"], defense=int(v["defense"]), automatique=v["automatique"],
-        avantages=int(v["preparer"]), relances=v["relances"],
-        regle_critique=RegleCritique(v["regle_critique"]),
-    )
+    return attaquer(v["physique"], des=des, **_params_attaque(v))
 
 
 def _cotes_attaque(v: Valeurs) -> list[Cote]:
-    d = distribution_test(
-        v["physique"], avantages=int(v["preparer"]), relances=v["relances"], fp=v["fp"],
+    d = distribution_degats(v["physique"], **_params_attaque(v))
+    casse = distribution_test(
+        v["physique"], avantages=int(v["preparer"]), relances=v["relances"],
         regle_critique=RegleCritique(v["regle_critique"]),
     )
-    requis = 1 + int(v["defense"])
-    protection = 0 if v["automatique"] else v["protection"] + v["fp_protection"]
-    touche = chance_de_reussite(d, requis)
-    blesse = sum(
-        (p for (s, c), p in d.items()
-         if reussite(s, c, requis)
-         and (v["arme"] * (2 if c is Critique.REUSSITE else 1) + max(0, s - requis) + v["fp"] - protection) > 0),
-        Fraction(0),
-    )
     return [
-        Cote(f"Toucher ({requis} succès demandé(s))", touche),
-        Cote("Toucher et faire perdre au moins 1 PE", blesse),
-        Cote("Échec critique (arme cassée)", sum((p for (_, c), p in d.items() if c is Critique.ECHEC), Fraction(0))),
+        Cote(f"Toucher ({1 + int(v['defense'])} succès demandé(s))",
+             sum((p for (touche, _), p in d.items() if touche), Fraction(0))),
+        Cote("Toucher et faire perdre au moins 1 PE", sum((p for (_, pe), p in d.items() if pe > 0), Fraction(0))),
+        Cote("Échec critique (arme cassée)",
+             sum((p for (_, c), p in casse.items() if c is Critique.ECHEC), Fraction(0))),
     ]
 
 

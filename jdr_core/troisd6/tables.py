@@ -15,9 +15,9 @@ DIFFICULTES: Final[dict[int, str]] = {
 
 #: Dégâts de base par arme (1 à 5), avec des exemples.
 ARMES: Final[dict[int, tuple[str, ...]]] = {
-    1: ("coup de poing", "coup de pied", "arme improvisée", "tonfa", "taser"),
-    2: ("arc", "couteau", "dague", "bâton", "cran d'arrêt", "rasoir", "pistolet léger",
-        "cocktail Molotov", "harpon", "javelot"),
+    1: ("coup de poing", "arme improvisée", "coup de pied", "taser", "tonfa"),
+    2: ("couteau", "arc", "dague", "cran d'arrêt", "bâton", "rasoir", "pistolet léger",
+        "harpon", "cocktail Molotov", "javelot"),
     3: ("arbalète", "épée", "hache", "machette", "lance", "trident", "gros pistolet ou revolver",
         "pistolet-mitrailleur", "grenade", "fouet électrique", "coup porté en exoarmure"),
     4: ("canon scié", "fusil à pompe", "fusil d'assaut", "fusil de précision", "mine"),

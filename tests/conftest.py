@@ -1,0 +1,56 @@
+"""Outils partagés : le site construit une fois, servi sur 127.0.0.1, et Chromium."""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+RACINE = Path(__file__).resolve().parent.parent
+DRAPEAUX_CHROMIUM = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run", "--disable-quic",
+]
+
+
+def chemin_chromium() -> str:
+    for candidat in (os.environ.get("CHROMIUM"), shutil.which("chromium"), "/usr/bin/chromium"):
+        if candidat and Path(candidat).exists():
+            return candidat
+    pytest.fail("Chromium introuvable : installez le paquet Debian « chromium » (voir .ci/run)")
+
+
+@pytest.fixture(scope="session")
+def site_construit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Le site, construit une fois par session avec mkdocs build --strict."""
+    cible = tmp_path_factory.mktemp("site") / "site"
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(cible)],
+        cwd=RACINE, check=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+    return cible
+
+
+class _Silencieux(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def serveur(site_construit: Path) -> Iterator[str]:
+    """Un serveur statique ordinaire (celui de la bibliothèque standard) sur un port libre."""
+    gestionnaire = functools.partial(_Silencieux, directory=str(site_construit))
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), gestionnaire)
+    fil = threading.Thread(target=httpd.serve_forever, daemon=True)
+    fil.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    httpd.server_close()

@@ -1,0 +1,68 @@
+"""Les exemples des pages, exécutés sous CPython, et la fidélité du texte."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from jdr_core.pont import executer_exemple
+from site_plugins.exemples import ExempleInvalide, extraire, tous_les_exemples
+
+from .conftest import RACINE
+
+EXEMPLES = tous_les_exemples(RACINE / "docs")
+EXIGES = {"pierre-ruelle", "pierre-garde", "jules-mur", "carmen-code", "groupe", "jules-entrepot"}
+
+
+@pytest.mark.parametrize("exemple", EXEMPLES, ids=[e.ident for e in EXEMPLES])
+def test_exemple(exemple) -> None:  # type: ignore[no-untyped-def]
+    resultat = executer_exemple(exemple.source, exemple.ident)
+    ecarts = [
+        f">>> {ligne['source'].rstrip()}\n  attendu : {ligne['attendu']!r}\n  obtenu  : {ligne['obtenu']!r}"
+        for ligne in resultat["lignes"] if not ligne["ok"]
+    ]
+    assert resultat["ok"], f"{exemple.fichier}:{exemple.ligne}\n" + "\n".join(ecarts)
+
+
+def test_exemples_exiges_presents() -> None:
+    assert EXIGES <= {e.ident for e in EXEMPLES}
+
+
+def test_exemple_sans_id_refuse() -> None:
+    with pytest.raises(ExempleInvalide, match="sans id"):
+        extraire('```exemple\n>>> 1\n1\n```\n')
+    with pytest.raises(ExempleInvalide, match="jamais fermé"):
+        extraire('```exemple id="a"\n>>> 1\n')
+
+
+def test_exemple_indente() -> None:
+    (ex,) = extraire('!!! note\n    ```exemple id="dedans"\n    >>> 1 + 1\n    2\n    ```\n')
+    assert ex.source == ">>> 1 + 1\n2\n" and executer_exemple(ex.source)["ok"]
+
+
+def test_notes_de_coherence_et_hypotheses() -> None:
+    combat = (RACINE / "docs/3d6/combat.md").read_text(encoding="utf-8")
+    assert "Note de cohérence" in combat and "jules-entrepot-coherence" in combat
+    test = (RACINE / "docs/3d6/test.md").read_text(encoding="utf-8")
+    assert "Hypothèse : les triples sur 2 ou 4 dés" in test
+
+
+def test_texte_dans_nos_mots() -> None:
+    """copycheck (fourni à côté du dépôt) ne trouve aucun passage recopié des sources."""
+    outil = RACINE.parent / "shared" / "tools" / "copycheck.py"
+    if not outil.exists():
+        pytest.skip("../shared/tools/copycheck.py absent de cette machine")
+    sortie = subprocess.run([sys.executable, str(outil), "docs", "jdr_core", "site_plugins"],
+                            cwd=RACINE, capture_output=True, text=True)
+    assert sortie.returncode == 0, sortie.stdout[-3000:]
+
+
+def test_pages_lisibles_sans_javascript(site_construit: Path) -> None:
+    """Le résultat attendu des exemples et les cotes des lanceurs sont dans le HTML construit."""
+    page = (site_construit / "3d6/test/index.html").read_text(encoding="utf-8")
+    assert 'data-exemple="pierre-ruelle"' in page and "2, 3, 5 contre 3 : 2 succès." in page
+    assert 'data-mecanique="3d6-test"' in page and "Chances exactes" in page and "(1/2)" in page
+    assert 'min="1" max="5"' in page  # bornes issues du registre

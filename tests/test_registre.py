@@ -1,0 +1,90 @@
+"""Registre des lanceurs et pont JSON du navigateur."""
+
+import json
+
+import pytest
+
+from jdr_core import pont, registre
+from jdr_core.erreurs import JdrErreur
+
+MECANIQUES = sorted(registre.tout_charger())
+
+
+class TestRegistre:
+    """Chaque mécanique déclare des bornes cohérentes et rejoue une graine."""
+
+    def test_mecaniques_attendues(self) -> None:
+        assert {"3d6-test", "3d6-opposition", "3d6-attaque"} <= set(MECANIQUES)
+
+    @pytest.mark.parametrize("nom", MECANIQUES)
+    def test_defauts_valides(self, nom: str) -> None:
+        m = registre.mecanique(nom)
+        defauts = {p.nom: p.defaut for p in m.parametres}
+        assert m.valider(defauts) == defauts
+        for p in m.parametres:
+            if p.genre == "entier":
+                assert p.minimum <= p.defaut <= p.maximum  # type: ignore[operator]
+
+    @pytest.mark.parametrize("nom", MECANIQUES)
+    def test_meme_graine_meme_jet(self, nom: str) -> None:
+        a = registre.executer(nom, {}, 99)
+        b = registre.executer(nom, {}, "99")
+        assert a == b and a["graine"] == 99 and a["phrase"]
+
+    @pytest.mark.parametrize("nom", MECANIQUES)
+    def test_cotes_sont_des_probabilites(self, nom: str) -> None:
+        for c in registre.cotes(nom, {}):
+            num, den = map(int, c["fraction"].split("/"))
+            assert 0 <= num <= den
+
+    def test_parametre_inconnu(self) -> None:
+        with pytest.raises(JdrErreur, match="paramètre inconnu"):
+            registre.executer("3d6-test", {"pirate": "1"}, 1)
+
+    @pytest.mark.parametrize(
+        ("params", "message"),
+        [
+            ({"caracteristique": "abc"}, "Caractéristique abc : attendu un entier de 1 à 5"),
+            ({"caracteristique": "1e3"}, "attendu un entier"),
+            ({"caracteristique": ""}, "attendu un entier"),
+            ({"relances": "7"}, "Relances 7 : attendu un entier de 0 à 6"),
+            ({"regle_critique": "<script>"}, "attendu une valeur parmi"),
+        ],
+    )
+    def test_saisies_refusees(self, params: dict[str, str], message: str) -> None:
+        with pytest.raises(JdrErreur, match=message):
+            registre.executer("3d6-test", params, 1)
+
+    @pytest.mark.parametrize("graine", ["-1", "abc", "9" * 17, 2**53])
+    def test_graine_refusee(self, graine: object) -> None:
+        with pytest.raises(JdrErreur, match="graine"):
+            registre.executer("3d6-test", {}, graine)
+
+
+class TestPont:
+    """Le pont ne lève jamais : il rend une réponse ou une erreur en français."""
+
+    @pytest.mark.parametrize(
+        "requete",
+        ["", "[]", "{", '{"type": "rien"}', '{"type": "lancer", "mecanique": "nope"}',
+         '{"type": "lancer", "mecanique": "3d6-test", "parametres": [1]}',
+         '{"type": "exemple", "source": 3}', "x" * 200_000],
+    )
+    def test_requetes_hostiles(self, requete: str) -> None:
+        reponse = json.loads(pont.traiter(requete))
+        assert set(reponse) == {"erreur"} and reponse["erreur"]
+
+    def test_exemple_ok(self) -> None:
+        r = json.loads(pont.traiter(json.dumps({"type": "exemple", "source": ">>> 2 * 3\n6\n"})))
+        assert r == {"ok": True, "lignes": [{"source": "2 * 3\n", "attendu": "6\n", "obtenu": "6\n", "ok": True}]}
+
+    def test_exemple_exception(self) -> None:
+        r = pont.executer_exemple(">>> 1 / 0\n")
+        assert not r["ok"] and "ZeroDivisionError" in r["lignes"][0]["obtenu"]
+
+    def test_exemple_vide_n_est_pas_ok(self) -> None:
+        assert not pont.executer_exemple("rien à exécuter\n")["ok"]
+
+    def test_cotes(self) -> None:
+        r = json.loads(pont.traiter('{"type": "cotes", "mecanique": "3d6-test", "parametres": {"difficulte": "1"}}'))
+        assert r["cotes"][0]["fraction"] == "7/8"

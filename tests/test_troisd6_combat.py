@@ -1,0 +1,119 @@
+"""Combat : initiative, activations, défense, déplacement, attaque et dégâts."""
+
+import pytest
+
+from jdr_core.des import DesScriptes
+from jdr_core.erreurs import JdrErreur, RegleEnfreinte
+from jdr_core.troisd6.combat import (
+    Action,
+    Activation,
+    Combattant,
+    DegatsContinus,
+    Milieu,
+    Nature,
+    aider,
+    attaquer,
+    gener,
+    ordre_initiative,
+    se_defendre,
+    se_deplacer,
+)
+
+
+class TestInitiative:
+    """Physique décroissant, puis nature, puis PJ avant PNJ."""
+
+    def test_ordre_complet(self) -> None:
+        c = [
+            Combattant("autre", 3, Nature.AUTRE),
+            Combattant("humain PNJ", 3),
+            Combattant("humain PJ", 3, pj=True),
+            Combattant("non-humain", 3, Nature.NON_HUMAIN),
+            Combattant("robot", 3, Nature.ROBOT),
+            Combattant("animal", 3, Nature.ANIMAL),
+            Combattant("rapide", 5),
+        ]
+        assert [x.nom for x in ordre_initiative(c)] == [
+            "rapide", "animal", "robot", "non-humain", "humain PJ", "humain PNJ", "autre",
+        ]
+
+
+class TestActions:
+    """Deux actions, une seule attaque, préparer juste avant d'attaquer."""
+
+    def test_trop_d_actions(self) -> None:
+        with pytest.raises(RegleEnfreinte, match="au plus 2"):
+            Activation((Action.DEPLACER, Action.DEPLACER, Action.AIDER))
+
+    def test_preparer_sans_attaque(self) -> None:
+        with pytest.raises(RegleEnfreinte, match="juste avant"):
+            Activation((Action.ATTAQUER, Action.PREPARER))
+
+    def test_defense_simple_et_totale(self) -> None:
+        assert Activation((Action.DEFENDRE, Action.ATTAQUER)).defense == se_defendre(1)
+        assert se_defendre(2).bonus == 2 and not se_defendre(2).perd_prochaine_activation
+        assert se_defendre(1, reaction=True).bonus == 2
+
+    def test_aider_gener(self) -> None:
+        assert (aider().avantages, gener().desavantages) == (1, 1)
+
+
+class TestDeplacement:
+    """10 m par action (sol, air), 5 m dans l'eau, 2 m par succès en terrain difficile."""
+
+    def test_simple(self) -> None:
+        assert se_deplacer(Milieu.AIR, 1).metres == 10
+
+    def test_critique_double(self) -> None:
+        d = se_deplacer(Milieu.SOL, 1, terrain_difficile=True, physique=4, des=DesScriptes([3, 3, 3]))
+        assert d.metres == 12
+
+    def test_eau_difficile_desavantage(self) -> None:
+        d = se_deplacer(Milieu.EAU, 1, terrain_difficile=True, physique=3, des=DesScriptes([1, 6]))
+        assert (len(d.jets[0].des), d.metres) == (2, 2)
+
+    def test_terrain_difficile_sans_des(self) -> None:
+        with pytest.raises(RegleEnfreinte):
+            se_deplacer(Milieu.SOL, terrain_difficile=True)
+
+
+class TestAttaque:
+    """Toucher, aggravation, FP, protection, critiques, dégâts automatiques."""
+
+    def test_rate_avec_defense(self) -> None:
+        a = attaquer(3, arme=3, defense=2, des=DesScriptes([1, 2, 6]))
+        assert (a.requis, a.touche, a.degats) == (3, False, 0)
+
+    def test_aggravation_et_fp(self) -> None:
+        a = attaquer(4, arme=3, fp=2, protection=1, fp_protection=1, des=DesScriptes([1, 2, 6]))
+        # 2 succès des dés + 2 du FP = 4 ; aggravation 3 ; 3 + 3 + 2 − 2 = 6
+        assert (a.jet.succes, a.aggravation, a.degats) == (4, 3, 6)
+
+    def test_critique_double_la_base(self) -> None:
+        a = attaquer(3, arme=2, des=DesScriptes([2, 2, 2]))
+        assert (a.base, a.aggravation, a.degats) == (4, 2, 6)
+
+    def test_echec_critique_casse(self) -> None:
+        a = attaquer(5, arme=2, des=DesScriptes([6, 6, 6]))
+        assert a.arme_cassee and not a.touche and "cassée" in str(a)
+
+    def test_automatique_ignore_protection(self) -> None:
+        a = attaquer(3, arme=1, protection=4, automatique=True, des=DesScriptes([1, 5, 6]))
+        assert a.degats == 1
+
+    def test_protection_ne_rend_pas_de_pe(self) -> None:
+        assert attaquer(3, arme=1, protection=4, des=DesScriptes([1, 5, 6])).degats == 0
+
+    @pytest.mark.parametrize("arme", [0, 6])
+    def test_arme_hors_table(self, arme: int) -> None:
+        with pytest.raises(JdrErreur, match="arme"):
+            attaquer(3, arme=arme, des=DesScriptes([1, 1, 1]))
+
+
+class TestDegatsContinus:
+    """De 1 à 3 par tour, jusqu'aux soins."""
+
+    def test_bornes(self) -> None:
+        with pytest.raises(JdrErreur):
+            DegatsContinus(4)
+        assert DegatsContinus(3).total(tours=2) == 6

@@ -1,0 +1,69 @@
+"""Points d'énergie : états, récupération, stabilisation, soins, séquelle Infirme."""
+
+import pytest
+
+from jdr_core.des import DesScriptes
+from jdr_core.erreurs import JdrErreur, RegleEnfreinte
+from jdr_core.troisd6.energie import Etat, Vitalite, etat_pour, pe_de_depart
+from jdr_core.troisd6.test import tester
+
+
+class TestEtats:
+    """Affaibli à 1–2 (sauf robots), gravement blessé à 0, critique en dessous."""
+
+    @pytest.mark.parametrize(
+        ("pe", "robot", "etat"),
+        [(5, False, Etat.EN_FORME), (2, False, Etat.AFFAIBLI), (1, True, Etat.EN_FORME),
+         (0, False, Etat.GRAVEMENT_BLESSE), (-1, True, Etat.CRITIQUE)],
+    )
+    def test_etat(self, pe: int, robot: bool, etat: Etat) -> None:
+        assert etat_pour(pe, robot) is etat
+
+    def test_pe_de_depart(self) -> None:
+        assert pe_de_depart(5, 5, 10) == 20
+        with pytest.raises(JdrErreur, match="Mental 6"):
+            pe_de_depart(1, 6)
+
+
+class TestSoins:
+    """Stabiliser évite la séquelle ; guérir sans stabilisation la donne."""
+
+    def test_soin_sans_stabilisation_donne_infirme(self) -> None:
+        v = Vitalite(2, 6).subir(4)
+        assert v.sequelle_menace
+        v = v.soigner(tester(3, des=DesScriptes([1, 1, 6])))
+        assert (v.pe, v.infirme) == (0, True)
+
+    def test_stabiliser_evite_la_sequelle(self) -> None:
+        v = Vitalite(2, 6).subir(4).stabiliser().recuperer(3)
+        assert (v.pe, v.infirme) == (3, False)
+
+    def test_se_stabiliser_rate(self) -> None:
+        v = Vitalite(-1, 6)
+        rate = v.se_stabiliser(tester(3, difficulte=3, des=DesScriptes([1, 2, 6])))
+        assert rate == v
+
+    def test_se_stabiliser_demande_difficulte_3(self) -> None:
+        with pytest.raises(RegleEnfreinte, match="difficulté 3"):
+            Vitalite(-1, 6).se_stabiliser(tester(3, difficulte=2, des=DesScriptes([1, 2, 3])))
+
+    def test_stabiliser_hors_critique(self) -> None:
+        with pytest.raises(RegleEnfreinte):
+            Vitalite(3, 6).stabiliser()
+
+    def test_recuperation_plafonnee(self) -> None:
+        assert Vitalite(5, 6).recuperer(10).pe == 6
+
+    def test_soin_echec_critique(self) -> None:
+        v = Vitalite(3, 6).soigner(tester(2, des=DesScriptes([5, 5, 5])))
+        assert (v.pe, v.infirme) == (3, True)
+
+    def test_robot_reparation(self) -> None:
+        robot = Vitalite(0, 12, robot=True, physique=4)
+        assert robot.soigner(tester(3, des=DesScriptes([3, 6, 6]))).pe == 8
+        assert robot.soigner(tester(3, des=DesScriptes([4, 6, 6]))).pe == 0
+
+    def test_valeurs_immuables(self) -> None:
+        v = Vitalite(5, 6)
+        v.subir(3)
+        assert v.pe == 5
