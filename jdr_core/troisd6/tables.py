@@ -20,7 +20,7 @@ ARMES: Final[dict[int, tuple[str, ...]]] = {
         "harpon", "cocktail Molotov", "javelot"),
     3: ("arbalète", "épée", "hache", "machette", "lance", "trident", "gros pistolet ou revolver",
         "pistolet-mitrailleur", "grenade", "fouet électrique", "coup porté en exoarmure"),
-    4: ("canon scié", "fusil à pompe", "fusil d'assaut", "fusil de précision", "mine"),
+    4: ("fusil à pompe", "canon scié", "fusil de précision", "fusil d'assaut", "mine"),
     5: ("arme montée sur véhicule, vaisseau ou exoarmure : canon, missile, laser, torpille",),
 }
 
