@@ -1,0 +1,64 @@
+"""Le cœur dans Pyodide (CPython 3.14) sous Node : mêmes exemples, mêmes jets."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from jdr_core import registre
+
+from .conftest import RACINE
+from .test_docs import EXEMPLES
+
+LANCERS = [
+    {"mecanique": nom, "parametres": {}, "graine": graine}
+    for nom in sorted(registre.tout_charger())
+    for graine in (0, 1, 2**53 - 1)
+] + [{"mecanique": "3d6-test", "parametres": {"caracteristique": "2", "relances": "3", "avantages": "1"}, "graine": 77}]
+
+
+@pytest.fixture(scope="module")
+def pyodide(site_construit: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js introuvable : il faut Node 20 ou plus récent")
+    requete = tmp_path_factory.mktemp("pyodide") / "requete.json"
+    requete.write_text(json.dumps({
+        "exemples": [{"id": e.ident, "source": e.source} for e in EXEMPLES],
+        "lancers": LANCERS,
+    }), encoding="utf-8")
+    sortie = subprocess.run(
+        [node, str(RACINE / "tests/pyodide/executer.mjs"), str(site_construit / "assets/jdr/jdr_core.zip"),
+         str(requete)],
+        cwd=RACINE, capture_output=True, text=True, timeout=300,
+    )
+    assert sortie.returncode == 0, sortie.stderr[-3000:]
+    return json.loads(sortie.stdout)  # type: ignore[no-any-return]
+
+
+def test_version_de_pyodide(pyodide: dict[str, Any]) -> None:
+    assert pyodide["version"].startswith("3.14")
+
+
+def test_exemples_des_pages(pyodide: dict[str, Any]) -> None:
+    echecs = {e["id"]: e for e in pyodide["exemples"] if not e.get("ok")}
+    assert len(pyodide["exemples"]) == len(EXEMPLES)
+    assert not echecs, json.dumps(echecs, ensure_ascii=False, indent=1)[:3000]
+
+
+def test_doctests_des_modules(pyodide: dict[str, Any]) -> None:
+    assert pyodide["modules"], "aucun module trouvé"
+    assert sum(total for _, total in pyodide["modules"].values()) > 20
+    assert {nom: r for nom, r in pyodide["modules"].items() if r[0]} == {}
+
+
+def test_memes_jets_que_cpython(pyodide: dict[str, Any]) -> None:
+    """Une graine rejoue le même jet dans Pyodide et dans CPython (liens « rejouer »)."""
+    for lancer, obtenu in zip(LANCERS, pyodide["lancers"], strict=True):
+        attendu = registre.executer(lancer["mecanique"], lancer["parametres"], lancer["graine"])
+        assert obtenu == json.loads(json.dumps(attendu)), lancer
