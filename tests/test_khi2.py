@@ -56,7 +56,7 @@ CAS: list[tuple[str, dict[str, Any], Callable[[Any], Hashable], Callable[[dict[s
     ("3d6-opposition", {"caracteristique_a": 4, "caracteristique_b": 2, "modificateur_b": "avantage"},
      lambda o: o.gagnant,
      lambda v: distribution_opposition(distribution_test(4), distribution_test(2, avantages=1))),
-    ("3d6-attaque", {"physique": 3, "arme": 2, "protection": 1, "defense": "1", "preparer": True},
+    ("3d6-attaque", {"physique": 3, "arme": "2", "protection": "1", "defense": "1", "preparer": True},
      lambda a: (a.touche, a.degats),
      lambda v: distribution_degats(3, arme=2, protection=1, defense=1, avantages=1)),
 ]

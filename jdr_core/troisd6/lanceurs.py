@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..registre import Cote, Mecanique, Parametre, Valeurs, enregistrer
-from .combat import ARME_MAX, ARME_MIN, PROTECTION_MAX, Attaque, attaquer, distribution_degats
+from .combat import Attaque, attaquer, distribution_degats
 from .opposition import Opposition, distribution_opposition, opposer
 from .tables import ARMES, DIFFICULTES, PROTECTIONS
 from .test import (
@@ -220,7 +220,7 @@ DEFENSES = (("0", "aucune"), ("1", "défense (1 action) : +1"), ("2", "défense 
 
 def _params_attaque(v: Valeurs) -> dict[str, Any]:
     return {
-        "arme": v["arme"], "protection": v["protection"], "fp": v["fp"],
+        "arme": int(v["arme"]), "protection": int(v["protection"]), "fp": v["fp"],
         "fp_protection": v["fp_protection"], "defense": int(v["defense"]),
         "automatique": v["automatique"], "avantages": int(v["preparer"]), "relances": v["relances"],
         "regle_critique": RegleCritique(v["regle_critique"]),
@@ -275,8 +275,8 @@ enregistrer(Mecanique(
     systeme=SYSTEME,
     parametres=(
         _carac("physique", "Physique de l'attaquant"),
-        Parametre("arme", "Arme (dégâts de base)", 2, ARME_MIN, ARME_MAX),
-        Parametre("protection", "Protection de la cible", 0, 0, PROTECTION_MAX),
+        Parametre("arme", "Arme (dégâts de base)", "2", choix=_libelles(ARMES)),
+        Parametre("protection", "Protection de la cible", "0", choix=_libelles(PROTECTIONS)),
         _fp("fp", "FP de l'attaquant (domaine de l'arme)"),
         _fp("fp_protection", "FP de la protection"),
         Parametre("defense", "Défense de la cible", "0", choix=DEFENSES),
@@ -290,4 +290,3 @@ enregistrer(Mecanique(
     afficher=_afficher_attaque,
 ))
 
-__all__ = ["ARMES", "PROTECTIONS"]

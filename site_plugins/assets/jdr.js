@@ -16,6 +16,7 @@
   // --- Le moteur : un seul worker par onglet, gardé à travers la navigation instantanée.
   const moteur = {
     worker: null,
+    demarrages: 0,
     etat: "attente",
     detail: "",
     suivant: 1,
@@ -32,6 +33,8 @@
         return;
       }
       this.worker = worker;
+      // Compteur lisible par les tests : un seul worker par onglet, même après navigation.
+      document.documentElement.dataset.jdrWorkers = String(++this.demarrages);
       this.changer("telechargement");
       this.chien = setTimeout(() => {
         if (this.etat !== "pret") this.abandonner("délai de chargement dépassé (20 s)");

@@ -1,0 +1,200 @@
+"""Le site construit, dans Chromium (Playwright, Chromium de Debian), servi sur 127.0.0.1."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, Request, expect, sync_playwright
+
+from .conftest import DRAPEAUX_CHROMIUM, chemin_chromium
+
+pytestmark = pytest.mark.navigateur
+DELAI = 40_000  # ms : large pour une machine de CI chargée ; le chien de garde du site est à 20 s
+expect.set_options(timeout=DELAI)
+
+
+@pytest.fixture(scope="module")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="module")
+def chromium(playwright: Playwright) -> Iterator[Browser]:
+    navigateur = playwright.chromium.launch(executable_path=chemin_chromium(), args=DRAPEAUX_CHROMIUM)
+    yield navigateur
+    navigateur.close()
+
+
+class Surveillance:
+    """Erreurs de console et requêtes hors de l'origine, relevées pendant un test."""
+
+    def __init__(self, page: Page, origine: str) -> None:
+        self.erreurs: list[str] = []
+        self.sorties: list[str] = []
+        self.origine = urlparse(origine).netloc
+        page.on("console", self._console)
+        page.on("pageerror", lambda e: self.erreurs.append(str(e)))
+        page.on("request", self._requete)
+
+    def _console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.erreurs.append(message.text)
+
+    def _requete(self, requete: Request) -> None:
+        url = urlparse(requete.url)
+        if url.scheme in ("http", "https", "ws", "wss") and url.netloc != self.origine:
+            self.sorties.append(requete.url)
+
+
+@pytest.fixture
+def page(chromium: Browser, serveur: str) -> Iterator[Page]:
+    contexte = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR")
+    page = contexte.new_page()
+    page.surveillance = Surveillance(page, serveur)  # type: ignore[attr-defined]
+    page.set_default_timeout(DELAI)
+    yield page
+    surveillance: Surveillance = page.surveillance  # type: ignore[attr-defined]
+    contexte.close()
+    assert surveillance.erreurs == [], "erreurs de console"
+    assert surveillance.sorties == [], "requêtes hors de l'origine"
+
+
+def _pages_avec_exemples(site: Path) -> dict[str, list[str]]:
+    pages: dict[str, list[str]] = {}
+    for html in sorted(site.rglob("index.html")):
+        ids = re.findall(r'data-exemple="([^"]+)"', html.read_text(encoding="utf-8"))
+        if ids:
+            chemin = "/" + html.parent.relative_to(site).as_posix() + "/"
+            pages[chemin.replace("/./", "/")] = ids
+    return pages
+
+
+def test_tous_les_exemples_passent(page: Page, serveur: str, site_construit: Path) -> None:
+    pages = _pages_avec_exemples(site_construit)
+    assert sum(len(v) for v in pages.values()) >= 15
+    for chemin, ids in pages.items():
+        page.goto(serveur + chemin.replace("//", "/"))
+        for ident in ids:
+            bloc = page.locator(f'.jdr-exemple[data-exemple="{ident}"]')
+            bloc.locator("button.jdr-executer").click()
+            expect(bloc).to_have_attribute("data-etat", re.compile("ok|echec"))
+            assert bloc.get_attribute("data-etat") == "ok", f"{chemin} {ident} : {bloc.inner_text()}"
+            expect(bloc.locator("output.jdr-sortie .jdr-ok").first).to_be_visible()
+
+
+def _lancer(page: Page, mecanique: str) -> list[str]:
+    form = page.locator(f'form.jdr-lanceur[data-mecanique="{mecanique}"]')
+    form.locator("button[type=submit]").click()
+    expect(form.locator("output .jdr-resultat")).to_be_visible()
+    return form.locator("output .jdr-de").all_inner_texts()
+
+
+@pytest.mark.parametrize(("chemin", "mecanique"), [
+    ("/3d6/test/", "3d6-test"), ("/3d6/usages/", "3d6-opposition"), ("/3d6/combat/", "3d6-attaque"),
+])
+def test_un_jet_montre_des_et_issue(page: Page, serveur: str, chemin: str, mecanique: str) -> None:
+    page.goto(serveur + chemin)
+    des = _lancer(page, mecanique)
+    assert des and all(d in "123456" for d in des)
+    form = page.locator(f'form[data-mecanique="{mecanique}"]')
+    assert form.locator(".jdr-phrase").inner_text().strip()
+    expect(form.locator(".jdr-cotes li").first).to_contain_text("/")
+    expect(form.locator(".jdr-etat")).to_have_text("Python est prêt.")
+
+
+def test_lien_rejoue_le_meme_jet(page: Page, serveur: str) -> None:
+    page.goto(serveur + "/3d6/test/")
+    form = page.locator('form[data-mecanique="3d6-test"]')
+    form.locator('[name="caracteristique"]').fill("4")
+    form.locator('[name="relances"]').fill("2")
+    form.locator('[name="avantages"]').fill("1")
+    des = _lancer(page, "3d6-test")
+    phrase = form.locator(".jdr-phrase").inner_text()
+    lien = form.locator("a.jdr-lien").get_attribute("href")
+    assert lien and "graine=" in lien and "caracteristique=4" in lien
+    autre = page.context.new_page()
+    autre.goto(lien)
+    form2 = autre.locator('form[data-mecanique="3d6-test"]')
+    expect(form2.locator("output .jdr-resultat")).to_be_visible(timeout=DELAI)
+    assert form2.locator("output .jdr-de").all_inner_texts() == des
+    assert form2.locator(".jdr-phrase").inner_text() == phrase
+    assert form2.locator('[name="caracteristique"]').input_value() == "4"
+
+
+def test_navigation_instantanee_garde_le_worker(page: Page, serveur: str) -> None:
+    page.goto(serveur + "/3d6/test/")
+    _lancer(page, "3d6-test")
+    page.locator(".md-sidebar--primary a[href$=\"combat/\"]").first.click()
+    page.wait_for_url(re.compile(r"/3d6/combat/$"))
+    assert page.evaluate("() => !!window.document$")  # la navigation instantanée est active
+    des = _lancer(page, "3d6-attaque")
+    assert des
+    workers = page.evaluate("() => document.documentElement.dataset.jdrWorkers")
+    assert workers == "1", "Pyodide rechargé : le worker n'a pas survécu à la navigation"
+
+
+def test_saisie_hors_bornes(page: Page, serveur: str) -> None:
+    page.goto(serveur + "/3d6/test/")
+    form = page.locator('form[data-mecanique="3d6-test"]')
+    form.locator('[name="caracteristique"]').fill("9")
+    form.locator("button[type=submit]").click()
+    erreur = form.locator("output .jdr-erreur")
+    expect(erreur).to_have_text("Caractéristique 9 : attendu un entier de 1 à 5")
+    expect(form.locator("output .jdr-de")).to_have_count(0)
+
+
+def test_adresse_hostile_affichee_comme_texte(page: Page, serveur: str) -> None:
+    page.goto(serveur + "/3d6/test/?lanceur=3d6-test&regle_critique=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&graine=1")
+    form = page.locator('form[data-mecanique="3d6-test"]')
+    expect(form.locator("output .jdr-erreur")).to_contain_text("attendu une valeur parmi")
+    assert page.locator("output img").count() == 0
+
+
+def test_cotes_recalculees(page: Page, serveur: str) -> None:
+    page.goto(serveur + "/3d6/test/")
+    form = page.locator('form[data-mecanique="3d6-test"]')
+    expect(form.locator(".jdr-cotes li").first).to_contain_text("(1/2)")
+    form.locator('[name="difficulte"]').fill("1")
+    expect(form.locator(".jdr-cotes li").first).to_contain_text("(7/8)")
+
+
+def test_echec_de_chargement_annonce(page: Page, serveur: str) -> None:
+    page.route(re.compile(r".*\.wasm$"), lambda route: route.abort())
+    page.goto(serveur + "/3d6/test/")
+    bloc = page.locator('.jdr-exemple[data-exemple="pierre-ruelle"]')
+    bloc.locator("button.jdr-executer").click()
+    expect(bloc).to_have_attribute("data-etat", "echec")
+    expect(bloc.locator(".jdr-erreur")).to_contain_text("Python")
+    # Le résultat attendu, rendu à la construction, reste lisible.
+    expect(bloc.locator(".highlight")).to_contain_text("2, 3, 5 contre 3 : 2 succès.")
+    page.surveillance.erreurs.clear()  # type: ignore[attr-defined]  # l'échec réseau voulu est journalisé
+
+
+def test_sans_javascript(chromium: Browser, serveur: str) -> None:
+    contexte = chromium.new_context(java_script_enabled=False)
+    page = contexte.new_page()
+    page.goto(serveur + "/3d6/test/")
+    expect(page.locator('.jdr-exemple[data-exemple="carmen-code"]')).to_contain_text("réussi")
+    expect(page.locator('form[data-mecanique="3d6-test"] .jdr-cotes')).to_contain_text("50 %")
+    contexte.close()
+
+
+def test_accueil_sans_widget_ne_charge_pas_python(page: Page, serveur: str) -> None:
+    page.goto(serveur + "/a-propos/")
+    page.wait_for_timeout(1500)
+    ressources = page.evaluate("() => performance.getEntriesByType('resource').map(e => e.name)")
+    assert not [r for r in ressources if "pyodide" in r]
+
+
+def test_mobile(chromium: Browser, serveur: str) -> None:
+    contexte = chromium.new_context(viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True)
+    page = contexte.new_page()
+    page.goto(serveur + "/3d6/combat/")
+    largeur = page.evaluate("() => document.documentElement.scrollWidth")
+    assert largeur <= 375
+    contexte.close()
