@@ -40,17 +40,26 @@ def valider_exemple(
     language: str, inputs: dict[str, str], options: dict[str, Any], attrs: dict[str, Any], md: Any
 ) -> bool:
     ident = inputs.pop("id", "")
-    titre = inputs.pop("titre", "")
-    if not ID_VALIDE.match(ident) or inputs:
-        return False
     options["id"] = ident
-    options["titre"] = titre
+    options["titre"] = inputs.pop("titre", "")
+    if not ID_VALIDE.match(ident):
+        options["erreur"] = f"bloc exemple : id « {ident} » invalide (minuscules, chiffres et tirets)"
+    elif inputs:
+        options["erreur"] = f"bloc exemple « {ident} » : option inconnue {sorted(inputs)[0]}"
     return True
+
+
+def erreur_de_construction(message: str) -> str:
+    """Marque repérée par le greffon, qui arrête alors la construction (superfences avale
+    les exceptions des formateurs et rendrait un bloc de code ordinaire)."""
+    return f'<p class="jdr-erreur-construction">{_attr(message)}</p>'
 
 
 def formater_exemple(
     source: str, language: str, class_name: str, options: dict[str, Any], md: Any, **kwargs: Any
 ) -> str:
+    if "erreur" in options:
+        return erreur_de_construction(options["erreur"])
     ident = options["id"]
     titre = options.get("titre") or "Exemple"
     code = highlight(source, PythonConsoleLexer(), _FORMATEUR)
@@ -75,13 +84,15 @@ def valider_lanceur(
     language: str, inputs: dict[str, str], options: dict[str, Any], attrs: dict[str, Any], md: Any
 ) -> bool:
     nom = inputs.pop("mecanique", "")
-    try:
-        mecanique(nom)
-    except JdrErreur:
-        return False
     options["mecanique"] = nom
     options["id"] = inputs.pop("id", "") or f"lanceur-{nom}"
-    return not inputs
+    try:
+        mecanique(nom)
+    except JdrErreur as e:
+        options["erreur"] = f"bloc lanceur : {e}"
+    if inputs:
+        options["erreur"] = f"bloc lanceur : option inconnue {sorted(inputs)[0]}"
+    return True
 
 
 def _defauts(meca: Mecanique, source: str) -> dict[str, object]:
@@ -131,9 +142,14 @@ def cotes_html(cotes: list[dict[str, str]]) -> str:
 def formater_lanceur(
     source: str, language: str, class_name: str, options: dict[str, Any], md: Any, **kwargs: Any
 ) -> str:
+    if "erreur" in options:
+        return erreur_de_construction(options["erreur"])
     meca = mecanique(options["mecanique"])
     ident = options["id"]
-    valeurs = _defauts(meca, source)
+    try:
+        valeurs = _defauts(meca, source)
+    except JdrErreur as e:
+        return erreur_de_construction(f"bloc lanceur {meca.nom} : {e}")
     champs = "".join(_champ(p, ident, valeurs[p.nom]) for p in meca.parametres)
     cotes = [c.en_json() for c in meca.cotes(valeurs)]
     return (
@@ -163,9 +179,9 @@ def valider_tableau(
     language: str, inputs: dict[str, str], options: dict[str, Any], attrs: dict[str, Any], md: Any
 ) -> bool:
     nom = inputs.pop("nom", "")
-    if nom not in _tables() or inputs:
-        return False
     options["nom"] = nom
+    if nom not in _tables() or inputs:
+        options["erreur"] = f"bloc tableau : table « {nom} » inconnue ou option en trop"
     return True
 
 
@@ -173,6 +189,8 @@ def formater_tableau(
     source: str, language: str, class_name: str, options: dict[str, Any], md: Any, **kwargs: Any
 ) -> str:
     """Une table de règles lue dans les données du cœur, comme le lisent les lanceurs."""
+    if "erreur" in options:
+        return erreur_de_construction(options["erreur"])
     colonnes, lignes = _tables()[options["nom"]]
     tete = "".join(f"<th>{_attr(c)}</th>" for c in colonnes)
     corps = "".join("<tr>" + "".join(f"<td>{_attr(v)}</td>" for v in ligne) + "</tr>" for ligne in lignes)

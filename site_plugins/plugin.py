@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import shutil
 import zipfile
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -33,16 +34,17 @@ BLOCS = {
     "lanceur": "site_plugins.fences.formater_lanceur",
 }
 _EXEMPLE_ID = re.compile(r'data-exemple="([^"]+)"')
+_ERREUR = re.compile(r'<p class="jdr-erreur-construction">([^<]*)</p>')
 #: Date fixe dans l'archive : même contenu, mêmes octets, donc cache du navigateur utile.
 DATE_ZIP = (2024, 1, 1, 0, 0, 0)
 
 
-class JdrConfig(base.Config):
+class JdrConfig(base.Config):  # type: ignore[no-untyped-call]  # __init_subclass__ de MkDocs non typé
     pyodide = c.Type(str, default="node_modules/pyodide")
     paquets = c.ListOfItems(c.Type(str), default=["jdr_core"])
 
 
-class JdrPlugin(BasePlugin[JdrConfig]):
+class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
     def __init__(self) -> None:
         self._ids: dict[str, str] = {}
 
@@ -78,8 +80,11 @@ class JdrPlugin(BasePlugin[JdrConfig]):
             config.extra_javascript.append("assets/jdr/jdr.js")
         return config
 
-    # Un identifiant d'exemple ne sert qu'une fois dans tout le site.
+    # Un bloc mal écrit arrête la construction ; un identifiant d'exemple ne sert qu'une fois.
     def on_page_content(self, html: str, *, page: Any, config: MkDocsConfig, files: Any) -> str:
+        erreur = _ERREUR.search(html)
+        if erreur:
+            raise PluginError(f"jdr : {page.file.src_uri} : {unescape(erreur.group(1))}")
         for ident in _EXEMPLE_ID.findall(html):
             ailleurs = self._ids.setdefault(ident, page.file.src_uri)
             if ailleurs != page.file.src_uri:
@@ -94,7 +99,8 @@ class JdrPlugin(BasePlugin[JdrConfig]):
         cible.mkdir(parents=True, exist_ok=True)
         for fichier in FICHIERS_PYODIDE:
             source, dest = self._pyodide / fichier, cible / fichier
-            if not dest.exists() or dest.stat().st_mtime < source.stat().st_mtime or dest.stat().st_size != source.stat().st_size:
+            # copy2 garde la date : une date ou une taille différente signale un autre Pyodide.
+            if not dest.exists() or dest.stat()[6:9:2] != source.stat()[6:9:2]:
                 shutil.copy2(source, dest)
         construire_archive(self.config.paquets, site / "assets" / "jdr" / "jdr_core.zip")
         (site / "_headers").write_text(ENTETES, encoding="utf-8")

@@ -144,10 +144,8 @@ class Vitalite:
         """
         if jet.critique is Critique.ECHEC:
             return replace(self, infirme=True)
-        if self.robot:
-            gain = 2 * self.physique if jet.succes else 0
-        else:
-            gain = jet.succes
+        # Un robot réparé regagne 2 × Physique dès qu'il y a un succès (hypothèse).
+        gain = (2 * self.physique if jet.succes else 0) if self.robot else jet.succes
         if jet.critique is Critique.REUSSITE:
             gain *= 2
         return self._gagner(gain)

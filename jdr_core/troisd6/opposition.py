@@ -18,7 +18,6 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from fractions import Fraction
 
-from ..cotes import combiner
 from ..erreurs import RegleEnfreinte, entier_borne
 from .test import Critique, Issue, JetTest
 
@@ -118,12 +117,10 @@ def distribution_opposition(
     critiques_decisifs: bool = False,
 ) -> dict[int | None, Fraction]:
     """Probabilités exactes : victoire de A (0), de B (1), égalité (``None``)."""
-    paires = combiner(
-        {(i,): p for i, p in a.items()}, {(i,): p for i, p in b.items()}, lambda x, y: x + y
-    )
     resultat: dict[int | None, Fraction] = {0: Fraction(0), 1: Fraction(0), None: Fraction(0)}
-    for (ia, ib), p in paires.items():
-        resultat[gagnant_opposition(ia, ib, critiques_decisifs)] += p
+    for ia, pa in a.items():
+        for ib, pb in b.items():
+            resultat[gagnant_opposition(ia, ib, critiques_decisifs)] += pa * pb
     return resultat
 
 

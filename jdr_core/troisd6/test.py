@@ -290,7 +290,7 @@ def distribution_test(
                 suivants[faces] = suivants.get(faces, 0) + poids * 6
                 continue
             for nouvelle in range(1, 7):
-                cle = faces[:indice] + (nouvelle,) + faces[indice + 1 :]
+                cle = (*faces[:indice], nouvelle, *faces[indice + 1 :])
                 suivants[cle] = suivants.get(cle, 0) + poids
         etats = suivants
         total *= 6
@@ -310,7 +310,7 @@ def distribution_test(
 
 
 def _ajouter_un_de(etats: dict[tuple[int, ...], int]) -> dict[tuple[int, ...], int]:
-    return {faces + (f,): poids for faces, poids in etats.items() for f in range(1, 7)}
+    return {(*faces, f): poids for faces, poids in etats.items() for f in range(1, 7)}
 
 
 def chance_de_reussite(distribution: dict[Issue, Fraction], difficulte: int) -> Fraction:

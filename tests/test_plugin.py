@@ -1,0 +1,104 @@
+"""Le greffon MkDocs : échec rapide et clair quand la configuration est fausse."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from .conftest import RACINE
+
+FENCES = """
+markdown_extensions:
+  - pymdownx.superfences:
+      custom_fences:
+        - name: exemple
+          class: jdr-exemple
+          validator: !!python/name:site_plugins.fences.valider_exemple
+          format: !!python/name:site_plugins.fences.formater_exemple
+        - name: lanceur
+          class: jdr-lanceur
+          validator: !!python/name:site_plugins.fences.valider_lanceur
+          format: !!python/name:site_plugins.fences.formater_lanceur
+"""
+
+
+def construire(tmp_path: Path, config: str, page: str = "# Titre\n") -> subprocess.CompletedProcess[str]:
+    (tmp_path / "docs").mkdir(exist_ok=True)
+    (tmp_path / "docs" / "index.md").write_text(page, encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text(config, encoding="utf-8")
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(tmp_path / "mkdocs.yml")],
+        capture_output=True, text=True, cwd=RACINE, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+
+
+BASE = f"site_name: essai\nplugins:\n  - jdr:\n      pyodide: {RACINE / 'node_modules/pyodide'}\n"
+
+
+class TestConfiguration:
+    """Chaque erreur de configuration arrête la construction avec un message en français."""
+
+    def test_sans_superfences(self, tmp_path: Path) -> None:
+        r = construire(tmp_path, BASE)
+        assert r.returncode != 0 and "pymdownx.superfences est requise" in r.stderr
+
+    def test_bloc_non_declare(self, tmp_path: Path) -> None:
+        r = construire(tmp_path, BASE + "markdown_extensions:\n  - pymdownx.superfences\n")
+        assert r.returncode != 0 and "« exemple » doit être déclaré" in r.stderr
+
+    def test_pyodide_absent(self, tmp_path: Path) -> None:
+        config = f"site_name: essai\nplugins:\n  - jdr:\n      pyodide: {tmp_path / 'rien'}\n" + FENCES
+        r = construire(tmp_path, config)
+        assert r.returncode != 0 and "npm ci" in r.stderr
+
+    def test_id_en_double(self, tmp_path: Path) -> None:
+        page = '```exemple id="a"\n>>> 1\n1\n```\n\n```exemple id="a"\n>>> 2\n2\n```\n'
+        (tmp_path / "docs").mkdir()
+        (tmp_path / "docs" / "autre.md").write_text(page.split("\n\n")[0] + "\n", encoding="utf-8")
+        r = construire(tmp_path, BASE + FENCES, page.split("\n\n")[1])
+        assert r.returncode != 0 and "exemple « a » en double" in r.stderr
+
+    def test_construction_minimale(self, tmp_path: Path) -> None:
+        page = '```lanceur mecanique="3d6-test"\ncaracteristique = 5\n```\n'
+        r = construire(tmp_path, BASE + FENCES, page)
+        assert r.returncode == 0, r.stderr
+        html = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+        assert 'name="caracteristique" min="1" max="5" step="1" value="5"' in html
+        for fichier in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "assets/jdr/jdr-worker.js"):
+            assert (tmp_path / "site" / fichier).is_file()
+
+    def test_lanceur_defaut_invalide(self, tmp_path: Path) -> None:
+        r = construire(tmp_path, BASE + FENCES, '```lanceur mecanique="3d6-test"\ncaracteristique = 8\n```\n')
+        assert r.returncode != 0 and "Caractéristique 8" in r.stderr
+
+
+def test_archive_du_coeur(site_construit: Path) -> None:
+    """L'archive servie contient les sources du cœur, et rien d'autre."""
+    with zipfile.ZipFile(site_construit / "assets/jdr/jdr_core.zip") as z:
+        noms = z.namelist()
+    assert "jdr_core/troisd6/test.py" in noms and "jdr_core/pont.py" in noms
+    assert all(n.startswith("jdr_core/") and n.endswith((".py", ".typed")) for n in noms)
+
+
+@pytest.mark.parametrize("page", ["index.html", "3d6/test/index.html"])
+def test_aucune_ressource_externe(site_construit: Path, page: str) -> None:
+    """Aucun script, style ou police chargé depuis un autre site (pas de CDN)."""
+    import re
+
+    html = (site_construit / page).read_text(encoding="utf-8")
+    assert not re.findall(r'<(?:script|link(?! rel="canonical")|img)[^>]+(?:src|href)="(?:https?:)?//', html)
+
+
+@pytest.mark.parametrize(("page", "message"), [
+    ('```exemple id="Pas Bon"\n>>> 1\n1\n```\n', "id « Pas Bon » invalide"),
+    ('```exemple\n>>> 1\n1\n```\n', "id «  » invalide"),
+    ('```lanceur mecanique="inconnu"\n```\n', "lanceur inconnu"),
+])
+def test_bloc_mal_ecrit_arrete_la_construction(tmp_path: Path, page: str, message: str) -> None:
+    r = construire(tmp_path, BASE + FENCES, page)
+    assert r.returncode != 0 and message in r.stderr, r.stderr
