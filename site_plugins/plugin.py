@@ -2,14 +2,17 @@
 
 Il vérifie la configuration (échec immédiat et clair), ajoute les fichiers du
 navigateur aux pages, et, après la construction, dépose dans le site le runtime
-Pyodide auto-hébergé et l'archive du cœur ``jdr_core``.
+Pyodide auto-hébergé : ses fichiers sous une adresse versionnée, l'archive
+précompilée de la bibliothèque standard et de ``jdr_core``, le worker configuré
+pour eux, et les versions compressées de tout ce qui se télécharge.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 import shutil
-import zipfile
 from html import unescape
 from pathlib import Path
 from typing import Any
@@ -20,33 +23,43 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 
-ASSETS = Path(__file__).parent / "assets"
-#: Les fichiers du paquet npm pyodide dont le site a besoin, et seulement eux.
-FICHIERS_PYODIDE = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
+from .exemples import ExempleInvalide, tous_les_exemples
+from .runtime import (
+    FICHIERS_PYODIDE,
+    FICHIERS_REQUIS,
+    ErreurRuntime,
+    Reglages,
+    archive_sources,
+    compresser_site,
+    construire_runtime,
+    verrou_minimal,
+    version_pyodide,
 )
+
+ASSETS = Path(__file__).parent / "assets"
 BLOCS = {
     "exemple": "site_plugins.fences.formater_exemple",
     "lanceur": "site_plugins.fences.formater_lanceur",
 }
 _EXEMPLE_ID = re.compile(r'data-exemple="([^"]+)"')
 _ERREUR = re.compile(r'<p class="jdr-erreur-construction">([^<]*)</p>')
-#: Date fixe dans l'archive : même contenu, mêmes octets, donc cache du navigateur utile.
-DATE_ZIP = (2024, 1, 1, 0, 0, 0)
+#: Ligne du worker remplacée par sa configuration à la construction.
+MARQUE_CONFIG = "const CONFIG = null; // remplacé à la construction"
 
 
 class JdrConfig(base.Config):  # type: ignore[no-untyped-call]  # __init_subclass__ de MkDocs non typé
     pyodide = c.Type(str, default="node_modules/pyodide")
     paquets = c.ListOfItems(c.Type(str), default=["jdr_core"])
+    optimiser_stdlib = c.Choice((0, 1, 2), default=2)
+    lignes_stdlib = c.Type(bool, default=False)
+    garder = c.ListOfItems(c.Type(str), default=[])
+    compresser = c.Type(bool, default=True)
 
 
 class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
     def __init__(self) -> None:
         self._ids: dict[str, str] = {}
+        self._pyodide = Path()
 
     # Vérifier la configuration avant tout travail.
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -66,16 +79,15 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         pyodide = Path(self.config.pyodide)
         if not pyodide.is_absolute():
             pyodide = Path(config.config_file_path).parent / pyodide
-        manquants = [f for f in FICHIERS_PYODIDE if not (pyodide / f).is_file()]
+        manquants = [f for f in FICHIERS_REQUIS if not (pyodide / f).is_file()]
         if manquants:
             raise PluginError(
                 f"jdr : runtime Pyodide introuvable dans {pyodide} ({', '.join(manquants)}) : "
                 "lancez « npm ci » à la racine du projet"
             )
         self._pyodide = pyodide
-        for fichier in ("assets/jdr/jdr.css",):
-            if fichier not in config.extra_css:
-                config.extra_css.append(fichier)
+        if "assets/jdr/jdr.css" not in config.extra_css:
+            config.extra_css.append("assets/jdr/jdr.css")
         if "assets/jdr/jdr.js" not in [str(s) for s in config.extra_javascript]:
             config.extra_javascript.append("assets/jdr/jdr.js")
         return config
@@ -91,49 +103,54 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
                 raise PluginError(f"jdr : exemple « {ident} » en double ({ailleurs}, {page.file.src_uri})")
         return html
 
-    # Déposer les fichiers du navigateur, le runtime et le cœur dans le site.
+    # Déposer le runtime, le worker configuré et les fichiers compressés dans le site.
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         site = Path(config.site_dir)
-        shutil.copytree(ASSETS, site / "assets" / "jdr", dirs_exist_ok=True)
-        cible = site / "pyodide"
-        cible.mkdir(parents=True, exist_ok=True)
+        cache = self._pyodide.parent / ".cache" / "regles-vivantes"
+        version = version_pyodide(self._pyodide)
+        dossier = site / "pyodide" / version
+        dossier.mkdir(parents=True, exist_ok=True)
         for fichier in FICHIERS_PYODIDE:
-            source, dest = self._pyodide / fichier, cible / fichier
-            # copy2 garde la date : une date ou une taille différente signale un autre Pyodide.
-            if not dest.exists() or dest.stat()[6:9:2] != source.stat()[6:9:2]:
-                shutil.copy2(source, dest)
-        construire_archive(self.config.paquets, site / "assets" / "jdr" / "jdr_core.zip")
+            shutil.copyfile(self._pyodide / fichier, dossier / fichier)
+
+        try:
+            exemples = [e.source for e in tous_les_exemples(Path(config.docs_dir))]
+            runtime, resume = construire_runtime(
+                self._pyodide,
+                archive_sources(list(self.config.paquets)),
+                exemples,
+                Reglages(self.config.optimiser_stdlib, self.config.lignes_stdlib, tuple(self.config.garder)),
+                cache,
+            )
+        except (ErreurRuntime, ExempleInvalide) as erreur:
+            raise PluginError(f"jdr : {erreur}") from erreur
+        nom_runtime = f"runtime-{hashlib.sha256(runtime).hexdigest()[:12]}.zip"
+        (dossier / nom_runtime).write_bytes(runtime)
+        (site / "assets" / "jdr" / "runtime.json").parent.mkdir(parents=True, exist_ok=True)
+        (site / "assets" / "jdr" / "runtime.json").write_text(json.dumps(resume, indent=1), encoding="utf-8")
+
+        assets = site / "assets" / "jdr"
+        shutil.copytree(ASSETS, assets, dirs_exist_ok=True)
+        worker = (ASSETS / "jdr-worker.js").read_text(encoding="utf-8")
+        if MARQUE_CONFIG not in worker:
+            raise PluginError("jdr : jdr-worker.js ne contient plus la ligne de configuration attendue")
+        reglage = {
+            "pyodide": f"../../pyodide/{version}/",
+            "runtime": f"../../pyodide/{version}/{nom_runtime}",
+            "verrou": verrou_minimal(self._pyodide),
+        }
+        worker = worker.replace(MARQUE_CONFIG, f"const CONFIG = {json.dumps(reglage)};")
+        (assets / "jdr-worker.js").write_text(worker, encoding="utf-8")
         (site / "_headers").write_text(ENTETES, encoding="utf-8")
+        if self.config.compresser:
+            compresser_site(site, cache / "compresse")
 
 
 ENTETES = """\
-# Entêtes pour les hébergeurs qui lisent ce fichier (Netlify, Cloudflare Pages).
+# Entêtes pour les hébergeurs qui lisent ce fichier (Netlify, Cloudflare Pages) ;
+# site_plugins/serveur.py applique les mêmes règles.
 /pyodide/*
   Cache-Control: public, max-age=31536000, immutable
-/pyodide/*.wasm
-  Content-Type: application/wasm
-/assets/jdr/*
+/assets/*
   Cache-Control: public, max-age=3600
 """
-
-
-def construire_archive(paquets: list[str], cible: Path) -> None:
-    """Zip des sources ``.py`` des paquets purs Python, à octets reproductibles."""
-    import importlib
-
-    cible.parent.mkdir(parents=True, exist_ok=True)
-    temporaire = cible.with_suffix(".tmp")
-    with zipfile.ZipFile(temporaire, "w", zipfile.ZIP_DEFLATED) as archive:
-        for nom in paquets:
-            module = importlib.import_module(nom)
-            if module.__file__ is None:
-                raise PluginError(f"jdr : paquet {nom} introuvable")
-            racine = Path(module.__file__).parent
-            for chemin in sorted(racine.rglob("*")):
-                if chemin.suffix not in (".py", ".typed") or "__pycache__" in chemin.parts:
-                    continue
-                nom_zip = f"{nom}/{chemin.relative_to(racine).as_posix()}"
-                info = zipfile.ZipInfo(nom_zip, DATE_ZIP)
-                info.compress_type = zipfile.ZIP_DEFLATED
-                archive.writestr(info, chemin.read_bytes())
-    temporaire.replace(cible)

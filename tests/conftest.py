@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import functools
 import os
 import shutil
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+
+from site_plugins.serveur import en_arriere_plan
 
 RACINE = Path(__file__).resolve().parent.parent
 DRAPEAUX_CHROMIUM = [
@@ -39,18 +38,8 @@ def site_construit(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return cible
 
 
-class _Silencieux(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
 @pytest.fixture(scope="session")
 def serveur(site_construit: Path) -> Iterator[str]:
-    """Un serveur statique ordinaire (celui de la bibliothèque standard) sur un port libre."""
-    gestionnaire = functools.partial(_Silencieux, directory=str(site_construit))
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), gestionnaire)
-    fil = threading.Thread(target=httpd.serve_forever, daemon=True)
-    fil.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-    httpd.server_close()
+    """Le serveur du projet (fichiers précompressés, types MIME, cache) sur un port libre."""
+    with en_arriere_plan(site_construit) as adresse:
+        yield adresse

@@ -69,20 +69,26 @@ class TestConfiguration:
         assert r.returncode == 0, r.stderr
         html = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
         assert 'name="caracteristique" min="1" max="5" step="1" value="5"' in html
-        for fichier in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "assets/jdr/jdr-worker.js"):
+        for fichier in ("pyodide/314.0.7/pyodide.asm.wasm", "pyodide/314.0.7/pyodide.asm.wasm.br",
+                        "assets/jdr/jdr-worker.js"):
             assert (tmp_path / "site" / fichier).is_file()
+        worker = (tmp_path / "site/assets/jdr/jdr-worker.js").read_text(encoding="utf-8")
+        assert "const CONFIG = {" in worker and "runtime-" in worker
 
     def test_lanceur_defaut_invalide(self, tmp_path: Path) -> None:
         r = construire(tmp_path, BASE + FENCES, '```lanceur mecanique="3d6-test"\ncaracteristique = 8\n```\n')
         assert r.returncode != 0 and "Caractéristique 8" in r.stderr
 
 
-def test_archive_du_coeur(site_construit: Path) -> None:
-    """L'archive servie contient les sources du cœur, et rien d'autre."""
-    with zipfile.ZipFile(site_construit / "assets/jdr/jdr_core.zip") as z:
+def test_archive_d_execution(site_construit: Path) -> None:
+    """L'archive servie : des .pyc seulement, le cœur compris, la stdlib réduite."""
+    (runtime,) = site_construit.glob("pyodide/*/runtime-*.zip")
+    with zipfile.ZipFile(runtime) as z:
         noms = z.namelist()
-    assert "jdr_core/troisd6/test.py" in noms and "jdr_core/pont.py" in noms
-    assert all(n.startswith("jdr_core/") and n.endswith((".py", ".typed")) for n in noms)
+    assert "jdr_core/troisd6/test.pyc" in noms and "jdr_core/pont.pyc" in noms and "doctest.pyc" in noms
+    assert not [n for n in noms if n.endswith(".py")]
+    assert "unittest/mock.pyc" not in noms and "os.pyc" not in noms  # inutile, et gelé
+    assert not (site_construit / "pyodide/314.0.7/python_stdlib.zip").exists()
 
 
 @pytest.mark.parametrize("page", ["index.html", "3d6/test/index.html"])

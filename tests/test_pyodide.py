@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from jdr_core import registre
+from site_plugins.runtime import archive_sources, modules_de
 
 from .conftest import RACINE
 from .test_docs import EXEMPLES
@@ -31,10 +32,11 @@ def pyodide(site_construit: Path, tmp_path_factory: pytest.TempPathFactory) -> d
     requete.write_text(json.dumps({
         "exemples": [{"id": e.ident, "source": e.source} for e in EXEMPLES],
         "lancers": LANCERS,
+        "modules": modules_de(archive_sources(["jdr_core"])),
     }), encoding="utf-8")
+    (runtime,) = site_construit.glob("pyodide/*/runtime-*.zip")
     sortie = subprocess.run(
-        [node, str(RACINE / "tests/pyodide/executer.mjs"), str(site_construit / "assets/jdr/jdr_core.zip"),
-         str(requete)],
+        [node, str(RACINE / "tests/pyodide/executer.mjs"), str(runtime), str(requete)],
         cwd=RACINE, capture_output=True, text=True, timeout=300,
     )
     assert sortie.returncode == 0, sortie.stderr[-3000:]
@@ -43,6 +45,10 @@ def pyodide(site_construit: Path, tmp_path_factory: pytest.TempPathFactory) -> d
 
 def test_version_de_pyodide(pyodide: dict[str, Any]) -> None:
     assert pyodide["version"].startswith("3.14")
+
+
+def test_coeur_charge_depuis_l_archive_precompilee(pyodide: dict[str, Any]) -> None:
+    assert pyodide["origine"].startswith("/lib/python314.zip/jdr_core/__init__.pyc")
 
 
 def test_exemples_des_pages(pyodide: dict[str, Any]) -> None:

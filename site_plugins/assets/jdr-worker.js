@@ -1,24 +1,23 @@
-// Worker de module : charge Pyodide (auto-hébergé) et le cœur jdr_core, puis répond
-// aux requêtes de la page. Aucune règle ici : tout passe par jdr_core.pont.traiter.
-import { loadPyodide } from "../../pyodide/pyodide.mjs";
-
-const RACINE_PYODIDE = new URL("../../pyodide/", import.meta.url).href;
-const ARCHIVE = new URL("jdr_core.zip", import.meta.url).href;
+// Worker de module : charge Pyodide (auto-hébergé) avec l'archive précompilée de la
+// bibliothèque standard et de jdr_core, puis répond aux requêtes de la page.
+// Aucune règle ici : tout passe par jdr_core.pont.traiter.
+const CONFIG = null; // remplacé à la construction
 
 function etat(valeur, detail) {
   self.postMessage({ etat: valeur, detail: detail || "" });
 }
 
 async function demarrer() {
+  if (!CONFIG) throw new Error("worker non configuré : construisez le site avec le greffon jdr");
   etat("telechargement");
-  const archive = fetch(ARCHIVE).then((r) => {
-    if (!r.ok) throw new Error(`archive du cœur introuvable (${r.status})`);
-    return r.arrayBuffer();
+  const indexURL = new URL(CONFIG.pyodide, import.meta.url).href;
+  const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+  const pyodide = await loadPyodide({
+    indexURL,
+    stdLibURL: new URL(CONFIG.runtime, import.meta.url).href,
+    lockFileContents: CONFIG.verrou,
   });
-  const pyodide = await loadPyodide({ indexURL: RACINE_PYODIDE });
   etat("demarrage");
-  pyodide.unpackArchive(await archive, "zip", { extractDir: "/home/pyodide/jdr" });
-  pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/jdr')");
   const pont = pyodide.pyimport("jdr_core.pont");
   etat("pret");
   return pont;

@@ -1,0 +1,155 @@
+"""Le runtime du navigateur : Pyodide versionné, archive précompilée, fichiers compressés.
+
+À la construction :
+
+* l'archive d'exécution (bibliothèque standard réduite + ``jdr_core``, en ``.pyc``) est
+  produite par ``runtime.mjs`` dans Pyodide sous Node, puis gardée en cache tant que
+  rien de ce qui la compose ne change ;
+* les fichiers de Pyodide sont copiés sous ``pyodide/<version>/`` : l'adresse change avec
+  la version, ce qui permet de les servir avec un cache « immutable » ;
+* chaque fichier texte ou binaire notable reçoit ses versions ``.br`` et ``.gz``, que le
+  serveur du projet (:mod:`site_plugins.serveur`) ou tout hébergeur « static gzip » sert
+  directement.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import importlib
+import io
+import json
+import shutil
+import subprocess
+import tempfile
+import zipfile
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import brotli
+
+ICI = Path(__file__).parent
+FICHIERS_PYODIDE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+#: Les fichiers du paquet npm requis pour construire (la stdlib d'origine et le verrou en font partie).
+FICHIERS_REQUIS = (*FICHIERS_PYODIDE, "python_stdlib.zip", "pyodide-lock.json", "package.json")
+A_COMPRESSER = {".html", ".css", ".js", ".mjs", ".json", ".wasm", ".zip", ".xml", ".svg", ".txt", ".map"}
+DATE_ZIP = (2024, 1, 1, 0, 0, 0)
+
+
+class ErreurRuntime(RuntimeError):
+    """La construction du runtime a échoué ; le message dit quoi faire."""
+
+
+@dataclass(frozen=True)
+class Reglages:
+    """Comment réduire la bibliothèque standard (voir ``runtime.mjs``)."""
+
+    optimiser_stdlib: int = 2  # docstrings et assert retirés de la stdlib (jamais de jdr_core)
+    lignes_stdlib: bool = False  # tables de numéros de ligne retirées de la stdlib
+    garder: tuple[str, ...] = ()  # modules gardés même si le cœur ne les importe pas
+
+
+def version_pyodide(dossier: Path) -> str:
+    return str(json.loads((dossier / "package.json").read_text(encoding="utf-8"))["version"])
+
+
+def _empreinte(*morceaux: bytes) -> str:
+    h = hashlib.sha256()
+    for m in morceaux:
+        h.update(hashlib.sha256(m).digest())
+    return h.hexdigest()
+
+
+def archive_sources(paquets: list[str]) -> bytes:
+    """Zip des sources ``.py`` des paquets purs Python, à octets reproductibles."""
+    tampon = io.BytesIO()
+    with zipfile.ZipFile(tampon, "w", zipfile.ZIP_DEFLATED) as archive:
+        for nom in paquets:
+            module = importlib.import_module(nom)
+            if module.__file__ is None:
+                raise ErreurRuntime(f"paquet {nom} introuvable")
+            racine = Path(module.__file__).parent
+            for chemin in sorted(racine.rglob("*")):
+                if chemin.suffix not in (".py", ".typed") or "__pycache__" in chemin.parts:
+                    continue
+                info = zipfile.ZipInfo(f"{nom}/{chemin.relative_to(racine).as_posix()}", DATE_ZIP)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                archive.writestr(info, chemin.read_bytes())
+    return tampon.getvalue()
+
+
+def modules_de(sources: bytes) -> list[str]:
+    noms = []
+    for nom in zipfile.ZipFile(io.BytesIO(sources)).namelist():
+        if nom.endswith(".py"):
+            module = nom[:-3].replace("/", ".")
+            noms.append(module.removesuffix(".__init__"))
+    return sorted(noms)
+
+
+def construire_runtime(
+    pyodide: Path, sources: bytes, exemples: list[str], reglages: Reglages, cache: Path
+) -> tuple[bytes, dict[str, Any]]:
+    """L'archive d'exécution précompilée, depuis le cache si rien n'a changé."""
+    script = ICI / "runtime.mjs"
+    entree = {
+        "modules_coeur": modules_de(sources),
+        "exemples": exemples,
+        **asdict(reglages),
+        "garder": list(reglages.garder),
+    }
+    cle = _empreinte(
+        (pyodide / "python_stdlib.zip").read_bytes(), version_pyodide(pyodide).encode(), sources,
+        json.dumps(entree, sort_keys=True).encode(), script.read_bytes(),
+    )[:20]
+    zip_cache, resume_cache = cache / f"runtime-{cle}.zip", cache / f"runtime-{cle}.json"
+    if zip_cache.exists() and resume_cache.exists():
+        return zip_cache.read_bytes(), json.loads(resume_cache.read_text(encoding="utf-8"))
+    node = shutil.which("node")
+    if node is None:
+        raise ErreurRuntime("Node.js (20 ou plus) est requis pour précompiler le runtime Python")
+    cache.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        fichier_sources = Path(tmp) / "coeur.zip"
+        fichier_sources.write_bytes(sources)
+        fichier_entree = Path(tmp) / "entree.json"
+        fichier_entree.write_text(json.dumps({**entree, "coeur": str(fichier_sources)}), encoding="utf-8")
+        sortie = Path(tmp) / "runtime.zip"
+        fait = subprocess.run(
+            [node, str(script), str(fichier_entree), str(sortie)],
+            cwd=pyodide.parent.parent, capture_output=True, text=True, timeout=300,
+        )
+        if fait.returncode != 0:
+            raise ErreurRuntime("précompilation dans Pyodide impossible :\n" + fait.stderr[-2000:])
+        donnees = sortie.read_bytes()
+    resume = json.loads(fait.stdout)
+    zip_cache.write_bytes(donnees)
+    resume_cache.write_text(json.dumps(resume), encoding="utf-8")
+    return donnees, resume
+
+
+def verrou_minimal(pyodide: Path) -> dict[str, Any]:
+    """Le verrou passé en ligne à loadPyodide : aucun paquet à charger, pas de requête."""
+    verrou = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
+    return {"info": verrou["info"], "packages": {}}
+
+
+def compresser(fichier: Path, cache: Path) -> None:
+    """Écrit ``fichier.br`` et ``fichier.gz`` (Brotli 11, gzip 9), via un cache par contenu."""
+    donnees = fichier.read_bytes()
+    cle = hashlib.sha256(donnees).hexdigest()[:24]
+    compresseurs = ((".br", lambda d: brotli.compress(d, quality=11)), (".gz", lambda d: gzip.compress(d, 9, mtime=0)))
+    for suffixe, fonction in compresseurs:
+        en_cache = cache / f"{cle}{suffixe}"
+        if not en_cache.exists():
+            cache.mkdir(parents=True, exist_ok=True)
+            en_cache.write_bytes(fonction(donnees))
+        shutil.copyfile(en_cache, fichier.with_name(fichier.name + suffixe))
+
+
+def compresser_site(site: Path, cache: Path) -> None:
+    fichiers = [f for f in site.rglob("*") if f.is_file() and f.suffix in A_COMPRESSER]
+    for fichier in fichiers:
+        if fichier.stat().st_size > 1024:
+            compresser(fichier, cache)
