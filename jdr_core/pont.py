@@ -5,7 +5,8 @@ Le worker JavaScript ne connaît aucune règle : il transmet une requête à
 
 * ``lancer`` : une mécanique du registre, ses paramètres bruts et une graine ;
 * ``cotes`` : les chances exactes pour des paramètres, sans lancer ;
-* ``exemple`` : le texte d'un exemple, exécuté avec :mod:`doctest`, ligne à ligne.
+* ``exemple`` : le texte d'un exemple, exécuté avec :mod:`doctest`, ligne à ligne ;
+* ``fiche`` : une opération sur une fiche de suivi enCORE (voir :mod:`jdr_core.encore.suivi`).
 
 >>> import json
 >>> r = json.loads(traiter(json.dumps({"type": "lancer", "mecanique": "3d6-test",
@@ -70,12 +71,27 @@ def _repondre(requete: Any) -> dict[str, Any]:
         return registre.executer(requete.get("mecanique"), parametres, requete.get("graine"))
     if genre == "cotes":
         return {"cotes": registre.cotes(requete.get("mecanique"), parametres)}
+    if genre == "fiche":
+        from .encore.suivi import operer
+
+        return operer(requete.get("etat"), requete.get("op"))
     if genre == "exemple":
         source = requete.get("source")
         if not isinstance(source, str):
             raise JdrErreur("exemple illisible : le texte est attendu")
         return executer_exemple(source, str(requete.get("nom", "exemple")))
     raise JdrErreur(f"requête inconnue : {str(genre)[:40]!r}")
+
+
+def prechauffer() -> None:
+    """Charge tous les systèmes et exécute un petit exemple : appelé par le worker avant
+    d'annoncer « prêt », pour que le premier clic réponde aussitôt."""
+    from .encore import suivi  # noqa: F401  (chargé d'avance pour le widget de fiche)
+
+    registre.tout_charger()
+    executer_exemple(">>> 1 + 1\n2\n")
+    for nom in registre.MECANIQUES:
+        registre.cotes(nom, {})
 
 
 def traiter(requete_json: str) -> str:

@@ -120,6 +120,8 @@ class Mecanique:
 
 
 MECANIQUES: dict[str, Mecanique] = {}
+#: Tables publiées sur les pages (bloc ``tableau``) : nom → (colonnes, lignes).
+TABLES: dict[str, tuple[tuple[str, ...], list[tuple[str, ...]]]] = {}
 
 
 def enregistrer(mecanique: Mecanique) -> Mecanique:
@@ -137,8 +139,14 @@ def mecanique(nom: object) -> Mecanique:
 
 
 def _charger_systemes() -> None:
-    # Chaque système enregistre ses lanceurs en s'important.
-    from .troisd6 import lanceurs  # noqa: F401  (import pour son effet : l'enregistrement)
+    # Chaque système enregistre ses lanceurs et ses tables en s'important.
+    from .encore import lanceurs as _encore  # noqa: F401  (import pour son effet : l'enregistrement)
+    from .troisd6 import lanceurs as _troisd6  # noqa: F401
+
+
+def tables() -> dict[str, tuple[tuple[str, ...], list[tuple[str, ...]]]]:
+    _charger_systemes()
+    return TABLES
 
 
 def executer(nom: object, bruts: Mapping[str, object], graine: object = None) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonConsoleLexer
 
 from jdr_core.erreurs import JdrErreur
-from jdr_core.registre import Mecanique, Parametre, mecanique
+from jdr_core.registre import Mecanique, Parametre, mecanique, tables
 
 from .exemples import ID_VALIDE
 
@@ -170,9 +170,7 @@ def formater_lanceur(
 # --- tableau -----------------------------------------------------------------
 
 def _tables() -> dict[str, tuple[tuple[str, ...], list[tuple[str, ...]]]]:
-    from jdr_core.troisd6.tables import TABLES
-
-    return dict(TABLES)
+    return tables()
 
 
 def valider_tableau(

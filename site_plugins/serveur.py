@@ -27,6 +27,7 @@ ENCODAGES = ((".br", "br"), (".gz", "gzip"))
 
 
 class Gestionnaire(SimpleHTTPRequestHandler):
+    encodages = ENCODAGES
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}  # noqa: RUF012  (attribut de la bibliothèque standard)
     silencieux = True
 
@@ -43,7 +44,7 @@ class Gestionnaire(SimpleHTTPRequestHandler):
             adresse, chemin = adresse + "index.html", chemin / "index.html"
         if chemin.is_file():
             acceptes = self.headers.get("Accept-Encoding", "")
-            for suffixe, nom in ENCODAGES:
+            for suffixe, nom in self.encodages:
                 if nom in acceptes and chemin.with_name(chemin.name + suffixe).is_file():
                     self._type = super().guess_type(str(chemin))
                     self._encodage = nom
@@ -66,14 +67,17 @@ class Gestionnaire(SimpleHTTPRequestHandler):
         super().end_headers()
 
 
-def creer(dossier: Path, hote: str = "127.0.0.1", port: int = 0) -> ThreadingHTTPServer:
-    return ThreadingHTTPServer((hote, port), functools.partial(Gestionnaire, directory=str(dossier)))
+def creer(
+    dossier: Path, hote: str = "127.0.0.1", port: int = 0, encodages: tuple[tuple[str, str], ...] = ENCODAGES
+) -> ThreadingHTTPServer:
+    classe = type("GestionnaireSite", (Gestionnaire,), {"encodages": encodages})
+    return ThreadingHTTPServer((hote, port), functools.partial(classe, directory=str(dossier)))
 
 
 @contextmanager
-def en_arriere_plan(dossier: Path) -> Iterator[str]:
+def en_arriere_plan(dossier: Path, encodages: tuple[tuple[str, str], ...] = ENCODAGES) -> Iterator[str]:
     """Sert ``dossier`` sur un port libre le temps d'un bloc ; rend l'adresse de base."""
-    httpd = creer(dossier)
+    httpd = creer(dossier, encodages=encodages)
     fil = threading.Thread(target=httpd.serve_forever, daemon=True)
     fil.start()
     try:

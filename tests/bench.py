@@ -1,48 +1,87 @@
-"""Mesures du site dans Chromium : imprime des chiffres, n'affirme rien.
+"""Mesures de démarrage dans Chromium, notre site contre une page témoin : imprime, n'affirme rien.
 
-    nox -s bench            (ou : python tests/bench.py --essais 5)
+    nox -s bench                  (ou : python tests/bench.py --essais 5)
 
-Pour chaque chiffre, la médiane de plusieurs essais, chacun dans un profil neuf sauf
-mention contraire. Le site est construit puis servi par le serveur HTTP de la
-bibliothèque standard, sur 127.0.0.1.
+La page témoin charge Pyodide 314 « simplement » : sur le fil principal, avec la
+bibliothèque standard d'origine (sources .py) et jdr_core en sources, au premier
+clic. Mêmes fichiers Pyodide, même serveur (site_plugins.serveur, .br/.gz), même
+exemple (pierre-ruelle). Chaque chiffre est la médiane de --essais essais ; chaque
+essai « froid » part d'un profil neuf.
 """
 
 from __future__ import annotations
 
 import argparse
-import functools
+import json
 import os
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from collections.abc import Callable
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 RACINE = Path(__file__).resolve().parent.parent
-PAGE = "/3d6/test/"
-EXEMPLE = '.jdr-exemple[data-exemple="pierre-ruelle"]'
+sys.path.insert(0, str(RACINE))
+
+from site_plugins.runtime import archive_sources, compresser, version_pyodide  # noqa: E402
+from site_plugins.serveur import en_arriere_plan  # noqa: E402
+
 DRAPEAUX = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
             "--disable-sync", "--no-first-run", "--disable-quic"]
+RESEAU_20_MBPS = {"offline": False, "latency": 40, "downloadThroughput": 20e6 / 8, "uploadThroughput": 20e6 / 8}
 
-# Clique sur Exécuter et attend data-etat, en mesurant dans la page (performance.now()).
-CLIC_JS = """async (sel) => {
-  const bloc = document.querySelector(sel);
+
+@dataclass(frozen=True)
+class Cible:
+    nom: str
+    chemin: str
+    bloc: str  # l'élément qui reçoit data-etat
+    bouton: str
+
+
+SITE = Cible("site", "/3d6/test/", '.jdr-exemple[data-exemple="pierre-ruelle"]', ".jdr-executer")
+TEMOIN = Cible("témoin", "/temoin/", "#temoin", "#executer")
+
+# Clique et attend data-etat, en mesurant dans la page (performance.now()).
+CLIC_JS = """async ([bloc, bouton]) => {
+  const b = document.querySelector(bloc);
   const t0 = performance.now();
-  bloc.querySelector('.jdr-executer').click();
-  while (!bloc.dataset.etat) await new Promise(r => setTimeout(r, 2));
-  return [performance.now() - t0, bloc.dataset.etat];
+  b.querySelector(bouton).click();
+  while (!b.dataset.etat) await new Promise(r => setTimeout(r, 2));
+  const pendant = window.__longues.filter(([debut]) => debut >= t0).map(([, d]) => d);
+  const avant = window.__longues.filter(([debut]) => debut < t0).map(([, d]) => d);
+  return [performance.now() - t0, b.dataset.etat, Math.max(0, ...pendant), Math.max(0, ...avant)];
 }"""
+TACHES_LONGUES_JS = """
+window.__longues = [];
+new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longues.push([e.startTime, e.duration]); })
+  .observe({ type: "longtask", buffered: true });
+"""
 
-
-class _Silencieux(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
+PAGE_TEMOIN = """<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><title>Témoin : Pyodide simple</title></head>
+<body><div id="temoin"><button id="executer">Exécuter</button><pre id="sortie"></pre></div>
+<script type="module">
+const SOURCE = %(source)s;
+const bloc = document.getElementById("temoin");
+document.getElementById("executer").addEventListener("click", async () => {
+  const { loadPyodide } = await import("../pyodide/%(version)s/pyodide.mjs");
+  const pyodide = await loadPyodide({ indexURL: "../pyodide/%(version)s/",
+    stdLibURL: "python_stdlib.zip", lockFileURL: "pyodide-lock.json" });
+  const archive = await (await fetch("jdr_core.zip")).arrayBuffer();
+  pyodide.unpackArchive(archive, "zip", { extractDir: "/home/pyodide/jdr" });
+  pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/jdr')");
+  const pont = pyodide.pyimport("jdr_core.pont");
+  const r = JSON.parse(pont.traiter(JSON.stringify({ type: "exemple", source: SOURCE })));
+  document.getElementById("sortie").textContent = JSON.stringify(r);
+  bloc.dataset.etat = r.ok ? "ok" : "echec";
+});
+</script></body></html>
+"""
 
 
 def construire(cible: Path) -> float:
@@ -54,18 +93,27 @@ def construire(cible: Path) -> float:
     return time.perf_counter() - debut
 
 
-def servir(site: Path) -> tuple[ThreadingHTTPServer, str]:
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Silencieux, directory=str(site)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}"
+def ajouter_temoin(site: Path) -> None:
+    from site_plugins.exemples import tous_les_exemples
+
+    pyodide = RACINE / "node_modules" / "pyodide"
+    dossier = site / "temoin"
+    dossier.mkdir()
+    for fichier in ("python_stdlib.zip", "pyodide-lock.json"):
+        shutil.copyfile(pyodide / fichier, dossier / fichier)
+    (dossier / "jdr_core.zip").write_bytes(archive_sources(["jdr_core"]))
+    source = next(e.source for e in tous_les_exemples(RACINE / "docs") if e.ident == "pierre-ruelle")
+    (dossier / "index.html").write_text(
+        PAGE_TEMOIN % {"source": json.dumps(source), "version": version_pyodide(pyodide)}, encoding="utf-8")
+    for fichier in dossier.iterdir():
+        compresser(fichier, pyodide.parent / ".cache" / "regles-vivantes" / "compresse")
 
 
 class Octets:
-    """Octets reçus (en-têtes + corps, tels que transférés), requêtes du worker comprises."""
+    """Octets transférés (corps encodés + en-têtes), requêtes du worker comprises."""
 
     def __init__(self, page: Any) -> None:
         self.total = 0
-        self.urls: list[str] = []
         page.on("requestfinished", self._fini)
 
     def _fini(self, requete: Any) -> None:
@@ -74,57 +122,93 @@ class Octets:
         except Exception:  # requête annulée pendant la mesure
             return
         self.total += tailles["responseBodySize"] + tailles["responseHeadersSize"]
-        self.urls.append(requete.url)
 
 
-def mediane(valeurs: list[float]) -> float:
-    return statistics.median(valeurs)
+@dataclass
+class Essai:
+    duree_ms: float
+    octets: int
+    tache_max_ms: float  # plus longue tâche du fil principal après le clic (chargement de Python)
+    tache_page_ms: float  # plus longue tâche avant le clic (affichage de la page elle-même)
 
 
-def essai_froid(navigateur: Any, url: str, attente_ms: int = 0) -> tuple[float, int, str]:
+def _contexte(navigateur: Any) -> Any:
     contexte = navigateur.new_context()
+    contexte.add_init_script(TACHES_LONGUES_JS)
+    return contexte
+
+
+def _cliquer(page: Any, cible: Cible, octets: Octets) -> Essai:
+    duree, etat, pendant, avant = page.evaluate(CLIC_JS, [cible.bloc, cible.bouton])
+    if etat != "ok":
+        raise SystemExit(f"{cible.nom} : l'exemple a échoué pendant la mesure")
+    return Essai(duree, octets.total, pendant, avant)
+
+
+def froid(navigateur: Any, url: str, cible: Cible, *, repos_ms: int = 0, reseau: dict[str, Any] | None = None) -> Essai:
+    contexte = _contexte(navigateur)
     page = contexte.new_page()
+    if reseau:
+        cdp = contexte.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", reseau)
     octets = Octets(page)
-    page.goto(url + PAGE, wait_until="load")
-    if attente_ms:
-        page.wait_for_timeout(attente_ms)
-    duree, etat = page.evaluate(CLIC_JS, EXEMPLE)
+    page.goto(url + cible.chemin, wait_until="load")
+    if repos_ms:
+        page.wait_for_timeout(repos_ms)
+    essai = _cliquer(page, cible, octets)
     contexte.close()
-    return duree, octets.total, etat
+    return essai
 
 
-def essai_sans_interaction(navigateur: Any, url: str) -> tuple[int, int]:
-    """(octets avant tout démarrage de Python, octets après 10 s sans interaction)."""
+def chaud(navigateur: Any, url: str, cible: Cible) -> Essai:
+    contexte = _contexte(navigateur)
+    page = contexte.new_page()
+    page.goto(url + cible.chemin, wait_until="load")
+    _cliquer(page, cible, Octets(page))
+    page.reload(wait_until="load")
+    essai = _cliquer(page, cible, Octets(page))
+    contexte.close()
+    return essai
+
+
+def sans_interaction(navigateur: Any, url: str, cible: Cible) -> tuple[int, int]:
+    """(octets avant le démarrage de Python, octets au bout de 10 s sans interaction)."""
     contexte = navigateur.new_context()
     page = contexte.new_page()
     octets = Octets(page)
     avant: list[int] = []
     page.on("worker", lambda _w: avant.append(octets.total))
-    page.goto(url + PAGE, wait_until="load")
+    page.goto(url + cible.chemin, wait_until="load")
     page.wait_for_timeout(10_000)
     total = octets.total
     contexte.close()
     return (avant[0] if avant else total), total
 
 
-def essai_pret_second_passage(playwright: Any, executable: str, url: str) -> float:
-    """Profil persistant : une première visite remplit le cache, on mesure la seconde."""
+def pret_seconde_visite(playwright: Any, executable: str, url: str) -> float:
+    """Profil persistant : une visite remplit le cache ; temps jusqu'à « Python est prêt » ensuite."""
     with tempfile.TemporaryDirectory() as profil:
         contexte = playwright.chromium.launch_persistent_context(profil, executable_path=executable, args=DRAPEAUX)
         page = contexte.new_page()
-        page.goto(url + PAGE)
-        page.evaluate(CLIC_JS, EXEMPLE)
+        page.goto(url + SITE.chemin)
+        page.evaluate(CLIC_JS, [SITE.bloc, SITE.bouton])
         page.goto(url + "/a-propos/")
         debut = time.perf_counter()
-        page.goto(url + PAGE)
+        page.goto(url + SITE.chemin)
         page.wait_for_function("() => document.documentElement.dataset.jdrMoteur === 'pret'", timeout=60_000)
         duree = time.perf_counter() - debut
         contexte.close()
-        return duree
+        return duree * 1000
 
 
-def repeter(n: int, f: Callable[[], Any]) -> list[Any]:
-    return [f() for _ in range(n)]
+def mediane(valeurs: list[float]) -> float:
+    return statistics.median(valeurs)
+
+
+def ligne(titre: str, site: float, temoin: float, unite: str, format_: str = ",.0f") -> None:
+    rapport = f"{temoin / site:5.1f}×" if site else "   —  "
+    print(f"  {titre:<44} {site:>10{format_}} {unite:<3} {temoin:>10{format_}} {unite:<3} {rapport}")
 
 
 def main() -> None:
@@ -133,29 +217,53 @@ def main() -> None:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
+    n = args.essais
     executable = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
         construction = construire(site)
-        httpd, url = servir(site)
-        with sync_playwright() as p:
-            navigateur = p.chromium.launch(executable_path=executable, args=DRAPEAUX)
-            froids = repeter(args.essais, lambda: essai_froid(navigateur, url))
-            repos = repeter(args.essais, lambda: essai_froid(navigateur, url, attente_ms=5000))
-            sans = repeter(args.essais, lambda: essai_sans_interaction(navigateur, url))
-            navigateur.close()
-            seconds = repeter(args.essais, lambda: essai_pret_second_passage(p, executable, url))
-        httpd.shutdown()
+        ajouter_temoin(site)
+        gzip_seul = ((".gz", "gzip"),)
+        with en_arriere_plan(site) as url, en_arriere_plan(site, gzip_seul) as url_gzip, sync_playwright() as p:
+            nav = p.chromium.launch(executable_path=executable, args=DRAPEAUX)
+            res: dict[str, dict[str, list[Any]]] = {}
+            for c in (SITE, TEMOIN):
+                res[c.nom] = {
+                    "froid": [froid(nav, url, c) for _ in range(n)],
+                    "chaud": [chaud(nav, url, c) for _ in range(n)],
+                    "repos": [froid(nav, url, c, repos_ms=5000) for _ in range(n)],
+                    "lent": [froid(nav, url, c, reseau=RESEAU_20_MBPS) for _ in range(n)],
+                    "sans": [sans_interaction(nav, url, c) for _ in range(n)],
+                }
+            site_gz = [froid(nav, url_gzip, SITE).octets for _ in range(n)]
+            nav.close()
+            seconde = [pret_seconde_visite(p, executable, url) for _ in range(n)]
 
-    assert all(e == "ok" for _, _, e in froids + repos), "un exemple a échoué pendant la mesure"
-    print(f"Mesures sur {PAGE}, médiane de {args.essais} essais (Chromium headless, 127.0.0.1, sans gzip)")
-    print(f"  octets sans interaction, avant le démarrage de Python : {mediane([a for a, _ in sans]) / 1024:,.0f} Kio")
-    print(f"  octets sans interaction, 10 s (préchargement compris) : {mediane([b for _, b in sans]) / 1e6:,.2f} Mo")
-    print(f"  clic sur Exécuter → résultat, page froide           : {mediane([d for d, _, _ in froids]):,.0f} ms")
-    print(f"  octets transférés jusqu'à ce premier résultat        : {mediane([o for _, o, _ in froids]) / 1e6:,.2f} Mo")
-    print(f"  clic → résultat après 5 s de repos (préchargé)       : {mediane([d for d, _, _ in repos]):,.0f} ms")
-    print(f"  prêt à la seconde visite (cache chaud)               : {mediane(seconds) * 1000:,.0f} ms")
-    print(f"  construction du site (mkdocs build, à chaud)         : {construction:,.2f} s")
+    s, t = res["site"], res["témoin"]
+
+    def m(r: dict[str, list[Any]], cle: str, champ: str) -> float:
+        return mediane([getattr(e, champ) for e in r[cle]])
+
+    print(f"Démarrage, médiane de {n} essais — Chromium headless, 127.0.0.1, site_plugins.serveur (.br/.gz)")
+    print(f"  {'':<44} {'notre site':>14} {'témoin':>14} {'gain':>6}")
+    ligne("clic → résultat, froid (profil neuf)", m(s, "froid", "duree_ms"), m(t, "froid", "duree_ms"), "ms")
+    ligne("clic → résultat, chaud (même profil, rechargé)", m(s, "chaud", "duree_ms"), m(t, "chaud", "duree_ms"), "ms")
+    ligne("clic → résultat après 5 s de repos", m(s, "repos", "duree_ms"), m(t, "repos", "duree_ms"), "ms")
+    ligne("clic → résultat, froid à 20 Mbit/s, 40 ms", m(s, "lent", "duree_ms"), m(t, "lent", "duree_ms"), "ms")
+    ligne("octets jusqu'au premier résultat (froid)", m(s, "froid", "octets") / 1e6, m(t, "froid", "octets") / 1e6,
+          "Mo", ",.2f")
+    ligne("plus longue tâche, chargement de Python", m(s, "froid", "tache_max_ms"),
+          m(t, "froid", "tache_max_ms"), "ms")
+    ligne("plus longue tâche, affichage de la page", m(s, "froid", "tache_page_ms"),
+          m(t, "froid", "tache_page_ms"), "ms")
+    ligne("octets sans interaction, avant Python", mediane([a for a, _ in s["sans"]]) / 1e3,
+          mediane([a for a, _ in t["sans"]]) / 1e3, "ko", ",.0f")
+    ligne("octets sans interaction, 10 s (préchargement)", mediane([b for _, b in s["sans"]]) / 1e6,
+          mediane([b for _, b in t["sans"]]) / 1e6, "Mo", ",.2f")
+    print("  (tâche longue : la plus longue relevée par PerformanceObserver « longtask », 0 = aucune > 50 ms)")
+    print(f"  prêt à la seconde visite (cache chaud, notre site) : {mediane(seconde):,.0f} ms")
+    print(f"  octets transférés (gzip seul, sans Brotli) jusqu'au premier résultat : {mediane(site_gz) / 1e6:,.2f} Mo")
+    print(f"  construction du site (mkdocs build, à chaud)       : {construction:,.2f} s")
 
 
 if __name__ == "__main__":

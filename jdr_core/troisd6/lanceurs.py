@@ -5,10 +5,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..registre import Cote, Mecanique, Parametre, Valeurs, enregistrer
+from ..registre import TABLES, Cote, Mecanique, Parametre, Valeurs, enregistrer
 from .combat import Attaque, attaquer, distribution_degats
 from .opposition import Opposition, distribution_opposition, opposer
 from .tables import ARMES, DIFFICULTES, PROTECTIONS
+from .tables import TABLES as TABLES_3D6
 from .test import (
     CARACTERISTIQUE_MAX,
     CARACTERISTIQUE_MIN,
@@ -25,6 +26,7 @@ from .test import (
 )
 
 SYSTEME = "3D6 à succès"
+TABLES.update(TABLES_3D6)
 
 REGLE_CRITIQUE = Parametre(
     "regle_critique",

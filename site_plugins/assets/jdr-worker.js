@@ -3,8 +3,14 @@
 // Aucune règle ici : tout passe par jdr_core.pont.traiter.
 const CONFIG = null; // remplacé à la construction
 
+const T0 = performance.now();
+const mesures = {};
+function marquer(nom) {
+  mesures[nom] = Math.round(performance.now() - T0);
+}
+
 function etat(valeur, detail) {
-  self.postMessage({ etat: valeur, detail: detail || "" });
+  self.postMessage({ etat: valeur, detail: detail || "", mesures });
 }
 
 async function demarrer() {
@@ -12,13 +18,22 @@ async function demarrer() {
   etat("telechargement");
   const indexURL = new URL(CONFIG.pyodide, import.meta.url).href;
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+  marquer("module");
   const pyodide = await loadPyodide({
     indexURL,
     stdLibURL: new URL(CONFIG.runtime, import.meta.url).href,
     lockFileContents: CONFIG.verrou,
   });
+  marquer("python");
   etat("demarrage");
   const pont = pyodide.pyimport("jdr_core.pont");
+  marquer("coeur");
+  // Préchauffage : charger les systèmes et passer une fois par doctest, pour que le
+  // premier clic du lecteur ne paie ni les imports ni la compilation des regex.
+  pont.prechauffer();
+  marquer("prechauffe");
+  mesures.ressources = performance.getEntriesByType("resource").map((e) =>
+    [e.name.split("/").pop(), Math.round(e.startTime), Math.round(e.duration), e.transferSize]);
   etat("pret");
   return pont;
 }

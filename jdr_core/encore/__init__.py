@@ -1,0 +1,1 @@
+"""enCORE : Santé, Stress, réserve de d6, dangers et récupération, en Blockbuster et en Raw."""

@@ -1,0 +1,192 @@
+"""Les lanceurs d'enCORE déclarés au registre : la réserve et les dangers, plus les tables."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..erreurs import RegleEnfreinte
+from ..registre import TABLES, Cote, Mecanique, Parametre, Valeurs, enregistrer
+from .dangers import DANGERS, RECUPERATION, Exposition, affronter, danger
+from .fiche import Fiche
+from .reserve import (
+    ATTRIBUT_MAX,
+    DES_MODIFICATEUR_MAX,
+    Difficulte,
+    Hypothese,
+    Issue,
+    JetReserve,
+    distribution_reserve,
+    lancer_reserve,
+)
+from .ton import REGLES, STRESS_MAX, Ton
+
+SYSTEME = "enCORE"
+TONS = ((Ton.BLOCKBUSTER.value, "Blockbuster"), (Ton.RAW.value, "Raw"))
+DIFFICULTES = tuple((d.value, d.value) for d in Difficulte)
+
+TABLES["encore-dangers"] = (
+    ("Danger", "Pour l'éviter", "Dégâts", "Stress"),
+    [(d.nom, f"{' ou '.join(d.attributs)}, {d.difficulte.value}", f"{d.gravite} ({d.degats})",
+      d.stress.value if d.stress else "–") for d in DANGERS],
+)
+TABLES["encore-recuperer"] = (("Durée", "Santé", "Stress"), list(RECUPERATION.values()))
+
+
+def _bornes(bas: int, haut: int) -> str:
+    return str(bas) if bas == haut else f"{bas}–{haut}"
+
+
+TABLES["encore-paliers"] = (
+    ("Palier", "Blockbuster (8)", "Raw (6)"),
+    [(p.value, _bornes(bb, hb), _bornes(br, hr))
+     for (p, bb, hb), (_, br, hr) in zip(REGLES[Ton.BLOCKBUSTER].paliers, REGLES[Ton.RAW].paliers, strict=True)],
+)
+TABLES["encore-evenements"] = (
+    ("Événement", "Blockbuster", "Raw", "Exemples"),
+    [(e.value, str(REGLES[Ton.BLOCKBUSTER].stress_evenement[e]), str(REGLES[Ton.RAW].stress_evenement[e]), ex)
+     for e, ex in zip(REGLES[Ton.RAW].stress_evenement, (
+         "explosion toute proche, cadavre, trahison",
+         "perte d'un proche, créature monstrueuse, piège sans sortie",
+         "catastrophe à l'échelle du monde, certitudes qui s'écroulent"), strict=True)],
+)
+
+HYPOTHESE_PARAMETRES = (
+    Parametre("face_succes", "Un dé réussit à partir de (hypothèse)", 5, 2, 6),
+    Parametre("plafond_bonus", "Plafond des dés de bonus (hypothèse)", 3, 0, DES_MODIFICATEUR_MAX),
+    Parametre("requis_standard", "Succès requis en Standard (hypothèse)", 1, 1, 10),
+    Parametre("requis_difficile", "Succès requis en Difficile (hypothèse)", 2, 1, 10),
+)
+
+
+def _hypothese(v: Valeurs) -> Hypothese:
+    return Hypothese(
+        face_succes=v["face_succes"],
+        requis={Difficulte.STANDARD: v["requis_standard"], Difficulte.DIFFICILE: v["requis_difficile"]},
+        plafond_bonus=v["plafond_bonus"],
+    )
+
+
+def _malus_total(v: Valeurs) -> int:
+    regles = REGLES[Ton(v["ton"])]
+    bornes = regles.malus_stress
+    stress = 1 if bornes and bornes[0] <= v["stress"] <= bornes[1] else 0
+    return int(v["malus"]) + stress
+
+
+def _params_jet(v: Valeurs) -> dict[str, Any]:
+    ton = Ton(v["ton"])
+    eclat = bool(v.get("coup_d_eclat", False))
+    if eclat and not REGLES[ton].coup_d_eclat:
+        raise RegleEnfreinte("le Coup d'éclat n'existe qu'en Blockbuster")
+    return {"bonus": v["bonus"], "malus": _malus_total(v), "coup_d_eclat": eclat, "hypothese": _hypothese(v)}
+
+
+def des_affiches(jet: JetReserve) -> list[dict[str, Any]]:
+    return [{"face": f, "compte": c, "ecarte": False} for f, c in zip(jet.des, jet.compte, strict=True)]
+
+
+PHRASES = {
+    Issue.REUSSITE: "Réussite : l'action aboutit.",
+    Issue.PARTIELLE: "Réussite partielle : l'action aboutit, avec une complication ou un prix.",
+    Issue.ECHEC: "Échec : l'action ne donne pas ce qu'on voulait.",
+}
+ISSUES_AFFICHAGE = {Issue.REUSSITE: "reussite", Issue.PARTIELLE: "neutre", Issue.ECHEC: "echec"}
+
+
+def _cotes(distribution: dict[Issue, Any]) -> list[Cote]:
+    return [Cote(i.value.capitalize(), distribution[i]) for i in (Issue.REUSSITE, Issue.PARTIELLE, Issue.ECHEC)]
+
+
+# --- Réserve -----------------------------------------------------------------
+
+def _lancer_reserve(v: Valeurs, des: Any) -> JetReserve:
+    return lancer_reserve(v["attribut"], des=des, difficulte=Difficulte(v["difficulte"]), **_params_jet(v))
+
+
+def _cotes_reserve(v: Valeurs) -> list[Cote]:
+    return _cotes(distribution_reserve(v["attribut"], difficulte=Difficulte(v["difficulte"]), **_params_jet(v)))
+
+
+def _afficher_reserve(jet: JetReserve, v: Valeurs) -> dict[str, Any]:
+    phrase = PHRASES[jet.issue]
+    if jet.coup_d_eclat:
+        phrase += " Coup d'éclat : le Stress redescend à 3, et une attaque devient Dévastatrice."
+    details = [str(jet)]
+    if _malus_total(v) != v["malus"]:
+        details.append("Stress 4 ou 5 en Raw : −1d6")
+    return {
+        "phrase": phrase,
+        "issue": ISSUES_AFFICHAGE[jet.issue],
+        "groupes": [{"titre": "Réserve", "des": des_affiches(jet)}],
+        "details": details,
+    }
+
+
+COMMUNS = (
+    Parametre("ton", "Ton", Ton.BLOCKBUSTER.value, choix=TONS),
+    Parametre("attribut", "Attribut", 3, 0, ATTRIBUT_MAX),
+    Parametre("bonus", "Dés de bonus", 0, 0, DES_MODIFICATEUR_MAX),
+    Parametre("malus", "Dés de malus (blessures…)", 0, 0, DES_MODIFICATEUR_MAX),
+    Parametre("stress", "Stress actuel", 0, 0, STRESS_MAX),
+)
+
+enregistrer(Mecanique(
+    nom="encore-reserve",
+    titre="Réserve de d6",
+    systeme=SYSTEME,
+    parametres=(
+        *COMMUNS,
+        Parametre("difficulte", "Difficulté", Difficulte.STANDARD.value, choix=DIFFICULTES),
+        Parametre("coup_d_eclat", "Coup d'éclat (Blockbuster)", False),
+        *HYPOTHESE_PARAMETRES,
+    ),
+    lancer=_lancer_reserve,
+    cotes=_cotes_reserve,
+    afficher=_afficher_reserve,
+))
+
+
+# --- Dangers -----------------------------------------------------------------
+
+def _lancer_danger(v: Valeurs, des: Any) -> Exposition:
+    d = danger(v["danger"])
+    ton = Ton(v["ton"])
+    fiche = Fiche("PJ", ton, REGLES[ton].sante_max, v["stress"])
+    noms = [(f"blessure {i + 1} ({d.nom.lower()})", ()) for i in range(len(fiche.paliers_franchis(d.degats)))]
+    p = _params_jet(v)
+    return affronter(fiche, d, v["attribut"], des=des, bonus=p["bonus"], malus=p["malus"], blessures=noms,
+                     hypothese=p["hypothese"])
+
+
+def _cotes_danger(v: Valeurs) -> list[Cote]:
+    d = danger(v["danger"])
+    return _cotes(distribution_reserve(v["attribut"], difficulte=d.difficulte, **_params_jet(v)))
+
+
+def _afficher_danger(e: Exposition, v: Valeurs) -> dict[str, Any]:
+    details = [f"{' ou '.join(e.danger.attributs)} {e.danger.difficulte.value} : {e.jet}"]
+    if not e.evite:
+        details.append(f"Santé {e.avant.sante} → {e.apres.sante} (aucune armure ne réduit ces dégâts)")
+        details += [f"Blessure à nommer : palier {b.palier.value}" for b in e.apres.blessures]
+        details.append(f"Stress {e.avant.stress} → {e.apres.stress}")
+    return {
+        "phrase": str(e).replace("PJ", "Le PJ", 1),
+        "issue": ISSUES_AFFICHAGE[e.jet.issue],
+        "groupes": [{"titre": "Réserve", "des": des_affiches(e.jet)}],
+        "details": details,
+    }
+
+
+enregistrer(Mecanique(
+    nom="encore-danger",
+    titre="Danger",
+    systeme=SYSTEME,
+    parametres=(
+        Parametre("danger", "Danger", DANGERS[0].cle, choix=tuple((d.cle, d.nom) for d in DANGERS)),
+        *COMMUNS,
+        *HYPOTHESE_PARAMETRES,
+    ),
+    lancer=_lancer_danger,
+    cotes=_cotes_danger,
+    afficher=_afficher_danger,
+))

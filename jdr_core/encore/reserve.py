@@ -1,0 +1,170 @@
+"""La réserve de d6 d'enCORE, et l'hypothèse qui la définit.
+
+Le texte utilise la réserve sans la définir. Toute la lecture du projet tient dans
+:class:`Hypothese`, une valeur que chaque table peut remplacer :
+
+* la réserve vaut l'attribut en d6, plus les dés de bonus (jusqu'au plafond), moins
+  les dés de malus (blessures, Stress en Raw) ; jamais moins d'un dé ;
+* un dé réussit sur 5 ou 6 ;
+* Standard demande 1 succès, Difficile 2 ;
+* au moins un succès mais moins que demandé : réussite partielle ; aucun : échec.
+
+Lucrèce déclare son Coup d'éclat : DEX 3, +3d6 hors plafond, en Difficile, aucun succès.
+
+>>> from jdr_core.des import DesScriptes
+>>> jet = lancer_reserve(3, difficulte=Difficulte.DIFFICILE, coup_d_eclat=True,
+...                      des=DesScriptes([1, 2, 4, 3, 1, 2]))
+>>> len(jet.des), jet.succes, jet.issue.value
+(6, 0, 'réussite partielle')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+from math import comb
+
+from ..des import SourceDes
+from ..erreurs import ParametreInvalide, entier_borne
+
+ATTRIBUT_MAX = 6
+DES_MODIFICATEUR_MAX = 10
+RESERVE_MAX = 30
+BONUS_COUP_D_ECLAT = 3
+
+
+class Difficulte(Enum):
+    STANDARD = "Standard"
+    DIFFICILE = "Difficile"
+
+
+class Issue(Enum):
+    ECHEC = "échec"
+    PARTIELLE = "réussite partielle"
+    REUSSITE = "réussite"
+
+
+@dataclass(frozen=True)
+class Hypothese:
+    """Hypothèse : comment la réserve se lit. Chaque champ est modifiable."""
+
+    face_succes: int = 5
+    requis: dict[Difficulte, int] = field(
+        default_factory=lambda: {Difficulte.STANDARD: 1, Difficulte.DIFFICILE: 2}
+    )
+    plafond_bonus: int = 3
+    reserve_min: int = 1
+
+    def __post_init__(self) -> None:
+        entier_borne("face de succès", self.face_succes, 2, 6)
+        entier_borne("plafond des bonus", self.plafond_bonus, 0, DES_MODIFICATEUR_MAX)
+        entier_borne("réserve minimale", self.reserve_min, 1, 3)
+        for d in Difficulte:
+            entier_borne(f"succès requis en {d.value}", self.requis.get(d), 1, 10)
+
+    def __hash__(self) -> int:
+        return hash((self.face_succes, tuple(sorted((d.value, n) for d, n in self.requis.items())),
+                     self.plafond_bonus, self.reserve_min))
+
+
+HYPOTHESE = Hypothese()
+
+
+def taille_reserve(
+    attribut: int, bonus: int = 0, malus: int = 0, *, coup_d_eclat: bool = False,
+    hypothese: Hypothese = HYPOTHESE,
+) -> int:
+    """Nombre de dés lancés.
+
+    >>> taille_reserve(3, bonus=5)        # le bonus est plafonné à 3
+    6
+    >>> taille_reserve(2, malus=4)        # jamais moins d'un dé
+    1
+    >>> taille_reserve(2, malus=4, coup_d_eclat=True)   # ramené à 1d6, puis +3d6
+    4
+    """
+    entier_borne("attribut", attribut, 0, ATTRIBUT_MAX)
+    entier_borne("dés de bonus", bonus, 0, DES_MODIFICATEUR_MAX)
+    entier_borne("dés de malus", malus, 0, DES_MODIFICATEUR_MAX)
+    n = max(hypothese.reserve_min, attribut + min(bonus, hypothese.plafond_bonus) - malus)
+    if coup_d_eclat:
+        n += BONUS_COUP_D_ECLAT
+    return n
+
+
+def issue_de(succes: int, difficulte: Difficulte, coup_d_eclat: bool, hypothese: Hypothese) -> Issue:
+    """L'issue d'un jet ; le Coup d'éclat ne peut pas échouer (réussite en Standard)."""
+    if coup_d_eclat and difficulte is Difficulte.STANDARD:
+        return Issue.REUSSITE
+    requis = hypothese.requis[difficulte]
+    if succes >= requis:
+        return Issue.REUSSITE
+    if succes >= 1 or coup_d_eclat:
+        return Issue.PARTIELLE
+    return Issue.ECHEC
+
+
+@dataclass(frozen=True)
+class JetReserve:
+    des: tuple[int, ...]
+    difficulte: Difficulte
+    coup_d_eclat: bool
+    hypothese: Hypothese
+
+    @property
+    def compte(self) -> tuple[bool, ...]:
+        return tuple(f >= self.hypothese.face_succes for f in self.des)
+
+    @property
+    def succes(self) -> int:
+        return sum(self.compte)
+
+    @property
+    def issue(self) -> Issue:
+        return issue_de(self.succes, self.difficulte, self.coup_d_eclat, self.hypothese)
+
+    def __str__(self) -> str:
+        faces = ", ".join(map(str, self.des))
+        eclat = ", Coup d'éclat" if self.coup_d_eclat else ""
+        debut = f"{len(self.des)}d6 ({faces}) en {self.difficulte.value}{eclat}"
+        return f"{debut} : {self.succes} succès, {self.issue.value}."
+
+
+def lancer_reserve(
+    attribut: int,
+    *,
+    des: SourceDes,
+    bonus: int = 0,
+    malus: int = 0,
+    difficulte: Difficulte = Difficulte.STANDARD,
+    coup_d_eclat: bool = False,
+    hypothese: Hypothese = HYPOTHESE,
+) -> JetReserve:
+    n = taille_reserve(attribut, bonus, malus, coup_d_eclat=coup_d_eclat, hypothese=hypothese)
+    if n > RESERVE_MAX:
+        raise ParametreInvalide("réserve", n, f"au plus {RESERVE_MAX} dés")
+    return JetReserve(tuple(des.lancer(6) for _ in range(n)), difficulte, coup_d_eclat, hypothese)
+
+
+def distribution_reserve(
+    attribut: int,
+    *,
+    bonus: int = 0,
+    malus: int = 0,
+    difficulte: Difficulte = Difficulte.STANDARD,
+    coup_d_eclat: bool = False,
+    hypothese: Hypothese = HYPOTHESE,
+) -> dict[Issue, Fraction]:
+    """Probabilités exactes de chaque issue (loi binomiale sur le nombre de succès).
+
+    >>> d = distribution_reserve(3, difficulte=Difficulte.DIFFICILE, coup_d_eclat=True)
+    >>> d[Issue.ECHEC], d[Issue.PARTIELLE]
+    (Fraction(0, 1), Fraction(256, 729))
+    """
+    n = taille_reserve(attribut, bonus, malus, coup_d_eclat=coup_d_eclat, hypothese=hypothese)
+    p = Fraction(7 - hypothese.face_succes, 6)
+    resultat = {issue: Fraction(0) for issue in Issue}
+    for k in range(n + 1):
+        resultat[issue_de(k, difficulte, coup_d_eclat, hypothese)] += comb(n, k) * p**k * (1 - p) ** (n - k)
+    return resultat
