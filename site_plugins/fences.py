@@ -196,3 +196,32 @@ def formater_tableau(
         f'<table data-table="{_attr(options["nom"])}">'
         f"<thead><tr>{tete}</tr></thead><tbody>{corps}</tbody></table>"
     )
+
+
+# --- fiche ---------------------------------------------------------------------
+
+def valider_fiche(
+    language: str, inputs: dict[str, str], options: dict[str, Any], attrs: dict[str, Any], md: Any
+) -> bool:
+    ident = inputs.pop("id", "")
+    options["id"] = ident
+    if not ID_VALIDE.match(ident) or inputs:
+        options["erreur"] = f"bloc fiche : id « {ident} » invalide ou option en trop"
+    return True
+
+
+def formater_fiche(
+    source: str, language: str, class_name: str, options: dict[str, Any], md: Any, **kwargs: Any
+) -> str:
+    """Le suivi d'une fiche enCORE : construit dans le navigateur, sauvegardé en localStorage."""
+    if "erreur" in options:
+        return erreur_de_construction(options["erreur"])
+    ident = _attr(options["id"])
+    return (
+        f'<div class="jdr-fiche" data-fiche="{ident}" id="fiche-{ident}">'
+        '<p class="jdr-fiche-statique">Le suivi de fiche fonctionne dans le navigateur, avec '
+        "JavaScript : il garde la Santé, les blessures et le Stress d'un personnage sur cet appareil.</p>"
+        '<div class="jdr-fiche-corps" hidden></div>'
+        '<output class="jdr-sortie" aria-live="polite"></output>'
+        "</div>"
+    )

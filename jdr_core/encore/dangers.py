@@ -49,10 +49,10 @@ PAR_CLE: Final[dict[str, Danger]] = {d.cle: d for d in DANGERS}
 #: Le tableau « Récupérer » : durée → (effet sur la Santé, effet sur le Stress).
 RECUPERATION: Final[dict[str, tuple[str, str, str]]] = {
     "pause": ("Pause : quelques minutes vraiment à l'abri", "aucun", "−1 (pause sûre)"),
-    "scene": ("Scène : une à deux heures de travail ou de repos",
-              "repos : +1 ; soins médicaux (une fois entre deux conflits)", "−1"),
-    "longue": ("Longue : une nuit en lieu sûr, un atelier, un ravitaillement",
-               "repos : +1 ; soins médicaux", "retombe à 0"),
+    "scene": ("Scène : une ou deux heures à travailler ou à se reposer",
+              "+1 au repos, ou soins médicaux (un seul passage entre deux conflits)", "−1"),
+    "longue": ("Longue : une nuit à l'abri, à l'atelier ou au ravitaillement",
+               "+1 au repos, ou soins médicaux", "remis à 0"),
 }
 
 

@@ -183,7 +183,7 @@ class Fiche:
         return replace(self, blessures=tuple(blessures))
 
     def guerir_durable(self, nom: str, *, soins_medicaux: bool, jours_de_repos: int) -> Fiche:
-        """Une blessure durable guérit après des soins médicaux et quelques jours de repos.
+        """Soigner une blessure durable : il faut des soins médicaux puis plusieurs jours de repos.
 
         Hypothèse : « quelques jours » = 3 jours au moins (JOURS_GUERISON_DURABLE)."""
         i = self._indice(nom)

@@ -258,6 +258,274 @@
     bloc.dataset.etat = reponse.ok ? "ok" : "echec";
   }
 
+
+  // --- Fiches de suivi (enCORE) : l'état vit dans localStorage, les règles dans Python.
+  const CLE_FICHE = "jdr-fiche:";
+
+  function bouton(texte, action, options = {}) {
+    const b = el("button", "md-button jdr-bouton", texte);
+    b.type = "button";
+    if (options.titre) b.title = options.titre;
+    if (options.desactive) b.disabled = true;
+    b.addEventListener("click", action);
+    return b;
+  }
+
+  function champ(libelle, input) {
+    const l = el("label", "jdr-champ-ligne");
+    l.append(el("span", null, libelle), input);
+    return l;
+  }
+
+  function nombre(valeur, min, max) {
+    const i = document.createElement("input");
+    Object.assign(i, { type: "number", min, max, step: 1, value: valeur, inputMode: "numeric" });
+    return i;
+  }
+
+  function jauge(classe, valeur, maximum, couleur) {
+    const j = el("div", `jdr-jauge ${classe}`);
+    j.setAttribute("role", "meter");
+    j.setAttribute("aria-valuemin", "0");
+    j.setAttribute("aria-valuemax", String(maximum));
+    j.setAttribute("aria-valuenow", String(valeur));
+    for (let i = 1; i <= maximum; i++) {
+      const c = el("span", "jdr-case");
+      if (i <= valeur) c.classList.add("jdr-case--pleine");
+      if (couleur) c.dataset.palier = couleur(i);
+      j.append(c);
+    }
+    return j;
+  }
+
+  class SuiviFiche {
+    constructor(racine) {
+      this.racine = racine;
+      this.cle = CLE_FICHE + racine.dataset.fiche;
+      this.corps = racine.querySelector(".jdr-fiche-corps");
+      this.message = racine.querySelector("output.jdr-sortie");
+      this.etat = null;
+      this.vue = null;
+      racine.querySelector(".jdr-fiche-statique").hidden = true;
+      this.corps.hidden = false;
+      this.charger();
+    }
+
+    dire(texte, alerte) {
+      const p = el("p", alerte ? "jdr-erreur" : "jdr-message", texte);
+      if (alerte) p.setAttribute("role", "alert");
+      this.message.replaceChildren(p);
+    }
+
+    async charger() {
+      const brut = localStorage.getItem(this.cle);
+      if (brut === null) return this.afficherCreation();
+      let etat;
+      try {
+        etat = JSON.parse(brut);
+      } catch {
+        return this.illisible("ce n'est pas du JSON valide");
+      }
+      this.corps.replaceChildren(el("p", "jdr-etat", "Lecture de la fiche sauvegardée…"));
+      const r = await moteur.demander({ type: "fiche", etat, op: { op: "lire" } });
+      if (r.erreur) return this.illisible(r.erreur);
+      this.appliquer(r);
+    }
+
+    illisible(raison) {
+      this.afficherCreation();
+      this.dire(`La fiche sauvegardée est illisible (${raison}). Elle n'a pas été chargée ni effacée : `
+        + "importez une fiche valide ou créez-en une nouvelle (l'ancienne sera alors remplacée).", true);
+    }
+
+    async operer(op) {
+      const r = await moteur.demander({ type: "fiche", etat: this.etat, op });
+      if (r.erreur) return this.dire(r.erreur, true);
+      if (r.demande) return this.demanderBlessures(op, r.demande.paliers, r.message);
+      this.appliquer(r);
+    }
+
+    appliquer(r) {
+      this.etat = r.etat;
+      this.vue = r.vue;
+      localStorage.setItem(this.cle, JSON.stringify(r.etat));
+      this.afficher();
+      if (r.message) this.dire(r.message);
+    }
+
+    afficherCreation() {
+      const nom = Object.assign(document.createElement("input"), { type: "text", maxLength: 60, value: "" });
+      nom.placeholder = "Nom du personnage";
+      const ton = document.createElement("select");
+      for (const [v, t] of [["blockbuster", "Blockbuster (8 Santé)"], ["raw", "Raw (6 Santé)"]]) {
+        ton.append(Object.assign(document.createElement("option"), { value: v, textContent: t }));
+      }
+      const form = el("div", "jdr-fiche-creation");
+      form.append(champ("Nom", nom), champ("Ton", ton),
+        bouton("Créer la fiche", () => this.operer({ op: "creer", nom: nom.value, ton: ton.value })),
+        this.outilsImport());
+      this.corps.replaceChildren(form);
+    }
+
+    demanderBlessures(op, paliers, message) {
+      const bloc = el("fieldset", "jdr-fiche-blessures-a-nommer");
+      bloc.append(el("legend", null, message));
+      const lignes = paliers.map((palier, i) => {
+        const nom = Object.assign(document.createElement("input"), { type: "text", maxLength: 60 });
+        nom.placeholder = "cheville foulée, brûlure…";
+        const gene = Object.assign(document.createElement("input"), { type: "text", maxLength: 120 });
+        gene.placeholder = "course, tir…";
+        const ligne = el("div", "jdr-ligne");
+        ligne.append(champ(`Blessure ${i + 1} (palier ${palier})`, nom), champ("Actions gênées", gene));
+        bloc.append(ligne);
+        return { nom, gene };
+      });
+      bloc.append(bouton("Appliquer les dégâts", () => this.operer({
+        ...op, blessures: lignes.map((l) => ({ nom: l.nom.value, gene: l.gene.value })),
+      })), bouton("Annuler", () => this.afficher()));
+      this.corps.querySelector(".jdr-fiche-sante").after(bloc);
+      lignes[0].nom.focus();
+      this.dire(message);
+    }
+
+    afficher() {
+      const v = this.vue;
+      const haut = el("div", "jdr-fiche-entete");
+      haut.append(el("strong", null, v.nom), el("span", "jdr-ton", v.ton === "raw" ? "Raw" : "Blockbuster"));
+
+      // Santé
+      const sante = el("section", "jdr-fiche-sante");
+      const palierDe = (i) => v.paliers.find((p) => p.bas <= i && i <= p.haut).nom;
+      sante.append(el("h4", null, `Santé ${v.sante}/${v.sante_max} : ${v.palier}`),
+        jauge("jdr-jauge-sante", v.sante, v.sante_max, palierDe));
+      const degats = nombre(1, 0, 20);
+      const fiction = Object.assign(document.createElement("input"), { type: "checkbox" });
+      const actions = el("div", "jdr-actions-fiche");
+      actions.append(champ("Dégâts", degats),
+        bouton("Encaisser", () => this.operer({ op: "subir", degats: degats.value })),
+        bouton("Premiers soins réussis", () => this.operer({ op: "premiers_soins", reussi: true }),
+          { desactive: v.premiers_soins_recus, titre: "INT Standard ; une fois par blessé et par scène" }),
+        bouton("Premiers soins ratés", () => this.operer({ op: "premiers_soins", reussi: false }),
+          { desactive: v.premiers_soins_recus }),
+        bouton("Soins médicaux", () => this.operer({ op: "soins_medicaux" }),
+          { desactive: v.soins_medicaux_faits, titre: "Santé au maximum, une fois entre deux conflits" }),
+        bouton("Fin de conflit", () => this.operer({ op: "fin_de_conflit", fiction_empeche: fiction.checked })),
+        champ("la fiction l'empêche", fiction));
+      sante.append(actions);
+
+      const liste = el("ul", "jdr-blessures");
+      for (const b of v.blessures) {
+        const li = el("li", b.durable ? "jdr-blessure jdr-blessure--durable" : "jdr-blessure",
+          `${b.nom} (${b.palier}) : −1d6 à ${b.gene.join(", ") || "(actions à préciser)"}${b.durable ? ", durable" : ""} `);
+        if (b.durable) {
+          const jours = nombre(3, 0, 1000);
+          li.append(champ("jours de repos", jours),
+            bouton("Guérir (soins médicaux)", () => this.operer({ op: "guerir_durable", blessure: b.nom, soins: true, jours: jours.value })));
+        } else {
+          li.append(bouton("Rendre durable", () => this.operer({ op: "rendre_durable", blessure: b.nom })));
+        }
+        liste.append(li);
+      }
+      if (!v.blessures.length) liste.append(el("li", null, "Aucune blessure."));
+      sante.append(el("h5", null, "Blessures"), liste);
+
+      // Stress
+      const stress = el("section", "jdr-fiche-stress");
+      let titre = `Stress ${v.stress}/${v.stress_max}`;
+      if (v.coup_d_eclat_pret) titre += " : Coup d'éclat prêt !";
+      if (v.en_rupture) titre += ` : Rupture${v.mode_rupture ? ` (${v.mode_rupture})` : ""} !`;
+      if (v.malus_stress) titre += " : −1d6 à tous les jets";
+      stress.append(el("h4", null, titre), jauge("jdr-jauge-stress", v.stress, v.stress_max));
+      const resister = Object.assign(document.createElement("input"), { type: "checkbox" });
+      const con = nombre(2, 0, 6);
+      const evts = el("div", "jdr-actions-fiche");
+      for (const [nom, valeur] of Object.entries(v.evenements)) {
+        evts.append(bouton(`${nom} (+${valeur})`, () => this.operer({
+          op: "evenement", evenement: nom, resister: resister.checked, con: con.value,
+        })));
+      }
+      if (v.regles.rupture) evts.append(champ("Résister (CON Standard)", resister), champ("CON", con));
+      const autres = el("div", "jdr-actions-fiche");
+      autres.append(bouton(v.regles.coup_d_eclat ? "Relance (−1 Stress)" : "Relance (+1 Stress)",
+        () => this.operer({ op: "relance" })));
+      if (v.regles.coup_d_eclat) {
+        autres.append(bouton("Déclarer le Coup d'éclat", () => this.operer({ op: "coup_d_eclat" }),
+          { desactive: !v.coup_d_eclat_pret }));
+      }
+      if (v.regles.rupture) {
+        autres.append(bouton("Réconfort (−1)", () => this.operer({ op: "reconfort" }),
+          { desactive: v.reconfort_recu || v.en_rupture }));
+        if (v.en_rupture) {
+          const mode = document.createElement("select");
+          for (const m of ["fuite", "paralysie", "violence", "hurlements", "effondrement"]) {
+            mode.append(Object.assign(document.createElement("option"), { value: m, textContent: m }));
+          }
+          const cha = nombre(2, 0, 6);
+          autres.append(champ("Rupture", mode), bouton("Choisir", () => this.operer({ op: "rupture", mode: mode.value })),
+            champ("CHA de l'allié", cha), bouton("Ramener à lui", () => this.operer({ op: "ramener", cha: cha.value })));
+        }
+      }
+      stress.append(evts, autres);
+
+      // Temps
+      const temps = el("section", "jdr-fiche-temps");
+      temps.append(el("h4", null, "Repos et scènes"));
+      const t = el("div", "jdr-actions-fiche");
+      t.append(bouton("Pause sûre", () => this.operer({ op: "repos", duree: "pause" })),
+        bouton("Scène de repos", () => this.operer({ op: "repos", duree: "scene" })),
+        bouton("Nuit en sécurité", () => this.operer({ op: "repos", duree: "longue" })),
+        bouton("Nouvelle scène", () => this.operer({ op: "nouvelle_scene" })));
+      temps.append(t);
+
+      const outils = el("section", "jdr-fiche-outils");
+      outils.append(bouton("Exporter (JSON)", () => this.exporter()), this.outilsImport(),
+        bouton("Réinitialiser", () => this.reinitialiser()));
+      this.corps.replaceChildren(haut, sante, stress, temps, outils);
+    }
+
+    outilsImport() {
+      const zone = el("details", "jdr-import");
+      zone.append(el("summary", null, "Importer une fiche (JSON)"));
+      const texte = document.createElement("textarea");
+      texte.rows = 4;
+      texte.setAttribute("aria-label", "Fiche au format JSON");
+      zone.append(texte, bouton("Importer", async () => {
+        let etat;
+        try {
+          etat = JSON.parse(texte.value);
+        } catch {
+          return this.dire("Import refusé : ce n'est pas du JSON valide. Rien n'a changé.", true);
+        }
+        const r = await moteur.demander({ type: "fiche", etat, op: { op: "lire" } });
+        if (r.erreur) return this.dire(`Import refusé : ${r.erreur}. Rien n'a changé.`, true);
+        this.appliquer({ ...r, message: "Fiche importée." });
+      }));
+      return zone;
+    }
+
+    exporter() {
+      const json = JSON.stringify(this.etat, null, 1);
+      const lien = el("a", "jdr-lien", "Télécharger la fiche");
+      lien.href = URL.createObjectURL(new Blob([json], { type: "application/json" }));
+      lien.download = `fiche-${this.vue.nom}.json`;
+      const zone = document.createElement("textarea");
+      zone.readOnly = true;
+      zone.rows = 6;
+      zone.value = json;
+      zone.setAttribute("aria-label", "Fiche exportée (JSON)");
+      this.message.replaceChildren(lien, zone);
+    }
+
+    reinitialiser() {
+      if (!window.confirm("Effacer cette fiche et repartir de zéro ?")) return;
+      localStorage.removeItem(this.cle);
+      this.etat = null;
+      this.vue = null;
+      this.afficherCreation();
+      this.dire("Fiche effacée.");
+    }
+  }
+
   // --- Rejouer un jet depuis l'adresse (?lanceur=…&graine=…)
   function rejouer() {
     const params = new URLSearchParams(window.location.search);
@@ -277,7 +545,7 @@
 
   // --- Brancher une page (au premier chargement et après chaque navigation instantanée)
   function brancher() {
-    const widgets = document.querySelectorAll(".jdr-exemple, form.jdr-lanceur");
+    const widgets = document.querySelectorAll(".jdr-exemple, form.jdr-lanceur, .jdr-fiche");
     for (const bloc of document.querySelectorAll(".jdr-exemple:not([data-branche])")) {
       bloc.dataset.branche = "1";
       bloc.querySelector(".jdr-executer").addEventListener("click", () => executer(bloc));
@@ -285,6 +553,14 @@
     for (const form of document.querySelectorAll("form.jdr-lanceur:not([data-branche])")) {
       form.dataset.branche = "1";
       brancherLanceur(form);
+    }
+    for (const fiche of document.querySelectorAll(".jdr-fiche:not([data-branche])")) {
+      fiche.dataset.branche = "1";
+      try {
+        new SuiviFiche(fiche);
+      } catch (erreurFiche) {
+        fiche.querySelector("output.jdr-sortie").textContent = `Suivi indisponible : ${erreurFiche.message}`;
+      }
     }
     if (!widgets.length) return;
     // Le worker démarre dès qu'un widget va servir (survol, focus, toucher)…
