@@ -14,7 +14,8 @@ from site_plugins.exemples import ExempleInvalide, extraire, tous_les_exemples
 from .conftest import RACINE
 
 EXEMPLES = tous_les_exemples(RACINE / "docs")
-EXIGES = {"pierre-ruelle", "pierre-garde", "jules-mur", "carmen-code", "groupe", "jules-entrepot"}
+EXIGES = {"pierre-ruelle", "pierre-garde", "jules-mur", "carmen-code", "groupe", "jules-entrepot",
+          "gideon", "lucrece", "raw-resister", "raw-rupture", "raw-reconfort"}
 
 
 @pytest.mark.parametrize("exemple", EXEMPLES, ids=[e.ident for e in EXEMPLES])

@@ -14,6 +14,7 @@ import pytest
 
 from jdr_core.des import DesAleatoires
 from jdr_core.registre import mecanique
+from jdr_core.encore.reserve import Difficulte, distribution_reserve
 from jdr_core.troisd6.combat import distribution_degats
 from jdr_core.troisd6.opposition import distribution_opposition
 from jdr_core.troisd6.test import RegleCritique, distribution_test
@@ -59,6 +60,12 @@ CAS: list[tuple[str, dict[str, Any], Callable[[Any], Hashable], Callable[[dict[s
     ("3d6-attaque", {"physique": 3, "arme": "2", "protection": "1", "defense": "1", "preparer": True},
      lambda a: (a.touche, a.degats),
      lambda v: distribution_degats(3, arme=2, protection=1, defense=1, avantages=1)),
+    ("encore-reserve", {"attribut": 3, "bonus": 2, "malus": 1, "difficulte": "Difficile"},
+     lambda j: j.issue, lambda v: distribution_reserve(3, bonus=2, malus=1, difficulte=Difficulte.DIFFICILE)),
+    ("encore-reserve", {"attribut": 1, "ton": "raw", "stress": 4},
+     lambda j: j.issue, lambda v: distribution_reserve(1, malus=1)),
+    ("encore-danger", {"danger": "incendie", "attribut": 2},
+     lambda e: e.jet.issue, lambda v: distribution_reserve(2, difficulte=Difficulte.DIFFICILE)),
 ]
 
 

@@ -96,6 +96,7 @@ def _lancer(page: Page, mecanique: str) -> list[str]:
 
 @pytest.mark.parametrize(("chemin", "mecanique"), [
     ("/3d6/test/", "3d6-test"), ("/3d6/usages/", "3d6-opposition"), ("/3d6/combat/", "3d6-attaque"),
+    ("/encore/reserve/", "encore-reserve"), ("/encore/dangers/", "encore-danger"),
 ])
 def test_un_jet_montre_des_et_issue(page: Page, serveur: str, chemin: str, mecanique: str) -> None:
     page.goto(serveur + chemin)
@@ -198,3 +199,90 @@ def test_mobile(chromium: Browser, serveur: str) -> None:
     largeur = page.evaluate("() => document.documentElement.scrollWidth")
     assert largeur <= 375
     contexte.close()
+
+
+def test_reserve_coup_d_eclat_refuse_en_raw(page: Page, serveur: str) -> None:
+    page.goto(serveur + "/encore/reserve/")
+    form = page.locator('form[data-mecanique="encore-reserve"]')
+    form.locator('[name="ton"]').select_option("raw")
+    form.locator('[name="coup_d_eclat"]').check()
+    form.locator("button[type=submit]").click()
+    expect(form.locator("output .jdr-erreur")).to_have_text("le Coup d'éclat n'existe qu'en Blockbuster")
+
+
+def test_danger_choisi(page: Page, serveur: str) -> None:
+    page.goto(serveur + "/encore/dangers/")
+    form = page.locator('form[data-mecanique="encore-danger"]')
+    form.locator('[name="danger"]').select_option("incendie")
+    expect(form.locator(".jdr-cotes li").first).to_contain_text("(7/27)")
+    _lancer(page, "encore-danger")
+    expect(form.locator(".jdr-details")).to_contain_text("CON Difficile")
+
+
+FICHE = ".jdr-fiche[data-fiche='fiche-principale']"
+
+
+def _creer_gideon(page: Page, serveur: str) -> None:
+    page.goto(serveur + "/encore/fiche/")
+    fiche = page.locator(FICHE)
+    fiche.locator("input[type=text]").first.fill("Gideon")
+    fiche.get_by_role("button", name="Créer la fiche").click()
+    expect(fiche.locator("h4").first).to_have_text("Santé 8/8 : valide")
+
+
+def test_fiche_deux_paliers_deux_noms_et_rechargement(page: Page, serveur: str) -> None:
+    _creer_gideon(page, serveur)
+    fiche = page.locator(FICHE)
+    fiche.locator(".jdr-fiche-sante input[type=number]").fill("5")
+    fiche.get_by_role("button", name="Encaisser").click()
+    a_nommer = fiche.locator(".jdr-fiche-blessures-a-nommer input[type=text]")
+    expect(a_nommer).to_have_count(4)  # deux blessures : nom + actions gênées
+    expect(fiche.locator("h4").first).to_have_text("Santé 8/8 : valide")  # rien n'est appliqué avant les noms
+    for i, texte in enumerate(["cheville foulée", "course", "brûlure", "tir"]):
+        a_nommer.nth(i).fill(texte)
+    fiche.get_by_role("button", name="Appliquer les dégâts").click()
+    expect(fiche.locator("h4").first).to_have_text("Santé 3/8 : gravement blessé")
+    expect(fiche.locator(".jdr-blessure")).to_have_count(2)
+    expect(fiche.locator(".jdr-fiche-stress h4")).to_have_text("Stress 1/6")
+    page.reload()
+    expect(fiche.locator("h4").first).to_have_text("Santé 3/8 : gravement blessé")
+    expect(fiche.locator(".jdr-blessure").first).to_contain_text("cheville foulée")
+
+
+def test_fiche_coup_d_eclat(page: Page, serveur: str) -> None:
+    _creer_gideon(page, serveur)
+    fiche = page.locator(FICHE)
+    for _ in range(3):
+        fiche.get_by_role("button", name="Indicible (+2)").click()
+    expect(fiche.locator(".jdr-fiche-stress h4")).to_have_text("Stress 6/6 : Coup d'éclat prêt !")
+    fiche.get_by_role("button", name="Déclarer le Coup d'éclat").click()
+    expect(fiche.locator(".jdr-fiche-stress h4")).to_have_text("Stress 3/6")
+
+
+def test_fiche_corrompue_signalee_sans_rien_casser(page: Page, serveur: str) -> None:
+    page.goto(serveur + "/encore/fiche/")
+    for contenu in ("{pas du json", '{"version": 1, "nom": "X", "ton": "raw", "sante": 99, "stress": 0}'):
+        page.evaluate("(v) => localStorage.setItem('jdr-fiche:fiche-principale', v)", contenu)
+        page.reload()
+        erreur = page.locator(f"{FICHE} .jdr-erreur")
+        expect(erreur).to_contain_text("illisible")
+        assert page.evaluate("() => localStorage.getItem('jdr-fiche:fiche-principale')") == contenu
+        expect(page.locator(FICHE).get_by_role("button", name="Créer la fiche")).to_be_visible()
+
+
+def test_fiche_export_import_reinitialisation(page: Page, serveur: str) -> None:
+    _creer_gideon(page, serveur)
+    fiche = page.locator(FICHE)
+    fiche.get_by_role("button", name="Choc (+1)").click()
+    fiche.get_by_role("button", name="Exporter (JSON)").click()
+    exporte = fiche.locator("output textarea").input_value()
+    page.once("dialog", lambda d: d.accept())
+    fiche.get_by_role("button", name="Réinitialiser").click()
+    expect(fiche.get_by_role("button", name="Créer la fiche")).to_be_visible()
+    fiche.locator("summary").click()
+    fiche.locator(".jdr-import textarea").fill('{"version": 1}')
+    fiche.locator(".jdr-import").get_by_role("button", name="Importer").click()
+    expect(fiche.locator(".jdr-erreur")).to_contain_text("Import refusé")
+    fiche.locator(".jdr-import textarea").fill(exporte)
+    fiche.locator(".jdr-import").get_by_role("button", name="Importer").click()
+    expect(fiche.locator(".jdr-fiche-stress h4")).to_have_text("Stress 1/6")

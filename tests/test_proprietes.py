@@ -102,3 +102,60 @@ def test_vitalite_sequences(ops: list[tuple[str, int, int]], robot: bool) -> Non
         assert v.pe <= v.maximum
         assert (v.etat is Etat.CRITIQUE) == (v.pe < 0)
         assert not (v.robot and v.etat is Etat.AFFAIBLI)
+
+
+# --- enCORE : toute suite d'opérations du suivi garde la fiche cohérente ----------
+
+from jdr_core.encore.fiche import MODES_RUPTURE, Fiche  # noqa: E402
+from jdr_core.encore.reserve import lancer_reserve  # noqa: E402
+from jdr_core.encore.ton import REGLES, Evenement, Ton  # noqa: E402
+
+OPERATIONS = st.one_of(
+    st.tuples(st.just("subir"), st.integers(0, 12)),
+    st.tuples(st.just("evenement"), st.sampled_from(Evenement)),
+    st.tuples(st.just("resister"), st.sampled_from(Evenement)),
+    st.tuples(st.just("repos"), st.sampled_from(["pause", "scene", "longue"])),
+    st.tuples(st.just("simple"), st.sampled_from(["relance", "declarer_coup_d_eclat", "reconfort", "nouvelle_scene",
+                                                 "soins_medicaux", "fin_de_conflit"])),
+    st.tuples(st.just("premiers_soins"), st.booleans()),
+    st.tuples(st.just("rupture"), st.sampled_from(MODES_RUPTURE)),
+    st.tuples(st.just("ramener"), st.integers(0, 6)),
+    st.tuples(st.just("durable"), st.integers(0, 5)),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(ton=st.sampled_from(Ton), ops=st.lists(st.tuples(OPERATIONS, graines), max_size=30))
+def test_fiche_reste_coherente(ton: Ton, ops: list[tuple[tuple[str, object], int]]) -> None:
+    fiche = Fiche.nouvelle("Essai", ton)
+    regles = REGLES[ton]
+    for (genre, valeur), graine in ops:
+        try:
+            if genre == "subir":
+                n = len(fiche.paliers_franchis(valeur))  # type: ignore[arg-type]
+                fiche = fiche.subir(valeur, [(f"b{i}", ["x"]) for i in range(n)])  # type: ignore[arg-type]
+            elif genre == "evenement":
+                fiche = fiche.evenement(valeur)  # type: ignore[arg-type]
+            elif genre == "resister":
+                fiche = fiche.evenement(valeur, resistance=lancer_reserve(2, des=DesAleatoires(graine)))  # type: ignore[arg-type]
+            elif genre == "repos":
+                fiche = fiche.repos(valeur)  # type: ignore[arg-type]
+            elif genre == "simple":
+                fiche = getattr(fiche, valeur)()  # type: ignore[arg-type]
+            elif genre == "premiers_soins":
+                fiche = fiche.premiers_soins(bool(valeur))
+            elif genre == "rupture":
+                fiche = fiche.choisir_rupture(valeur)  # type: ignore[arg-type]
+            elif genre == "ramener":
+                fiche = fiche.ramener(lancer_reserve(valeur, des=DesAleatoires(graine)))  # type: ignore[arg-type]
+            elif genre == "durable" and fiche.blessures:
+                fiche = fiche.rendre_durable(fiche.blessures[valeur % len(fiche.blessures)].nom)  # type: ignore[operator]
+        except JdrErreur as erreur:
+            assert str(erreur)
+        assert 0 <= fiche.sante <= regles.sante_max
+        assert 0 <= fiche.stress <= 6
+        for b in fiche.blessures:
+            assert b.durable or fiche.sante <= regles.haut_du_palier(b.palier)
+        assert not (fiche.coup_d_eclat_pret and fiche.en_rupture)
+        assert fiche.mode_rupture is None or fiche.en_rupture
+        assert Fiche.depuis_json(fiche.en_json()) == fiche
