@@ -52,8 +52,9 @@ CLIC_JS = """async ([bloc, bouton]) => {
   const t0 = performance.now();
   b.querySelector(bouton).click();
   while (!b.dataset.etat) await new Promise(r => setTimeout(r, 2));
-  const pendant = window.__longues.filter(([debut]) => debut >= t0).map(([, d]) => d);
-  const avant = window.__longues.filter(([debut]) => debut < t0).map(([, d]) => d);
+  const longues = window.__longues || [];
+  const pendant = longues.filter(([debut]) => debut >= t0).map(([, d]) => d);
+  const avant = longues.filter(([debut]) => debut < t0).map(([, d]) => d);
   return [performance.now() - t0, b.dataset.etat, Math.max(0, ...pendant), Math.max(0, ...avant)];
 }"""
 TACHES_LONGUES_JS = """

@@ -195,7 +195,7 @@ class TestSauvegarde:
         {"version": 1, "nom": "A", "ton": "raw", "sante": 3, "stress": 0, "reconfort_recu": "oui"},
     ])
     def test_refus(self, corrompue: object) -> None:
-        with pytest.raises(JdrErreur, match="illisible|attendu|texte"):
+        with pytest.raises(JdrErreur, match=r"illisible|attendu|texte"):
             Fiche.depuis_json(corrompue)
 
     def test_pont_fiche_corrompue(self) -> None:

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from jdr_core.des import DesAleatoires
-from jdr_core.registre import mecanique
 from jdr_core.encore.reserve import Difficulte, distribution_reserve
+from jdr_core.registre import mecanique
 from jdr_core.troisd6.combat import distribution_degats
 from jdr_core.troisd6.opposition import distribution_opposition
 from jdr_core.troisd6.test import RegleCritique, distribution_test
