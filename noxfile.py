@@ -1,4 +1,4 @@
-"""Points d'entrée du projet : ``nox -s serve``, ``tests``, ``docs``, ``lint``, ``bench``."""
+"""Points d'entrée du projet : ``nox -s serve``, ``tests``, ``docs``, ``lint``, ``bench``, ``ecrire``."""
 
 from __future__ import annotations
 
@@ -31,7 +31,16 @@ def _installer(session: nox.Session, extra: str) -> None:
 
 @nox.session
 def serve(session: nox.Session) -> None:
-    """Construit le site et le sert sur http://127.0.0.1:8000 (rechargement à chaud)."""
+    """Construit le site et le sert sur http://127.0.0.1:8000, comme en production
+    (fichiers .br/.gz, cache long de Pyodide)."""
+    _installer(session, "site")
+    session.run("mkdocs", "build", "--strict", "--clean", env={"NO_MKDOCS_2_WARNING": "1"})
+    session.run("python", "-m", "site_plugins.serveur", "site", "--port", "8000", *session.posargs)
+
+
+@nox.session
+def ecrire(session: nox.Session) -> None:
+    """Pour écrire les pages : mkdocs serve, avec rechargement à chaque modification."""
     _installer(session, "site")
     session.run("mkdocs", "serve", "--strict", "-a", "127.0.0.1:8000", *session.posargs)
 
