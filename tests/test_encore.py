@@ -240,3 +240,19 @@ def test_fiche_aleatoire_reproductible() -> None:
     b = affronter(Fiche.nouvelle("A", Ton.RAW), PAR_CLE["poison"], 3, des=DesAleatoires(3),
                   blessures=[("x", [])])
     assert a == b
+
+
+def test_premiers_soins_jet_int_graine() -> None:
+    etat = operer(None, {"op": "creer", "nom": "G", "ton": "raw"})["etat"]
+    etat = operer(etat, {"op": "subir", "degats": 1})["etat"]
+    r = operer(etat, {"op": "premiers_soins", "int": 3, "bonus": 1, "trousse": True, "graine": 11})
+    assert "jet INT" in r["message"] and "5d6" in r["message"]
+    assert r["vue"]["premiers_soins_recus"] is True
+
+
+def test_coup_d_eclat_et_resistance_non_relancables() -> None:
+    assert not lancer_reserve(2, coup_d_eclat=True, des=DesScriptes([1] * 5)).relancable
+    assert lancer_reserve(2, des=DesScriptes([1, 1])).relancable
+    etat = operer(None, {"op": "creer", "nom": "G", "ton": "raw"})["etat"]
+    r = operer(etat, {"op": "evenement", "evenement": "choc", "resister": True, "con": 2, "graine": 1})
+    assert r["vue"]["stress"] in (0, 1)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..erreurs import JdrErreur, RegleEnfreinte, entier_borne
-from .reserve import Issue, JetReserve
+from .reserve import Difficulte, Issue, JetReserve
 from .ton import REGLES, STRESS_MAX, Evenement, Palier, ReglesDuTon, Ton
 
 NOM_MAX = 60
@@ -231,7 +231,7 @@ class Fiche:
         if resistance is not None:
             if not self.regles.rupture:
                 raise RegleEnfreinte("le jet de résistance au Stress n'existe qu'en Raw")
-            if resistance.coup_d_eclat:
+            if resistance.coup_d_eclat or resistance.difficulte is not Difficulte.STANDARD:
                 raise RegleEnfreinte("le jet de résistance est un jet CON Standard ordinaire")
             if resistance.issue is Issue.REUSSITE:
                 montant -= 1

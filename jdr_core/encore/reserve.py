@@ -111,6 +111,8 @@ class JetReserve:
     difficulte: Difficulte
     coup_d_eclat: bool
     hypothese: Hypothese
+    #: Faux pour un Coup d'éclat et pour la résistance au Stress (Raw) : pas de relance.
+    relancable: bool = True
 
     @property
     def compte(self) -> tuple[bool, ...]:
@@ -140,11 +142,13 @@ def lancer_reserve(
     difficulte: Difficulte = Difficulte.STANDARD,
     coup_d_eclat: bool = False,
     hypothese: Hypothese = HYPOTHESE,
+    relancable: bool = True,
 ) -> JetReserve:
     n = taille_reserve(attribut, bonus, malus, coup_d_eclat=coup_d_eclat, hypothese=hypothese)
     if n > RESERVE_MAX:
         raise ParametreInvalide("réserve", n, f"au plus {RESERVE_MAX} dés")
-    return JetReserve(tuple(des.lancer(6) for _ in range(n)), difficulte, coup_d_eclat, hypothese)
+    faces = tuple(des.lancer(6) for _ in range(n))
+    return JetReserve(faces, difficulte, coup_d_eclat, hypothese, relancable=relancable and not coup_d_eclat)
 
 
 def distribution_reserve(

@@ -21,7 +21,7 @@ from typing import Any
 from ..des import DesAleatoires, graine_au_hasard
 from ..erreurs import JdrErreur, entier_borne
 from .fiche import DEGATS_MAX, MODES_RUPTURE, Fiche
-from .reserve import ATTRIBUT_MAX, DES_MODIFICATEUR_MAX, Difficulte, lancer_reserve
+from .reserve import ATTRIBUT_MAX, DES_MODIFICATEUR_MAX, Difficulte, Issue, lancer_reserve
 from .ton import REGLES, STRESS_MAX, Evenement, Ton
 
 EVENEMENTS = {e.value.lower(): e for e in Evenement}
@@ -62,13 +62,17 @@ def _entier(op: Mapping[str, Any], nom: str, minimum: int, maximum: int, defaut:
     return entier_borne(nom, brut, minimum, maximum)
 
 
-def _jet(op: Mapping[str, Any], attribut: str) -> tuple[Any, str]:
-    """Un jet Standard graine (résistance CON, CHA pour ramener) ; rend le jet et sa description."""
+def _jet(op: Mapping[str, Any], attribut: str, relancable: bool = True) -> tuple[Any, str]:
+    """Un jet Standard graine (résistance CON, CHA pour ramener, INT des premiers soins) ;
+    rend le jet et sa description. Les dés de bonus couvrent la spécialité (Médecine,
+    Sang-froid…) ; pour les premiers soins, ``trousse`` ajoute le dé de Ressource d'une trousse."""
     valeur = _entier(op, attribut, 0, ATTRIBUT_MAX)
     bonus = _entier(op, "bonus", 0, DES_MODIFICATEUR_MAX, 0)
     graine = op.get("graine")
     graine = graine_au_hasard() if graine is None else _entier(op, "graine", 0, 2**53 - 1)
-    jet = lancer_reserve(valeur, bonus=bonus, des=DesAleatoires(graine), difficulte=Difficulte.STANDARD)
+    bonus += 1 if op.get("trousse") is True else 0
+    jet = lancer_reserve(valeur, bonus=bonus, des=DesAleatoires(graine), difficulte=Difficulte.STANDARD,
+                         relancable=relancable)
     return jet, f"jet {attribut.upper()} : {jet} (graine {graine})"
 
 
@@ -87,10 +91,14 @@ def _appliquer(fiche: Fiche, op: Mapping[str, Any], genre: str) -> tuple[Fiche, 
         texte = f"{evenement.value}"
         jet = None
         if op.get("resister"):
-            jet, description = _jet(op, "con")
+            jet, description = _jet(op, "con", relancable=False)  # ni malus de Stress, ni relance
             texte += f", {description}"
         apres = fiche.evenement(evenement, resistance=jet)
         return apres, f"{texte} : Stress {fiche.stress} → {apres.stress}."
+    if genre == "premiers_soins" and "int" in op:
+        jet, description = _jet(op, "int")
+        apres = fiche.premiers_soins(jet.issue is Issue.REUSSITE)
+        return apres, f"Premiers soins ({description}) : Santé {fiche.sante} → {apres.sante}."
     if genre == "ramener":
         jet, description = _jet(op, "cha")
         apres = fiche.ramener(jet)

@@ -400,6 +400,8 @@
         jauge("jdr-jauge-sante", v.sante, v.sante_max, palierDe));
       const degats = nombre(1, 0, 20);
       const fiction = Object.assign(document.createElement("input"), { type: "checkbox" });
+      const trousse = Object.assign(document.createElement("input"), { type: "checkbox" });
+      const intel = nombre(2, 0, 6);
       const actions = el("div", "jdr-actions-fiche");
       actions.append(champ("Dégâts", degats),
         bouton("Encaisser", () => this.operer({ op: "subir", degats: degats.value })),
@@ -407,6 +409,11 @@
           { desactive: v.premiers_soins_recus, titre: "INT Standard ; une fois par blessé et par scène" }),
         bouton("Premiers soins ratés", () => this.operer({ op: "premiers_soins", reussi: false }),
           { desactive: v.premiers_soins_recus }),
+        champ("INT", intel),
+        champ("trousse", trousse),
+        bouton("Premiers soins (lancer INT)", () => this.operer({
+          op: "premiers_soins", int: intel.value, trousse: trousse.checked,
+        }), { desactive: v.premiers_soins_recus, titre: "INT Standard ; une trousse ajoute son dé" }),
         bouton("Soins médicaux", () => this.operer({ op: "soins_medicaux" }),
           { desactive: v.soins_medicaux_faits, titre: "Santé au maximum, une fois entre deux conflits" }),
         bouton("Fin de conflit", () => this.operer({ op: "fin_de_conflit", fiction_empeche: fiction.checked })),
