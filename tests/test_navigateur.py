@@ -233,7 +233,7 @@ def _creer_gideon(page: Page, serveur: str) -> None:
 def test_fiche_deux_paliers_deux_noms_et_rechargement(page: Page, serveur: str) -> None:
     _creer_gideon(page, serveur)
     fiche = page.locator(FICHE)
-    fiche.locator(".jdr-fiche-sante input[type=number]").fill("5")
+    fiche.get_by_role("spinbutton", name="Dégâts").fill("5")
     fiche.get_by_role("button", name="Encaisser").click()
     a_nommer = fiche.locator(".jdr-fiche-blessures-a-nommer input[type=text]")
     expect(a_nommer).to_have_count(4)  # deux blessures : nom + actions gênées
