@@ -35,6 +35,8 @@ class Parametre:
     maximum: int = 0
     choix: tuple[tuple[str, str], ...] = ()
     aide: str = ""
+    #: Réglage d'hypothèse : rangé dans « Réglages avancés » du formulaire.
+    avance: bool = False
 
     @property
     def genre(self) -> str:

@@ -150,7 +150,13 @@ def formater_lanceur(
         valeurs = _defauts(meca, source)
     except JdrErreur as e:
         return erreur_de_construction(f"bloc lanceur {meca.nom} : {e}")
-    champs = "".join(_champ(p, ident, valeurs[p.nom]) for p in meca.parametres)
+    champs = "".join(_champ(p, ident, valeurs[p.nom]) for p in meca.parametres if not p.avance)
+    avances = "".join(_champ(p, ident, valeurs[p.nom]) for p in meca.parametres if p.avance)
+    if avances:
+        champs += (
+            '<details class="jdr-avance"><summary>Réglages avancés (hypothèses)</summary>'
+            f'<div class="jdr-champs">{avances}</div></details>'
+        )
     cotes = [c.en_json() for c in meca.cotes(valeurs)]
     return (
         f'<form class="jdr-lanceur" data-mecanique="{_attr(meca.nom)}" id="{_attr(ident)}" '

@@ -51,10 +51,10 @@ TABLES["encore-evenements"] = (
 )
 
 HYPOTHESE_PARAMETRES = (
-    Parametre("face_succes", "Un dé réussit à partir de (hypothèse)", 5, 2, 6),
-    Parametre("plafond_bonus", "Plafond des dés de bonus (hypothèse)", 3, 0, DES_MODIFICATEUR_MAX),
-    Parametre("requis_standard", "Succès requis en Standard (hypothèse)", 1, 1, 10),
-    Parametre("requis_difficile", "Succès requis en Difficile (hypothèse)", 2, 1, 10),
+    Parametre("face_succes", "Un dé réussit à partir de (hypothèse)", 5, 2, 6, avance=True),
+    Parametre("plafond_bonus", "Plafond des dés de bonus (hypothèse)", 3, 0, DES_MODIFICATEUR_MAX, avance=True),
+    Parametre("requis_standard", "Succès requis en Standard (hypothèse)", 1, 1, 10, avance=True),
+    Parametre("requis_difficile", "Succès requis en Difficile (hypothèse)", 2, 1, 10, avance=True),
 )
 
 

@@ -37,6 +37,7 @@ REGLE_CRITIQUE = Parametre(
         (RegleCritique.TOUS.value, "tous les dés identiques"),
         (RegleCritique.SEULEMENT_3D6.value, "seulement sur 3D6"),
     ),
+    avance=True,
 )
 
 MODIFICATEUR_CHOIX = (("aucun", "aucun"), ("avantage", "avantage (4D6)"), ("desavantage", "désavantage (2D6)"))
@@ -206,7 +207,7 @@ enregistrer(Mecanique(
         _carac("caracteristique_b", "Caractéristique de l'adversaire"),
         Parametre("modificateur_b", "Circonstances de l'adversaire", "aucun", choix=MODIFICATEUR_CHOIX),
         _fp("fp_b", "FP de l'adversaire"),
-        Parametre("critiques_decisifs", "Les triples décident (hypothèse)", False),
+        Parametre("critiques_decisifs", "Les triples décident (hypothèse)", False, avance=True),
         REGLE_CRITIQUE,
     ),
     lancer=_lancer_opposition,
