@@ -208,7 +208,7 @@ def mediane(valeurs: list[float]) -> float:
 
 
 def ligne(titre: str, site: float, temoin: float, unite: str, format_: str = ",.0f") -> None:
-    rapport = f"{temoin / site:5.1f}×" if site else "   —  "
+    rapport = f"{temoin / site:5.1f}×" if site and temoin else "   —  "
     print(f"  {titre:<44} {site:>10{format_}} {unite:<3} {temoin:>10{format_}} {unite:<3} {rapport}")
 
 

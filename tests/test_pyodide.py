@@ -68,3 +68,9 @@ def test_memes_jets_que_cpython(pyodide: dict[str, Any]) -> None:
     for lancer, obtenu in zip(LANCERS, pyodide["lancers"], strict=True):
         attendu = registre.executer(lancer["mecanique"], lancer["parametres"], lancer["graine"])
         assert obtenu == json.loads(json.dumps(attendu)), lancer
+
+
+def test_exploration_sans_exception(pyodide: dict[str, Any]) -> None:
+    """Entrées au hasard dans le runtime réduit : toujours une réponse, jamais d'exception."""
+    assert pyodide["exploration"]["erreurs"] == []
+    assert pyodide["exploration"]["reponses"] >= 1000
