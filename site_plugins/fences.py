@@ -16,6 +16,7 @@ from pygments import highlight
 from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonConsoleLexer
 
+from jdr_core.encore.suivi import BORNES
 from jdr_core.erreurs import JdrErreur
 from jdr_core.registre import Mecanique, Parametre, mecanique, tables
 
@@ -225,6 +226,7 @@ def formater_fiche(
     ident = _attr(options["id"])
     return (
         f'<div class="jdr-fiche" data-fiche="{ident}" id="fiche-{ident}">'
+        f"{_json_script('jdr-fiche-bornes', BORNES)}"
         '<p class="jdr-fiche-statique">Le suivi de fiche fonctionne dans le navigateur, avec '
         "JavaScript : il garde la Santé, les blessures et le Stress d'un personnage sur cet appareil.</p>"
         '<div class="jdr-fiche-corps" hidden></div>'

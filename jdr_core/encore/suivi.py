@@ -20,7 +20,7 @@ from typing import Any
 
 from ..des import DesAleatoires, graine_au_hasard
 from ..erreurs import JdrErreur, entier_borne
-from .fiche import DEGATS_MAX, MODES_RUPTURE, Fiche
+from .fiche import DEGATS_MAX, JOURS_GUERISON_DURABLE, MODES_RUPTURE, NOM_MAX, Fiche
 from .reserve import ATTRIBUT_MAX, DES_MODIFICATEUR_MAX, Difficulte, Issue, lancer_reserve
 from .ton import REGLES, STRESS_MAX, Evenement, Ton
 
@@ -52,7 +52,21 @@ def vue(fiche: Fiche) -> dict[str, Any]:
         "premiers_soins_recus": fiche.premiers_soins_recus,
         "reconfort_recu": fiche.reconfort_recu,
         "soins_medicaux_faits": fiche.soins_medicaux_faits,
+        "bornes": BORNES,
     }
+
+
+#: Les bornes que le widget affiche dans ses champs : déclarées ici, une seule fois.
+BORNES: dict[str, Any] = {
+    "degats_max": DEGATS_MAX,
+    "attribut_max": ATTRIBUT_MAX,
+    "bonus_max": DES_MODIFICATEUR_MAX,
+    "nom_max": NOM_MAX,
+    "modes_rupture": list(MODES_RUPTURE),
+    "jours_guerison": JOURS_GUERISON_DURABLE,
+    "tons": [[Ton.BLOCKBUSTER.value, f"Blockbuster ({REGLES[Ton.BLOCKBUSTER].sante_max} Santé)"],
+             [Ton.RAW.value, f"Raw ({REGLES[Ton.RAW].sante_max} Santé)"]],
+}
 
 
 def _entier(op: Mapping[str, Any], nom: str, minimum: int, maximum: int, defaut: int | None = None) -> int:
@@ -158,4 +172,4 @@ def operer(etat: object, op: object) -> dict[str, Any]:
     return {"etat": apres.en_json(), "vue": vue(apres), "message": message}
 
 
-__all__ = ["MODES_RUPTURE", "REGLES", "operer", "vue"]
+__all__ = ["BORNES", "operer", "vue"]

@@ -304,6 +304,8 @@
       this.cle = CLE_FICHE + racine.dataset.fiche;
       this.corps = racine.querySelector(".jdr-fiche-corps");
       this.message = racine.querySelector("output.jdr-sortie");
+      // Bornes et listes déclarées dans jdr_core (rendues à la construction).
+      this.bornes = JSON.parse(racine.querySelector("script.jdr-fiche-bornes").textContent);
       this.etat = null;
       this.vue = null;
       racine.querySelector(".jdr-fiche-statique").hidden = true;
@@ -354,10 +356,11 @@
     }
 
     afficherCreation() {
-      const nom = Object.assign(document.createElement("input"), { type: "text", maxLength: 60, value: "" });
+      const b = this.bornes;
+      const nom = Object.assign(document.createElement("input"), { type: "text", maxLength: b.nom_max, value: "" });
       nom.placeholder = "Nom du personnage";
       const ton = document.createElement("select");
-      for (const [v, t] of [["blockbuster", "Blockbuster (8 Santé)"], ["raw", "Raw (6 Santé)"]]) {
+      for (const [v, t] of b.tons) {
         ton.append(Object.assign(document.createElement("option"), { value: v, textContent: t }));
       }
       const form = el("div", "jdr-fiche-creation");
@@ -371,7 +374,7 @@
       const bloc = el("fieldset", "jdr-fiche-blessures-a-nommer");
       bloc.append(el("legend", null, message));
       const lignes = paliers.map((palier, i) => {
-        const nom = Object.assign(document.createElement("input"), { type: "text", maxLength: 60 });
+        const nom = Object.assign(document.createElement("input"), { type: "text", maxLength: this.bornes.nom_max });
         nom.placeholder = "cheville foulée, brûlure…";
         const gene = Object.assign(document.createElement("input"), { type: "text", maxLength: 120 });
         gene.placeholder = "course, tir…";
@@ -398,10 +401,11 @@
       const palierDe = (i) => v.paliers.find((p) => p.bas <= i && i <= p.haut).nom;
       sante.append(el("h4", null, `Santé ${v.sante}/${v.sante_max} : ${v.palier}`),
         jauge("jdr-jauge-sante", v.sante, v.sante_max, palierDe));
-      const degats = nombre(1, 0, 20);
+      const b = this.bornes;
+      const degats = nombre(1, 0, b.degats_max);
       const fiction = Object.assign(document.createElement("input"), { type: "checkbox" });
       const trousse = Object.assign(document.createElement("input"), { type: "checkbox" });
-      const intel = nombre(2, 0, 6);
+      const intel = nombre(2, 0, b.attribut_max);
       const actions = el("div", "jdr-actions-fiche");
       actions.append(champ("Dégâts", degats),
         bouton("Encaisser", () => this.operer({ op: "subir", degats: degats.value })),
@@ -425,7 +429,7 @@
         const li = el("li", b.durable ? "jdr-blessure jdr-blessure--durable" : "jdr-blessure",
           `${b.nom} (${b.palier}) : −1d6 à ${b.gene.join(", ") || "(actions à préciser)"}${b.durable ? ", durable" : ""} `);
         if (b.durable) {
-          const jours = nombre(3, 0, 1000);
+          const jours = nombre(b.jours_guerison, 0, 1000);
           li.append(champ("jours de repos", jours),
             bouton("Guérir (soins médicaux)", () => this.operer({ op: "guerir_durable", blessure: b.nom, soins: true, jours: jours.value })));
         } else {
@@ -444,7 +448,7 @@
       if (v.malus_stress) titre += " : −1d6 à tous les jets";
       stress.append(el("h4", null, titre), jauge("jdr-jauge-stress", v.stress, v.stress_max));
       const resister = Object.assign(document.createElement("input"), { type: "checkbox" });
-      const con = nombre(2, 0, 6);
+      const con = nombre(2, 0, b.attribut_max);
       const evts = el("div", "jdr-actions-fiche");
       for (const [nom, valeur] of Object.entries(v.evenements)) {
         evts.append(bouton(`${nom} (+${valeur})`, () => this.operer({
@@ -464,10 +468,10 @@
           { desactive: v.reconfort_recu || v.en_rupture }));
         if (v.en_rupture) {
           const mode = document.createElement("select");
-          for (const m of ["fuite", "paralysie", "violence", "hurlements", "effondrement"]) {
+          for (const m of b.modes_rupture) {
             mode.append(Object.assign(document.createElement("option"), { value: m, textContent: m }));
           }
-          const cha = nombre(2, 0, 6);
+          const cha = nombre(2, 0, b.attribut_max);
           autres.append(champ("Rupture", mode), bouton("Choisir", () => this.operer({ op: "rupture", mode: mode.value })),
             champ("CHA de l'allié", cha), bouton("Ramener à lui", () => this.operer({ op: "ramener", cha: cha.value })));
         }
