@@ -88,6 +88,11 @@
       this.detail = detail || "";
       document.documentElement.dataset.jdrMoteur = etat;
       for (const zone of document.querySelectorAll(".jdr-lanceur .jdr-etat")) afficherEtat(zone);
+      // Les exemples en attente suivent aussi le chargement (téléchargement, démarrage).
+      for (const zone of document.querySelectorAll(".jdr-exemple[data-attente] .jdr-etat")) {
+        if (MESSAGES[etat] && etat !== "pret") zone.textContent = MESSAGES[etat];
+        else if (etat === "pret") zone.textContent = "Exécution…";
+      }
     },
   };
 
@@ -229,8 +234,10 @@
     const source = JSON.parse(bloc.querySelector("script.jdr-source").textContent);
     bouton.disabled = true;
     delete bloc.dataset.etat;
-    etat.textContent = moteur.etat === "pret" ? "Exécution…" : MESSAGES.telechargement;
+    bloc.dataset.attente = "1";
+    etat.textContent = moteur.etat === "pret" ? "Exécution…" : MESSAGES[moteur.etat] || MESSAGES.telechargement;
     const reponse = await moteur.demander({ type: "exemple", source, nom: bloc.dataset.exemple });
+    delete bloc.dataset.attente;
     bouton.disabled = false;
     if (reponse.erreur) {
       etat.textContent = "";
