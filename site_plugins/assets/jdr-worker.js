@@ -28,13 +28,13 @@ async function demarrer() {
   etat("demarrage");
   const pont = pyodide.pyimport("jdr_core.pont");
   marquer("coeur");
-  // Préchauffage : charger les systèmes et passer une fois par doctest, pour que le
-  // premier clic du lecteur ne paie ni les imports ni la compilation des regex.
-  pont.prechauffer();
-  marquer("prechauffe");
-  mesures.ressources = performance.getEntriesByType("resource").map((e) =>
-    [e.name.split("/").pop(), Math.round(e.startTime), Math.round(e.duration), e.transferSize]);
   etat("pret");
+  // Préchauffage (systèmes, doctest, cotes) dès que le worker est libre : une requête
+  // déjà en attente (le clic qui a lancé le chargement) passe d'abord.
+  setTimeout(() => {
+    pont.prechauffer();
+    marquer("prechauffe");
+  }, 0);
   return pont;
 }
 
