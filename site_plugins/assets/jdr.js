@@ -317,7 +317,14 @@
       this.vue = null;
       racine.querySelector(".jdr-fiche-statique").hidden = true;
       this.corps.hidden = false;
-      this.charger();
+      if (localStorage.getItem(this.cle) === null) {
+        this.afficherCreation();
+      } else {
+        // Une fiche sauvegardée se relit par Python : on attend que la page soit au repos.
+        this.corps.replaceChildren(el("p", "jdr-etat", "Lecture de la fiche sauvegardée…"));
+        const auRepos = window.requestIdleCallback || ((f) => setTimeout(f, 200));
+        auRepos(() => this.charger(), { timeout: 2000 });
+      }
     }
 
     dire(texte, alerte) {
@@ -335,7 +342,6 @@
       } catch {
         return this.illisible("ce n'est pas du JSON valide");
       }
-      this.corps.replaceChildren(el("p", "jdr-etat", "Lecture de la fiche sauvegardée…"));
       const r = await moteur.demander({ type: "fiche", etat, op: { op: "lire" } });
       if (r.erreur) return this.illisible(r.erreur);
       this.appliquer(r);
