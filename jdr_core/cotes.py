@@ -36,15 +36,3 @@ def normaliser(poids: Iterable[tuple[K, int]], total: int) -> dict[K, Fraction]:
     for issue, poids_issue in poids:
         cumul[issue] = cumul.get(issue, 0) + poids_issue
     return {issue: Fraction(n, total) for issue, n in cumul.items()}
-
-
-def combiner(
-    a: Mapping[K, Fraction], b: Mapping[K, Fraction], f: Callable[[K, K], K]
-) -> dict[K, Fraction]:
-    """Distribution de ``f(x, y)`` pour deux tirages indépendants."""
-    resultat: dict[K, Fraction] = {}
-    for x, px in a.items():
-        for y, py in b.items():
-            z = f(x, y)
-            resultat[z] = resultat.get(z, Fraction(0)) + px * py
-    return resultat

@@ -13,7 +13,7 @@ jdr_core.erreurs.ParametreInvalide: Caractéristique 9 : attendu un entier de 1 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -34,7 +34,6 @@ class Parametre:
     minimum: int = 0
     maximum: int = 0
     choix: tuple[tuple[str, str], ...] = ()
-    aide: str = ""
     #: Réglage d'hypothèse : rangé dans « Réglages avancés » du formulaire.
     avance: bool = False
 
@@ -107,7 +106,6 @@ class Mecanique:
     cotes: Callable[[Valeurs], list[Cote]]
     afficher: Callable[[Any, Valeurs], dict[str, Any]]
     systeme: str = ""
-    aide: str = field(default="")
 
     def valider(self, bruts: Mapping[str, object]) -> Valeurs:
         """Toutes les valeurs, converties ; les absentes prennent leur défaut."""
