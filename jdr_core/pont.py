@@ -20,41 +20,51 @@ Le worker JavaScript ne connaît aucune règle : il transmet une requête à
 
 from __future__ import annotations
 
-import doctest
 import json
+from functools import cache
 from typing import Any
 
-from . import registre
 from .erreurs import JdrErreur
 
 TAILLE_MAX_REQUETE = 100_000
 
+# doctest et le registre ne sont importés qu'au premier besoin : dans le navigateur,
+# chaque module importé retarde la première réponse.
 
-class _Runner(doctest.DocTestRunner):
-    """Garde, pour chaque ligne ``>>>``, ce qui était attendu et ce qui est sorti."""
 
-    def __init__(self) -> None:
-        super().__init__(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE, verbose=False)
-        self.lignes: list[dict[str, Any]] = []
+@cache
+def _classe_runner() -> Any:
+    import doctest
 
-    def report_start(self, out: Any, test: Any, example: Any) -> None:
-        pass
+    class Runner(doctest.DocTestRunner):
+        """Garde, pour chaque ligne ``>>>``, ce qui était attendu et ce qui est sorti."""
 
-    def report_success(self, out: Any, test: Any, example: doctest.Example, got: str) -> None:
-        self.lignes.append({"source": example.source, "attendu": example.want, "obtenu": got, "ok": True})
+        def __init__(self) -> None:
+            super().__init__(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE, verbose=False)
+            self.lignes: list[dict[str, Any]] = []
 
-    def report_failure(self, out: Any, test: Any, example: doctest.Example, got: str) -> None:
-        self.lignes.append({"source": example.source, "attendu": example.want, "obtenu": got, "ok": False})
+        def report_start(self, out: Any, test: Any, example: Any) -> None:
+            pass
 
-    def report_unexpected_exception(self, out: Any, test: Any, example: doctest.Example, exc_info: Any) -> None:
-        erreur = f"{exc_info[0].__name__}: {exc_info[1]}"
-        self.lignes.append({"source": example.source, "attendu": example.want, "obtenu": erreur, "ok": False})
+        def report_success(self, out: Any, test: Any, example: doctest.Example, got: str) -> None:
+            self.lignes.append({"source": example.source, "attendu": example.want, "obtenu": got, "ok": True})
+
+        def report_failure(self, out: Any, test: Any, example: doctest.Example, got: str) -> None:
+            self.lignes.append({"source": example.source, "attendu": example.want, "obtenu": got, "ok": False})
+
+        def report_unexpected_exception(self, out: Any, test: Any, example: doctest.Example, exc_info: Any) -> None:
+            erreur = f"{exc_info[0].__name__}: {exc_info[1]}"
+            self.lignes.append({"source": example.source, "attendu": example.want, "obtenu": erreur, "ok": False})
+
+    return Runner
 
 
 def executer_exemple(source: str, nom: str = "exemple") -> dict[str, Any]:
     """Exécute un exemple comme le fait pytest et rend le verdict de chaque ligne."""
+    import doctest
+
     test = doctest.DocTestParser().get_doctest(source, {}, nom, None, 0)
-    runner = _Runner()
+    runner = _classe_runner()()
     runner.run(test, out=lambda _texte: None, clear_globs=True)
     ok = bool(runner.lignes) and all(ligne["ok"] for ligne in runner.lignes)
     return {"ok": ok, "lignes": runner.lignes}
@@ -67,6 +77,8 @@ def _repondre(requete: Any) -> dict[str, Any]:
     parametres = requete.get("parametres") or {}
     if not isinstance(parametres, dict):
         raise JdrErreur("paramètres illisibles : un objet est attendu")
+    from . import registre
+
     if genre == "lancer":
         return registre.executer(requete.get("mecanique"), parametres, requete.get("graine"))
     if genre == "cotes":
@@ -86,6 +98,7 @@ def _repondre(requete: Any) -> dict[str, Any]:
 def prechauffer() -> None:
     """Charge tous les systèmes et exécute un petit exemple : appelé par le worker avant
     d'annoncer « prêt », pour que le premier clic réponde aussitôt."""
+    from . import registre
     from .encore import suivi  # noqa: F401  (chargé d'avance pour le widget de fiche)
 
     registre.tout_charger()
