@@ -259,6 +259,17 @@ def test_fiche_coup_d_eclat(page: Page, serveur: str) -> None:
     expect(fiche.locator(".jdr-fiche-stress h4")).to_have_text("Stress 3/6")
 
 
+def test_fiche_clics_rapides_sans_perte(page: Page, serveur: str) -> None:
+    """Trois événements cliqués d'affilée : aucun ne se perd (les opérations sont en file)."""
+    _creer_gideon(page, serveur)
+    fiche = page.locator(FICHE)
+    page.evaluate("""() => {
+        const boutons = [...document.querySelectorAll('.jdr-fiche button')].filter(b => b.textContent === 'Choc (+1)');
+        boutons[0].click(); boutons[0].click(); boutons[0].click();
+    }""")
+    expect(fiche.locator(".jdr-fiche-stress h4")).to_have_text("Stress 3/6")
+
+
 def test_fiche_corrompue_signalee_sans_rien_casser(page: Page, serveur: str) -> None:
     page.goto(serveur + "/encore/fiche/")
     for contenu in ("{pas du json", '{"version": 1, "nom": "X", "ton": "raw", "sante": 99, "stress": 0}'):
@@ -274,6 +285,7 @@ def test_fiche_export_import_reinitialisation(page: Page, serveur: str) -> None:
     _creer_gideon(page, serveur)
     fiche = page.locator(FICHE)
     fiche.get_by_role("button", name="Choc (+1)").click()
+    expect(fiche.locator(".jdr-fiche-stress h4")).to_have_text("Stress 1/6")
     fiche.get_by_role("button", name="Exporter (JSON)").click()
     exporte = fiche.locator("output textarea").input_value()
     page.once("dialog", lambda d: d.accept())

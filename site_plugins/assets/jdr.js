@@ -353,7 +353,14 @@
         + "importez une fiche valide ou créez-en une nouvelle (l'ancienne sera alors remplacée).", true);
     }
 
-    async operer(op) {
+    operer(op) {
+      // Les opérations passent l'une après l'autre : deux clics rapides ne partent jamais
+      // du même état (sinon la seconde effacerait la première).
+      this.file = (this.file || Promise.resolve()).then(() => this.operer_maintenant(op));
+      return this.file;
+    }
+
+    async operer_maintenant(op) {
       const r = await moteur.demander({ type: "fiche", etat: this.etat, op });
       if (r.erreur) return this.dire(r.erreur, true);
       if (r.demande) return this.demanderBlessures(op, r.demande.paliers, r.message);
