@@ -17,6 +17,7 @@ from fractions import Fraction
 from ..des import SourceDes
 from ..erreurs import RegleEnfreinte, entier_borne
 from .test import (
+    FP_MAX,
     Critique,
     JetTest,
     RegleCritique,
@@ -27,6 +28,8 @@ from .test import (
 
 ARME_MIN, ARME_MAX = 1, 5
 PROTECTION_MAX = 4
+#: Succès supplémentaires qu'une défense peut exiger (défense totale).
+DEFENSE_MAX = 2
 ACTIONS_PAR_TOUR = 2
 
 
@@ -122,8 +125,8 @@ def se_defendre(actions: int = 1, *, reaction: bool = False) -> Defense:
     (1, 2, 2)
     """
     if reaction:
-        return Defense(2, reaction=True)
-    entier_borne("actions de défense", actions, 1, 2)
+        return Defense(DEFENSE_MAX, reaction=True)
+    entier_borne("actions de défense", actions, 1, DEFENSE_MAX)
     return Defense(actions)
 
 
@@ -268,6 +271,14 @@ def calculer_degats(
     return (True, max(0, base + max(0, succes - requis) + fp - protection))
 
 
+def _valider_attaque(arme: int, protection: int, fp_protection: int, defense: int) -> None:
+    """Les bornes communes au jet d'attaque et à ses cotes exactes."""
+    entier_borne("arme", arme, ARME_MIN, ARME_MAX)
+    entier_borne("protection", protection, 0, PROTECTION_MAX)
+    entier_borne("FP de la protection", fp_protection, 0, FP_MAX)
+    entier_borne("défense", defense, 0, DEFENSE_MAX)
+
+
 def distribution_degats(
     physique: int,
     *,
@@ -288,9 +299,7 @@ def distribution_degats(
     >>> d[(False, 0)]
     Fraction(1, 27)
     """
-    entier_borne("arme", arme, ARME_MIN, ARME_MAX)
-    entier_borne("protection", protection, 0, PROTECTION_MAX)
-    entier_borne("défense", defense, 0, 2)
+    _valider_attaque(arme, protection, fp_protection, defense)
     d = distribution_test(
         physique, avantages=avantages, desavantages=desavantages, relances=relances, fp=fp,
         regle_critique=regle_critique,
@@ -331,10 +340,7 @@ def attaquer(
     >>> print(coup)
     3 succès pour 1 demandé(s) : touché. Dégâts : base 1, aggravation +2, protection −1 = 2 PE.
     """
-    entier_borne("arme", arme, ARME_MIN, ARME_MAX)
-    entier_borne("protection", protection, 0, PROTECTION_MAX)
-    entier_borne("FP de la protection", fp_protection, 0, 10)
-    entier_borne("défense", defense, 0, 2)
+    _valider_attaque(arme, protection, fp_protection, defense)
     requis = 1 + defense
     jet = tester(
         physique,
