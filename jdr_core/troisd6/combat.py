@@ -215,11 +215,11 @@ class Attaque:
     @property
     def base(self) -> int:
         """Dégâts de base, doublés sur une réussite critique."""
-        return self.arme * 2 if self.jet.critique is Critique.REUSSITE else self.arme
+        return base_de(self.arme, self.jet.critique)
 
     @property
     def aggravation(self) -> int:
-        return max(0, self.jet.succes - self.requis) if self.touche else 0
+        return aggravation_de(self.jet.succes, self.requis) if self.touche else 0
 
     @property
     def protection_effective(self) -> int:
@@ -257,6 +257,16 @@ class Attaque:
         )
 
 
+def base_de(arme: int, critique: Critique) -> int:
+    """Dégâts de base de l'arme, doublés sur une réussite critique."""
+    return arme * 2 if critique is Critique.REUSSITE else arme
+
+
+def aggravation_de(succes: int, requis: int) -> int:
+    """+1 par succès au-delà de ceux qu'il fallait pour toucher."""
+    return max(0, succes - requis)
+
+
 def calculer_degats(
     succes: int, critique: Critique, *, requis: int, arme: int, fp: int, protection: int
 ) -> tuple[bool, int]:
@@ -267,8 +277,7 @@ def calculer_degats(
     """
     if not reussite(succes, critique, requis):
         return (False, 0)
-    base = arme * 2 if critique is Critique.REUSSITE else arme
-    return (True, max(0, base + max(0, succes - requis) + fp - protection))
+    return (True, max(0, base_de(arme, critique) + aggravation_de(succes, requis) + fp - protection))
 
 
 def _valider_attaque(arme: int, protection: int, fp_protection: int, defense: int) -> None:

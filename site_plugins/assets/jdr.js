@@ -102,6 +102,12 @@
     if (moteur.etat === "echec" && moteur.detail) zone.title = moteur.detail;
   }
 
+  // Quand la page est au repos (ou au plus tard après quelques secondes).
+  function auRepos(f) {
+    if (window.requestIdleCallback) window.requestIdleCallback(f, { timeout: 4000 });
+    else setTimeout(f, 2000);
+  }
+
   // --- Petits outils d'affichage : uniquement des nœuds texte, jamais de HTML construit.
   function el(balise, classe, texte) {
     const n = document.createElement(balise);
@@ -322,8 +328,7 @@
       } else {
         // Une fiche sauvegardée se relit par Python : on attend que la page soit au repos.
         this.corps.replaceChildren(el("p", "jdr-etat", "Lecture de la fiche sauvegardée…"));
-        const auRepos = window.requestIdleCallback || ((f) => setTimeout(f, 200));
-        auRepos(() => this.charger(), { timeout: 2000 });
+        auRepos(() => this.charger());
       }
     }
 
@@ -601,8 +606,7 @@
       }
     }
     // … ou quand la page est au repos.
-    const auRepos = window.requestIdleCallback || ((f) => setTimeout(f, 2000));
-    auRepos(() => moteur.demarrer(), { timeout: 4000 });
+    auRepos(() => moteur.demarrer());
     rejouer();
   }
 
