@@ -54,6 +54,9 @@ class JdrConfig(base.Config):  # type: ignore[no-untyped-call]  # __init_subclas
     lignes_stdlib = c.Type(bool, default=False)
     garder = c.ListOfItems(c.Type(str), default=[])
     compresser = c.Type(bool, default=True)
+    #: Instantané local de la mémoire de Python, fabriqué et gardé par le navigateur du
+    #: lecteur après son premier démarrage (voir jdr-worker.js) ; rien n'est téléchargé.
+    instantane_local = c.Type(bool, default=True)
 
 
 class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
@@ -138,6 +141,7 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
             "pyodide": f"../../pyodide/{version}/",
             "runtime": f"../../pyodide/{version}/{nom_runtime}",
             "verrou": verrou_minimal(self._pyodide),
+            "instantane": self.config.instantane_local,
         }
         worker = worker.replace(MARQUE_CONFIG, f"const CONFIG = {json.dumps(reglage)};")
         (assets / "jdr-worker.js").write_text(worker, encoding="utf-8")

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlparse
 
 import pytest
@@ -298,3 +300,84 @@ def test_fiche_export_import_reinitialisation(page: Page, serveur: str) -> None:
     fiche.locator(".jdr-import textarea").fill(exporte)
     fiche.locator(".jdr-import").get_by_role("button", name="Importer").click()
     expect(fiche.locator(".jdr-fiche-stress h4")).to_have_text("Stress 1/6")
+
+
+# --- Instantané local de Python (jdr-worker.js) : rangé à la première visite, restauré
+# aux suivantes, écarté s'il est abîmé, sans que le lecteur perde quoi que ce soit.
+REJEU = "/3d6/test/?lanceur=3d6-test&graine=4242&caracteristique=3&relances=1"
+MESURES_JS = "() => JSON.parse(document.documentElement.dataset.jdrMesures || '{}')"
+
+
+def _instantane(page: Page, attendu: str) -> dict[str, Any]:
+    """Attend que le worker annonce l'état de l'instantané commençant par « attendu »."""
+    page.wait_for_function(
+        f"() => (JSON.parse(document.documentElement.dataset.jdrMesures || '{{}}').instantane || '')"
+        f".startsWith({json.dumps(attendu)})")
+    return page.evaluate(MESURES_JS)  # type: ignore[no-any-return]
+
+
+def _jet_rejoue(page: Page, serveur: str) -> list[str]:
+    page.goto(serveur + REJEU)
+    form = page.locator('form[data-mecanique="3d6-test"]')
+    expect(form.locator("output .jdr-resultat")).to_be_visible()
+    return form.locator("output .jdr-de").all_inner_texts()
+
+
+def _abimer(page: Page, code: str) -> None:
+    """Modifie l'instantané rangé dans Cache Storage (code : corps JS sur `octets`, qui peut
+    renvoyer d'autres octets à ranger à la place)."""
+    page.evaluate("""async (code) => {
+      const cache = await caches.open("regles-vivantes-instantanes");
+      const [cle] = (await cache.keys()).filter((r) => r.url.endsWith(".instantane"));
+      const octets = new Uint8Array(await (await cache.match(cle)).arrayBuffer());
+      const abimes = new Function("octets", code)(octets) || octets;
+      await cache.put(cle, new Response(abimes));
+    }""", code)
+
+
+def test_instantane_range_puis_restaure(page: Page, serveur: str) -> None:
+    des = _jet_rejoue(page, serveur)
+    premiere = _instantane(page, "rangé")
+    assert premiere["instantane_octets"] > 1_000_000
+    assert _jet_rejoue(page, serveur) == des  # même graine, même jet, depuis l'instantané
+    assert _instantane(page, "restauré")
+    bloc = page.locator('.jdr-exemple[data-exemple="pierre-ruelle"]')
+    bloc.locator("button.jdr-executer").click()
+    expect(bloc).to_have_attribute("data-etat", "ok")
+
+
+@pytest.mark.parametrize(("abimer", "raison"), [
+    # Un octet changé au milieu : la somme de contrôle le voit avant Pyodide.
+    ("octets[octets.length >> 1] ^= 0xff;", "somme de contrôle"),
+    # Fichier tronqué.
+    ("return octets.slice(0, 5000);", "tronqué"),
+    # En-tête effacé.
+    ("octets.fill(0, 0, 20);", "en-tête"),
+    # Somme recalculée mais en-tête de Pyodide faux : c'est Pyodide qui refuse.
+    ("""const m = new Uint32Array(octets.buffer); const debut = 20 + Math.ceil(m[3] / 4) * 4;
+        new Uint32Array(octets.buffer, debut, 1)[0] = 0xdeadbeef;
+        let h = 0x811c9dc5; const mots = new Uint32Array(octets.buffer, 20);
+        for (let i = 0; i < mots.length; i++) h = Math.imul(h ^ mots[i], 0x01000193);
+        m[4] = h >>> 0;""", "Error"),
+])
+def test_instantane_abime_ecarte(page: Page, serveur: str, abimer: str, raison: str) -> None:
+    des = _jet_rejoue(page, serveur)
+    _instantane(page, "rangé")
+    _abimer(page, abimer)
+    assert _jet_rejoue(page, serveur) == des  # Python a démarré normalement
+    mesures = page.evaluate(MESURES_JS)
+    assert raison in mesures.get("instantane_ecarte", ""), mesures
+    _instantane(page, "rangé")  # et un instantané sain le remplace
+
+
+def test_instantane_tentative_inachevee_ecartee(page: Page, serveur: str) -> None:
+    """Une visite restée en plan avec l'instantané (marque « essai ») : on ne le reprend pas."""
+    des = _jet_rejoue(page, serveur)
+    _instantane(page, "rangé")
+    page.evaluate("""async () => {
+      const cache = await caches.open("regles-vivantes-instantanes");
+      const [cle] = await cache.keys();
+      await cache.put(cle.url + ".essai", new Response("1"));
+    }""")
+    assert _jet_rejoue(page, serveur) == des
+    assert "n'a pas abouti" in page.evaluate(MESURES_JS).get("instantane_ecarte", "")

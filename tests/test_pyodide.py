@@ -23,8 +23,11 @@ LANCERS = [
 ] + [{"mecanique": "3d6-test", "parametres": {"caracteristique": "2", "relances": "3", "avantages": "1"}, "graine": 77}]
 
 
-@pytest.fixture(scope="module")
-def pyodide(site_construit: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+@pytest.fixture(scope="module", params=["normal", "instantane"])
+def pyodide(request: pytest.FixtureRequest, site_construit: Path,
+            tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """Deux démarrages : normal, et restauré depuis un instantané mémoire (la voie des
+    visites suivantes dans le navigateur, voir jdr-worker.js)."""
     node = shutil.which("node")
     if node is None:
         pytest.fail("Node.js introuvable : il faut Node 20 ou plus récent")
@@ -36,11 +39,14 @@ def pyodide(site_construit: Path, tmp_path_factory: pytest.TempPathFactory) -> d
     }), encoding="utf-8")
     (runtime,) = site_construit.glob("pyodide/*/runtime-*.zip")
     sortie = subprocess.run(
-        [node, str(RACINE / "tests/pyodide/executer.mjs"), str(runtime), str(requete)],
+        [node, str(RACINE / "tests/pyodide/executer.mjs"), str(runtime), str(requete), request.param],
         cwd=RACINE, capture_output=True, text=True, timeout=300,
     )
     assert sortie.returncode == 0, sortie.stderr[-3000:]
-    return json.loads(sortie.stdout)  # type: ignore[no-any-return]
+    resultat: dict[str, Any] = json.loads(sortie.stdout)
+    # Restauré, le Python arrive préchauffé : la preuve que l'instantané a bien servi.
+    assert resultat["restaure"] is (request.param == "instantane")
+    return resultat
 
 
 def test_version_de_pyodide(pyodide: dict[str, Any]) -> None:

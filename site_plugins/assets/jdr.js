@@ -59,8 +59,8 @@
     },
 
     recevoir(message) {
+      if (message.mesures) document.documentElement.dataset.jdrMesures = JSON.stringify(message.mesures);
       if (message.etat) {
-        if (message.mesures) document.documentElement.dataset.jdrMesures = JSON.stringify(message.mesures);
         if (message.etat === "pret" || message.etat === "echec") clearTimeout(this.chien);
         if (message.etat === "echec") return this.abandonner(message.detail);
         return this.changer(message.etat, message.detail);

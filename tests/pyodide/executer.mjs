@@ -1,14 +1,27 @@
 // Rejoue dans Pyodide, sous Node, ce que pytest vérifie sous CPython, avec l'archive
 // d'exécution précompilée que sert le site (stdlib réduite + jdr_core en .pyc) :
 // les exemples des pages, les doctests des modules de jdr_core et des jets graines.
-// Usage : node executer.mjs <runtime.zip> <requete.json>   → JSON sur la sortie standard.
+// Usage : node executer.mjs <runtime.zip> <requete.json> [instantane]   → JSON sur la sortie standard.
+// Avec « instantane », tout tourne dans un Python restauré depuis un instantané mémoire pris
+// comme le fait le worker du site (cœur importé, préchauffé, une requête déjà servie).
 import { readFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
 
-const [runtime, fichierRequete] = process.argv.slice(2);
+const [runtime, fichierRequete, mode] = process.argv.slice(2);
 const requete = JSON.parse(readFileSync(fichierRequete, "utf-8"));
 
-const pyodide = await loadPyodide({ stdLibURL: runtime });
+async function demarrer() {
+  if (mode !== "instantane") return loadPyodide({ stdLibURL: runtime });
+  const source = await loadPyodide({ stdLibURL: runtime, _makeSnapshot: true });
+  const pont = source.pyimport("jdr_core.pont");
+  pont.traiter(JSON.stringify({ type: "lancer", mecanique: "3d6-test", parametres: {}, graine: 5 }));
+  pont.prechauffer();
+  const instantane = source.makeMemorySnapshot();
+  return loadPyodide({ stdLibURL: runtime, _loadSnapshot: instantane });
+}
+
+const pyodide = await demarrer();
+const restaure = pyodide.runPython("import sys; 'doctest' in sys.modules");
 const pont = pyodide.pyimport("jdr_core.pont");
 
 const exemples = requete.exemples.map((e) => ({
@@ -61,4 +74,4 @@ json.dumps({"reponses": reponses, "erreurs": erreurs[:5]})
 `));
 const version = pyodide.runPython("import sys; sys.version.split()[0]");
 const origine = pyodide.runPython("import jdr_core; jdr_core.__spec__.origin");
-process.stdout.write(JSON.stringify({ version, origine, exemples, lancers, modules, exploration }));
+process.stdout.write(JSON.stringify({ version, origine, exemples, lancers, modules, exploration, restaure }));
