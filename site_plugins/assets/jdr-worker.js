@@ -23,6 +23,7 @@ function etat(valeur, detail) {
 }
 
 const CACHE_INSTANTANES = "regles-vivantes-instantanes";
+const DELAI_FOND_MS = 150;
 
 // L'instantané dépend du runtime exact (version de Pyodide, archive précompilée) : la
 // clé reprend l'adresse de l'archive, dont le nom porte l'empreinte de son contenu.
@@ -188,9 +189,10 @@ async function demarrer() {
   etat("demarrage");
   marquer("coeur");
   etat("pret");
-  // Préchauffage (systèmes, doctest, cotes) dès que le worker est libre : une requête
-  // déjà en attente (le clic qui a lancé le chargement) passe d'abord. Puis, la première
-  // fois, l'instantané pour les visites suivantes.
+  // Préchauffage (systèmes, doctest, cotes) quand le worker est libre : une requête déjà
+  // en attente (le clic qui a lancé le chargement) passe d'abord. Puis, la première fois,
+  // l'instantané pour les visites suivantes. Le court délai laisse la page afficher ce
+  // résultat sans partager les deux cœurs avec ce travail de fond.
   setTimeout(async () => {
     if (depuisInstantane) {
       await instantanes.confirmer().catch(() => {});
@@ -207,7 +209,7 @@ async function demarrer() {
     }
     marquer("instantane_range");
     self.postMessage({ mesures });
-  }, 0);
+  }, DELAI_FOND_MS);
   return pont;
 }
 
