@@ -381,3 +381,15 @@ def test_instantane_tentative_inachevee_ecartee(page: Page, serveur: str) -> Non
     }""")
     assert _jet_rejoue(page, serveur) == des
     assert "n'a pas abouti" in page.evaluate(MESURES_JS).get("instantane_ecarte", "")
+
+
+def test_copie_locale_effacee_depuis_a_propos(page: Page, serveur: str) -> None:
+    _jet_rejoue(page, serveur)
+    _instantane(page, "rangé")
+    page.goto(serveur + "/a-propos/")
+    zone = page.locator(".jdr-copie-locale")
+    expect(zone.locator(".jdr-message")).to_contain_text("est enregistrée")
+    zone.locator("button").click()
+    expect(zone.locator(".jdr-message")).to_contain_text("Aucune copie locale")
+    expect(zone.locator("button")).to_be_disabled()
+    assert page.evaluate("async () => (await caches.keys()).includes('regles-vivantes-instantanes')") is False
