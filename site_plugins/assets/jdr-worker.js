@@ -3,8 +3,8 @@
 // Aucune règle ici : tout passe par jdr_core.pont.traiter.
 //
 // Instantané local : après un premier démarrage complet, le worker photographie la
-// mémoire de Python (cœur importé, préchauffé) et la range, compressée, dans le Cache
-// Storage du navigateur. Les visites suivantes repartent de cette photo au lieu de
+// mémoire de Python (cœur importé, préchauffé) et la range, sans ses pages vides, dans
+// le Cache Storage du navigateur. Les visites suivantes repartent de cette photo au lieu de
 // refaire tout le démarrage de CPython. Rien ne transite par le réseau : l'instantané
 // est fabriqué chez le lecteur, pour la version exacte du runtime (son nom contient
 // l'empreinte de l'archive), et n'est qu'une accélération : au moindre doute (illisible,
@@ -22,7 +22,7 @@ function etat(valeur, detail) {
   self.postMessage({ etat: valeur, detail: detail || "", mesures });
 }
 
-const CACHE_INSTANTANES = "regles-vivantes-instantanes";
+const CACHE_INSTANTANES = "regles-vivantes-instantanes"; // même nom dans jdr.js (« À propos »)
 const DELAI_FOND_MS = 150;
 
 // L'instantané dépend du runtime exact (version de Pyodide, archive précompilée) : la
