@@ -20,7 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -143,6 +143,7 @@ class Essai:
     tache_max_ms: float  # plus longue tâche du fil principal entre le clic et « Python est prêt »
     tache_page_ms: float  # plus longue tâche avant le clic (affichage de la page elle-même)
     tache_resultat_ms: float  # plus longue tâche entre « prêt » et le résultat affiché
+    instantane_octets: int = 0  # instantané local rangé par la 1re visite (mesure « chaud »)
 
 
 def _contexte(navigateur: Any) -> Any:
@@ -174,9 +175,9 @@ def froid(navigateur: Any, url: str, cible: Cible, *, repos_ms: int = 0, reseau:
     return essai
 
 
-def chaud(navigateur: Any, url: str, cible: Cible, *, lecture_ms: int = LECTURE_MS) -> tuple[Essai, dict[str, Any]]:
+def chaud(navigateur: Any, url: str, cible: Cible, *, lecture_ms: int = LECTURE_MS) -> Essai:
     """Même profil, rechargé : lecture_ms après le premier résultat (le temps de le lire),
-    ou aussitôt avec lecture_ms=0. Renvoie aussi les mesures du worker de la 1re visite."""
+    ou aussitôt avec lecture_ms=0."""
     contexte = _contexte(navigateur)
     page = contexte.new_page()
     page.goto(url + cible.chemin, wait_until="load")
@@ -186,7 +187,7 @@ def chaud(navigateur: Any, url: str, cible: Cible, *, lecture_ms: int = LECTURE_
     page.reload(wait_until="load")
     essai = _cliquer(page, cible, Octets(page))
     contexte.close()
-    return essai, premiere
+    return replace(essai, instantane_octets=premiere.get("instantane_octets", 0))
 
 
 def sans_interaction(navigateur: Any, url: str, cible: Cible) -> tuple[int, int]:
@@ -248,8 +249,8 @@ def main() -> None:
             for c in (SITE, TEMOIN):
                 res[c.nom] = {
                     "froid": [froid(nav, url, c) for _ in range(n)],
-                    "chaud+": [chaud(nav, url, c) for _ in range(n)],
-                    "aussitot": [chaud(nav, url, c, lecture_ms=0)[0] for _ in range(n)],
+                    "chaud": [chaud(nav, url, c) for _ in range(n)],
+                    "aussitot": [chaud(nav, url, c, lecture_ms=0) for _ in range(n)],
                     "repos": [froid(nav, url, c, repos_ms=5000) for _ in range(n)],
                     "lent": [froid(nav, url, c, reseau=RESEAU_20_MBPS) for _ in range(n)],
                     "sans": [sans_interaction(nav, url, c) for _ in range(n)],
@@ -259,9 +260,6 @@ def main() -> None:
             seconde = [pret_seconde_visite(p, executable, url) for _ in range(n)]
 
     s, t = res["site"], res["témoin"]
-    for r in (s, t):
-        r["chaud"] = [e for e, _ in r["chaud+"]]
-    instantanes = [m.get("instantane_octets", 0) for _, m in s["chaud+"]]
 
     def m(r: dict[str, list[Any]], cle: str, champ: str) -> float:
         return mediane([getattr(e, champ) for e in r[cle]])
@@ -292,7 +290,8 @@ def main() -> None:
     print(f"  (chaud : même contexte, rechargé {LECTURE_MS} ms après le premier résultat, le temps de le lire ;")
     print("   notre worker a alors rangé son instantané local de Python, restauré au rechargement ;")
     print("   « aussitôt » : rechargé dès le résultat affiché, avant que l'instantané soit rangé)")
-    print(f"  instantané local rangé par le navigateur (Cache Storage) : {mediane(instantanes) / 1e6:,.1f} Mo")
+    instantane_mo = m(s, "chaud", "instantane_octets") / 1e6
+    print(f"  instantané local rangé par le navigateur (Cache Storage) : {instantane_mo:,.1f} Mo")
     print(f"  prêt à la seconde visite (cache chaud, notre site) : {mediane(seconde):,.0f} ms")
     print(f"  octets transférés (gzip seul, sans Brotli) jusqu'au premier résultat : {mediane(site_gz) / 1e6:,.2f} Mo")
     print(f"  construction du site (mkdocs build, à chaud)       : {construction:,.2f} s")

@@ -162,16 +162,17 @@ async function chargerPython(loadPyodide, indexURL, trouve) {
       // éventuel remonte par loadPyodide (le catch vide évite un rejet « non traité » entre-temps).
       const lecture = instantanes.decoder(trouve);
       lecture.catch(() => {});
+      // Un instantané qui passerait ce cap puis casserait plus loin garde sa marque
+      // « essai » : la visite suivante l'écarte.
       const pyodide = await loadPyodide({ ...options, _loadSnapshot: lecture });
-      const pont = pyodide.pyimport("jdr_core.pont");
       mesures.instantane = "restauré";
-      return { pyodide, pont, depuisInstantane: true };
+      return { pyodide, depuisInstantane: true };
     } catch (erreur) {
       await instantanes.oublier(String(erreur)).catch(() => {});
     }
   }
   const pyodide = await loadPyodide({ ...options, _makeSnapshot: instantanes.possible() });
-  return { pyodide, pont: pyodide.pyimport("jdr_core.pont"), depuisInstantane: false };
+  return { pyodide, depuisInstantane: false };
 }
 
 async function demarrer() {
@@ -184,9 +185,10 @@ async function demarrer() {
   });
   const [{ loadPyodide }, trouve] = await Promise.all([import(new URL("pyodide.mjs", indexURL).href), trouver]);
   marquer("module");
-  const { pyodide, pont, depuisInstantane } = await chargerPython(loadPyodide, indexURL, trouve);
+  const { pyodide, depuisInstantane } = await chargerPython(loadPyodide, indexURL, trouve);
   marquer("python");
   etat("demarrage");
+  const pont = pyodide.pyimport("jdr_core.pont");
   marquer("coeur");
   etat("pret");
   // Préchauffage (systèmes, doctest, cotes) quand le worker est libre : une requête déjà
