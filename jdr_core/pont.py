@@ -1,12 +1,13 @@
 """Le pont entre le navigateur et le cœur : du JSON entre, du JSON sort.
 
 Le worker JavaScript ne connaît aucune règle : il transmet une requête à
-:func:`traiter` et affiche la réponse. Les trois requêtes :
+:func:`traiter` et affiche la réponse. Les requêtes :
 
 * ``lancer`` : une mécanique du registre, ses paramètres bruts et une graine ;
 * ``cotes`` : les chances exactes pour des paramètres, sans lancer ;
 * ``exemple`` : le texte d'un exemple, exécuté avec :mod:`doctest`, ligne à ligne ;
-* ``fiche`` : une opération sur une fiche de suivi enCORE (voir :mod:`jdr_core.encore.suivi`).
+* ``suivi`` : une opération sur la fiche de suivi d'un système nommé (``systeme``) ; le
+  registre trouve ce suivi dans la valeur ``SYSTEME`` du système.
 
 >>> import json
 >>> r = json.loads(traiter(json.dumps({"type": "lancer", "mecanique": "3d6-test",
@@ -83,10 +84,8 @@ def _repondre(requete: Any) -> dict[str, Any]:
         return registre.executer(requete.get("mecanique"), parametres, requete.get("graine"))
     if genre == "cotes":
         return {"cotes": registre.cotes(requete.get("mecanique"), parametres)}
-    if genre == "fiche":
-        from .encore.suivi import operer
-
-        return operer(requete.get("etat"), requete.get("op"))
+    if genre == "suivi":
+        return registre.suivi(requete.get("systeme")).operer(requete.get("etat"), requete.get("op"))
     if genre == "exemple":
         source = requete.get("source")
         if not isinstance(source, str):
@@ -99,11 +98,9 @@ def prechauffer() -> None:
     """Charge tous les systèmes et exécute un petit exemple : appelé par le worker avant
     d'annoncer « prêt », pour que le premier clic réponde aussitôt."""
     from . import registre
-    from .encore import suivi  # noqa: F401  (chargé d'avance pour le widget de fiche)
 
-    registre.tout_charger()
     executer_exemple(">>> 1 + 1\n2\n")
-    for nom in registre.MECANIQUES:
+    for nom in registre.mecaniques():
         registre.cotes(nom, {})
 
 

@@ -30,10 +30,15 @@ import jdr_core.pont as pont
 from jdr_core import registre
 for source in entree["exemples"]:
     pont.traiter(json.dumps({"type": "exemple", "source": source}))
-for nom in registre.tout_charger():
-    for parametres in ({}, {"inconnu": "<"}, {"caracteristique": "99"}):
+for nom, meca in registre.mecaniques().items():
+    # Les valeurs par défaut, un paramètre inconnu, puis chaque paramètre hors de ses bornes.
+    essais = [{}, {"inconnu": "<"}, *({p.nom: "99999"} for p in meca.parametres)]
+    for parametres in essais:
         pont.traiter(json.dumps({"type": "lancer", "mecanique": nom, "parametres": parametres, "graine": 1}))
     pont.traiter(json.dumps({"type": "cotes", "mecanique": nom, "parametres": {}}))
+for systeme in registre.systemes():
+    if systeme.suivi is not None:
+        pont.traiter(json.dumps({"type": "suivi", "systeme": systeme.nom, "etat": None, "op": {"op": "lire"}}))
 pont.traiter(json.dumps({"type": "exemple", "source": ">>> 1 / 0\n1\n>>> undefined_name\n"}))
 pont.traiter("pas du json")
 for module in entree["modules_coeur"]:

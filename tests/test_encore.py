@@ -199,7 +199,8 @@ class TestSauvegarde:
             Fiche.depuis_json(corrompue)
 
     def test_pont_fiche_corrompue(self) -> None:
-        r = json.loads(pont.traiter(json.dumps({"type": "fiche", "etat": {"version": 1}, "op": {"op": "lire"}})))
+        requete = {"type": "suivi", "systeme": "encore", "etat": {"version": 1}, "op": {"op": "lire"}}
+        r = json.loads(pont.traiter(json.dumps(requete)))
         assert set(r) == {"erreur"} and "illisible" in r["erreur"]
 
 

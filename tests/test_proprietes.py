@@ -60,7 +60,7 @@ def test_attaque_valide(phys: int, arme: int, prot: int, fp: int, defense: int, 
 
 
 @settings(max_examples=200, deadline=None)
-@given(nom=st.sampled_from(sorted(registre.tout_charger())),
+@given(nom=st.sampled_from(sorted(registre.mecaniques())),
        bruts=st.dictionaries(st.text(max_size=20), st.one_of(st.text(max_size=30), st.integers(), st.booleans(),
                                                               st.none()), max_size=6),
        graine=st.one_of(st.none(), st.integers(-5, 2**60), st.text(max_size=20)))

@@ -18,7 +18,7 @@ from .test_docs import EXEMPLES
 
 LANCERS = [
     {"mecanique": nom, "parametres": {}, "graine": graine}
-    for nom in sorted(registre.tout_charger())
+    for nom in sorted(registre.mecaniques())
     for graine in (0, 1, 2**53 - 1)
 ] + [{"mecanique": "3d6-test", "parametres": {"caracteristique": "2", "relances": "3", "avantages": "1"}, "graine": 77}]
 

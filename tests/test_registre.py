@@ -1,13 +1,14 @@
 """Registre des lanceurs et pont JSON du navigateur."""
 
 import json
+import re
 
 import pytest
 
 from jdr_core import pont, registre
 from jdr_core.erreurs import JdrErreur
 
-MECANIQUES = sorted(registre.tout_charger())
+MECANIQUES = sorted(registre.mecaniques())
 
 
 class TestRegistre:
@@ -88,3 +89,42 @@ class TestPont:
     def test_cotes(self) -> None:
         r = json.loads(pont.traiter('{"type": "cotes", "mecanique": "3d6-test", "parametres": {"difficulte": "1"}}'))
         assert r["cotes"][0]["fraction"] == "7/8"
+
+
+class TestSystemes:
+    """Une seule liste de systèmes ; le pont route la fiche vers le système nommé."""
+
+    def test_liste_declaree(self) -> None:
+        assert [s.nom for s in registre.systemes()] == list(registre.SYSTEMES)
+
+    def test_aucun_module_partage_ne_nomme_un_systeme(self) -> None:
+        """Ni le registre, ni le pont, ni les blocs, ni le greffon, ni le worker ne nomment un système."""
+        from pathlib import Path
+
+        racine = Path(__file__).parent.parent
+        partages = [racine / "jdr_core" / f for f in ("registre.py", "pont.py", "mecanique.py")]
+        partages += [p for p in (racine / "site_plugins").rglob("*") if p.suffix in (".py", ".mjs", ".js")
+                     and p.parent.name != "suivi"]
+        for chemin in partages:
+            texte = chemin.read_text(encoding="utf-8")
+            if chemin.name == "registre.py":
+                texte = texte.replace(texte[texte.index("SYSTEMES: tuple"):].split("\n")[0], "")
+            for s in registre.systemes():
+                # Un chemin d'import (jdr_core.encore, .encore) ou un nom entre guillemets.
+                motif = rf"(\.{s.nom}\b|[\"'`]{s.nom}[\"'`/])"
+                assert not re.search(motif, texte), f"{chemin.name} nomme {s.nom}"
+
+    def test_suivi_route_par_systeme(self) -> None:
+        r = json.loads(pont.traiter(json.dumps({"type": "suivi", "systeme": "encore", "etat": None,
+                                                "op": {"op": "creer", "nom": "Gideon", "ton": "blockbuster"}})))
+        assert r["vue"]["sante"] == 8
+
+    @pytest.mark.parametrize("systeme", [None, "inconnu", "troisd6", ["encore"]])
+    def test_suivi_refuse(self, systeme: object) -> None:
+        r = json.loads(pont.traiter(json.dumps({"type": "suivi", "systeme": systeme, "etat": None, "op": {}})))
+        assert set(r) == {"erreur"} and ("système" in r["erreur"])
+
+    @pytest.mark.parametrize("graine", ["²", "--3", "+-1", "１２"])
+    def test_graine_unicode_refusee(self, graine: str) -> None:
+        with pytest.raises(JdrErreur, match="graine"):
+            registre.executer("3d6-test", {}, graine)

@@ -1,11 +1,23 @@
-"""Les lanceurs d'enCORE déclarés au registre : la réserve et les dangers, plus les tables."""
+"""Les lanceurs d'enCORE (la réserve et les dangers) et ses tables publiées."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..erreurs import RegleEnfreinte
-from ..registre import TABLES, Cote, Mecanique, Parametre, Valeurs, enregistrer
+from ..mecanique import (
+    Affichage,
+    Choix,
+    Cote,
+    DeAffiche,
+    Entier,
+    IssueAffichee,
+    Mecanique,
+    OuiNon,
+    Table,
+    Valeurs,
+    de_affiche,
+)
 from .dangers import DANGERS, RECUPERATION, Exposition, affronter, danger
 from .fiche import Fiche
 from .reserve import (
@@ -20,41 +32,37 @@ from .reserve import (
 )
 from .ton import REGLES, STRESS_MAX, Ton
 
-SYSTEME = "enCORE"
 TONS = ((Ton.BLOCKBUSTER.value, "Blockbuster"), (Ton.RAW.value, "Raw"))
 DIFFICULTES = tuple((d.value, d.value) for d in Difficulte)
 
-TABLES["encore-dangers"] = (
-    ("Danger", "Pour l'éviter", "Dégâts", "Stress"),
-    [(d.nom, f"{' ou '.join(d.attributs)}, {d.difficulte.value}", f"{d.gravite} ({d.degats})",
-      d.stress.value if d.stress else "–") for d in DANGERS],
-)
-TABLES["encore-recuperer"] = (("Durée", "Santé", "Stress"), list(RECUPERATION.values()))
 
 
 def _bornes(bas: int, haut: int) -> str:
     return str(bas) if bas == haut else f"{bas}–{haut}"
 
 
-TABLES["encore-paliers"] = (
-    ("Palier", "Blockbuster (8)", "Raw (6)"),
-    [(p.value, _bornes(bb, hb), _bornes(br, hr))
-     for (p, bb, hb), (_, br, hr) in zip(REGLES[Ton.BLOCKBUSTER].paliers, REGLES[Ton.RAW].paliers, strict=True)],
-)
-TABLES["encore-evenements"] = (
-    ("Événement", "Blockbuster", "Raw", "Exemples"),
-    [(e.value, str(REGLES[Ton.BLOCKBUSTER].stress_evenement[e]), str(REGLES[Ton.RAW].stress_evenement[e]), ex)
-     for e, ex in zip(REGLES[Ton.RAW].stress_evenement, (
-         "explosion toute proche, cadavre, trahison",
-         "perte d'un proche, créature monstrueuse, piège sans sortie",
-         "catastrophe à l'échelle du monde, certitudes qui s'écroulent"), strict=True)],
+TABLES: tuple[Table, ...] = (
+    Table("encore-dangers", ("Danger", "Pour l'éviter", "Dégâts", "Stress"), tuple(
+        (d.nom, f"{' ou '.join(d.attributs)}, {d.difficulte.value}", f"{d.gravite} ({d.degats})",
+         d.stress.value if d.stress else "–") for d in DANGERS)),
+    Table("encore-recuperer", ("Durée", "Santé", "Stress"), tuple(RECUPERATION.values())),
+    Table("encore-paliers", ("Palier", "Blockbuster (8)", "Raw (6)"), tuple(
+        (p.value, _bornes(bb, hb), _bornes(br, hr))
+        for (p, bb, hb), (_, br, hr) in zip(REGLES[Ton.BLOCKBUSTER].paliers, REGLES[Ton.RAW].paliers, strict=True))),
+    Table("encore-evenements", ("Événement", "Blockbuster", "Raw", "Exemples"), tuple(
+        (e.value, str(REGLES[Ton.BLOCKBUSTER].stress_evenement[e]), str(REGLES[Ton.RAW].stress_evenement[e]), ex)
+        for e, ex in zip(REGLES[Ton.RAW].stress_evenement, (
+            "explosion toute proche, cadavre, trahison",
+            "perte d'un proche, créature monstrueuse, piège sans sortie",
+            "catastrophe à l'échelle du monde, certitudes qui s'écroulent"), strict=True))),
 )
 
+
 HYPOTHESE_PARAMETRES = (
-    Parametre("face_succes", "Un dé réussit à partir de (hypothèse)", 5, 2, 6, avance=True),
-    Parametre("plafond_bonus", "Plafond des dés de bonus (hypothèse)", 3, 0, DES_MODIFICATEUR_MAX, avance=True),
-    Parametre("requis_standard", "Succès requis en Standard (hypothèse)", 1, 1, 10, avance=True),
-    Parametre("requis_difficile", "Succès requis en Difficile (hypothèse)", 2, 1, 10, avance=True),
+    Entier("face_succes", "Un dé réussit à partir de (hypothèse)", 5, 2, 6, avance=True),
+    Entier("plafond_bonus", "Plafond des dés de bonus (hypothèse)", 3, 0, DES_MODIFICATEUR_MAX, avance=True),
+    Entier("requis_standard", "Succès requis en Standard (hypothèse)", 1, 1, 10, avance=True),
+    Entier("requis_difficile", "Succès requis en Difficile (hypothèse)", 2, 1, 10, avance=True),
 )
 
 
@@ -81,8 +89,8 @@ def _params_jet(v: Valeurs) -> dict[str, Any]:
     return {"bonus": v["bonus"], "malus": _malus_total(v), "coup_d_eclat": eclat, "hypothese": _hypothese(v)}
 
 
-def des_affiches(jet: JetReserve) -> list[dict[str, Any]]:
-    return [{"face": f, "compte": c, "ecarte": False} for f, c in zip(jet.des, jet.compte, strict=True)]
+def des_affiches(jet: JetReserve) -> list[DeAffiche]:
+    return [de_affiche(f, "succes" if c else "echec") for f, c in zip(jet.des, jet.compte, strict=True)]
 
 
 PHRASES = {
@@ -90,11 +98,16 @@ PHRASES = {
     Issue.PARTIELLE: "Réussite partielle : l'action aboutit, avec une complication ou un prix.",
     Issue.ECHEC: "Échec : l'action ne donne pas ce qu'on voulait.",
 }
-ISSUES_AFFICHAGE = {Issue.REUSSITE: "reussite", Issue.PARTIELLE: "neutre", Issue.ECHEC: "echec"}
+ISSUES_AFFICHAGE: dict[Issue, IssueAffichee] = {
+    Issue.REUSSITE: "reussite", Issue.PARTIELLE: "neutre", Issue.ECHEC: "echec"}
+
+
+def _libelle(issue: Issue) -> str:
+    return issue.value.capitalize()
 
 
 def _cotes(distribution: dict[Issue, Any]) -> list[Cote]:
-    return [Cote(i.value.capitalize(), distribution[i]) for i in (Issue.REUSSITE, Issue.PARTIELLE, Issue.ECHEC)]
+    return [Cote(_libelle(i), distribution[i]) for i in (Issue.REUSSITE, Issue.PARTIELLE, Issue.ECHEC)]
 
 
 # --- Réserve -----------------------------------------------------------------
@@ -107,7 +120,11 @@ def _cotes_reserve(v: Valeurs) -> list[Cote]:
     return _cotes(distribution_reserve(v["attribut"], difficulte=Difficulte(v["difficulte"]), **_params_jet(v)))
 
 
-def _afficher_reserve(jet: JetReserve, v: Valeurs) -> dict[str, Any]:
+def _classer_reserve(jet: JetReserve, v: Valeurs) -> set[str]:
+    return {_libelle(jet.issue)}
+
+
+def _afficher_reserve(jet: JetReserve, v: Valeurs) -> Affichage:
     phrase = PHRASES[jet.issue]
     if jet.coup_d_eclat:
         phrase += " Coup d'éclat : le Stress redescend à 3, et une attaque devient Dévastatrice."
@@ -123,27 +140,29 @@ def _afficher_reserve(jet: JetReserve, v: Valeurs) -> dict[str, Any]:
 
 
 COMMUNS = (
-    Parametre("ton", "Ton", Ton.BLOCKBUSTER.value, choix=TONS),
-    Parametre("attribut", "Attribut", 3, 0, ATTRIBUT_MAX),
-    Parametre("bonus", "Dés de bonus", 0, 0, DES_MODIFICATEUR_MAX),
-    Parametre("malus", "Dés de malus (blessures…)", 0, 0, DES_MODIFICATEUR_MAX),
-    Parametre("stress", "Stress actuel", 0, 0, STRESS_MAX),
+    Choix("ton", "Ton", Ton.BLOCKBUSTER.value, TONS),
+    Entier("attribut", "Attribut", 3, 0, ATTRIBUT_MAX),
+    Entier("bonus", "Dés de bonus", 0, 0, DES_MODIFICATEUR_MAX),
+    Entier("malus", "Dés de malus (blessures…)", 0, 0, DES_MODIFICATEUR_MAX),
+    Entier("stress", "Stress actuel", 0, 0, STRESS_MAX),
 )
 
-enregistrer(Mecanique(
+RESERVE: Mecanique[JetReserve] = Mecanique(
     nom="encore-reserve",
     titre="Réserve de d6",
-    systeme=SYSTEME,
     parametres=(
         *COMMUNS,
-        Parametre("difficulte", "Difficulté", Difficulte.STANDARD.value, choix=DIFFICULTES),
-        Parametre("coup_d_eclat", "Coup d'éclat (Blockbuster)", False),
+        Choix("difficulte", "Difficulté", Difficulte.STANDARD.value, DIFFICULTES),
+        OuiNon("coup_d_eclat", "Coup d'éclat (Blockbuster)", False),
         *HYPOTHESE_PARAMETRES,
     ),
     lancer=_lancer_reserve,
     cotes=_cotes_reserve,
     afficher=_afficher_reserve,
-))
+    classer=_classer_reserve,
+    petits=({}, {"attribut": 2, "bonus": 2, "difficulte": Difficulte.DIFFICILE.value},
+            {"ton": Ton.RAW.value, "stress": 4, "malus": 1}, {"attribut": 0}),
+)
 
 
 # --- Dangers -----------------------------------------------------------------
@@ -163,7 +182,11 @@ def _cotes_danger(v: Valeurs) -> list[Cote]:
     return _cotes(distribution_reserve(v["attribut"], difficulte=d.difficulte, **_params_jet(v)))
 
 
-def _afficher_danger(e: Exposition, v: Valeurs) -> dict[str, Any]:
+def _classer_danger(e: Exposition, v: Valeurs) -> set[str]:
+    return {_libelle(e.jet.issue)}
+
+
+def _afficher_danger(e: Exposition, v: Valeurs) -> Affichage:
     details = [f"{' ou '.join(e.danger.attributs)} {e.danger.difficulte.value} : {e.jet}"]
     if not e.evite:
         details.append(f"Santé {e.avant.sante} → {e.apres.sante} (aucune armure ne réduit ces dégâts)")
@@ -177,16 +200,19 @@ def _afficher_danger(e: Exposition, v: Valeurs) -> dict[str, Any]:
     }
 
 
-enregistrer(Mecanique(
+DANGER: Mecanique[Exposition] = Mecanique(
     nom="encore-danger",
     titre="Danger",
-    systeme=SYSTEME,
     parametres=(
-        Parametre("danger", "Danger", DANGERS[0].cle, choix=tuple((d.cle, d.nom) for d in DANGERS)),
+        Choix("danger", "Danger", DANGERS[0].cle, tuple((d.cle, d.nom) for d in DANGERS)),
         *COMMUNS,
         *HYPOTHESE_PARAMETRES,
     ),
     lancer=_lancer_danger,
     cotes=_cotes_danger,
     afficher=_afficher_danger,
-))
+    classer=_classer_danger,
+    petits=({}, {"danger": DANGERS[-1].cle, "attribut": 2}),
+)
+
+MECANIQUES: tuple[Mecanique[Any], ...] = (RESERVE, DANGER)

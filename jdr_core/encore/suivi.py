@@ -19,7 +19,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..des import DesAleatoires, graine_au_hasard
-from ..erreurs import JdrErreur, entier_borne
+from ..erreurs import JdrErreur
+from ..mecanique import lire_entier
 from .fiche import DEGATS_MAX, JOURS_GUERISON_DURABLE, MODES_RUPTURE, NOM_MAX, Fiche
 from .reserve import ATTRIBUT_MAX, DES_MODIFICATEUR_MAX, Difficulte, Issue, lancer_reserve
 from .ton import REGLES, STRESS_MAX, Evenement, Ton
@@ -70,10 +71,10 @@ BORNES: dict[str, Any] = {
 
 
 def _entier(op: Mapping[str, Any], nom: str, minimum: int, maximum: int, defaut: int | None = None) -> int:
-    brut = op.get(nom, defaut)
-    if isinstance(brut, str) and brut.strip().lstrip("-").isdigit() and len(brut) < 6:
-        brut = int(brut)
-    return entier_borne(nom, brut, minimum, maximum)
+    brut = op.get(nom)
+    if defaut is not None and (brut is None or brut == ""):
+        brut = defaut
+    return lire_entier(nom, brut, minimum, maximum)
 
 
 def _jet(op: Mapping[str, Any], attribut: str, relancable: bool = True) -> tuple[Any, str]:

@@ -5,11 +5,21 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..registre import TABLES, Cote, Mecanique, Parametre, Valeurs, enregistrer
+from ..mecanique import (
+    Affichage,
+    Choix,
+    Cote,
+    DeAffiche,
+    Entier,
+    IssueAffichee,
+    Mecanique,
+    OuiNon,
+    Valeurs,
+    de_affiche,
+)
 from .combat import Attaque, attaquer, distribution_degats
 from .opposition import Opposition, distribution_opposition, opposer
 from .tables import ARMES, DIFFICULTES, PROTECTIONS
-from .tables import TABLES as TABLES_3D6
 from .test import (
     CARACTERISTIQUE_MAX,
     CARACTERISTIQUE_MIN,
@@ -25,10 +35,7 @@ from .test import (
     tester,
 )
 
-SYSTEME = "3D6 à succès"
-TABLES.update(TABLES_3D6)
-
-REGLE_CRITIQUE = Parametre(
+REGLE_CRITIQUE = Choix(
     "regle_critique",
     "Triples sur 2 ou 4 dés (hypothèse)",
     RegleCritique.TRIPLE.value,
@@ -43,25 +50,22 @@ REGLE_CRITIQUE = Parametre(
 MODIFICATEUR_CHOIX = (("aucun", "aucun"), ("avantage", "avantage (4D6)"), ("desavantage", "désavantage (2D6)"))
 
 
-def _carac(nom: str, libelle: str, defaut: int = 3) -> Parametre:
-    return Parametre(nom, libelle, defaut, CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX)
+def _carac(nom: str, libelle: str, defaut: int = 3) -> Entier:
+    return Entier(nom, libelle, defaut, CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX)
 
 
-def _fp(nom: str = "fp", libelle: str = "Facteur de puissance") -> Parametre:
-    return Parametre(nom, libelle, 0, 0, FP_MAX)
+def _fp(nom: str = "fp", libelle: str = "Facteur de puissance") -> Entier:
+    return Entier(nom, libelle, 0, 0, FP_MAX)
 
 
 def _modif(valeur: object) -> dict[str, int]:
     return {"avantages": int(valeur == "avantage"), "desavantages": int(valeur == "desavantage")}
 
 
-def des_affiches(jet: JetTest) -> list[dict[str, Any]]:
-    """Les dés finaux (compté ou non), puis les faces écartées par une relance."""
-    des = [
-        {"face": face, "compte": compte, "ecarte": False}
-        for face, compte in zip(jet.des, jet.compte, strict=True)
-    ]
-    des += [{"face": r.avant, "compte": False, "ecarte": True} for r in jet.relances]
+def des_affiches(jet: JetTest) -> list[DeAffiche]:
+    """Les dés finaux (succès ou non), puis les faces écartées par une relance."""
+    des = [de_affiche(face, "succes" if compte else "echec") for face, compte in zip(jet.des, jet.compte, strict=True)]
+    des += [de_affiche(r.avant, "ecarte") for r in jet.relances]
     return des
 
 
@@ -102,16 +106,29 @@ def _distribution(v: Valeurs, prefixe: str = "") -> dict[tuple[int, Critique], F
     )
 
 
+def _reussir(v: Valeurs) -> str:
+    return f"Réussir (difficulté {v['difficulte']})"
+
+
 def _cotes_test(v: Valeurs) -> list[Cote]:
     d = _distribution(v)
     return [
-        Cote(f"Réussir (difficulté {v['difficulte']})", chance_de_reussite(d, v["difficulte"])),
+        Cote(_reussir(v), chance_de_reussite(d, v["difficulte"])),
         Cote("Réussite critique", sum((p for (_, c), p in d.items() if c is Critique.REUSSITE), Fraction(0))),
         Cote("Échec critique", sum((p for (_, c), p in d.items() if c is Critique.ECHEC), Fraction(0))),
     ]
 
 
-def _afficher_test(jet: JetTest, v: Valeurs) -> dict[str, Any]:
+def _classer_test(jet: JetTest, v: Valeurs) -> set[str]:
+    issues = {_reussir(v)} if jet.reussi else set()
+    if jet.critique is Critique.REUSSITE:
+        issues.add("Réussite critique")
+    if jet.critique is Critique.ECHEC:
+        issues.add("Échec critique")
+    return issues
+
+
+def _afficher_test(jet: JetTest, v: Valeurs) -> Affichage:
     nom = DIFFICULTES.get(v["difficulte"], "surhumaine")
     if jet.reussi:
         phrase = f"Réussi : {jet.succes} succès pour une difficulté {nom} ({v['difficulte']})."
@@ -129,23 +146,25 @@ def _afficher_test(jet: JetTest, v: Valeurs) -> dict[str, Any]:
     }
 
 
-enregistrer(Mecanique(
+TEST: Mecanique[JetTest] = Mecanique(
     nom="3d6-test",
     titre="Test",
-    systeme=SYSTEME,
     parametres=(
         _carac("caracteristique", "Caractéristique"),
-        Parametre("avantages", "Avantages", 0, 0, MODIFICATEURS_MAX),
-        Parametre("desavantages", "Désavantages", 0, 0, MODIFICATEURS_MAX),
-        Parametre("relances", "Relances", 0, 0, RELANCES_MAX),
+        Entier("avantages", "Avantages", 0, 0, MODIFICATEURS_MAX),
+        Entier("desavantages", "Désavantages", 0, 0, MODIFICATEURS_MAX),
+        Entier("relances", "Relances", 0, 0, RELANCES_MAX),
         _fp(),
-        Parametre("difficulte", "Difficulté (succès demandés)", 2, 0, DIFFICULTE_MAX),
+        Entier("difficulte", "Difficulté (succès demandés)", 2, 0, DIFFICULTE_MAX),
         REGLE_CRITIQUE,
     ),
     lancer=_lancer_test,
     cotes=_cotes_test,
     afficher=_afficher_test,
-))
+    classer=_classer_test,
+    petits=({}, {"avantages": 1, "relances": 1}, {"desavantages": 1, "fp": 1, "difficulte": 3},
+            {"regle_critique": "tous", "avantages": 1}),
+)
 
 
 # --- Opposition --------------------------------------------------------------
@@ -176,17 +195,21 @@ def _cotes_opposition(v: Valeurs) -> list[Cote]:
         _distribution(_v_opposant(v, "a")), _distribution(_v_opposant(v, "b")),
         v["critiques_decisifs"],
     )
-    return [
-        Cote("Le personnage l'emporte", d[0]),
-        Cote("Égalité", d[None]),
-        Cote("L'adversaire l'emporte", d[1]),
-    ]
+    return [Cote(libelle, d[gagnant]) for gagnant, libelle in GAGNANTS.items()]
 
 
-def _afficher_opposition(o: Opposition, v: Valeurs) -> dict[str, Any]:
+GAGNANTS = {0: "Le personnage l'emporte", None: "Égalité", 1: "L'adversaire l'emporte"}
+ISSUES_OPPOSITION: dict[int | None, IssueAffichee] = {0: "reussite", 1: "echec", None: "neutre"}
+
+
+def _classer_opposition(o: Opposition, v: Valeurs) -> set[str]:
+    return {GAGNANTS[o.gagnant]}
+
+
+def _afficher_opposition(o: Opposition, v: Valeurs) -> Affichage:
     return {
         "phrase": str(o),
-        "issue": {0: "reussite", 1: "echec", None: "neutre"}[o.gagnant],
+        "issue": ISSUES_OPPOSITION[o.gagnant],
         "groupes": [
             {"titre": o.noms[0], "des": des_affiches(o.jet_a)},
             {"titre": o.noms[1], "des": des_affiches(o.jet_b)},
@@ -196,24 +219,25 @@ def _afficher_opposition(o: Opposition, v: Valeurs) -> dict[str, Any]:
     }
 
 
-enregistrer(Mecanique(
+OPPOSITION: Mecanique[Opposition] = Mecanique(
     nom="3d6-opposition",
     titre="Opposition",
-    systeme=SYSTEME,
     parametres=(
         _carac("caracteristique_a", "Caractéristique du personnage"),
-        Parametre("modificateur_a", "Circonstances du personnage", "aucun", choix=MODIFICATEUR_CHOIX),
+        Choix("modificateur_a", "Circonstances du personnage", "aucun", MODIFICATEUR_CHOIX),
         _fp("fp_a", "FP du personnage"),
         _carac("caracteristique_b", "Caractéristique de l'adversaire"),
-        Parametre("modificateur_b", "Circonstances de l'adversaire", "aucun", choix=MODIFICATEUR_CHOIX),
+        Choix("modificateur_b", "Circonstances de l'adversaire", "aucun", MODIFICATEUR_CHOIX),
         _fp("fp_b", "FP de l'adversaire"),
-        Parametre("critiques_decisifs", "Les triples décident (hypothèse)", False, avance=True),
+        OuiNon("critiques_decisifs", "Les triples décident (hypothèse)", False, avance=True),
         REGLE_CRITIQUE,
     ),
     lancer=_lancer_opposition,
     cotes=_cotes_opposition,
     afficher=_afficher_opposition,
-))
+    classer=_classer_opposition,
+    petits=({}, {"critiques_decisifs": True, "modificateur_b": "desavantage", "fp_a": 1}),
+)
 
 
 # --- Attaque -----------------------------------------------------------------
@@ -234,6 +258,14 @@ def _lancer_attaque(v: Valeurs, des: Any) -> Attaque:
     return attaquer(v["physique"], des=des, **_params_attaque(v))
 
 
+def _toucher(v: Valeurs) -> str:
+    return f"Toucher ({1 + int(v['defense'])} succès demandé(s))"
+
+
+COTE_PE = "Toucher et faire perdre au moins 1 PE"
+COTE_CASSE = "Échec critique (arme cassée)"
+
+
 def _cotes_attaque(v: Valeurs) -> list[Cote]:
     d = distribution_degats(v["physique"], **_params_attaque(v))
     casse = distribution_test(
@@ -241,15 +273,22 @@ def _cotes_attaque(v: Valeurs) -> list[Cote]:
         regle_critique=RegleCritique(v["regle_critique"]),
     )
     return [
-        Cote(f"Toucher ({1 + int(v['defense'])} succès demandé(s))",
-             sum((p for (touche, _), p in d.items() if touche), Fraction(0))),
-        Cote("Toucher et faire perdre au moins 1 PE", sum((p for (_, pe), p in d.items() if pe > 0), Fraction(0))),
-        Cote("Échec critique (arme cassée)",
-             sum((p for (_, c), p in casse.items() if c is Critique.ECHEC), Fraction(0))),
+        Cote(_toucher(v), sum((p for (touche, _), p in d.items() if touche), Fraction(0))),
+        Cote(COTE_PE, sum((p for (_, pe), p in d.items() if pe > 0), Fraction(0))),
+        Cote(COTE_CASSE, sum((p for (_, c), p in casse.items() if c is Critique.ECHEC), Fraction(0))),
     ]
 
 
-def _afficher_attaque(a: Attaque, v: Valeurs) -> dict[str, Any]:
+def _classer_attaque(a: Attaque, v: Valeurs) -> set[str]:
+    issues = {_toucher(v)} if a.touche else set()
+    if a.touche and a.degats > 0:
+        issues.add(COTE_PE)
+    if a.arme_cassee:
+        issues.add(COTE_CASSE)
+    return issues
+
+
+def _afficher_attaque(a: Attaque, v: Valeurs) -> Affichage:
     if a.touche:
         phrase = f"Touché ! La cible perd {a.degats} PE."
         if a.degats == 0:
@@ -272,24 +311,27 @@ def _libelles(table: dict[int, tuple[str, ...]]) -> tuple[tuple[str, str], ...]:
     return tuple((str(k), f"{k} : {', '.join(v[:3])}") for k, v in table.items())
 
 
-enregistrer(Mecanique(
+ATTAQUE: Mecanique[Attaque] = Mecanique(
     nom="3d6-attaque",
     titre="Attaque et dégâts",
-    systeme=SYSTEME,
     parametres=(
         _carac("physique", "Physique de l'attaquant"),
-        Parametre("arme", "Arme (dégâts de base)", "2", choix=_libelles(ARMES)),
-        Parametre("protection", "Protection de la cible", "0", choix=_libelles(PROTECTIONS)),
+        Choix("arme", "Arme (dégâts de base)", "2", _libelles(ARMES)),
+        Choix("protection", "Protection de la cible", "0", _libelles(PROTECTIONS)),
         _fp("fp", "FP de l'attaquant (domaine de l'arme)"),
         _fp("fp_protection", "FP de la protection"),
-        Parametre("defense", "Défense de la cible", "0", choix=DEFENSES),
-        Parametre("preparer", "Coup préparé (avantage)", False),
-        Parametre("relances", "Relances", 0, 0, RELANCES_MAX),
-        Parametre("automatique", "Dégâts automatiques (ignorent la protection)", False),
+        Choix("defense", "Défense de la cible", "0", DEFENSES),
+        OuiNon("preparer", "Coup préparé (avantage)", False),
+        Entier("relances", "Relances", 0, 0, RELANCES_MAX),
+        OuiNon("automatique", "Dégâts automatiques (ignorent la protection)", False),
         REGLE_CRITIQUE,
     ),
     lancer=_lancer_attaque,
     cotes=_cotes_attaque,
     afficher=_afficher_attaque,
-))
+    classer=_classer_attaque,
+    petits=({}, {"defense": "2", "protection": "2", "fp_protection": 1}, {"preparer": True, "relances": 1}),
+)
+
+MECANIQUES: tuple[Mecanique[Any], ...] = (TEST, OPPOSITION, ATTAQUE)
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from ..mecanique import Table
+
 #: Niveaux de difficulté : nombre de succès demandés.
 DIFFICULTES: Final[dict[int, str]] = {
     0: "automatique",
@@ -88,24 +90,24 @@ ENQUETE: Final[dict[str, tuple[str, dict[str, int]]]] = {
 }
 
 
-def _lignes_exemples(table: dict[int, tuple[str, ...]]) -> list[tuple[str, ...]]:
-    return [(str(valeur), ", ".join(exemples)) for valeur, exemples in table.items()]
+def _lignes_exemples(table: dict[int, tuple[str, ...]]) -> tuple[tuple[str, ...], ...]:
+    return tuple((str(valeur), ", ".join(exemples)) for valeur, exemples in table.items())
 
 
-def _lignes_actions(table: dict[str, tuple[str, dict[str, int]]]) -> list[tuple[str, ...]]:
-    return [
+def _lignes_actions(table: dict[str, tuple[str, dict[str, int]]]) -> tuple[tuple[str, ...], ...]:
+    return tuple(
         (situation, carac, action, f"{DIFFICULTES[niveau]} ({niveau})")
         for situation, (carac, actions) in table.items()
         for action, niveau in actions.items()
-    ]
+    )
 
 
 #: Les tables publiées sur les pages (bloc ``tableau``) : titre des colonnes et lignes.
-TABLES: Final[dict[str, tuple[tuple[str, ...], list[tuple[str, ...]]]]] = {
-    "3d6-difficultes": (("Succès demandés", "Difficulté"), [(str(k), v) for k, v in DIFFICULTES.items()]),
-    "3d6-armes": (("Dégâts de base", "Armes"), _lignes_exemples(ARMES)),
-    "3d6-protections": (("Protection", "Exemples"), _lignes_exemples(PROTECTIONS)),
-    "3d6-degats-continus": (("PE par tour", "Sources"), _lignes_exemples(DEGATS_CONTINUS)),
-    "3d6-prouesses": (("Situation", "Caractéristique", "Action", "Difficulté"), _lignes_actions(PROUESSES)),
-    "3d6-enquete": (("Situation", "Caractéristique", "Action", "Difficulté"), _lignes_actions(ENQUETE)),
-}
+TABLES: Final[tuple[Table, ...]] = (
+    Table("3d6-difficultes", ("Succès demandés", "Difficulté"), tuple((str(k), v) for k, v in DIFFICULTES.items())),
+    Table("3d6-armes", ("Dégâts de base", "Armes"), _lignes_exemples(ARMES)),
+    Table("3d6-protections", ("Protection", "Exemples"), _lignes_exemples(PROTECTIONS)),
+    Table("3d6-degats-continus", ("PE par tour", "Sources"), _lignes_exemples(DEGATS_CONTINUS)),
+    Table("3d6-prouesses", ("Situation", "Caractéristique", "Action", "Difficulté"), _lignes_actions(PROUESSES)),
+    Table("3d6-enquete", ("Situation", "Caractéristique", "Action", "Difficulté"), _lignes_actions(ENQUETE)),
+)

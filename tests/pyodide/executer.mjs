@@ -49,9 +49,9 @@ rng = random.Random(0)
 valeurs = ["", "0", "1", "3", "6", "99", "-1", "abc", "<b>", True, False, None, 2.5, [], {}]
 reponses, erreurs = 0, []
 for i in range(400):
-    nom = rng.choice(sorted(registre.tout_charger()))
-    meca = registre.MECANIQUES[nom]
-    params = {p.nom: rng.choice(valeurs + [v for v, _ in p.choix]) for p in meca.parametres if rng.random() < 0.7}
+    nom = rng.choice(sorted(registre.mecaniques()))
+    meca = registre.mecanique(nom)
+    params = {p.nom: rng.choice(valeurs + list(getattr(p, "valeurs", ()))) for p in meca.parametres if rng.random() < 0.7}
     for requete in ({"type": "lancer", "mecanique": nom, "parametres": params, "graine": rng.choice([None, 1, "x"])},
                     {"type": "cotes", "mecanique": nom, "parametres": params}):
         try:
@@ -59,13 +59,13 @@ for i in range(400):
             reponses += 1
         except Exception as e:
             erreurs.append(repr(e))
-etat = json.loads(pont.traiter(json.dumps({"type": "fiche", "etat": None, "op": {"op": "creer", "nom": "A", "ton": "raw"}})))["etat"]
+etat = json.loads(pont.traiter(json.dumps({"type": "suivi", "systeme": "encore", "etat": None, "op": {"op": "creer", "nom": "A", "ton": "raw"}})))["etat"]
 for i in range(300):
     op = rng.choice([{"op": "subir", "degats": rng.randint(0, 8)}, {"op": "evenement", "evenement": "horreur", "resister": True, "con": 2},
                      {"op": "repos", "duree": "scene"}, {"op": "reconfort"}, {"op": "ramener", "cha": 3}, {"op": "relance"},
                      {"op": "rupture", "mode": "fuite"}, {"op": rng.choice(["?", "lire", "nouvelle_scene"])}])
     try:
-        r = json.loads(pont.traiter(json.dumps({"type": "fiche", "etat": etat, "op": op})))
+        r = json.loads(pont.traiter(json.dumps({"type": "suivi", "systeme": "encore", "etat": etat, "op": op})))
         reponses += 1
         etat = r.get("etat", etat) if "demande" not in r else etat
     except Exception as e:

@@ -1,0 +1,261 @@
+"""Le contrat entre une mécanique et la page, et la forme d'un système.
+
+Ce module ne connaît aucun système : chaque paquet de système (``jdr_core/<nom>/``)
+s'en sert pour déclarer ses lanceurs, ses tables et son suivi dans une valeur
+:class:`Systeme`, et le registre (:mod:`jdr_core.registre`) lit la liste déclarée des
+systèmes. Aucun import ne remonte d'un système vers le registre : pas de cycle.
+
+* Un paramètre de formulaire est un :class:`Entier`, un :class:`OuiNon` ou un
+  :class:`Choix` ; il sait convertir une valeur brute (texte de formulaire ou JSON).
+* Une :class:`Mecanique` est générique sur le type de son résultat : ``lancer`` rend
+  un résultat, ``afficher`` le traduit en :class:`Affichage` (le schéma écrit que lit
+  ``jdr.js``), ``classer`` dit quelles lignes de cotes il réalise, ce qui permet de
+  vérifier les cotes exactes par énumération de tous les dés.
+
+>>> Entier("caracteristique", "Caractéristique", 3, 1, 5).convertir("9")
+Traceback (most recent call last):
+...
+jdr_core.erreurs.ParametreInvalide: Caractéristique 9 : attendu un entier de 1 à 5
+>>> OuiNon("aide", "Aide").convertir("oui")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Generic, Literal, TypedDict, TypeVar
+
+from .cotes import pourcentage
+from .des import SourceDes
+from .erreurs import JdrErreur, ParametreInvalide, entier_borne
+
+Valeurs = dict[str, Any]
+
+def lire_entier(nom: str, brut: object, minimum: int, maximum: int) -> int:
+    """Le seul endroit où un texte devient un entier : chiffres ASCII, un signe au plus,
+    pas plus de caractères que n'en demandent les bornes ; puis les bornes.
+
+    >>> lire_entier("difficulté", " -3", -10, 10)
+    -3
+    >>> lire_entier("difficulté", "--3", -10, 10)
+    Traceback (most recent call last):
+    ...
+    jdr_core.erreurs.ParametreInvalide: difficulté --3 : attendu un entier de -10 à 10
+    >>> lire_entier("graine", "²", 0, 10)
+    Traceback (most recent call last):
+    ...
+    jdr_core.erreurs.ParametreInvalide: graine ² : attendu un entier de 0 à 10
+    """
+    valeur: object = brut
+    if isinstance(brut, str):
+        texte = brut.strip()
+        chiffres = texte[1:] if texte[:1] in ("+", "-") else texte
+        longueur_max = max(len(str(minimum)), len(str(maximum))) + 1
+        if not chiffres or len(texte) > longueur_max or not all("0" <= c <= "9" for c in chiffres):
+            raise ParametreInvalide(nom, brut, f"un entier de {minimum} à {maximum}")
+        valeur = int(texte)
+    return entier_borne(nom, valeur, minimum, maximum)
+
+
+# --- Paramètres ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Entier:
+    """Un entier borné (champ numérique)."""
+
+    nom: str
+    libelle: str
+    defaut: int
+    minimum: int
+    maximum: int
+    #: Réglage d'hypothèse : rangé dans « Réglages avancés » du formulaire.
+    avance: bool = False
+    genre: Literal["entier"] = field(default="entier", init=False)
+
+    def convertir(self, brut: object) -> int:
+        return lire_entier(self.libelle, brut, self.minimum, self.maximum)
+
+
+@dataclass(frozen=True)
+class OuiNon:
+    """Une case à cocher."""
+
+    nom: str
+    libelle: str
+    defaut: bool = False
+    avance: bool = False
+    genre: Literal["booleen"] = field(default="booleen", init=False)
+
+    def convertir(self, brut: object) -> bool:
+        if isinstance(brut, bool):
+            return brut
+        if brut in ("1", "true", "on", "oui", 1):
+            return True
+        if brut in ("0", "false", "", "non", 0, None):
+            return False
+        raise ParametreInvalide(self.libelle, brut, "oui ou non")
+
+
+@dataclass(frozen=True)
+class Choix:
+    """Une liste de choix : (valeur, libellé affiché)."""
+
+    nom: str
+    libelle: str
+    defaut: str
+    choix: tuple[tuple[str, str], ...]
+    avance: bool = False
+    genre: Literal["choix"] = field(default="choix", init=False)
+
+    def __post_init__(self) -> None:
+        if self.defaut not in self.valeurs:
+            raise JdrErreur(f"paramètre {self.nom} : défaut {self.defaut!r} absent des choix")
+
+    @property
+    def valeurs(self) -> tuple[str, ...]:
+        return tuple(v for v, _ in self.choix)
+
+    def convertir(self, brut: object) -> str:
+        if not isinstance(brut, str) or brut not in self.valeurs:
+            raise ParametreInvalide(self.libelle, brut, "une valeur parmi " + ", ".join(self.valeurs))
+        return brut
+
+
+Parametre = Entier | OuiNon | Choix
+
+
+# --- Cotes -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Cote:
+    """Une issue et sa probabilité exacte."""
+
+    libelle: str
+    probabilite: Fraction
+
+    def en_json(self) -> dict[str, str]:
+        p = self.probabilite
+        return {
+            "libelle": self.libelle,
+            "fraction": f"{p.numerator}/{p.denominator}",
+            "pourcentage": _pourcentage_lisible(p),
+        }
+
+
+def _pourcentage_lisible(p: Fraction) -> str:
+    if 0 < p < Fraction(1, 1000):
+        return "moins de 0,1 %"
+    if Fraction(999, 1000) < p < 1:
+        return "plus de 99,9 %"
+    return pourcentage(p)
+
+
+# --- Le schéma d'affichage (lu par jdr.js) -----------------------------------------
+
+#: Le rôle d'un dé montré : il décide de son style et de ce qu'en dit un lecteur d'écran.
+#: succes : il compte ; echec : il ne compte pas ; ecarte : remplacé par une relance ;
+#: somme : additionné au total ; double : fait partie d'un double ; cache : face tenue
+#: secrète jusqu'à ce que le lecteur la révèle.
+Role = Literal["succes", "echec", "ecarte", "somme", "double", "cache"]
+ROLES: tuple[Role, ...] = ("succes", "echec", "ecarte", "somme", "double", "cache")
+
+#: La couleur de l'issue : bonne, mitigée ou mauvaise pour celui qui lance.
+IssueAffichee = Literal["reussite", "neutre", "echec"]
+
+
+class DeAffiche(TypedDict):
+    face: int
+    faces: int
+    role: Role
+
+
+class GroupeAffiche(TypedDict):
+    titre: str
+    des: list[DeAffiche]
+
+
+class Affichage(TypedDict):
+    phrase: str
+    issue: IssueAffichee
+    groupes: list[GroupeAffiche]
+    details: list[str]
+
+
+def de_affiche(face: int, role: Role, faces: int = 6) -> DeAffiche:
+    return {"face": face, "faces": faces, "role": role}
+
+
+# --- Mécaniques et systèmes --------------------------------------------------------
+
+R = TypeVar("R")
+
+
+@dataclass(frozen=True)
+class Mecanique(Generic[R]):
+    """Une mécanique que le lecteur peut lancer depuis une page."""
+
+    nom: str
+    titre: str
+    parametres: tuple[Parametre, ...]
+    lancer: Callable[[Valeurs, SourceDes], R]
+    cotes: Callable[[Valeurs], list[Cote]]
+    afficher: Callable[[R, Valeurs], Affichage]
+    #: Les libellés de cotes que réalise un résultat (les lignes peuvent se recouper).
+    classer: Callable[[R, Valeurs], Collection[str]]
+    #: Jeux de paramètres assez petits pour énumérer toutes les suites de dés.
+    petits: tuple[Mapping[str, object], ...] = ({},)
+
+    def valider(self, bruts: Mapping[str, object]) -> Valeurs:
+        """Toutes les valeurs, converties ; les absentes prennent leur défaut."""
+        connus = {p.nom for p in self.parametres}
+        inconnus = sorted(set(bruts) - connus - {"graine", "lanceur"})
+        if inconnus:
+            raise JdrErreur(f"paramètre inconnu : {inconnus[0][:40]!r}")
+        return {
+            p.nom: p.convertir(bruts[p.nom]) if p.nom in bruts else p.defaut
+            for p in self.parametres
+        }
+
+
+@dataclass(frozen=True)
+class Table:
+    """Une table de règles publiée sur les pages (bloc ``tableau``)."""
+
+    nom: str
+    colonnes: tuple[str, ...]
+    lignes: tuple[tuple[str, ...], ...]
+
+    def __post_init__(self) -> None:
+        for ligne in self.lignes:
+            if len(ligne) != len(self.colonnes):
+                raise JdrErreur(f"table {self.nom} : ligne de {len(ligne)} cases pour {len(self.colonnes)} colonnes")
+
+
+@dataclass(frozen=True)
+class Suivi:
+    """Le suivi d'une fiche (« fiche » sur la page) : un état JSON, une opération, une réponse.
+
+    ``operer(etat, op)`` rend ``{"etat", "vue", "message"}`` ou lève une :class:`JdrErreur` ;
+    ``bornes`` est rendu dans la page pour les champs du widget ; ``version`` change quand
+    le format de l'état change.
+    """
+
+    operer: Callable[[object, object], dict[str, Any]]
+    bornes: Mapping[str, Any]
+    #: Clés localStorage d'un ancien format, relues une fois puis migrées (``{id}`` = id du bloc).
+    anciennes_cles: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Systeme:
+    """Un système de règles : ses mécaniques, ses tables et son suivi éventuel."""
+
+    nom: str
+    titre: str
+    mecaniques: tuple[Mecanique[Any], ...]
+    tables: tuple[Table, ...] = ()
+    suivi: Suivi | None = None
