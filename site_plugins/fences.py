@@ -1,7 +1,9 @@
-"""Les blocs personnalisés de pymdownx.superfences : ``exemple`` et ``lanceur``.
+"""Les blocs personnalisés de pymdownx.superfences : ``exemple``, ``lanceur``, ``tableau``, ``fiche``.
 
-Chaque bloc est un validateur (qui lit et vérifie les options, ou refuse le bloc)
-plus un formateur (qui rend le HTML). Tout est rendu à la construction : sans
+Chaque bloc est un validateur (qui lit et vérifie les options) plus un formateur (qui
+rend le HTML) ; :data:`BLOCS` les liste, et le greffon les déclare lui-même à
+superfences. Un bloc mal écrit lève :class:`SuperFencesException`, que superfences
+laisse passer : la construction s'arrête avec le message. Tout est rendu à la construction : sans
 JavaScript, à l'impression ou si Python ne charge pas, l'exemple et ses sorties
 attendues restent lisibles, et le lanceur montre ses cotes pour les valeurs par défaut.
 """
@@ -12,13 +14,15 @@ import html
 import json
 from typing import Any
 
+from mkdocs.exceptions import PluginError
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonConsoleLexer
+from pymdownx.superfences import SuperFencesException
 
-from jdr_core.encore.suivi import BORNES
 from jdr_core.erreurs import JdrErreur
-from jdr_core.registre import Mecanique, Parametre, mecanique, tables
+from jdr_core.mecanique import Choix, Mecanique, OuiNon, Parametre
+from jdr_core.registre import mecanique, suivi, tables
 
 from .exemples import ID_VALIDE
 
@@ -37,6 +41,19 @@ def _json_script(classe: str, donnees: object) -> str:
 
 # --- exemple -----------------------------------------------------------------
 
+class BlocInvalide(SuperFencesException, PluginError):  # type: ignore[misc]  # pymdownx n'est pas typé
+    """Un bloc mal écrit : superfences laisse passer cette exception (au lieu de rendre un
+    bloc de code ordinaire) et MkDocs arrête la construction en affichant le message."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(f"jdr : {message}")
+
+
+def _refuser_le_reste(bloc: str, inputs: dict[str, str]) -> None:
+    if inputs:
+        raise BlocInvalide(f"bloc {bloc} : option inconnue {sorted(inputs)[0]}")
+
+
 def valider_exemple(
     language: str, inputs: dict[str, str], options: dict[str, Any], attrs: dict[str, Any], md: Any
 ) -> bool:
@@ -44,23 +61,14 @@ def valider_exemple(
     options["id"] = ident
     options["titre"] = inputs.pop("titre", "")
     if not ID_VALIDE.match(ident):
-        options["erreur"] = f"bloc exemple : id « {ident} » invalide (minuscules, chiffres et tirets)"
-    elif inputs:
-        options["erreur"] = f"bloc exemple « {ident} » : option inconnue {sorted(inputs)[0]}"
+        raise BlocInvalide(f"bloc exemple : id « {ident} » invalide (minuscules, chiffres et tirets)")
+    _refuser_le_reste(f"exemple « {ident} »", inputs)
     return True
-
-
-def erreur_de_construction(message: str) -> str:
-    """Marque repérée par le greffon, qui arrête alors la construction (superfences avale
-    les exceptions des formateurs et rendrait un bloc de code ordinaire)."""
-    return f'<p class="jdr-erreur-construction">{_attr(message)}</p>'
 
 
 def formater_exemple(
     source: str, language: str, class_name: str, options: dict[str, Any], md: Any, **kwargs: Any
 ) -> str:
-    if "erreur" in options:
-        return erreur_de_construction(options["erreur"])
     ident = options["id"]
     titre = options.get("titre") or "Exemple"
     code = highlight(source, PythonConsoleLexer(), _FORMATEUR)
@@ -90,13 +98,12 @@ def valider_lanceur(
     try:
         mecanique(nom)
     except JdrErreur as e:
-        options["erreur"] = f"bloc lanceur : {e}"
-    if inputs:
-        options["erreur"] = f"bloc lanceur : option inconnue {sorted(inputs)[0]}"
+        raise BlocInvalide(f"bloc lanceur : {e}") from e
+    _refuser_le_reste("lanceur", inputs)
     return True
 
 
-def _defauts(meca: Mecanique, source: str) -> dict[str, object]:
+def _defauts(meca: Mecanique[Any], source: str) -> dict[str, object]:
     """Le corps du bloc peut changer les valeurs par défaut : ``nom = valeur`` par ligne."""
     bruts: dict[str, object] = {}
     for ligne in source.splitlines():
@@ -109,13 +116,13 @@ def _defauts(meca: Mecanique, source: str) -> dict[str, object]:
 def _champ(p: Parametre, prefixe: str, valeur: object) -> str:
     ident = f"{prefixe}-{p.nom}"
     label = f'<label for="{_attr(ident)}">{_attr(p.libelle)}</label>'
-    if p.genre == "booleen":
+    if isinstance(p, OuiNon):
         coche = " checked" if valeur else ""
         return (
             f'<div class="jdr-champ jdr-champ--case"><input type="checkbox" id="{_attr(ident)}" '
             f'name="{_attr(p.nom)}" value="1"{coche}>{label}</div>'
         )
-    if p.genre == "choix":
+    if isinstance(p, Choix):
         options = "".join(
             f'<option value="{_attr(v)}"{" selected" if v == valeur else ""}>{_attr(t)}</option>'
             for v, t in p.choix
@@ -143,14 +150,12 @@ def cotes_html(cotes: list[dict[str, str]]) -> str:
 def formater_lanceur(
     source: str, language: str, class_name: str, options: dict[str, Any], md: Any, **kwargs: Any
 ) -> str:
-    if "erreur" in options:
-        return erreur_de_construction(options["erreur"])
     meca = mecanique(options["mecanique"])
     ident = options["id"]
     try:
         valeurs = _defauts(meca, source)
     except JdrErreur as e:
-        return erreur_de_construction(f"bloc lanceur {meca.nom} : {e}")
+        raise BlocInvalide(f"bloc lanceur {meca.nom} : {e}") from e
     champs = "".join(_champ(p, ident, valeurs[p.nom]) for p in meca.parametres if not p.avance)
     avances = "".join(_champ(p, ident, valeurs[p.nom]) for p in meca.parametres if p.avance)
     if avances:
@@ -176,17 +181,14 @@ def formater_lanceur(
 
 # --- tableau -----------------------------------------------------------------
 
-def _tables() -> dict[str, tuple[tuple[str, ...], list[tuple[str, ...]]]]:
-    return tables()
-
-
 def valider_tableau(
     language: str, inputs: dict[str, str], options: dict[str, Any], attrs: dict[str, Any], md: Any
 ) -> bool:
     nom = inputs.pop("nom", "")
     options["nom"] = nom
-    if nom not in _tables() or inputs:
-        options["erreur"] = f"bloc tableau : table « {nom} » inconnue ou option en trop"
+    if nom not in tables():
+        raise BlocInvalide(f"bloc tableau : table « {nom} » inconnue")
+    _refuser_le_reste("tableau", inputs)
     return True
 
 
@@ -194,13 +196,11 @@ def formater_tableau(
     source: str, language: str, class_name: str, options: dict[str, Any], md: Any, **kwargs: Any
 ) -> str:
     """Une table de règles lue dans les données du cœur, comme le lisent les lanceurs."""
-    if "erreur" in options:
-        return erreur_de_construction(options["erreur"])
-    colonnes, lignes = _tables()[options["nom"]]
-    tete = "".join(f"<th>{_attr(c)}</th>" for c in colonnes)
-    corps = "".join("<tr>" + "".join(f"<td>{_attr(v)}</td>" for v in ligne) + "</tr>" for ligne in lignes)
+    table = tables()[options["nom"]]
+    tete = "".join(f"<th>{_attr(c)}</th>" for c in table.colonnes)
+    corps = "".join("<tr>" + "".join(f"<td>{_attr(v)}</td>" for v in ligne) + "</tr>" for ligne in table.lignes)
     return (
-        f'<table data-table="{_attr(options["nom"])}">'
+        f'<table data-table="{_attr(table.nom)}">'
         f"<thead><tr>{tete}</tr></thead><tbody>{corps}</tbody></table>"
     )
 
@@ -212,24 +212,43 @@ def valider_fiche(
 ) -> bool:
     ident = inputs.pop("id", "")
     options["id"] = ident
-    if not ID_VALIDE.match(ident) or inputs:
-        options["erreur"] = f"bloc fiche : id « {ident} » invalide ou option en trop"
+    options["systeme"] = inputs.pop("systeme", "")
+    if not ID_VALIDE.match(ident):
+        raise BlocInvalide(f"bloc fiche : id « {ident} » invalide (minuscules, chiffres et tirets)")
+    try:
+        suivi(options["systeme"])
+    except JdrErreur as e:
+        raise BlocInvalide(f"bloc fiche « {ident} » : {e}") from e
+    _refuser_le_reste(f"fiche « {ident} »", inputs)
     return True
 
 
 def formater_fiche(
     source: str, language: str, class_name: str, options: dict[str, Any], md: Any, **kwargs: Any
 ) -> str:
-    """Le suivi d'une fiche enCORE : construit dans le navigateur, sauvegardé en localStorage."""
-    if "erreur" in options:
-        return erreur_de_construction(options["erreur"])
+    """Le suivi d'une fiche : construit dans le navigateur, sauvegardé en localStorage.
+
+    Le widget lit ses bornes et ses anciennes clés de sauvegarde dans la page ; sa vue
+    est le module ``suivi-<systeme>.js`` des fichiers du site."""
+    systeme = options["systeme"]
+    s = suivi(systeme)
     ident = _attr(options["id"])
+    config = {"bornes": dict(s.bornes), "anciennes_cles": [c.format(id=options["id"]) for c in s.anciennes_cles]}
     return (
-        f'<div class="jdr-fiche" data-fiche="{ident}" id="fiche-{ident}">'
-        f"{_json_script('jdr-fiche-bornes', BORNES)}"
+        f'<div class="jdr-fiche" data-fiche="{ident}" data-systeme="{_attr(systeme)}" id="fiche-{ident}">'
+        f"{_json_script('jdr-fiche-config', config)}"
         '<p class="jdr-fiche-statique">Le suivi de fiche fonctionne dans le navigateur, avec '
-        "JavaScript : il garde la Santé, les blessures et le Stress d'un personnage sur cet appareil.</p>"
+        "JavaScript : il garde l'état d'un personnage sur cet appareil.</p>"
         '<div class="jdr-fiche-corps" hidden></div>'
         '<output class="jdr-sortie" aria-live="polite"></output>'
         "</div>"
     )
+
+
+#: Les blocs du greffon : nom → (validateur, formateur). Le greffon les déclare à superfences.
+BLOCS = {
+    "exemple": (valider_exemple, formater_exemple),
+    "lanceur": (valider_lanceur, formater_lanceur),
+    "tableau": (valider_tableau, formater_tableau),
+    "fiche": (valider_fiche, formater_fiche),
+}

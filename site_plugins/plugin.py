@@ -13,17 +13,18 @@ import hashlib
 import json
 import re
 import shutil
-from html import unescape
 from pathlib import Path
 from typing import Any
 
 from mkdocs.config import base
 from mkdocs.config import config_options as c
+from mkdocs.config.config_options import ExtraScriptValue
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 
 from .exemples import ExempleInvalide, tous_les_exemples
+from .fences import BLOCS
 from .runtime import (
     FICHIERS_PYODIDE,
     FICHIERS_REQUIS,
@@ -37,12 +38,7 @@ from .runtime import (
 )
 
 ASSETS = Path(__file__).parent / "assets"
-BLOCS = {
-    "exemple": "site_plugins.fences.formater_exemple",
-    "lanceur": "site_plugins.fences.formater_lanceur",
-}
 _EXEMPLE_ID = re.compile(r'data-exemple="([^"]+)"')
-_ERREUR = re.compile(r'<p class="jdr-erreur-construction">([^<]*)</p>')
 #: Ligne du worker remplacée par sa configuration à la construction.
 MARQUE_CONFIG = "const CONFIG = null; // remplacé à la construction"
 
@@ -64,21 +60,21 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         self._ids: dict[str, str] = {}
         self._pyodide = Path()
 
-    # Vérifier la configuration avant tout travail.
+    # Vérifier la configuration avant tout travail, puis déclarer nos blocs à superfences.
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         self._ids = {}
         if "pymdownx.superfences" not in config.markdown_extensions:
             raise PluginError("jdr : l'extension pymdownx.superfences est requise")
-        reglages = config.mdx_configs.get("pymdownx.superfences", {})
-        declares = {f.get("name"): f.get("format") for f in reglages.get("custom_fences", [])}
-        for nom, fonction in BLOCS.items():
-            format_ = declares.get(nom)
-            chemin = f"{getattr(format_, '__module__', '')}.{getattr(format_, '__name__', '')}"
-            if chemin != fonction:
-                raise PluginError(
-                    f"jdr : le bloc « {nom} » doit être déclaré dans pymdownx.superfences "
-                    f"custom_fences avec format: !!python/name:{fonction}"
-                )
+        reglages = config.mdx_configs.setdefault("pymdownx.superfences", {})
+        blocs = reglages.setdefault("custom_fences", [])
+        en_double = sorted({f.get("name") for f in blocs} & set(BLOCS))
+        if en_double:
+            raise PluginError(
+                f"jdr : le bloc « {en_double[0]} » est déclaré par le greffon jdr : "
+                "retirez-le de custom_fences dans mkdocs.yml"
+            )
+        for nom, (validateur, formateur) in BLOCS.items():
+            blocs.append({"name": nom, "class": f"jdr-{nom}", "validator": validateur, "format": formateur})
         pyodide = Path(self.config.pyodide)
         if not pyodide.is_absolute():
             pyodide = Path(config.config_file_path).parent / pyodide
@@ -92,14 +88,14 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         if "assets/jdr/jdr.css" not in config.extra_css:
             config.extra_css.append("assets/jdr/jdr.css")
         if "assets/jdr/jdr.js" not in [str(s) for s in config.extra_javascript]:
-            config.extra_javascript.append("assets/jdr/jdr.js")
+            # Un module ES : il importe ses widgets (exemple, lanceur, fiche) à la demande.
+            script = ExtraScriptValue("assets/jdr/jdr.js")
+            script.type = "module"
+            config.extra_javascript.append(script)
         return config
 
-    # Un bloc mal écrit arrête la construction ; un identifiant d'exemple ne sert qu'une fois.
+    # Un identifiant d'exemple ne sert qu'une fois dans le site.
     def on_page_content(self, html: str, *, page: Any, config: MkDocsConfig, files: Any) -> str:
-        erreur = _ERREUR.search(html)
-        if erreur:
-            raise PluginError(f"jdr : {page.file.src_uri} : {unescape(erreur.group(1))}")
         for ident in _EXEMPLE_ID.findall(html):
             ailleurs = self._ids.setdefault(ident, page.file.src_uri)
             if ailleurs != page.file.src_uri:

@@ -14,16 +14,7 @@ from .conftest import RACINE
 
 FENCES = """
 markdown_extensions:
-  - pymdownx.superfences:
-      custom_fences:
-        - name: exemple
-          class: jdr-exemple
-          validator: !!python/name:site_plugins.fences.valider_exemple
-          format: !!python/name:site_plugins.fences.formater_exemple
-        - name: lanceur
-          class: jdr-lanceur
-          validator: !!python/name:site_plugins.fences.valider_lanceur
-          format: !!python/name:site_plugins.fences.formater_lanceur
+  - pymdownx.superfences
 """
 
 
@@ -47,9 +38,22 @@ class TestConfiguration:
         r = construire(tmp_path, BASE)
         assert r.returncode != 0 and "pymdownx.superfences est requise" in r.stderr
 
-    def test_bloc_non_declare(self, tmp_path: Path) -> None:
-        r = construire(tmp_path, BASE + "markdown_extensions:\n  - pymdownx.superfences\n")
-        assert r.returncode != 0 and "« exemple » doit être déclaré" in r.stderr
+    def test_blocs_declares_par_le_greffon(self, tmp_path: Path) -> None:
+        """mkdocs.yml ne déclare que superfences ; les quatre blocs viennent du greffon."""
+        page = '```tableau nom="3d6-difficultes"\n```\n\n```fiche systeme="encore" id="f"\n```\n'
+        r = construire(tmp_path, BASE + FENCES, page)
+        assert r.returncode == 0, r.stderr
+        html = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+        assert 'data-table="3d6-difficultes"' in html and 'data-systeme="encore"' in html
+
+    def test_bloc_declare_deux_fois(self, tmp_path: Path) -> None:
+        config = BASE + FENCES.replace(
+            "- pymdownx.superfences\n",
+            "- pymdownx.superfences:\n      custom_fences:\n        - name: exemple\n          class: x\n"
+            "          format: !!python/name:site_plugins.fences.formater_exemple\n",
+        )
+        r = construire(tmp_path, config)
+        assert r.returncode != 0 and "« exemple » est déclaré par le greffon jdr" in r.stderr
 
     def test_pyodide_absent(self, tmp_path: Path) -> None:
         config = f"site_name: essai\nplugins:\n  - jdr:\n      pyodide: {tmp_path / 'rien'}\n" + FENCES
@@ -104,6 +108,10 @@ def test_aucune_ressource_externe(site_construit: Path, page: str) -> None:
     ('```exemple id="Pas Bon"\n>>> 1\n1\n```\n', "id « Pas Bon » invalide"),
     ('```exemple\n>>> 1\n1\n```\n', "id «  » invalide"),
     ('```lanceur mecanique="inconnu"\n```\n', "lanceur inconnu"),
+    ('```lanceur mecanique="3d6-test" couleur="rouge"\n```\n', "option inconnue couleur"),
+    ('```tableau nom="rien"\n```\n', "table « rien » inconnue"),
+    ('```fiche id="f"\n```\n', "système inconnu"),
+    ('```fiche systeme="troisd6" id="f"\n```\n', "n'a pas de fiche de suivi"),
 ])
 def test_bloc_mal_ecrit_arrete_la_construction(tmp_path: Path, page: str, message: str) -> None:
     r = construire(tmp_path, BASE + FENCES, page)
