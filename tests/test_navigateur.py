@@ -275,12 +275,45 @@ def test_fiche_clics_rapides_sans_perte(page: Page, serveur: str) -> None:
 def test_fiche_corrompue_signalee_sans_rien_casser(page: Page, serveur: str) -> None:
     page.goto(serveur + "/encore/fiche/")
     for contenu in ("{pas du json", '{"version": 1, "nom": "X", "ton": "raw", "sante": 99, "stress": 0}'):
-        page.evaluate("(v) => localStorage.setItem('jdr-fiche:fiche-principale', v)", contenu)
+        page.evaluate("(v) => localStorage.setItem('jdr-suivi:encore:fiche-principale', v)", contenu)
         page.reload()
         erreur = page.locator(f"{FICHE} .jdr-erreur")
         expect(erreur).to_contain_text("illisible")
-        assert page.evaluate("() => localStorage.getItem('jdr-fiche:fiche-principale')") == contenu
+        assert page.evaluate("() => localStorage.getItem('jdr-suivi:encore:fiche-principale')") == contenu
         expect(page.locator(FICHE).get_by_role("button", name="Créer la fiche")).to_be_visible()
+
+
+def test_fiche_ancienne_sauvegarde_relue_et_migree(page: Page, serveur: str) -> None:
+    """Une fiche rangée sous l'ancienne clé (« jdr-fiche:<id> ») se relit, puis vit sous la nouvelle."""
+    from jdr_core.encore.suivi import operer
+
+    etat = operer(None, {"op": "creer", "nom": "Lucrèce", "ton": "raw"})["etat"]
+    etat = operer(etat, {"op": "evenement", "evenement": "Choc"})["etat"]
+    page.goto(serveur + "/encore/fiche/")
+    page.evaluate("(v) => { localStorage.clear(); localStorage.setItem('jdr-fiche:fiche-principale', v); }",
+                  json.dumps(etat))
+    page.reload()
+    fiche = page.locator(FICHE)
+    expect(fiche.locator(".jdr-fiche-entete")).to_contain_text("Lucrèce")
+    expect(fiche.locator(".jdr-fiche-stress h4")).to_have_text("Stress 1/6")
+    assert page.evaluate("() => localStorage.getItem('jdr-fiche:fiche-principale')") is None
+    assert json.loads(page.evaluate("() => localStorage.getItem('jdr-suivi:encore:fiche-principale')")) == etat
+
+
+def test_fiche_guerir_blessure_durable_avec_la_duree_par_defaut(page: Page, serveur: str) -> None:
+    """Le champ « jours de repos » part de la durée des règles : Guérir marche sans rien saisir."""
+    _creer_gideon(page, serveur)
+    fiche = page.locator(FICHE)
+    fiche.get_by_role("spinbutton", name="Dégâts").fill("2")
+    fiche.get_by_role("button", name="Encaisser").click()
+    fiche.locator(".jdr-fiche-blessures-a-nommer input[type=text]").first.fill("entaille")
+    fiche.get_by_role("button", name="Appliquer les dégâts").click()
+    fiche.get_by_role("button", name="Rendre durable").click()
+    jours = fiche.get_by_role("spinbutton", name="jours de repos")
+    expect(jours).to_have_value("3")
+    fiche.get_by_role("button", name="Guérir (soins médicaux)").click()
+    expect(fiche.locator(".jdr-blessure")).to_have_count(0)
+    expect(fiche.locator(".jdr-erreur")).to_have_count(0)
 
 
 def test_fiche_export_import_reinitialisation(page: Page, serveur: str) -> None:

@@ -1,0 +1,164 @@
+// Les lanceurs : un formulaire rendu à la construction (bornes lues dans jdr_core), un jet
+// demandé au moteur, un résultat affiché selon le schéma écrit dans jdr_core/mecanique.py
+// (Affichage : phrase, issue, groupes de dés avec leur rôle, détails).
+import { el, erreur } from "./dom.js";
+import { afficherEtat, moteur } from "./moteur.js";
+
+// Ce que dit chaque rôle de dé (infobulle et lecteur d'écran).
+const ROLES = {
+  succes: "succès",
+  echec: "pas de succès",
+  ecarte: "relancé",
+  somme: "additionné",
+  double: "double",
+  cache: "caché",
+};
+
+function de(d) {
+  const cache = d.role === "cache";
+  const span = el("span", `jdr-de jdr-de--${ROLES[d.role] ? d.role : "echec"}`, cache ? "?" : String(d.face));
+  span.dataset.face = cache ? "" : String(d.face);
+  if (d.faces && d.faces !== 6) span.dataset.faces = String(d.faces);
+  const sens = ROLES[d.role] || "";
+  span.setAttribute("aria-label", cache ? "dé caché" : `dé ${d.face}, ${sens}`);
+  span.title = sens;
+  if (cache) span.dataset.cache = String(d.face);
+  return span;
+}
+
+function groupe(g) {
+  const ligne = el("div", "jdr-groupe");
+  ligne.append(el("span", "jdr-groupe-titre", `${g.titre} :`));
+  const des = el("span", "jdr-des");
+  for (const d of g.des) des.append(de(d));
+  ligne.append(des);
+  const caches = [...des.querySelectorAll("[data-cache]")];
+  if (caches.length) {
+    const reveler = el("button", "md-button jdr-bouton jdr-reveler", "Révéler");
+    reveler.type = "button";
+    reveler.addEventListener("click", () => {
+      for (const c of caches) {
+        c.textContent = c.dataset.cache;
+        c.dataset.face = c.dataset.cache;
+        c.setAttribute("aria-label", `dé ${c.dataset.cache}, révélé`);
+        c.title = "révélé";
+        c.classList.replace("jdr-de--cache", "jdr-de--revele");
+      }
+      reveler.remove();
+    });
+    ligne.append(reveler);
+  }
+  return ligne;
+}
+
+function cotesListe(cotes) {
+  const ul = el("ul");
+  for (const c of cotes) {
+    const li = el("li", null, `${c.libelle} : `);
+    li.append(el("strong", null, c.pourcentage), " ", el("span", "jdr-fraction", `(${c.fraction})`));
+    ul.append(li);
+  }
+  return ul;
+}
+
+function lireFormulaire(form) {
+  const params = {};
+  for (const champ of form.querySelectorAll("input[name], select[name]")) {
+    params[champ.name] = champ.type === "checkbox" ? champ.checked : champ.value;
+  }
+  return params;
+}
+
+function lienDuJet(form, reponse) {
+  const url = new URL(window.location.href);
+  url.search = "";
+  url.hash = form.id;
+  url.searchParams.set("lanceur", form.dataset.mecanique);
+  for (const [nom, valeur] of Object.entries(reponse.parametres)) {
+    url.searchParams.set(nom, typeof valeur === "boolean" ? (valeur ? "1" : "0") : String(valeur));
+  }
+  url.searchParams.set("graine", String(reponse.graine));
+  return url.href;
+}
+
+function majCotes(form, cotes) {
+  const zone = form.querySelector(".jdr-cotes");
+  const titre = el("p", "jdr-cotes-titre", "Chances exactes avant de lancer :");
+  zone.replaceChildren(titre, cotesListe(cotes));
+}
+
+function afficherJet(form, reponse) {
+  const sortie = form.querySelector("output.jdr-sortie");
+  if (reponse.erreur) return erreur(sortie, reponse.erreur);
+  const bloc = el("div", `jdr-resultat jdr-resultat--${reponse.issue}`);
+  bloc.append(el("p", "jdr-phrase", reponse.phrase));
+  for (const g of reponse.groupes) bloc.append(groupe(g));
+  const details = el("ul", "jdr-details");
+  for (const d of reponse.details) details.append(el("li", null, d));
+  bloc.append(details);
+  const pied = el("p", "jdr-pied");
+  const lien = el("a", "jdr-lien", "Lien vers ce jet");
+  lien.href = lienDuJet(form, reponse);
+  pied.append(el("span", "jdr-graine", `Graine ${reponse.graine}`), " · ", lien);
+  bloc.append(pied);
+  sortie.replaceChildren(bloc);
+  majCotes(form, reponse.cotes);
+}
+
+async function lancer(form, graine) {
+  const bouton = form.querySelector("button[type=submit]");
+  bouton.disabled = true;
+  const requete = { type: "lancer", mecanique: form.dataset.mecanique, parametres: lireFormulaire(form) };
+  if (graine !== undefined) requete.graine = graine;
+  try {
+    afficherJet(form, await moteur.demander(requete));
+  } finally {
+    bouton.disabled = false;
+  }
+}
+
+async function recalculerCotes(form) {
+  const reponse = await moteur.demander({
+    type: "cotes", mecanique: form.dataset.mecanique, parametres: lireFormulaire(form),
+  });
+  if (reponse.erreur) {
+    form.querySelector(".jdr-cotes").replaceChildren(el("p", "jdr-erreur", reponse.erreur));
+  } else {
+    majCotes(form, reponse.cotes);
+  }
+}
+
+moteur.abonner(() => {
+  for (const zone of document.querySelectorAll(".jdr-lanceur .jdr-etat")) afficherEtat(zone);
+});
+
+export function brancher(form) {
+  const etat = form.querySelector(".jdr-etat");
+  if (etat) afficherEtat(etat);
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    lancer(form);
+  });
+  let minuteur = null;
+  form.addEventListener("input", () => {
+    clearTimeout(minuteur);
+    minuteur = setTimeout(() => recalculerCotes(form), 200);
+  });
+}
+
+// Rejouer un jet depuis l'adresse (?lanceur=…&graine=…).
+export function rejouer() {
+  const params = new URLSearchParams(window.location.search);
+  const nom = params.get("lanceur");
+  if (!nom) return;
+  const form = document.querySelector(`form.jdr-lanceur[data-mecanique="${CSS.escape(nom)}"]`);
+  if (!form) return;
+  for (const champ of form.querySelectorAll("input[name], select[name]")) {
+    if (!params.has(champ.name)) continue;
+    const valeur = params.get(champ.name);
+    if (champ.type === "checkbox") champ.checked = valeur === "1";
+    else champ.value = valeur;
+  }
+  form.scrollIntoView({ block: "center" });
+  lancer(form, params.get("graine") || undefined);
+}

@@ -1,0 +1,153 @@
+// La vue de la fiche enCORE (Santé, blessures, Stress, repos). Les règles restent dans
+// jdr_core.encore.suivi : chaque bouton envoie une opération, la fiche réaffiche la vue rendue.
+import { bouton, case_a_cocher, champ, el, liste, nombre, texte } from "../dom.js";
+
+function jauge(classe, valeur, maximum, couleur) {
+  const j = el("div", `jdr-jauge ${classe}`);
+  j.setAttribute("role", "meter");
+  j.setAttribute("aria-valuemin", "0");
+  j.setAttribute("aria-valuemax", String(maximum));
+  j.setAttribute("aria-valuenow", String(valeur));
+  for (let i = 1; i <= maximum; i++) {
+    const c = el("span", "jdr-case");
+    if (i <= valeur) c.classList.add("jdr-case--pleine");
+    if (couleur) c.dataset.palier = couleur(i);
+    j.append(c);
+  }
+  return j;
+}
+
+export function creation(suivi) {
+  const nom = texte("", suivi.bornes.nom_max, "Nom du personnage");
+  const ton = liste(suivi.bornes.tons);
+  const form = el("div", "jdr-fiche-creation");
+  form.append(champ("Nom", nom), champ("Ton", ton),
+    bouton("Créer la fiche", () => suivi.operer({ op: "creer", nom: nom.value, ton: ton.value })));
+  return form;
+}
+
+// Des dégâts qui franchissent un palier : nommer chaque blessure avant de les appliquer.
+export function demande(suivi, op, demandeRecue, message) {
+  const bloc = el("fieldset", "jdr-fiche-blessures-a-nommer");
+  bloc.append(el("legend", null, message));
+  const lignes = demandeRecue.paliers.map((palier, i) => {
+    const nom = texte("", suivi.bornes.nom_max, "cheville foulée, brûlure…");
+    const gene = texte("", 120, "course, tir…");
+    const ligne = el("div", "jdr-ligne");
+    ligne.append(champ(`Blessure ${i + 1} (palier ${palier})`, nom), champ("Actions gênées", gene));
+    bloc.append(ligne);
+    return { nom, gene };
+  });
+  bloc.append(bouton("Appliquer les dégâts", () => suivi.operer({
+    ...op, blessures: lignes.map((l) => ({ nom: l.nom.value, gene: l.gene.value })),
+  })), bouton("Annuler", () => suivi.afficher()));
+  suivi.corps.querySelector(".jdr-fiche-sante").after(bloc);
+  lignes[0].nom.focus();
+  suivi.dire(message);
+}
+
+function sectionSante(suivi, v) {
+  const bornes = suivi.bornes;
+  const sante = el("section", "jdr-fiche-sante");
+  const palierDe = (i) => v.paliers.find((p) => p.bas <= i && i <= p.haut).nom;
+  sante.append(el("h4", null, `Santé ${v.sante}/${v.sante_max} : ${v.palier}`),
+    jauge("jdr-jauge-sante", v.sante, v.sante_max, palierDe));
+  const degats = nombre(1, 0, bornes.degats_max);
+  const fiction = case_a_cocher();
+  const trousse = case_a_cocher();
+  const intel = nombre(2, 0, bornes.attribut_max);
+  const actions = el("div", "jdr-actions-fiche");
+  actions.append(champ("Dégâts", degats),
+    bouton("Encaisser", () => suivi.operer({ op: "subir", degats: degats.value })),
+    bouton("Premiers soins réussis", () => suivi.operer({ op: "premiers_soins", reussi: true }),
+      { desactive: v.premiers_soins_recus, titre: "INT Standard ; une fois par blessé et par scène" }),
+    bouton("Premiers soins ratés", () => suivi.operer({ op: "premiers_soins", reussi: false }),
+      { desactive: v.premiers_soins_recus }),
+    champ("INT", intel),
+    champ("trousse", trousse),
+    bouton("Premiers soins (lancer INT)", () => suivi.operer({
+      op: "premiers_soins", int: intel.value, trousse: trousse.checked,
+    }), { desactive: v.premiers_soins_recus, titre: "INT Standard ; une trousse ajoute son dé" }),
+    bouton("Soins médicaux", () => suivi.operer({ op: "soins_medicaux" }),
+      { desactive: v.soins_medicaux_faits, titre: "Santé au maximum, une fois entre deux conflits" }),
+    bouton("Fin de conflit", () => suivi.operer({ op: "fin_de_conflit", fiction_empeche: fiction.checked })),
+    champ("la fiction l'empêche", fiction));
+  sante.append(actions);
+
+  const blessures = el("ul", "jdr-blessures");
+  for (const blessure of v.blessures) {
+    const li = el("li", blessure.durable ? "jdr-blessure jdr-blessure--durable" : "jdr-blessure",
+      `${blessure.nom} (${blessure.palier}) : −1d6 à ${blessure.gene.join(", ") || "(actions à préciser)"}`
+      + `${blessure.durable ? ", durable" : ""} `);
+    if (blessure.durable) {
+      // Le champ part de la durée que les règles donnent (bornes.jours_guerison).
+      const jours = nombre(bornes.jours_guerison, 0, 1000);
+      li.append(champ("jours de repos", jours),
+        bouton("Guérir (soins médicaux)", () => suivi.operer({
+          op: "guerir_durable", blessure: blessure.nom, soins: true, jours: jours.value,
+        })));
+    } else {
+      li.append(bouton("Rendre durable", () => suivi.operer({ op: "rendre_durable", blessure: blessure.nom })));
+    }
+    blessures.append(li);
+  }
+  if (!v.blessures.length) blessures.append(el("li", null, "Aucune blessure."));
+  sante.append(el("h5", null, "Blessures"), blessures);
+  return sante;
+}
+
+function sectionStress(suivi, v) {
+  const bornes = suivi.bornes;
+  const stress = el("section", "jdr-fiche-stress");
+  let titre = `Stress ${v.stress}/${v.stress_max}`;
+  if (v.coup_d_eclat_pret) titre += " : Coup d'éclat prêt !";
+  if (v.en_rupture) titre += ` : Rupture${v.mode_rupture ? ` (${v.mode_rupture})` : ""} !`;
+  if (v.malus_stress) titre += " : −1d6 à tous les jets";
+  stress.append(el("h4", null, titre), jauge("jdr-jauge-stress", v.stress, v.stress_max));
+  const resister = case_a_cocher();
+  const con = nombre(2, 0, bornes.attribut_max);
+  const evts = el("div", "jdr-actions-fiche");
+  for (const [nom, valeur] of Object.entries(v.evenements)) {
+    evts.append(bouton(`${nom} (+${valeur})`, () => suivi.operer({
+      op: "evenement", evenement: nom, resister: resister.checked, con: con.value,
+    })));
+  }
+  if (v.regles.rupture) evts.append(champ("Résister (CON Standard)", resister), champ("CON", con));
+  const autres = el("div", "jdr-actions-fiche");
+  autres.append(bouton(v.regles.coup_d_eclat ? "Relance (−1 Stress)" : "Relance (+1 Stress)",
+    () => suivi.operer({ op: "relance" })));
+  if (v.regles.coup_d_eclat) {
+    autres.append(bouton("Déclarer le Coup d'éclat", () => suivi.operer({ op: "coup_d_eclat" }),
+      { desactive: !v.coup_d_eclat_pret }));
+  }
+  if (v.regles.rupture) {
+    autres.append(bouton("Réconfort (−1)", () => suivi.operer({ op: "reconfort" }),
+      { desactive: v.reconfort_recu || v.en_rupture }));
+    if (v.en_rupture) {
+      const mode = liste(bornes.modes_rupture.map((m) => [m, m]));
+      const cha = nombre(2, 0, bornes.attribut_max);
+      autres.append(champ("Rupture", mode), bouton("Choisir", () => suivi.operer({ op: "rupture", mode: mode.value })),
+        champ("CHA de l'allié", cha), bouton("Ramener à lui", () => suivi.operer({ op: "ramener", cha: cha.value })));
+    }
+  }
+  stress.append(evts, autres);
+  return stress;
+}
+
+function sectionTemps(suivi) {
+  const temps = el("section", "jdr-fiche-temps");
+  temps.append(el("h4", null, "Repos et scènes"));
+  const t = el("div", "jdr-actions-fiche");
+  t.append(bouton("Pause sûre", () => suivi.operer({ op: "repos", duree: "pause" })),
+    bouton("Scène de repos", () => suivi.operer({ op: "repos", duree: "scene" })),
+    bouton("Nuit en sécurité", () => suivi.operer({ op: "repos", duree: "longue" })),
+    bouton("Nouvelle scène", () => suivi.operer({ op: "nouvelle_scene" })));
+  temps.append(t);
+  return temps;
+}
+
+export function fiche(suivi, v) {
+  const haut = el("div", "jdr-fiche-entete");
+  haut.append(el("strong", null, v.nom), el("span", "jdr-ton", v.ton === "raw" ? "Raw" : "Blockbuster"));
+  return [haut, sectionSante(suivi, v), sectionStress(suivi, v), sectionTemps(suivi)];
+}
