@@ -1,0 +1,289 @@
+"""Agir à plusieurs : l'assistance sur une même tâche, et les actions parallèles (la fouille).
+
+**Assistance.** Chaque assistant (même compétence, ou très complémentaire, au niveau 1
+au moins) lance sa compétence ; le personnage principal ne garde que le meilleur
+modificateur obtenu :
+
+==============  ==================================================
+réussite        +1
+critique        +Dd, sans dépasser le niveau du personnage principal
+échec           rien
+maladresse      −Dd
+==============  ==================================================
+
+Un assistant au niveau 0 n'apporte rien ; on ne peut pas être aidé par plus
+d'assistants que son propre niveau.
+
+Gaspard (niveau 2) est aidé par Lina (niveau 1) et Marc (niveau 3) :
+
+>>> from jdr_core.des import DesScriptes
+>>> aide = assister(2, [1, 3], des=DesScriptes([3, 4, 4, 4]))
+>>> print(aide)  # doctest: +NORMALIZE_WHITESPACE
+Aide 1 : 3 et 4 = 7 contre 8 : réussite, donc +1.
+Aide 2 : 4 et 4 = 8 contre 10 : réussite critique (Dd 4), donc +2 (plafonné au niveau 2).
+Modificateur retenu : +2.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+
+from ..des import SourceDes
+from ..erreurs import RegleEnfreinte, entier_borne
+from .jet import NIVEAU_MAX, NIVEAU_MIN, PAIRES, Jet2D6, Niveau, cible_competence, lancer_2d6, niveau_de, valider_cible
+from .texte import accorder, majuscule, signe
+
+#: Tentatives de fouille au même endroit : la n-ième a un malus de −(n − 1).
+TENTATIVES_MAX = 10
+#: Nombre maximal de fouilleurs.
+FOUILLEURS_MAX = 8
+
+
+class Cumul(Enum):
+    """Hypothèse : comment une maladresse (−Dd) se combine aux bonus des autres assistants.
+
+    Le texte ne garde que « le meilleur bonus ».
+
+    * ``MEILLEUR`` (par défaut) : on garde le modificateur le plus haut, quel qu'il
+      soit ; une maladresse ne pèse que si aucun assistant n'a fait mieux ;
+    * ``BONUS_ET_MALUS`` : le meilleur bonus positif, plus le pire malus : un assistant
+      maladroit gâche toujours un peu l'aide des autres.
+    """
+
+    MEILLEUR = "meilleur"
+    BONUS_ET_MALUS = "bonus_et_malus"
+
+
+def bonus_aide(niveau: Niveau, dd: int | None, niveau_principal: int) -> int:
+    """La table de l'assistance.
+
+    >>> bonus_aide(Niveau.REUSSITE_CRITIQUE, 5, 3), bonus_aide(Niveau.MALADRESSE, 4, 3)
+    (3, -4)
+    """
+    if niveau is Niveau.REUSSITE:
+        return 1
+    if niveau is Niveau.REUSSITE_CRITIQUE:
+        assert dd is not None
+        return min(dd, niveau_principal)
+    if niveau is Niveau.MALADRESSE:
+        assert dd is not None
+        return -dd
+    return 0
+
+
+def combiner(bonus: Sequence[int], cumul: Cumul = Cumul.MEILLEUR) -> int:
+    """Le modificateur retenu à partir de ceux des assistants (0 sans assistant).
+
+    >>> combiner([1, -3]), combiner([1, -3], Cumul.BONUS_ET_MALUS), combiner([-2, -5])
+    (1, -2, -2)
+    """
+    if not bonus:
+        return 0
+    if cumul is Cumul.MEILLEUR:
+        return max(bonus)
+    return max(0, *bonus) + min(0, *bonus)
+
+
+@dataclass(frozen=True)
+class Aide:
+    """Ce qu'apporte un assistant : son jet (aucun au niveau 0) et son modificateur."""
+
+    niveau: int
+    jet: Jet2D6 | None
+    bonus: int
+    plafonne: bool = False
+
+    def __str__(self) -> str:
+        if self.jet is None:
+            return "niveau 0 : pas de jet, aucune aide"
+        if self.bonus == 0:
+            return f"{self.jet.texte}, sans effet"
+        texte = f"{self.jet.texte}, donc {signe(self.bonus)}"
+        if self.plafonne:
+            texte += f" (plafonné au niveau {self.bonus})"
+        return texte
+
+
+@dataclass(frozen=True)
+class Assistance:
+    """Les aides reçues et le modificateur que garde le personnage principal."""
+
+    niveau_principal: int
+    aides: tuple[Aide, ...]
+    cumul: Cumul = Cumul.MEILLEUR
+
+    @property
+    def modificateur(self) -> int:
+        return combiner([a.bonus for a in self.aides if a.jet is not None], self.cumul)
+
+    def __str__(self) -> str:
+        morceaux = [f"Aide {i + 1} : {aide}." for i, aide in enumerate(self.aides)]
+        morceaux.append(f"Modificateur retenu : {signe(self.modificateur)}.")
+        return " ".join(morceaux)
+
+
+def verifier_assistants(niveau_principal: int, niveaux_aides: Sequence[int]) -> None:
+    """Pas plus d'assistants que le niveau du personnage principal."""
+    entier_borne("niveau du personnage principal", niveau_principal, NIVEAU_MIN, NIVEAU_MAX)
+    for n in niveaux_aides:
+        entier_borne("niveau d'un assistant", n, NIVEAU_MIN, NIVEAU_MAX)
+    if len(niveaux_aides) > niveau_principal:
+        raise RegleEnfreinte(
+            f"{accorder(len(niveaux_aides), 'assistant')} pour un personnage principal de niveau "
+            f"{niveau_principal} : au plus {niveau_principal}"
+        )
+
+
+def assister(
+    niveau_principal: int,
+    niveaux_aides: Sequence[int],
+    *,
+    des: SourceDes,
+    modificateur: int = 0,
+    cumul: Cumul = Cumul.MEILLEUR,
+) -> Assistance:
+    """Chaque assistant de niveau 1 ou plus lance 7 + niveau + ``modificateur``, dans l'ordre.
+
+    Hypothèse : les assistants subissent le même modificateur de difficulté que la tâche.
+    """
+    verifier_assistants(niveau_principal, niveaux_aides)
+    aides: list[Aide] = []
+    for n in niveaux_aides:
+        if n == 0:
+            aides.append(Aide(0, None, 0))
+            continue
+        jet = lancer_2d6(cible_competence(n, modificateur), des=des)
+        bonus = bonus_aide(jet.niveau, jet.dd, niveau_principal)
+        plafonne = jet.critique and jet.dd is not None and jet.dd > niveau_principal
+        aides.append(Aide(n, jet, bonus, plafonne))
+    return Assistance(niveau_principal, tuple(aides), cumul)
+
+
+def distribution_aide(niveau_aide: int, niveau_principal: int, modificateur: int = 0) -> dict[int, Fraction]:
+    """Probabilités exactes du modificateur apporté par un seul assistant."""
+    if niveau_aide == 0:
+        return {0: Fraction(1)}
+    cible = cible_competence(niveau_aide, modificateur)
+    comptes: dict[int, int] = {}
+    for a, b in PAIRES:
+        bonus = bonus_aide(niveau_de(a, b, cible), a if a == b else None, niveau_principal)
+        comptes[bonus] = comptes.get(bonus, 0) + 1
+    return {k: Fraction(c, 36) for k, c in comptes.items()}
+
+
+def distribution_assistance(
+    niveau_principal: int,
+    niveaux_aides: Sequence[int],
+    *,
+    modificateur: int = 0,
+    cumul: Cumul = Cumul.MEILLEUR,
+) -> dict[int, Fraction]:
+    """Probabilités exactes du modificateur retenu (0 sans assistant utile).
+
+    >>> d = distribution_assistance(1, [1])
+    >>> d[1]
+    Fraction(13, 18)
+    """
+    verifier_assistants(niveau_principal, niveaux_aides)
+    utiles = [n for n in niveaux_aides if n > 0]
+    # État : (meilleur bonus, pire malus) vus jusqu'ici ; None tant qu'aucun assistant n'a lancé.
+    etats: dict[tuple[int, int] | None, Fraction] = {None: Fraction(1)}
+    for n in utiles:
+        suivants: dict[tuple[int, int] | None, Fraction] = {}
+        for etat, p in etats.items():
+            for bonus, q in distribution_aide(n, niveau_principal, modificateur).items():
+                nouvel = (bonus, bonus) if etat is None else (max(etat[0], bonus), min(etat[1], bonus))
+                suivants[nouvel] = suivants.get(nouvel, Fraction(0)) + p * q
+        etats = suivants
+    resultat: dict[int, Fraction] = {}
+    for etat, p in etats.items():
+        valeur = 0 if etat is None else combiner(list(etat), cumul)
+        resultat[valeur] = resultat.get(valeur, Fraction(0)) + p
+    return resultat
+
+
+# --- Actions parallèles : la fouille ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Fouille:
+    """Chaque fouilleur a son jet (caché) ; seul compte celui qui cherchait au bon endroit."""
+
+    noms: tuple[str, ...]
+    jets: tuple[Jet2D6, ...]
+    bon_endroit: int
+    tire_au_sort: bool
+    malus: int
+
+    @property
+    def trouve(self) -> bool:
+        return self.jets[self.bon_endroit].reussi
+
+    def __str__(self) -> str:
+        nom = self.noms[self.bon_endroit]
+        morceaux = []
+        if self.tire_au_sort:
+            morceaux.append(f"Tirage au sort : {nom} fouillait au bon endroit.")
+        else:
+            morceaux.append(f"{majuscule(nom)} fouillait au bon endroit.")
+        if self.malus:
+            morceaux.append(f"Malus de fouille : {signe(self.malus)}.")
+        morceaux.append(f"Son jet : {self.jets[self.bon_endroit]}")
+        morceaux.append("L'objet est trouvé." if self.trouve else "Rien n'est trouvé.")
+        return " ".join(morceaux)
+
+
+def malus_fouille(tentative: int, dissimulation: int = 0) -> int:
+    """Malus de la n-ième fouille (1 : aucun, 2 : −1, 3 : −2…) plus celui de la cachette.
+
+    >>> malus_fouille(1), malus_fouille(3, -2)
+    (0, -4)
+    """
+    entier_borne("tentative", tentative, 1, TENTATIVES_MAX)
+    entier_borne("malus de dissimulation", dissimulation, -10, 0)
+    return -(tentative - 1) + dissimulation
+
+
+def fouiller(
+    cibles: Sequence[int],
+    *,
+    des: SourceDes,
+    bon_endroit: int | None = None,
+    tentative: int = 1,
+    dissimulation: int = 0,
+    noms: Sequence[str] | None = None,
+) -> Fouille:
+    """Un jet par fouilleur (cible propre + malus) ; ``bon_endroit`` est l'indice de celui qui
+    cherche au bon endroit, ou ``None`` : on le tire au sort d'abord (un dé à autant de faces
+    que de fouilleurs, aucun s'il n'y en a qu'un).
+    """
+    entier_borne("nombre de fouilleurs", len(cibles), 1, FOUILLEURS_MAX)
+    noms_t = tuple(noms) if noms is not None else tuple(f"le fouilleur {i + 1}" for i in range(len(cibles)))
+    if len(noms_t) != len(cibles):
+        raise RegleEnfreinte("il faut autant de noms que de fouilleurs")
+    malus = malus_fouille(tentative, dissimulation)
+    for c in cibles:
+        valider_cible(c + malus)
+    tire = bon_endroit is None
+    if bon_endroit is None:
+        bon_endroit = 0 if len(cibles) == 1 else des.lancer(len(cibles)) - 1
+    else:
+        entier_borne("bon endroit", bon_endroit, 0, len(cibles) - 1)
+    jets = tuple(lancer_2d6(c + malus, des=des) for c in cibles)
+    return Fouille(noms_t, jets, bon_endroit, tire, malus)
+
+
+def chance_trouver(
+    cibles: Sequence[int], *, bon_endroit: int | None = None, tentative: int = 1, dissimulation: int = 0
+) -> Fraction:
+    """Probabilité exacte de trouver (tirage au sort uniforme si ``bon_endroit`` est ``None``)."""
+    entier_borne("nombre de fouilleurs", len(cibles), 1, FOUILLEURS_MAX)
+    malus = malus_fouille(tentative, dissimulation)
+    chances = [Fraction(sum(1 for a, b in PAIRES if a + b <= valider_cible(c + malus)), 36) for c in cibles]
+    if bon_endroit is None:
+        return sum(chances, Fraction(0)) / len(chances)
+    entier_borne("bon endroit", bon_endroit, 0, len(cibles) - 1)
+    return chances[bon_endroit]

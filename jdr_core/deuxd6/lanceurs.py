@@ -1,0 +1,626 @@
+"""Les lanceurs du 2D6 : chaque mécanique déclare ses paramètres, ses cotes et son affichage.
+
+Les cotes sont exactes et chaque résultat dit, par ``classer``, quelles lignes de cotes
+il réalise : l'énumération de toutes les suites de dés (``petits``) doit retrouver
+les cotes annoncées.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ..des import SourceDes
+from ..mecanique import (
+    Affichage,
+    Choix,
+    Cote,
+    DeAffiche,
+    Entier,
+    GroupeAffiche,
+    IssueAffichee,
+    Mecanique,
+    OuiNon,
+    Role,
+    Valeurs,
+    de_affiche,
+)
+from .assistance import Assistance, Cumul, assister, distribution_assistance, verifier_assistants
+from .cache import JetCache, ModeCache, jet_cache
+from .jet import (
+    BASE_CARACTERISTIQUE,
+    BASE_CARACTERISTIQUE_MAX,
+    CARACTERISTIQUE_MAX,
+    CARACTERISTIQUE_MIN,
+    MODIFICATEURS,
+    NIVEAU_MAX,
+    NIVEAU_MIN,
+    EchecAutomatique,
+    Jet2D6,
+    Niveau,
+    cible_competence,
+    cible_jet_caracteristique,
+    cible_sans_competence,
+    distribution_2d6,
+    lancer_2d6,
+    nom_difficulte,
+    tenter,
+    valider_cible,
+)
+from .opposition import RELANCES_DEFAUT, RELANCES_MAX, Egalite, Opposition, distribution_opposition, opposer
+from .scene import (
+    ECHANGES_DEFAUT,
+    ECHANGES_MAX,
+    MALUS_CONTRE_ATTAQUE,
+    MALUS_CONTRE_ATTAQUE_MAX,
+    MANCHES_MAX,
+    Ordre,
+    RegleScene,
+    Scene,
+    Score,
+    determiner_initiative,
+    distribution_scene_complete,
+    jouer_scene,
+)
+from .tache import REQUIS_MAX, Genre, Sabotage, Tache, distribution_sabotage, distribution_tache, mener_tache, saboter
+from .texte import accorder, majuscule, signe
+
+#: Bornes d'une cible saisie directement dans un formulaire.
+CIBLE_SAISIE_MIN, CIBLE_SAISIE_MAX = -10, 25
+#: Bornes d'un modificateur libre (outils, arguments, circonstances) ajouté à la table.
+AUTRE_MIN, AUTRE_MAX = -10, 10
+#: Nombre maximal d'assistants proposé par le formulaire.
+ASSISTANTS_MAX = 4
+
+LIBELLES_NIVEAUX = {
+    Niveau.REUSSITE_CRITIQUE: "Réussite critique",
+    Niveau.REUSSITE: "Réussite simple",
+    Niveau.ECHEC: "Échec simple",
+    Niveau.MALADRESSE: "Maladresse",
+}
+REUSSITE_TOUTE = "Réussite (critique comprise)"
+ISSUE_NIVEAU: dict[Niveau, IssueAffichee] = {
+    Niveau.REUSSITE_CRITIQUE: "reussite",
+    Niveau.REUSSITE: "reussite",
+    Niveau.ECHEC: "echec",
+    Niveau.MALADRESSE: "echec",
+}
+
+DIFFICULTE = Choix(
+    "difficulte",
+    "Difficulté",
+    "0",
+    tuple((str(k), f"{signe(k)} : {nom}") for k, nom in sorted(MODIFICATEURS.items(), reverse=True)),
+)
+AUTRE = Entier("autre", "Autre modificateur (outils, arguments, Dd…)", 0, AUTRE_MIN, AUTRE_MAX)
+
+
+def _modificateur(v: Valeurs) -> int:
+    return int(v["difficulte"]) + int(v["autre"])
+
+
+def des_affiches(jet: Jet2D6, caches: tuple[bool, bool] = (False, False)) -> list[DeAffiche]:
+    """Les deux dés : « double » s'ils sont pareils, « somme » sinon, « cache » s'ils sont secrets."""
+    role: Role = "double" if jet.double else "somme"
+    return [de_affiche(face, "cache" if cache else role) for face, cache in zip(jet.des, caches, strict=True)]
+
+
+def _cotes_niveaux(cible: int | None) -> list[Cote]:
+    d = {n: Fraction(int(n is Niveau.ECHEC)) for n in Niveau} if cible is None else distribution_2d6(cible)
+    return [
+        Cote(REUSSITE_TOUTE, d[Niveau.REUSSITE_CRITIQUE] + d[Niveau.REUSSITE]),
+        *(Cote(LIBELLES_NIVEAUX[n], d[n]) for n in Niveau),
+    ]
+
+
+def _classer_niveau(niveau: Niveau) -> set[str]:
+    libelles = {LIBELLES_NIVEAUX[niveau]}
+    if niveau.reussi:
+        libelles.add(REUSSITE_TOUTE)
+    return libelles
+
+
+def _phrase_niveau(jet: Jet2D6) -> str:
+    if jet.critique:
+        return f"Réussite critique (Dd {jet.dd}) : l'action réussit avec éclat."
+    if jet.maladresse:
+        return f"Maladresse (Dd {jet.dd}) : l'action rate, et cela tourne mal."
+    if jet.reussi:
+        return "Réussite : l'action aboutit."
+    return "Échec : l'action ne donne rien."
+
+
+# --- Le jet ------------------------------------------------------------------------
+
+JETS = (
+    ("competence", "Compétence : 7 + niveau"),
+    ("sans_competence", "Sans la compétence : 2 + caractéristique"),
+    ("caracteristique", "Caractéristique seule"),
+)
+
+
+def cible_test(v: Valeurs) -> int | None:
+    """La cible du formulaire « 2d6-test », ou ``None`` pour un échec d'office."""
+    m = _modificateur(v)
+    if v["jet"] == "competence":
+        return cible_competence(v["niveau"], m)
+    if v["jet"] == "caracteristique":
+        return cible_jet_caracteristique(v["caracteristique"], m, base=v["base_caracteristique"])
+    return cible_sans_competence(
+        v["caracteristique"],
+        apprentissage=v["apprentissage"],
+        niveau_proche=v["niveau_proche"] if v["proche"] else None,
+        modificateur=m,
+        plafond_avant_modificateur=v["plafond_avant"],
+    )
+
+
+def _lancer_test(v: Valeurs, des: SourceDes) -> Jet2D6 | EchecAutomatique:
+    return tenter(cible_test(v), des=des)
+
+
+def _cotes_test(v: Valeurs) -> list[Cote]:
+    return _cotes_niveaux(cible_test(v))
+
+
+def _classer_test(r: Jet2D6 | EchecAutomatique, v: Valeurs) -> set[str]:
+    return _classer_niveau(r.niveau)
+
+
+def _afficher_test(r: Jet2D6 | EchecAutomatique, v: Valeurs) -> Affichage:
+    if isinstance(r, EchecAutomatique):
+        return {"phrase": str(r), "issue": "echec", "groupes": [], "details": []}
+    details = [str(r), f"Difficulté : {nom_difficulte(int(v['difficulte']))}"]
+    return {
+        "phrase": _phrase_niveau(r),
+        "issue": ISSUE_NIVEAU[r.niveau],
+        "groupes": [{"titre": "2D6", "des": des_affiches(r)}],
+        "details": details,
+    }
+
+
+TEST: Mecanique[Jet2D6 | EchecAutomatique] = Mecanique(
+    nom="2d6-test",
+    titre="Jet de 2D6",
+    parametres=(
+        Choix("jet", "Jet", "competence", JETS),
+        Entier("niveau", "Niveau de compétence", 2, NIVEAU_MIN, NIVEAU_MAX),
+        Entier("caracteristique", "Caractéristique", 3, CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX),
+        DIFFICULTE,
+        AUTRE,
+        OuiNon("apprentissage", "La compétence demande une formation théorique"),
+        OuiNon("proche", "Le personnage a une compétence proche"),
+        Entier("niveau_proche", "Niveau de la compétence proche", 1, NIVEAU_MIN, NIVEAU_MAX),
+        Entier("base_caracteristique", "Base d'un jet de caractéristique seule (hypothèse)", BASE_CARACTERISTIQUE,
+               0, BASE_CARACTERISTIQUE_MAX, avance=True),
+        OuiNon("plafond_avant", "Plafond de 7 avant la difficulté (hypothèse)", True, avance=True),
+    ),
+    lancer=_lancer_test,
+    cotes=_cotes_test,
+    afficher=_afficher_test,
+    classer=_classer_test,
+    petits=(
+        {},
+        {"jet": "sans_competence", "apprentissage": True},
+        {"jet": "sans_competence", "proche": True, "niveau_proche": 3, "difficulte": "-3"},
+        {"jet": "caracteristique", "caracteristique": 5, "autre": 4},
+    ),
+)
+
+
+# --- Opposition (scène mineure) ----------------------------------------------------
+
+A_GAGNE, B_GAGNE, EGALITE_MJ = "Le personnage l'emporte", "L'adversaire l'emporte", "Égalité laissée au MJ"
+NOMS = ("le personnage", "l'adversaire")
+EGALITES = (("relancer", "relancer"), ("mj", "le MJ tranche"))
+
+
+def _cible(nom: str, libelle: str, defaut: int) -> Entier:
+    return Entier(nom, libelle, defaut, CIBLE_SAISIE_MIN, CIBLE_SAISIE_MAX)
+
+
+def _egalite(v: Valeurs) -> Egalite:
+    return Egalite.RELANCER if v["egalite"] == "relancer" else Egalite.MJ
+
+
+def _lancer_opposition(v: Valeurs, des: SourceDes) -> Opposition:
+    return opposer(v["cible_a"], v["cible_b"], des=des, egalite=_egalite(v), relances_max=v["relances"],
+                   noms=("Le personnage", "L'adversaire"))
+
+
+def _cotes_opposition(v: Valeurs) -> list[Cote]:
+    d = distribution_opposition(v["cible_a"], v["cible_b"], egalite=_egalite(v), relances_max=v["relances"])
+    return [Cote(A_GAGNE, d[0]), Cote(B_GAGNE, d[1]), Cote(EGALITE_MJ, d[None])]
+
+
+def _classer_opposition(o: Opposition, v: Valeurs) -> set[str]:
+    return {{0: A_GAGNE, 1: B_GAGNE, None: EGALITE_MJ}[o.gagnant]}
+
+
+def _afficher_opposition(o: Opposition, v: Valeurs) -> Affichage:
+    a, b = o.paires[-1]
+    phrase = {0: "Le personnage l'emporte.", 1: "L'adversaire l'emporte.",
+              None: "Égalité parfaite : au MJ de trancher."}[o.gagnant]
+    issues: dict[int | None, IssueAffichee] = {0: "reussite", 1: "echec", None: "neutre"}
+    issue = issues[o.gagnant]
+    return {
+        "phrase": phrase,
+        "issue": issue,
+        "groupes": [{"titre": "Le personnage", "des": des_affiches(a)},
+                    {"titre": "L'adversaire", "des": des_affiches(b)}],
+        "details": [str(o)],
+    }
+
+
+OPPOSITION: Mecanique[Opposition] = Mecanique(
+    nom="2d6-opposition",
+    titre="Opposition (scène mineure)",
+    parametres=(
+        _cible("cible_a", "Cible du personnage (modificateurs compris)", 9),
+        _cible("cible_b", "Cible de l'adversaire (modificateurs compris)", 8),
+        Choix("egalite", "Égalité parfaite", "relancer", EGALITES),
+        Entier("relances", "Relances permises avant que le MJ tranche", RELANCES_DEFAUT, 0, RELANCES_MAX),
+    ),
+    lancer=_lancer_opposition,
+    cotes=_cotes_opposition,
+    afficher=_afficher_opposition,
+    classer=_classer_opposition,
+    petits=({"egalite": "mj"}, {"relances": 1, "cible_a": 4, "cible_b": 11},
+            {"relances": 2, "cible_a": 2, "cible_b": 12}),
+)
+
+
+# --- Scène majeure -----------------------------------------------------------------
+
+ORDRES = (
+    (Ordre.ATTAQUANT.value, "l'attaquant lance d'abord"),
+    (Ordre.DEFENSEUR.value, "le défenseur lance d'abord"),
+    (Ordre.SIMULTANE.value, "jets simultanés"),
+)
+SCORES = (
+    (Score.PAR_CAMP.value, "chaque camp garde ses manches"),
+    (Score.REMISE_A_ZERO.value, "tout repart de zéro"),
+)
+
+
+def regle_scene(v: Valeurs) -> RegleScene:
+    return RegleScene(
+        cibles=(v["cible_a"], v["cible_b"]),
+        modificateurs=(v["modificateur_a"], v["modificateur_b"]),
+        manches=(v["manches_a"], v["manches_b"]),
+        contre_attaque=(v["contre_a"], v["contre_b"]),
+        malus_contre_attaque=v["malus_contre"],
+        ordre=Ordre(v["ordre"]),
+        score=Score(v["score"]),
+        noms=NOMS,
+    )
+
+
+def _lancer_scene(v: Valeurs, des: SourceDes) -> Scene:
+    regle = regle_scene(v)
+    depart = determiner_initiative(v["cible_a"], v["cible_b"], des=des, surprise=v["surprise"],
+                                   relances_max=v["relances"], noms=NOMS)
+    return jouer_scene(regle, des=des, initiative=depart, echanges_max=v["echanges"])
+
+
+def _libelles_scene(v: Valeurs) -> tuple[str, str, str]:
+    n = v["echanges"]
+    return (f"Le personnage remporte la scène en {n} échanges au plus",
+            f"L'adversaire remporte la scène en {n} échanges au plus",
+            f"Rien n'est joué après {n} échanges")
+
+
+def _cotes_scene(v: Valeurs) -> list[Cote]:
+    d = distribution_scene_complete(regle_scene(v), surprise=v["surprise"], relances_max=v["relances"],
+                                    echanges_max=v["echanges"])
+    a, b, rien = _libelles_scene(v)
+    return [Cote(a, d[0]), Cote(b, d[1]), Cote(rien, d[None])]
+
+
+def _classer_scene(s: Scene, v: Valeurs) -> set[str]:
+    a, b, rien = _libelles_scene(v)
+    return {{0: a, 1: b, None: rien}[s.vainqueur]}
+
+
+def _afficher_scene(s: Scene, v: Valeurs) -> Affichage:
+    dernier = s.echanges[-1]
+    groupes: list[GroupeAffiche] = []
+    if dernier.jet_attaquant is not None:
+        groupes.append({"titre": f"Dernier échange : {NOMS[dernier.attaquant]}",
+                        "des": des_affiches(dernier.jet_attaquant)})
+    groupes.append({"titre": f"Dernier échange : {NOMS[1 - dernier.attaquant]}",
+                    "des": des_affiches(dernier.jet_defenseur)})
+    if s.vainqueur is None:
+        phrase = f"Rien n'est joué : {NOMS[s.initiative]} mène."
+        issue: IssueAffichee = "neutre"
+    else:
+        phrase = f"{majuscule(NOMS[s.vainqueur])} remporte la scène en {accorder(len(s.echanges), 'échange')}."
+        issue = "reussite" if s.vainqueur == 0 else "echec"
+    return {
+        "phrase": phrase,
+        "issue": issue,
+        "groupes": groupes,
+        "details": str(s).split("\n"),
+    }
+
+
+SCENE: Mecanique[Scene] = Mecanique(
+    nom="2d6-scene-majeure",
+    titre="Scène majeure",
+    parametres=(
+        _cible("cible_a", "Cible du personnage", 9),
+        _cible("cible_b", "Cible de l'adversaire", 8),
+        OuiNon("surprise", "Le personnage surprend (ou l'adversaire est passif) : il mène d'office"),
+        Entier("modificateur_a", "Modificateur choisi par le personnage quand il mène", 0, AUTRE_MIN, AUTRE_MAX),
+        Entier("modificateur_b", "Modificateur choisi par l'adversaire quand il mène", 0, AUTRE_MIN, AUTRE_MAX),
+        Entier("manches_a", "Manches que doit gagner le personnage", 1, 1, MANCHES_MAX),
+        Entier("manches_b", "Manches que doit gagner l'adversaire", 1, 1, MANCHES_MAX),
+        OuiNon("contre_a", "Le personnage contre-attaque quand il défend"),
+        OuiNon("contre_b", "L'adversaire contre-attaque quand il défend"),
+        Entier("echanges", "Échanges au plus", ECHANGES_DEFAUT, 1, ECHANGES_MAX),
+        Entier("malus_contre", "Malus d'une contre-attaque (0 avec une compétence faite pour cela)",
+               MALUS_CONTRE_ATTAQUE, 0, MALUS_CONTRE_ATTAQUE_MAX, avance=True),
+        Entier("relances", "Relances d'une égalité pour l'initiative", RELANCES_DEFAUT, 0, RELANCES_MAX, avance=True),
+        Choix("ordre", "Qui lance d'abord, pour le Dd (hypothèse)", Ordre.ATTAQUANT.value, ORDRES, avance=True),
+        Choix("score", "Manches quand l'initiative change (hypothèse)", Score.PAR_CAMP.value, SCORES, avance=True),
+    ),
+    lancer=_lancer_scene,
+    cotes=_cotes_scene,
+    afficher=_afficher_scene,
+    classer=_classer_scene,
+    petits=(
+        {"surprise": True, "echanges": 1},
+        {"surprise": True, "contre_a": True, "contre_b": True, "echanges": 2, "manches_a": 2, "malus_contre": 0},
+        {"surprise": True, "contre_b": True, "echanges": 2, "ordre": Ordre.DEFENSEUR.value},
+        {"surprise": True, "echanges": 1, "ordre": Ordre.SIMULTANE.value, "cible_a": 6, "cible_b": 10},
+        {"relances": 0, "contre_a": True, "contre_b": True, "echanges": 1},
+    ),
+)
+
+
+# --- Tâche à réussites (relation, réflexion) ----------------------------------------
+
+GENRES = ((Genre.REFLEXION.value, "réflexion (réparer, désamorcer…)"), (Genre.RELATION.value, "relation (interroger…)"))
+
+
+def _cible_tache(v: Valeurs) -> int:
+    return valider_cible(cible_competence(v["niveau"], _modificateur(v)))
+
+
+def _lancer_tache(v: Valeurs, des: SourceDes) -> Tache:
+    return mener_tache(v["requis"], _cible_tache(v), des=des, genre=Genre(v["genre"]),
+                       bonus_critique=v["bonus_critique"])
+
+
+ACCOMPLIE, ARRET_ECHEC, ARRET_MALADRESSE = "Tâche accomplie", "Arrêt sur un échec", "Arrêt sur une maladresse"
+
+
+def _cotes_tache(v: Valeurs) -> list[Cote]:
+    d = distribution_tache(v["requis"], _cible_tache(v), bonus_critique=v["bonus_critique"])
+    somme = {None: Fraction(0), Niveau.ECHEC: Fraction(0), Niveau.MALADRESSE: Fraction(0)}
+    for (_, fin), p in d.items():
+        somme[fin] += p
+    return [Cote(ACCOMPLIE, somme[None]), Cote(ARRET_ECHEC, somme[Niveau.ECHEC]),
+            Cote(ARRET_MALADRESSE, somme[Niveau.MALADRESSE])]
+
+
+def _classer_tache(t: Tache, v: Valeurs) -> set[str]:
+    if t.accomplie:
+        return {ACCOMPLIE}
+    return {ARRET_MALADRESSE if t.maladresse is not None else ARRET_ECHEC}
+
+
+def _afficher_tache(t: Tache, v: Valeurs) -> Affichage:
+    issue: IssueAffichee
+    if t.accomplie:
+        phrase, issue = "La tâche est accomplie.", "reussite"
+    elif t.maladresse is not None:
+        phrase, issue = f"Maladresse : tout s'arrête, et reprendre coûtera {t.maladresse} de plus.", "echec"
+    else:
+        phrase, issue = f"Raté : la tentative s'arrête à {t.reussites} sur {t.requis}.", "echec"
+    return {
+        "phrase": phrase,
+        "issue": issue,
+        "groupes": [{"titre": f"Jet {i + 1}", "des": des_affiches(j)} for i, j in enumerate(t.jets)],
+        "details": [str(t)],
+    }
+
+
+TACHE: Mecanique[Tache] = Mecanique(
+    nom="2d6-tache",
+    titre="Tâche à plusieurs réussites",
+    parametres=(
+        Choix("genre", "Scène", Genre.REFLEXION.value, GENRES),
+        Entier("niveau", "Niveau de compétence", 2, NIVEAU_MIN, NIVEAU_MAX),
+        DIFFICULTE,
+        AUTRE,
+        Entier("requis", "Réussites à obtenir", 3, 1, REQUIS_MAX),
+        OuiNon("bonus_critique", "Un critique donne +Dd au jet suivant", True, avance=True),
+    ),
+    lancer=_lancer_tache,
+    cotes=_cotes_tache,
+    afficher=_afficher_tache,
+    classer=_classer_tache,
+    petits=({"requis": 2}, {"requis": 2, "niveau": 0, "difficulte": "-3"}, {"requis": 3, "bonus_critique": False}),
+)
+
+
+# --- Sabotage ----------------------------------------------------------------------
+
+
+def _lancer_sabotage(v: Valeurs, des: SourceDes) -> Sabotage:
+    return saboter(v["niveau_vise"], v["niveau"], des=des, modificateur=_modificateur(v))
+
+
+def _libelle_difficulte(d: int) -> str:
+    return "Réparé d'office (maladresse)" if d == 0 else f"Réparation de difficulté {d}"
+
+
+def _cotes_sabotage(v: Valeurs) -> list[Cote]:
+    d = distribution_sabotage(v["niveau_vise"], v["niveau"], cible_competence(v["niveau"], _modificateur(v)))
+    return [Cote(_libelle_difficulte(k), d[k]) for k in sorted(d, reverse=True)]
+
+
+def _classer_sabotage(s: Sabotage, v: Valeurs) -> set[str]:
+    return {_libelle_difficulte(s.difficulte)}
+
+
+def _afficher_sabotage(s: Sabotage, v: Valeurs) -> Affichage:
+    issue: IssueAffichee
+    if s.repare_d_office:
+        phrase, issue = "Sabotage bâclé : il sera réparé vite et sans jet.", "echec"
+    else:
+        phrase = f"La réparation demandera {accorder(s.difficulte, 'réussite')}."
+        issue = "reussite" if s.tache.accomplie else "neutre"
+    return {
+        "phrase": phrase,
+        "issue": issue,
+        "groupes": [{"titre": f"Jet {i + 1}", "des": des_affiches(j)} for i, j in enumerate(s.tache.jets)],
+        "details": [str(s)],
+    }
+
+
+SABOTAGE: Mecanique[Sabotage] = Mecanique(
+    nom="2d6-sabotage",
+    titre="Sabotage",
+    parametres=(
+        Entier("niveau_vise", "Niveau de sabotage visé", 4, 1, REQUIS_MAX),
+        Entier("niveau", "Niveau de compétence du saboteur", 2, NIVEAU_MIN, NIVEAU_MAX),
+        DIFFICULTE,
+        AUTRE,
+    ),
+    lancer=_lancer_sabotage,
+    cotes=_cotes_sabotage,
+    afficher=_afficher_sabotage,
+    classer=_classer_sabotage,
+    petits=({"niveau_vise": 2}, {"niveau_vise": 3, "niveau": 0, "difficulte": "-5"}),
+)
+
+
+# --- Assistance --------------------------------------------------------------------
+
+CUMULS = ((Cumul.MEILLEUR.value, "seul le meilleur modificateur compte"),
+          (Cumul.BONUS_ET_MALUS.value, "meilleur bonus plus pire malus"))
+
+
+@dataclass(frozen=True)
+class JetAide:
+    """Les jets des assistants, puis celui du personnage principal avec le modificateur retenu."""
+
+    assistance: Assistance
+    jet: Jet2D6
+
+    def __str__(self) -> str:
+        return f"{self.assistance} Personnage principal : {self.jet}"
+
+
+def _niveaux_aides(v: Valeurs) -> list[int]:
+    return [v["niveau_aides"]] * v["assistants"]
+
+
+def _lancer_assistance(v: Valeurs, des: SourceDes) -> JetAide:
+    m = _modificateur(v)
+    verifier_assistants(v["niveau"], _niveaux_aides(v))
+    cible_competence(v["niveau"], m)
+    aide = assister(v["niveau"], _niveaux_aides(v), des=des, modificateur=m, cumul=Cumul(v["cumul"]))
+    jet = lancer_2d6(cible_competence(v["niveau"], m) + aide.modificateur, des=des)
+    return JetAide(aide, jet)
+
+
+def _cotes_assistance(v: Valeurs) -> list[Cote]:
+    m = _modificateur(v)
+    d = distribution_assistance(v["niveau"], _niveaux_aides(v), modificateur=m, cumul=Cumul(v["cumul"]))
+    cible = cible_competence(v["niveau"], m)
+    niveaux = {n: Fraction(0) for n in Niveau}
+    for bonus, p in d.items():
+        for n, q in distribution_2d6(cible + bonus).items():
+            niveaux[n] += p * q
+    cotes = [Cote(REUSSITE_TOUTE, niveaux[Niveau.REUSSITE_CRITIQUE] + niveaux[Niveau.REUSSITE])]
+    cotes += [Cote(LIBELLES_NIVEAUX[n], niveaux[n]) for n in Niveau]
+    cotes += [Cote(f"Modificateur retenu {signe(k)}", d[k]) for k in sorted(d, reverse=True)]
+    return cotes
+
+
+def _classer_assistance(r: JetAide, v: Valeurs) -> set[str]:
+    return _classer_niveau(r.jet.niveau) | {f"Modificateur retenu {signe(r.assistance.modificateur)}"}
+
+
+def _afficher_assistance(r: JetAide, v: Valeurs) -> Affichage:
+    groupes: list[GroupeAffiche] = [{"titre": f"Assistant {i + 1}", "des": des_affiches(a.jet)}
+               for i, a in enumerate(r.assistance.aides) if a.jet is not None]
+    groupes.append({"titre": "Personnage principal", "des": des_affiches(r.jet)})
+    return {
+        "phrase": f"Aide : {signe(r.assistance.modificateur)}. {_phrase_niveau(r.jet)}",
+        "issue": ISSUE_NIVEAU[r.jet.niveau],
+        "groupes": groupes,
+        "details": [str(r.assistance), f"Personnage principal : {r.jet}"],
+    }
+
+
+ASSISTANCE: Mecanique[JetAide] = Mecanique(
+    nom="2d6-assistance",
+    titre="Action aidée",
+    parametres=(
+        Entier("niveau", "Niveau du personnage principal", 2, NIVEAU_MIN, NIVEAU_MAX),
+        Entier("assistants", "Nombre d'assistants", 1, 0, ASSISTANTS_MAX),
+        Entier("niveau_aides", "Niveau des assistants", 1, NIVEAU_MIN, NIVEAU_MAX),
+        DIFFICULTE,
+        AUTRE,
+        Choix("cumul", "Maladresse d'un assistant (hypothèse)", Cumul.MEILLEUR.value, CUMULS, avance=True),
+    ),
+    lancer=_lancer_assistance,
+    cotes=_cotes_assistance,
+    afficher=_afficher_assistance,
+    classer=_classer_assistance,
+    petits=({}, {"assistants": 1, "niveau": 1, "niveau_aides": 3}, {"assistants": 0},
+            {"assistants": 2, "niveau_aides": 0}),
+)
+
+
+# --- Jet caché ---------------------------------------------------------------------
+
+MODES = ((ModeCache.PARTAGE.value, "le joueur lance un dé, le MJ l'autre"),
+         (ModeCache.MJ.value, "le MJ lance les deux dés"))
+
+
+def _lancer_cache(v: Valeurs, des: SourceDes) -> JetCache:
+    return jet_cache(cible_competence(v["niveau"], _modificateur(v)), des=des, mode=ModeCache(v["mode"]))
+
+
+def _cotes_cache(v: Valeurs) -> list[Cote]:
+    return _cotes_niveaux(cible_competence(v["niveau"], _modificateur(v)))
+
+
+def _classer_cache(r: JetCache, v: Valeurs) -> set[str]:
+    return _classer_niveau(r.jet.niveau)
+
+
+def _afficher_cache(r: JetCache, v: Valeurs) -> Affichage:
+    visibles = r.visibles
+    caches = (visibles[0] is None, visibles[1] is None)
+    return {
+        "phrase": str(r),
+        "issue": "neutre",
+        "groupes": [{"titre": "2D6 (le dé caché se révèle d'un clic)", "des": des_affiches(r.jet, caches)}],
+        "details": [r.indice(), f"Cible : {r.jet.cible}. Révélez le dé caché pour connaître le résultat."],
+    }
+
+
+CACHE: Mecanique[JetCache] = Mecanique(
+    nom="2d6-jet-cache",
+    titre="Jet caché",
+    parametres=(
+        Choix("mode", "Qui lance", ModeCache.PARTAGE.value, MODES),
+        Entier("niveau", "Niveau de compétence", 2, NIVEAU_MIN, NIVEAU_MAX),
+        DIFFICULTE,
+        AUTRE,
+    ),
+    lancer=_lancer_cache,
+    cotes=_cotes_cache,
+    afficher=_afficher_cache,
+    classer=_classer_cache,
+    petits=({}, {"mode": ModeCache.MJ.value, "difficulte": "-5"}),
+)
+
+MECANIQUES: tuple[Mecanique[Any], ...] = (TEST, OPPOSITION, SCENE, TACHE, SABOTAGE, ASSISTANCE, CACHE)

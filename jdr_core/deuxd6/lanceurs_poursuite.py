@@ -1,0 +1,211 @@
+"""Le lanceur des poursuites du 2D6 et la table des manœuvres.
+
+Le formulaire règle les deux conducteurs, la distance de départ, qui a la main et la
+tactique de chaque camp ; les cotes viennent de la chaîne de Markov exacte de
+:mod:`.poursuite`, le lancer joue la poursuite manche par manche.
+
+>>> v = POURSUITE.valider({"distance": "extreme", "tours": "1"})
+>>> for cote in POURSUITE.cotes(v):
+...     print(f"{cote.libelle} : {cote.en_json()['pourcentage']}")
+Le poursuivi s'échappe : 27,8 %
+Le poursuivi est arrêté : 0 %
+La poursuite dure encore après 1 manche : 72,2 %
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ..des import SourceDes
+from ..erreurs import RegleEnfreinte
+from ..mecanique import (
+    Affichage,
+    Choix,
+    Cote,
+    Entier,
+    GroupeAffiche,
+    IssueAffichee,
+    Mecanique,
+    OuiNon,
+    Role,
+    Table,
+    Valeurs,
+    de_affiche,
+)
+from .jet import (
+    CARACTERISTIQUE_MAX,
+    CARACTERISTIQUE_MIN,
+    MODIFICATEUR_MAX,
+    MODIFICATEUR_MIN,
+    NIVEAU_MAX,
+    NIVEAU_MIN,
+    Jet2D6,
+)
+from .poursuite import (
+    Camp,
+    Distance,
+    Issue,
+    Manoeuvre,
+    Poursuite,
+    Tactique,
+    distribution_poursuite,
+    texte_distances,
+    texte_modificateur,
+)
+from .texte import accorder
+
+#: Manches au plus dans le lanceur (le cœur en accepte jusqu'à ``TOURS_MAX``).
+TOURS_LANCEUR_MAX = 20
+
+TABLE_MANOEUVRES = Table(
+    "2d6-manoeuvres",
+    ("Manœuvre", "Distance", "Modificateur", "Effet si elle réussit"),
+    tuple((m.nom, texte_distances(m), texte_modificateur(m), m.regle.effet) for m in Manoeuvre),
+)
+TABLES_POURSUITE: tuple[Table, ...] = (TABLE_MANOEUVRES,)
+
+#: Tactique du poursuivi : (valeur, libellé, manœuvres par ordre de préférence).
+TACTIQUES_POURSUIVI: dict[str, tuple[str, tuple[Manoeuvre, ...]]] = {
+    "fuir": ("Fuir", (Manoeuvre.RATTRAPER_FUIR,)),
+    "se_cacher": ("Se cacher dès la distance moyenne, sinon fuir", (Manoeuvre.SE_CACHER, Manoeuvre.RATTRAPER_FUIR)),
+    "bloquer": ("Bloquer au contact, sinon fuir", (Manoeuvre.FORCER_BLOQUER, Manoeuvre.RATTRAPER_FUIR)),
+    "embardees": ("Faire des embardées", (Manoeuvre.EMBARDEES,)),
+    "stabiliser": ("Stabiliser l'allure (pour tirer)", (Manoeuvre.STABILISER,)),
+}
+TACTIQUES_POURSUIVANT: dict[str, tuple[str, tuple[Manoeuvre, ...]]] = {
+    "forcer": ("Rattraper, puis forcer sur le côté au contact", (Manoeuvre.FORCER_BLOQUER, Manoeuvre.RATTRAPER_FUIR)),
+    "foncer": ("Rattraper, puis foncer dessus au contact", (Manoeuvre.ECRASER_FONCER, Manoeuvre.RATTRAPER_FUIR)),
+    "stabiliser": ("Stabiliser l'allure (pour tirer)", (Manoeuvre.STABILISER,)),
+}
+CONTRES: dict[str, Manoeuvre | None] = {
+    "aucun": None,
+    "demi_tour": Manoeuvre.DEMI_TOUR,
+    "renversement": Manoeuvre.RENVERSEMENT,
+}
+CHOIX_CONTRES = (("aucun", "Aucune"), ("demi_tour", "Demi-tour"), ("renversement", "Renversement (en l'air)"))
+
+#: Trois lignes qui partagent toutes les issues (leur somme vaut 1) ; le détail (distancé,
+#: caché, poursuivant bloqué) est dans :func:`.poursuite.distribution_poursuite` et dans la phrase.
+LIBELLE_ECHAPPE = "Le poursuivi s'échappe"
+LIBELLE_ARRETE = "Le poursuivi est arrêté"
+
+
+def _libelle_en_cours(tours: int) -> str:
+    return f"La poursuite dure encore après {accorder(tours, 'manche')}"
+
+
+def _tactiques(v: Valeurs) -> tuple[Tactique, Tactique]:
+    contres = (CONTRES[v["contre_poursuivant"]], CONTRES[v["contre_poursuivi"]])
+    if Manoeuvre.RENVERSEMENT in contres and not v["aerienne"]:
+        raise RegleEnfreinte("contre-manœuvre renversement : attendu une poursuite aérienne "
+                             "(cochez « Poursuite aérienne »)")
+    poursuivant = Tactique(TACTIQUES_POURSUIVANT[v["manoeuvre_poursuivant"]][1], v["modificateur_poursuivant"],
+                           contres[0])
+    poursuivi = Tactique(TACTIQUES_POURSUIVI[v["manoeuvre_poursuivi"]][1], v["modificateur_poursuivi"], contres[1])
+    return poursuivant, poursuivi
+
+
+def _depart(v: Valeurs) -> Poursuite:
+    return Poursuite(
+        v["conduite_poursuivant"], v["conduite_poursuivi"], Distance(v["distance"]), Camp(v["initiative"]),
+        aerienne=v["aerienne"], sen_poursuivant=v["sen_poursuivant"],
+    )
+
+
+def _lancer(v: Valeurs, des: SourceDes) -> Poursuite:
+    poursuivant, poursuivi = _tactiques(v)
+    return _depart(v).jouer(poursuivant, poursuivi, des=des, tours=v["tours"])
+
+
+def _cotes(v: Valeurs) -> list[Cote]:
+    poursuivant, poursuivi = _tactiques(v)
+    d = distribution_poursuite(_depart(v), poursuivant, poursuivi, tours=v["tours"])
+    return [
+        Cote(LIBELLE_ECHAPPE, sum((p for i, p in d.items() if i.echappe), Fraction(0))),
+        Cote(LIBELLE_ARRETE, d[Issue.POURSUIVI_ARRETE]),
+        Cote(_libelle_en_cours(v["tours"]), d[Issue.EN_COURS]),
+    ]
+
+
+def _classer(p: Poursuite, v: Valeurs) -> set[str]:
+    if p.issue.echappe:
+        return {LIBELLE_ECHAPPE}
+    if p.issue is Issue.POURSUIVI_ARRETE:
+        return {LIBELLE_ARRETE}
+    return {_libelle_en_cours(v["tours"])}
+
+
+def _groupe(titre: str, jet: Jet2D6) -> GroupeAffiche:
+    role: Role = "double" if jet.double else "somme"
+    return {"titre": titre, "des": [de_affiche(f, role) for f in jet.des]}
+
+
+def _afficher(p: Poursuite, v: Valeurs) -> Affichage:
+    issue: IssueAffichee = "neutre"
+    if p.issue.finie:
+        bon_pour_le_poursuivi = p.issue.echappe
+        issue = "reussite" if bon_pour_le_poursuivi == (v["camp_joueur"] == Camp.POURSUIVI.value) else "echec"
+    groupes: list[GroupeAffiche] = []
+    for m in p.manches:
+        for camp, jet in ((m.attaquant, m.jet_attaquant), (m.attaquant.autre, m.jet_defenseur)):
+            if jet is not None:
+                groupes.append(_groupe(f"Manche {m.numero} : {p.nom(camp)}", jet))
+        if m.jet_sen is not None:
+            groupes.append(_groupe(f"Manche {m.numero} : SEN du poursuivant", m.jet_sen))
+    fin = f"Après {accorder(len(p.manches), 'manche')} : {p}"
+    return {"phrase": fin, "issue": issue, "groupes": groupes, "details": [" ".join(m.lignes()) for m in p.manches]}
+
+
+def _niveau(nom: str, libelle: str, defaut: int) -> Entier:
+    return Entier(nom, libelle, defaut, NIVEAU_MIN, NIVEAU_MAX)
+
+
+def _modificateur(nom: str, libelle: str) -> Entier:
+    return Entier(nom, libelle, 0, MODIFICATEUR_MIN, MODIFICATEUR_MAX)
+
+
+POURSUITE: Mecanique[Poursuite] = Mecanique(
+    nom="2d6-poursuite",
+    titre="Poursuite",
+    parametres=(
+        _niveau("conduite_poursuivant", "Conduite du poursuivant", 1),
+        _niveau("conduite_poursuivi", "Conduite du poursuivi", 2),
+        Choix("distance", "Distance de départ", Distance.MOYEN.value, tuple((d.value, d.nom) for d in Distance)),
+        Choix("initiative", "Qui a l'initiative", Camp.POURSUIVI.value,
+              ((Camp.POURSUIVI.value, "le poursuivi"), (Camp.POURSUIVANT.value, "le poursuivant"))),
+        Choix("manoeuvre_poursuivi", "Manœuvre du poursuivi quand il a la main", "fuir",
+              tuple((k, t[0]) for k, t in TACTIQUES_POURSUIVI.items())),
+        _modificateur("modificateur_poursuivi", "Modificateur choisi par le poursuivi (Fuir)"),
+        Choix("manoeuvre_poursuivant", "Manœuvre du poursuivant quand il a la main", "forcer",
+              tuple((k, t[0]) for k, t in TACTIQUES_POURSUIVANT.items())),
+        _modificateur("modificateur_poursuivant", "Modificateur choisi par le poursuivant (Rattraper, Foncer)"),
+        Choix("contre_poursuivi", "Contre-manœuvre du poursuivi en défense", "aucun", CHOIX_CONTRES),
+        Choix("contre_poursuivant", "Contre-manœuvre du poursuivant en défense", "aucun", CHOIX_CONTRES),
+        OuiNon("aerienne", "Poursuite aérienne", False),
+        Entier("sen_poursuivant", "SEN du poursuivant (s'il faut retrouver une cachette)", 3,
+               CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX),
+        Entier("tours", "Manches au plus", 10, 1, TOURS_LANCEUR_MAX),
+        Choix("camp_joueur", "Le joueur mène", Camp.POURSUIVI.value,
+              ((Camp.POURSUIVI.value, "le poursuivi"), (Camp.POURSUIVANT.value, "le poursuivant"))),
+    ),
+    lancer=_lancer,
+    cotes=_cotes,
+    afficher=_afficher,
+    classer=_classer,
+    petits=(
+        {"tours": 1},
+        {"tours": 1, "distance": "extreme", "modificateur_poursuivi": -1},
+        {"tours": 1, "distance": "contact", "initiative": "poursuivant"},
+        {"tours": 1, "distance": "contact", "initiative": "poursuivant", "manoeuvre_poursuivant": "foncer"},
+        {"tours": 1, "distance": "contact", "manoeuvre_poursuivi": "bloquer", "conduite_poursuivi": 4},
+        {"tours": 1, "distance": "long", "manoeuvre_poursuivi": "se_cacher", "sen_poursuivant": 5},
+        {"tours": 1, "manoeuvre_poursuivi": "embardees"},
+        {"tours": 2, "distance": "court", "contre_poursuivi": "demi_tour", "contre_poursuivant": "demi_tour"},
+        {"tours": 2, "manoeuvre_poursuivi": "stabiliser", "contre_poursuivi": "demi_tour"},
+        {"tours": 1, "aerienne": True, "distance": "court", "initiative": "poursuivant",
+         "contre_poursuivi": "renversement"},
+    ),
+)
+
+MECANIQUES_POURSUITE: tuple[Mecanique[Any], ...] = (POURSUITE,)

@@ -1,0 +1,175 @@
+"""Scènes mineures : un seul jet, contre une chose passive ou contre un adversaire actif.
+
+Contre un adversaire passif (une serrure, un garde endormi), le jet du personnage
+décide seul. Contre un adversaire actif, chacun lance sous sa propre cible :
+
+* un seul réussit : il l'emporte ;
+* tous deux réussissent : la réussite critique bat la réussite simple, et à niveau
+  égal le total **le plus haut** l'emporte ;
+* tous deux ratent : l'échec simple bat la maladresse, et à niveau égal le total
+  **le plus bas** l'emporte ;
+* même niveau et même total : égalité parfaite, on relance (un nombre borné de
+  fois) ou le MJ tranche.
+
+Aline (cible 9) et Bruno (cible 8) se disputent le dernier taxi :
+
+>>> from jdr_core.des import DesScriptes
+>>> o = opposer(9, 8, des=DesScriptes([3, 4, 2, 5, 6, 2, 1, 2]), noms=("Aline", "Bruno"))
+>>> print(o)  # doctest: +NORMALIZE_WHITESPACE
+Aline : 3 et 4 = 7 contre 9 : réussite. Bruno : 2 et 5 = 7 contre 8 : réussite.
+Égalité parfaite, on relance.
+Aline : 6 et 2 = 8 contre 9 : réussite. Bruno : 1 et 2 = 3 contre 8 : réussite.
+Aline l'emporte.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+
+from ..des import SourceDes
+from ..erreurs import entier_borne
+from .jet import PAIRES, Jet2D6, Niveau, lancer_2d6, niveau_de, valider_cible
+from .texte import majuscule
+
+#: Nombre maximal de relances après une égalité parfaite (la boucle est bornée).
+RELANCES_MAX = 10
+RELANCES_DEFAUT = 3
+
+
+class Egalite(Enum):
+    """Ce qu'on fait d'une égalité parfaite (même niveau, même total)."""
+
+    RELANCER = "relancer"
+    MJ = "choix du MJ"
+
+
+def comparer(niveau_a: Niveau, total_a: int, niveau_b: Niveau, total_b: int) -> int | None:
+    """Le camp (0 ou 1) qui l'emporte, ou ``None`` pour une égalité parfaite.
+
+    >>> comparer(Niveau.REUSSITE, 5, Niveau.REUSSITE, 8)        # le plus haut
+    1
+    >>> comparer(Niveau.ECHEC, 9, Niveau.ECHEC, 11)             # le plus bas
+    0
+    >>> comparer(Niveau.REUSSITE, 8, Niveau.REUSSITE_CRITIQUE, 4)
+    1
+    >>> comparer(Niveau.ECHEC, 12, Niveau.MALADRESSE, 10)
+    0
+    """
+    if niveau_a.reussi != niveau_b.reussi:
+        return 0 if niveau_a.reussi else 1
+    if niveau_a.rang != niveau_b.rang:
+        return 0 if niveau_a.rang > niveau_b.rang else 1
+    if total_a == total_b:
+        return None
+    if niveau_a.reussi:
+        return 0 if total_a > total_b else 1
+    return 0 if total_a < total_b else 1
+
+
+def comparer_jets(a: Jet2D6, b: Jet2D6) -> int | None:
+    """:func:`comparer` appliquée à deux jets."""
+    return comparer(a.niveau, a.total, b.niveau, b.total)
+
+
+@dataclass(frozen=True)
+class Opposition:
+    """Une opposition de scène mineure : chaque paire de jets, relances comprises."""
+
+    paires: tuple[tuple[Jet2D6, Jet2D6], ...]
+    egalite: Egalite
+    noms: tuple[str, str] = ("A", "B")
+
+    @property
+    def gagnant(self) -> int | None:
+        """0 ou 1 ; ``None`` si l'égalité parfaite reste au MJ."""
+        a, b = self.paires[-1]
+        return comparer_jets(a, b)
+
+    @property
+    def relances(self) -> int:
+        return len(self.paires) - 1
+
+    def phrases_jets(self) -> list[str]:
+        """Les jets, paire par paire, avec les relances annoncées."""
+        morceaux: list[str] = []
+        for i, (a, b) in enumerate(self.paires):
+            morceaux.append(f"{majuscule(self.noms[0])} : {a} {majuscule(self.noms[1])} : {b}")
+            if i < len(self.paires) - 1:
+                morceaux.append("Égalité parfaite, on relance.")
+        return morceaux
+
+    def __str__(self) -> str:
+        morceaux = self.phrases_jets()
+        if self.gagnant is None:
+            if self.egalite is Egalite.RELANCER:
+                morceaux.append("Égalité parfaite, et plus de relance permise : au MJ de trancher.")
+            else:
+                morceaux.append("Égalité parfaite : au MJ de trancher.")
+        else:
+            morceaux.append(f"{majuscule(self.noms[self.gagnant])} l'emporte.")
+        return " ".join(morceaux)
+
+
+def opposer(
+    cible_a: int,
+    cible_b: int,
+    *,
+    des: SourceDes,
+    egalite: Egalite = Egalite.RELANCER,
+    relances_max: int = RELANCES_DEFAUT,
+    noms: tuple[str, str] = ("A", "B"),
+) -> Opposition:
+    """Chaque camp lance 2D6 sous sa cible (A d'abord) ; relance bornée des égalités parfaites.
+
+    Avec ``egalite=Egalite.MJ`` on ne relance jamais : une égalité parfaite va au MJ.
+    """
+    valider_cible(cible_a)
+    valider_cible(cible_b)
+    entier_borne("relances", relances_max, 0, RELANCES_MAX)
+    essais = 1 + (relances_max if egalite is Egalite.RELANCER else 0)
+    paires: list[tuple[Jet2D6, Jet2D6]] = []
+    for _ in range(essais):
+        a = lancer_2d6(cible_a, des=des)
+        b = lancer_2d6(cible_b, des=des)
+        paires.append((a, b))
+        if comparer_jets(a, b) is not None:
+            break
+    return Opposition(tuple(paires), egalite, noms)
+
+
+def chances_un_essai(cible_a: int, cible_b: int) -> dict[int | None, Fraction]:
+    """Un seul essai : victoire de A (0), de B (1), égalité parfaite (``None``)."""
+    valider_cible(cible_a)
+    valider_cible(cible_b)
+    comptes: dict[int | None, int] = {0: 0, 1: 0, None: 0}
+    for a1, a2 in PAIRES:
+        niveau_a = niveau_de(a1, a2, cible_a)
+        for b1, b2 in PAIRES:
+            comptes[comparer(niveau_a, a1 + a2, niveau_de(b1, b2, cible_b), b1 + b2)] += 1
+    return {k: Fraction(n, 1296) for k, n in comptes.items()}
+
+
+def distribution_opposition(
+    cible_a: int,
+    cible_b: int,
+    *,
+    egalite: Egalite = Egalite.RELANCER,
+    relances_max: int = RELANCES_DEFAUT,
+) -> dict[int | None, Fraction]:
+    """Probabilités exactes : A l'emporte (0), B l'emporte (1), égalité laissée au MJ (``None``).
+
+    Avec ``r`` relances et une égalité parfaite de probabilité ``t`` à chaque essai,
+    A gagne avec ``pA × (1 + t + … + t^r)`` et l'égalité reste avec ``t^(r+1)``.
+
+    >>> d = distribution_opposition(7, 7, egalite=Egalite.MJ)
+    >>> d[0] == d[1], sum(d.values())
+    (True, Fraction(1, 1))
+    """
+    entier_borne("relances", relances_max, 0, RELANCES_MAX)
+    un = chances_un_essai(cible_a, cible_b)
+    essais = 1 + (relances_max if egalite is Egalite.RELANCER else 0)
+    t = un[None]
+    serie = sum((t**k for k in range(essais)), Fraction(0))
+    return {0: un[0] * serie, 1: un[1] * serie, None: t**essais}

@@ -1,0 +1,1025 @@
+"""Les poursuites du 2D6 : une échelle de distances, une initiative, des manœuvres.
+
+Celui qui tient l'initiative (l'« attaquant ») choisit la manœuvre ; les deux
+conducteurs lancent alors 2D6 sous 7 + Conduite, tous deux avec le modificateur de
+la manœuvre. Attaquant réussi et défenseur raté : la manœuvre marche. Deux
+réussites : rien ne bouge et l'attaquant garde la main. Attaquant raté :
+l'initiative change de camp. La distance court de Contact à Extrême ; au-delà,
+le poursuivant est semé.
+
+Les truands (Conduite 1) talonnent Philip (Conduite 2), qui a la main :
+
+>>> from jdr_core.des import DesScriptes
+>>> p = Poursuite(1, 2, Distance.EXTREME, Camp.POURSUIVI, noms=("les truands", "Philip"))
+>>> p = p.tour(Manoeuvre.RATTRAPER_FUIR, modificateur=-3, des=DesScriptes([3, 2, 5, 2]))
+>>> print(p)
+Philip a semé les truands : l'écart a dépassé la distance extrême.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from fractions import Fraction
+from functools import lru_cache
+from itertools import product
+
+from ..des import SourceDes
+from ..erreurs import JdrErreur, ParametreInvalide, RegleEnfreinte, entier_borne
+from .jet import (
+    CARACTERISTIQUE_MAX,
+    CARACTERISTIQUE_MIN,
+    MODIFICATEUR_MAX,
+    MODIFICATEUR_MIN,
+    NIVEAU_MAX,
+    NIVEAU_MIN,
+    Jet2D6,
+    cible_competence,
+    cible_jet_caracteristique,
+    lancer_2d6,
+)
+from .texte import signe
+
+#: Nombre de manches qu'une poursuite accepte de jouer : au-delà, refus (l'onglet ne gèle pas).
+TOURS_MAX = 30
+#: Malus que s'inflige le défenseur qui contre (demi-tour, renversement), en plus de celui de la manœuvre.
+MALUS_CONTRE = -3
+#: Malus de l'adversaire pour passer de courte distance au contact d'un camp qui fait des embardées.
+MALUS_EMBARDEES_RAPPROCHEMENT = -2
+#: Écart maximal, en crans, d'une « autre manœuvre » réussie.
+CRANS_MAX = 2
+
+
+class Camp(Enum):
+    """Les deux côtés d'une poursuite.
+
+    >>> Camp.POURSUIVANT.autre.value
+    'poursuivi'
+    """
+
+    POURSUIVANT = "poursuivant"
+    POURSUIVI = "poursuivi"
+
+    @property
+    def autre(self) -> Camp:
+        return Camp.POURSUIVI if self is Camp.POURSUIVANT else Camp.POURSUIVANT
+
+    @property
+    def rang(self) -> int:
+        """0 pour le poursuivant, 1 pour le poursuivi (l'ordre de ``noms``)."""
+        return 0 if self is Camp.POURSUIVANT else 1
+
+
+class Distance(Enum):
+    """L'échelle des distances, du plus près au plus loin.
+
+    >>> print(Distance.COURT.nom, Distance.COURT.rang, Distance.COURT.locution)
+    Court 1 à courte distance
+    """
+
+    CONTACT = "contact"
+    COURT = "court"
+    MOYEN = "moyen"
+    LONG = "long"
+    EXTREME = "extreme"
+
+    @property
+    def rang(self) -> int:
+        return ORDRE_DISTANCES.index(self)
+
+    @property
+    def nom(self) -> str:
+        """Le nom de l'échelle (« Contact », « Court »…)."""
+        return NOMS_DISTANCES[self][0]
+
+    @property
+    def locution(self) -> str:
+        """« au contact », « à courte distance »…"""
+        return NOMS_DISTANCES[self][1]
+
+    @staticmethod
+    def de_rang(rang: int) -> Distance:
+        return ORDRE_DISTANCES[entier_borne("cran de distance", rang, 0, len(ORDRE_DISTANCES) - 1)]
+
+
+ORDRE_DISTANCES: tuple[Distance, ...] = tuple(Distance)
+NOMS_DISTANCES: dict[Distance, tuple[str, str]] = {
+    Distance.CONTACT: ("Contact", "au contact"),
+    Distance.COURT: ("Court", "à courte distance"),
+    Distance.MOYEN: ("Moyen", "à moyenne distance"),
+    Distance.LONG: ("Long", "à longue distance"),
+    Distance.EXTREME: ("Extrême", "à distance extrême"),
+}
+
+
+class Manoeuvre(Enum):
+    """Les manœuvres d'une poursuite (le renversement n'existe qu'en l'air).
+
+    >>> print(Manoeuvre.FORCER_BLOQUER.nom)
+    Forcer sur le côté / Bloquer
+    """
+
+    RATTRAPER_FUIR = "rattraper_fuir"
+    ECRASER_FONCER = "ecraser_foncer"
+    FORCER_BLOQUER = "forcer_bloquer"
+    EMBARDEES = "embardees"
+    SE_CACHER = "se_cacher"
+    DEMI_TOUR = "demi_tour"
+    STABILISER = "stabiliser"
+    AUTRE = "autre"
+    RENVERSEMENT = "renversement"
+
+    @property
+    def regle(self) -> RegleManoeuvre:
+        return REGLES_MANOEUVRES[self]
+
+    @property
+    def nom(self) -> str:
+        return self.regle.nom
+
+
+@dataclass(frozen=True)
+class RegleManoeuvre:
+    """Où une manœuvre se tente, avec quel modificateur, par qui, et ce qu'elle fait.
+
+    >>> regle = Manoeuvre.DEMI_TOUR.regle
+    >>> regle.modificateur, regle.contre
+    (-3, True)
+    """
+
+    nom: str
+    distance_min: Distance
+    distance_max: Distance
+    #: Modificateur imposé ; ``None`` : choisi par l'attaquant (ou dépendant de la distance).
+    modificateur: int | None
+    effet: str
+    #: Une contre-manœuvre du défenseur, à la manière d'une contre-attaque.
+    contre: bool = False
+    aerienne: bool = False
+    camps: frozenset[Camp] = frozenset(Camp)
+    #: Ce que dit une phrase : « tente de fuir », « tente un demi-tour »…
+    verbe: str = ""
+
+
+#: Se cacher : le malus dépend de la distance.
+MALUS_CACHETTE: dict[Distance, int] = {Distance.MOYEN: -3, Distance.LONG: -2, Distance.EXTREME: -1}
+
+REGLES_MANOEUVRES: dict[Manoeuvre, RegleManoeuvre] = {
+    Manoeuvre.RATTRAPER_FUIR: RegleManoeuvre(
+        "Rattraper / Fuir", Distance.CONTACT, Distance.EXTREME, None,
+        "Le camp qui a la main gagne un cran : le poursuivant se rapproche, le poursuivi s'éloigne "
+        "(au-delà d'Extrême, il a semé son poursuivant).", verbe="rattraper"),
+    Manoeuvre.ECRASER_FONCER: RegleManoeuvre(
+        "Écraser / Foncer", Distance.CONTACT, Distance.CONTACT, None,
+        "Une attaque de Conduite contre l'autre véhicule ; les dégâts dépendent de la vitesse.",
+        verbe="foncer sur"),
+    Manoeuvre.FORCER_BLOQUER: RegleManoeuvre(
+        "Forcer sur le côté / Bloquer", Distance.CONTACT, Distance.CONTACT, -3,
+        "L'adversaire est arrêté net : la poursuite s'achève.", verbe="forcer sur le côté"),
+    Manoeuvre.EMBARDEES: RegleManoeuvre(
+        "Embardées", Distance.CONTACT, Distance.EXTREME, -2,
+        "Tant que durent les embardées, les tirs adverses comptent un cran de distance de plus, "
+        "et l'adversaire prend −2 pour passer de Court au contact.", verbe="faire des embardées"),
+    Manoeuvre.SE_CACHER: RegleManoeuvre(
+        "Se cacher à un embranchement", Distance.MOYEN, Distance.EXTREME, None,
+        "Le poursuivant doit réussir un jet de SEN, sinon il perd la trace du poursuivi.",
+        camps=frozenset({Camp.POURSUIVI}), verbe="se cacher"),
+    Manoeuvre.DEMI_TOUR: RegleManoeuvre(
+        "Demi-tour", Distance.CONTACT, Distance.EXTREME, MALUS_CONTRE,
+        "Contre-manœuvre du défenseur : réussie, il prend l'initiative ; ratée, la manœuvre adverse "
+        "réussit d'office.", contre=True, verbe="un demi-tour"),
+    Manoeuvre.STABILISER: RegleManoeuvre(
+        "Stabiliser", Distance.CONTACT, Distance.EXTREME, 0,
+        "Ses tirs comptent un cran de distance de moins ; l'initiative passe à l'adversaire, "
+        "sauf sur une réussite critique.", verbe="stabiliser l'allure"),
+    Manoeuvre.AUTRE: RegleManoeuvre(
+        "Autre manœuvre", Distance.CONTACT, Distance.EXTREME, None,
+        "Fixée avec le MJ (obstacle imprévu, deux roues…) : ses distances, son modificateur "
+        "et les crans qu'elle fait gagner.", verbe="tenter une manœuvre"),
+    Manoeuvre.RENVERSEMENT: RegleManoeuvre(
+        "Renversement (en l'air)", Distance.CONTACT, Distance.COURT, MALUS_CONTRE,
+        "Contre-manœuvre du défenseur pour passer derrière et tirer : réussie, il prend l'initiative.",
+        contre=True, aerienne=True, verbe="un renversement"),
+}
+
+
+def texte_modificateur(manoeuvre: Manoeuvre) -> str:
+    """Le modificateur tel que l'écrit la table des manœuvres.
+
+    >>> texte_modificateur(Manoeuvre.SE_CACHER), texte_modificateur(Manoeuvre.FORCER_BLOQUER)
+    ('−3 (Moyen), −2 (Long), −1 (Extrême)', '−3')
+    """
+    if manoeuvre is Manoeuvre.SE_CACHER:
+        return ", ".join(f"{signe(m)} ({d.nom})" for d, m in MALUS_CACHETTE.items())
+    if manoeuvre is Manoeuvre.ECRASER_FONCER:
+        return "selon la défense adverse"
+    if manoeuvre.regle.contre:
+        return f"{signe(MALUS_CONTRE)}, en plus de celui de la manœuvre adverse"
+    modificateur = manoeuvre.regle.modificateur
+    return "au choix de l'attaquant" if modificateur is None else signe(modificateur)
+
+
+def texte_distances(manoeuvre: Manoeuvre) -> str:
+    """Les distances permises, en clair.
+
+    >>> texte_distances(Manoeuvre.SE_CACHER), texte_distances(Manoeuvre.EMBARDEES)
+    ('Moyen ou plus', 'toutes')
+    """
+    if manoeuvre is Manoeuvre.AUTRE:
+        return "à fixer avec le MJ"
+    regle = manoeuvre.regle
+    if regle.distance_min is regle.distance_max:
+        return regle.distance_min.nom
+    if regle.distance_min is Distance.CONTACT and regle.distance_max is Distance.EXTREME:
+        return "toutes"
+    if regle.distance_min is Distance.CONTACT:
+        return f"{regle.distance_max.nom} ou moins"
+    return f"{regle.distance_min.nom} ou plus"
+
+
+@dataclass(frozen=True)
+class Autre:
+    """Une manœuvre inventée avec le MJ : où elle se tente et combien de crans elle fait gagner.
+
+    >>> Autre("passer sur deux roues", Distance.LONG, Distance.COURT)
+    Traceback (most recent call last):
+    ...
+    jdr_core.erreurs.JdrErreur: autre manœuvre : la distance minimale (Long) dépasse la maximale (Court)
+    """
+
+    nom: str
+    distance_min: Distance = Distance.CONTACT
+    distance_max: Distance = Distance.EXTREME
+    #: Crans gagnés par le camp qui a la main si elle réussit (0 : un effet purement narratif).
+    crans: int = 1
+
+    def __post_init__(self) -> None:
+        if self.distance_min.rang > self.distance_max.rang:
+            raise JdrErreur(
+                f"autre manœuvre : la distance minimale ({self.distance_min.nom}) "
+                f"dépasse la maximale ({self.distance_max.nom})"
+            )
+        entier_borne("crans gagnés", self.crans, 0, CRANS_MAX)
+        if not self.nom.strip() or len(self.nom) > 60:
+            raise ParametreInvalide("nom de la manœuvre", self.nom, "de 1 à 60 caractères")
+
+
+# --- Rédaction : noms, accords, contractions ---------------------------------------
+
+_ARTICLES_PLURIELS = ("les ", "des ", "ces ", "mes ", "tes ", "ses ", "nos ", "vos ", "leurs ")
+
+
+def _pluriel(nom: str) -> bool:
+    return nom.lower().startswith(_ARTICLES_PLURIELS)
+
+
+def _v(nom: str, singulier: str, pluriel: str) -> str:
+    """Le verbe accordé au nom (un nom précédé de « les », « des »… est pluriel)."""
+    return pluriel if _pluriel(nom) else singulier
+
+
+def _a(nom: str) -> str:
+    """« à Philip », « aux truands », « au garde »."""
+    bas = nom.lower()
+    if bas.startswith("les "):
+        return "aux " + nom[4:]
+    if bas.startswith("le "):
+        return "au " + nom[3:]
+    return "à " + nom
+
+
+def _de(nom: str) -> str:
+    """« de Philip », « des truands », « du garde », « d'Anna »."""
+    bas = nom.lower()
+    if bas.startswith("les "):
+        return "des " + nom[4:]
+    if bas.startswith("le "):
+        return "du " + nom[3:]
+    if bas[:1] in "aeiouyéèêàâîôûh":
+        return "d'" + nom
+    return "de " + nom
+
+
+def _texte_modif(modificateur: int) -> str:
+    return "sans modificateur" if modificateur == 0 else signe(modificateur)
+
+
+def _maj(texte: str) -> str:
+    return texte[:1].upper() + texte[1:]
+
+
+# --- Un échange : deux jets et la règle du Dd ---------------------------------------
+
+
+class Resultat(Enum):
+    """Ce qu'a donné une manche, vu de l'attaquant.
+
+    >>> print(Resultat.SANS_EFFET.value)
+    les deux réussissent : rien ne change
+    """
+
+    REUSSIE = "la manœuvre réussit"
+    SANS_EFFET = "les deux réussissent : rien ne change"
+    RATEE = "la manœuvre échoue"
+    CONTRE_REUSSI = "la contre-manœuvre réussit"
+    CONTRE_RATE = "la contre-manœuvre échoue"
+    STABILISEE = "l'allure est stabilisée"
+    STABILISATION_RATEE = "l'allure n'est pas stabilisée"
+
+
+@dataclass(frozen=True)
+class Echange:
+    """Deux jets face à face et leur lecture, règle du Dd comprise.
+
+    Hypothèse (ordre des Dd) : chaque jet se lit d'abord contre sa cible. Si les deux
+    réussissent, le critique de l'attaquant se lit en premier (le défenseur refait sa
+    lecture à −Dd) ; si le défenseur tient encore et qu'il a fait un critique,
+    l'attaquant relit à son tour son jet à −Dd. Si les deux ratent, même ordre avec les
+    maladresses et +Dd. Le niveau (critique, maladresse) reste celui du premier coup d'œil.
+
+    >>> from jdr_core.deuxd6.jet import Jet2D6
+    >>> e = Echange(Jet2D6((2, 2), 8), Jet2D6((3, 4), 8))
+    >>> e.ajustement_defenseur, e.attaquant_reussit, e.defenseur_reussit, e.resultat.value
+    (-2, True, False, 'la manœuvre réussit')
+    """
+
+    jet_attaquant: Jet2D6
+    jet_defenseur: Jet2D6
+
+    @property
+    def _lecture(self) -> tuple[bool, bool, int, int]:
+        a, d = self.jet_attaquant, self.jet_defenseur
+        a_ok, d_ok, aj_a, aj_d = a.reussi, d.reussi, 0, 0
+        if a_ok and d_ok:
+            if a.dd is not None:
+                aj_d = -a.dd
+                d_ok = d.total <= d.cible + aj_d
+            if d_ok and d.dd is not None:
+                aj_a = -d.dd
+                a_ok = a.total <= a.cible + aj_a
+        elif not a_ok and not d_ok:
+            if a.dd is not None:
+                aj_d = a.dd
+                d_ok = d.total <= d.cible + aj_d
+            if not d_ok and d.dd is not None:
+                aj_a = d.dd
+                a_ok = a.total <= a.cible + aj_a
+        return a_ok, d_ok, aj_a, aj_d
+
+    @property
+    def attaquant_reussit(self) -> bool:
+        return self._lecture[0]
+
+    @property
+    def defenseur_reussit(self) -> bool:
+        return self._lecture[1]
+
+    @property
+    def ajustement_attaquant(self) -> int:
+        """Le Dd appliqué à la relecture du jet de l'attaquant (0 : pas de relecture)."""
+        return self._lecture[2]
+
+    @property
+    def ajustement_defenseur(self) -> int:
+        return self._lecture[3]
+
+    @property
+    def resultat(self) -> Resultat:
+        a_ok, d_ok, _, _ = self._lecture
+        if not a_ok:
+            return Resultat.RATEE
+        return Resultat.SANS_EFFET if d_ok else Resultat.REUSSIE
+
+
+# --- L'issue d'une poursuite --------------------------------------------------------
+
+
+class Issue(Enum):
+    """Où en est la poursuite.
+
+    >>> Issue.CACHE.echappe, Issue.POURSUIVI_ARRETE.echappe, Issue.EN_COURS.finie
+    (True, False, False)
+    """
+
+    EN_COURS = "la poursuite continue"
+    DISTANCE = "le poursuivi a distancé le poursuivant"
+    CACHE = "le poursuivi s'est caché"
+    POURSUIVANT_ARRETE = "le poursuivant est arrêté"
+    POURSUIVI_ARRETE = "le poursuivi est arrêté"
+
+    @property
+    def echappe(self) -> bool:
+        """Le poursuivi s'en sort (distancé, caché, ou poursuivant bloqué)."""
+        return self in (Issue.DISTANCE, Issue.CACHE, Issue.POURSUIVANT_ARRETE)
+
+    @property
+    def finie(self) -> bool:
+        return self is not Issue.EN_COURS
+
+
+@dataclass(frozen=True)
+class Manche:
+    """Une manche jouée : qui menait, quelle manœuvre, les jets, et ce qui en sort.
+
+    >>> from jdr_core.des import DesScriptes
+    >>> p = Poursuite(2, 1, Distance.CONTACT, noms=("Anna", "Léo"))
+    >>> print(p.tour(Manoeuvre.FORCER_BLOQUER, des=DesScriptes([1, 2, 6, 5])).manches[0])
+    Manche 1, au contact : Anna a l'initiative et choisit de forcer Léo sur le côté (−3).
+    Jet d'Anna : 1 et 2 = 3 contre 6 : réussite.
+    Jet de Léo : 6 et 5 = 11 contre 5 : échec.
+    La manœuvre réussit. Anna immobilise Léo : la poursuite est finie.
+    """
+
+    numero: int
+    noms: tuple[str, str]
+    attaquant: Camp
+    manoeuvre: Manoeuvre
+    modificateur: int
+    distance_avant: Distance
+    jet_attaquant: Jet2D6 | None
+    jet_defenseur: Jet2D6 | None
+    contre: Manoeuvre | None
+    resultat: Resultat
+    distance_apres: Distance
+    initiative_apres: Camp
+    issue: Issue
+    ajustement_attaquant: int = 0
+    ajustement_defenseur: int = 0
+    #: −2 de l'attaquant qui tente de passer de Court au contact d'un camp en embardées.
+    malus_embardees: int = 0
+    jet_sen: Jet2D6 | None = None
+    autre: Autre | None = None
+
+    @property
+    def defenseur(self) -> Camp:
+        return self.attaquant.autre
+
+    @property
+    def reussie(self) -> bool:
+        """La manœuvre de l'attaquant a produit son effet."""
+        return self.resultat in (Resultat.REUSSIE, Resultat.CONTRE_RATE, Resultat.STABILISEE)
+
+    @property
+    def attaque(self) -> bool:
+        """Écraser/Foncer a marché : une attaque est à régler (dégâts selon la vitesse)."""
+        return self.reussie and self.manoeuvre is Manoeuvre.ECRASER_FONCER
+
+    def _nom(self, camp: Camp) -> str:
+        return self.noms[camp.rang]
+
+    def _intention(self) -> str:
+        a = self._nom(self.attaquant)
+        d = self._nom(self.defenseur)
+        poursuivant = self.attaquant is Camp.POURSUIVANT
+        if self.manoeuvre is Manoeuvre.RATTRAPER_FUIR:
+            verbe = "rattraper " + d if poursuivant else "fuir"
+        elif self.manoeuvre is Manoeuvre.ECRASER_FONCER:
+            verbe = "foncer sur " + d
+        elif self.manoeuvre is Manoeuvre.FORCER_BLOQUER:
+            pronom = "leur" if _pluriel(d) else "lui"
+            verbe = f"forcer {d} sur le côté" if poursuivant else f"freiner devant {d} pour {pronom} barrer la route"
+        elif self.manoeuvre is Manoeuvre.AUTRE and self.autre is not None:
+            verbe = "tenter une manœuvre : " + self.autre.nom
+        else:
+            verbe = self.manoeuvre.regle.verbe
+        return (f"{a} {_v(a, 'a', 'ont')} l'initiative et {_v(a, 'choisit', 'choisissent')} de {verbe} "
+                f"({_texte_modif(self.modificateur)})")
+
+    def lignes(self) -> list[str]:
+        """Le récit de la manche, phrase par phrase."""
+        a, d = self._nom(self.attaquant), self._nom(self.defenseur)
+        lignes = [f"Manche {self.numero}, {self.distance_avant.locution} : {self._intention()}."]
+        if self.malus_embardees:
+            lignes.append(f"Les embardées {_de(d)} coûtent {signe(self.malus_embardees)} {_a(a)} "
+                          "pour passer au contact.")
+        if self.contre is not None:
+            lignes.append(f"{_maj(d)} {_v(d, 'riposte', 'ripostent')} par {self.contre.regle.verbe} "
+                          f"({signe(MALUS_CONTRE)} de plus).")
+        if self.jet_attaquant is not None:
+            lignes.append(f"Jet {_de(a)} : {self.jet_attaquant}")
+        if self.jet_defenseur is not None:
+            lignes.append(f"Jet {_de(d)} : {self.jet_defenseur}")
+        if self.ajustement_defenseur:
+            lignes.append(self._relecture(d, self.ajustement_defenseur, self.jet_defenseur))
+        if self.ajustement_attaquant:
+            lignes.append(self._relecture(a, self.ajustement_attaquant, self.jet_attaquant))
+        lignes += self._conclusion()
+        return lignes
+
+    def _relecture(self, nom: str, ajustement: int, jet: Jet2D6 | None) -> str:
+        if jet is None:  # pragma: no cover - un ajustement suppose un jet
+            return ""
+        cause = "critique adverse" if ajustement < 0 else "maladresse adverse"
+        cible = jet.cible + ajustement
+        verdict = "réussit quand même" if jet.total <= cible else "échoue"
+        if _pluriel(nom):
+            verdict = "réussissent quand même" if jet.total <= cible else "échouent"
+        return f"{_maj(cause)} ({signe(ajustement)}) : {nom} {verdict} ({jet.total} contre {cible})."
+
+    def _conclusion(self) -> list[str]:
+        a, d = self._nom(self.attaquant), self._nom(self.defenseur)
+        r = self.resultat
+        if r is Resultat.SANS_EFFET:
+            return [f"Les deux jets réussissent : rien ne change, {a} {_v(a, 'garde', 'gardent')} l'initiative."]
+        if r is Resultat.RATEE:
+            return [f"La manœuvre échoue : l'initiative passe {_a(d)}."]
+        if r is Resultat.CONTRE_REUSSI:
+            return [f"La contre-manœuvre réussit : {d} {_v(d, 'prend', 'prennent')} l'initiative."]
+        if r is Resultat.STABILISATION_RATEE:
+            return [f"L'allure n'est pas tenue : l'initiative passe {_a(d)}."]
+        if r is Resultat.STABILISEE:
+            suite = (f"réussite critique, {a} {_v(a, 'garde', 'gardent')} l'initiative" if
+                     self.initiative_apres is self.attaquant else f"l'initiative passe {_a(d)}")
+            return [f"L'allure est stabilisée : les tirs {_de(a)} comptent la distance un cran plus près ; {suite}."]
+        debut = ("La contre-manœuvre échoue : la manœuvre réussit d'office. " if r is Resultat.CONTRE_RATE
+                 else "La manœuvre réussit. ")
+        effet = self._effet()
+        return [debut + effet[0], *effet[1:]]
+
+    def _effet(self) -> list[str]:
+        a, d = self._nom(self.attaquant), self._nom(self.defenseur)
+        m = self.manoeuvre
+        if self.issue is Issue.DISTANCE:
+            return [f"{_maj(a)} {_v(a, 'sème', 'sèment')} {d} : "
+                    "au-delà de la distance extrême, la poursuite est finie."]
+        if m in (Manoeuvre.RATTRAPER_FUIR, Manoeuvre.AUTRE):
+            if self.distance_apres is self.distance_avant:
+                return [f"La distance ne change pas : {self.distance_apres.locution}."]
+            pres = self.distance_apres.rang < self.distance_avant.rang
+            sens = _v(a, "se rapproche", "se rapprochent") if pres else _v(a, "s'éloigne", "s'éloignent")
+            return [f"{_maj(a)} {sens} : les voilà {self.distance_apres.locution}."]
+        if m is Manoeuvre.ECRASER_FONCER:
+            return [f"{_maj(a)} {_v(a, 'percute', 'percutent')} {d} : c'est une attaque, "
+                    "dont les dégâts dépendent de la vitesse."]
+        if m is Manoeuvre.FORCER_BLOQUER:
+            return [f"{_maj(a)} {_v(a, 'immobilise', 'immobilisent')} {d} : la poursuite est finie."]
+        if m is Manoeuvre.EMBARDEES:
+            pronom = "leur" if _pluriel(d) else "lui"
+            return [f"{_maj(a)} {_v(a, 'zigzague', 'zigzaguent')} : les tirs {_de(d)} comptent la distance un cran "
+                    f"plus loin, et passer de courte distance au contact {pronom} coûtera "
+                    f"{signe(MALUS_EMBARDEES_RAPPROCHEMENT)}."]
+        if m is Manoeuvre.SE_CACHER and self.jet_sen is not None:
+            lignes = [f"{_maj(a)} {_v(a, 'disparaît', 'disparaissent')} dans une rue de traverse.",
+                      f"Jet de SEN {_de(d)} : {self.jet_sen}"]
+            if self.issue is Issue.CACHE:
+                return [*lignes, f"{_maj(d)} {_v(d, 'perd', 'perdent')} la trace : la poursuite est finie."]
+            return [*lignes, f"{_maj(d)} {_v(d, 'retrouve', 'retrouvent')} la piste : la poursuite continue."]
+        return [f"{_maj(a)} {_v(a, 'mène', 'mènent')} toujours."]
+
+    def __str__(self) -> str:
+        return "\n".join(self.lignes())
+
+
+# --- Tactiques : ce que fait chaque camp quand il a la main ---------------------------
+
+
+@dataclass(frozen=True)
+class Tactique:
+    """La conduite d'un camp : ses manœuvres préférées, son modificateur, sa contre-manœuvre.
+
+    Quand il a l'initiative, le camp prend la première manœuvre de ``manoeuvres`` permise
+    à la distance du moment. En défense, il tente ``contre`` chaque fois qu'il le peut
+    (jamais contre une stabilisation), sinon il se contente de son jet.
+
+    >>> Tactique((Manoeuvre.FORCER_BLOQUER, Manoeuvre.RATTRAPER_FUIR), modificateur=-1).choisir(
+    ...     Camp.POURSUIVANT, Distance.MOYEN).value
+    'rattraper_fuir'
+    """
+
+    manoeuvres: tuple[Manoeuvre, ...] = (Manoeuvre.RATTRAPER_FUIR,)
+    #: Modificateur des manœuvres à modificateur libre (Rattraper/Fuir, Écraser, Autre).
+    modificateur: int = 0
+    contre: Manoeuvre | None = None
+    autre: Autre | None = None
+
+    def __post_init__(self) -> None:
+        if not self.manoeuvres or len(self.manoeuvres) > len(Manoeuvre):
+            raise ParametreInvalide("manœuvres de la tactique", len(self.manoeuvres), f"de 1 à {len(Manoeuvre)}")
+        entier_borne("modificateur de la tactique", self.modificateur, MODIFICATEUR_MIN, MODIFICATEUR_MAX)
+        for m in self.manoeuvres:
+            if m.regle.contre:
+                raise RegleEnfreinte(f"{m.nom} se tente en défense : mettez-le en contre-manœuvre")
+        if self.contre is not None and not self.contre.regle.contre:
+            raise RegleEnfreinte(f"{self.contre.nom} n'est pas une contre-manœuvre (demi-tour ou renversement)")
+
+    def choisir(self, camp: Camp, distance: Distance, *, aerienne: bool = False) -> Manoeuvre:
+        """La première manœuvre permise ; :class:`RegleEnfreinte` s'il n'y en a aucune."""
+        for m in self.manoeuvres:
+            if raison_interdite(m, camp, distance, aerienne=aerienne, autre=self.autre) is None:
+                return m
+        raise RegleEnfreinte(f"aucune manœuvre de la tactique du {camp.value} n'est permise {distance.locution}")
+
+
+def raison_interdite(
+    manoeuvre: Manoeuvre, camp: Camp, distance: Distance, *, aerienne: bool = False, autre: Autre | None = None
+) -> str | None:
+    """Pourquoi ``camp`` ne peut pas tenter ``manoeuvre`` à ``distance`` (``None`` : permis).
+
+    >>> raison_interdite(Manoeuvre.SE_CACHER, Camp.POURSUIVI, Distance.COURT)
+    'Se cacher à un embranchement se tente à distance Moyen ou plus, pas à courte distance'
+    >>> raison_interdite(Manoeuvre.FORCER_BLOQUER, Camp.POURSUIVANT, Distance.CONTACT) is None
+    True
+    """
+    regle = manoeuvre.regle
+    if camp not in regle.camps:
+        return f"{regle.nom} est réservé au {' et au '.join(c.value for c in regle.camps)}"
+    if regle.aerienne and not aerienne:
+        return f"{regle.nom} n'existe que dans une poursuite aérienne"
+    if manoeuvre is Manoeuvre.RATTRAPER_FUIR and camp is Camp.POURSUIVANT and distance is Distance.CONTACT:
+        return "au contact, il n'y a plus rien à rattraper : forcez sur le côté ou foncez"
+    if manoeuvre is Manoeuvre.AUTRE:
+        if autre is None:
+            return "une autre manœuvre se décrit d'abord avec le MJ (distances, crans gagnés)"
+        bas, haut = autre.distance_min, autre.distance_max
+    else:
+        bas, haut = regle.distance_min, regle.distance_max
+    if not bas.rang <= distance.rang <= haut.rang:
+        if manoeuvre is Manoeuvre.AUTRE:
+            permis = f"de {bas.nom} à {haut.nom}" if bas is not haut else f"à distance {bas.nom}"
+        else:
+            permis = f"à distance {texte_distances(manoeuvre)}"
+        return f"{regle.nom} se tente {permis}, pas {distance.locution}"
+    return None
+
+
+# --- La poursuite -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Poursuite:
+    """Une poursuite en cours : niveaux de Conduite, distance, initiative, effets et manches jouées.
+
+    ``noms`` : (poursuivant, poursuivi). ``sen_poursuivant`` : la caractéristique SEN
+    du poursuivant, pour son jet quand le poursuivi se cache. Chaque manche rend une
+    nouvelle valeur : rien n'est modifié en place.
+
+    >>> p = Poursuite(2, 2, Distance.COURT, Camp.POURSUIVANT)
+    >>> print(p)
+    À courte distance, le poursuivant a l'initiative : la poursuite continue.
+    >>> Poursuite(11, 2)
+    Traceback (most recent call last):
+    ...
+    jdr_core.erreurs.ParametreInvalide: Conduite du poursuivant 11 : attendu un entier de 0 à 10
+    """
+
+    conduite_poursuivant: int
+    conduite_poursuivi: int
+    distance: Distance = Distance.MOYEN
+    initiative: Camp = Camp.POURSUIVANT
+    noms: tuple[str, str] = ("le poursuivant", "le poursuivi")
+    aerienne: bool = False
+    sen_poursuivant: int = 3
+    #: Camps dont les embardées réussies font encore effet (jusqu'à leur prochaine autre manœuvre).
+    embardees: frozenset[Camp] = frozenset()
+    #: Camps qui ont stabilisé leur allure (jusqu'à leur prochaine autre manœuvre).
+    stabilises: frozenset[Camp] = frozenset()
+    issue: Issue = Issue.EN_COURS
+    manches: tuple[Manche, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        entier_borne("Conduite du poursuivant", self.conduite_poursuivant, NIVEAU_MIN, NIVEAU_MAX)
+        entier_borne("Conduite du poursuivi", self.conduite_poursuivi, NIVEAU_MIN, NIVEAU_MAX)
+        entier_borne("SEN du poursuivant", self.sen_poursuivant, CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX)
+        if not isinstance(self.distance, Distance) or not isinstance(self.initiative, Camp):
+            raise ParametreInvalide("distance ou initiative", self.distance, "une Distance et un Camp")
+        for nom in self.noms:
+            if not isinstance(nom, str) or not nom.strip() or len(nom) > 40:
+                raise ParametreInvalide("nom", nom, "de 1 à 40 caractères")
+        if len(self.noms) != 2:
+            raise ParametreInvalide("noms", len(self.noms), "deux noms : poursuivant, poursuivi")
+        entier_borne("manches jouées", len(self.manches), 0, TOURS_MAX)
+
+    def nom(self, camp: Camp) -> str:
+        return self.noms[camp.rang]
+
+    def conduite(self, camp: Camp) -> int:
+        return self.conduite_poursuivant if camp is Camp.POURSUIVANT else self.conduite_poursuivi
+
+    @property
+    def etat(self) -> Poursuite:
+        """La même poursuite sans son historique : ce qui décide de la suite (clé de la chaîne de Markov)."""
+        return replace(self, manches=()) if self.manches else self
+
+    def cran_de_tir(self, tireur: Camp) -> int:
+        """Le cran de distance qui compte pour les tirs de ``tireur`` (0 : Contact ; 5 : hors d'échelle).
+
+        Stabiliser rapproche d'un cran, les embardées de la cible éloignent d'un cran.
+
+        >>> Poursuite(1, 1, Distance.LONG, embardees=frozenset({Camp.POURSUIVI})).cran_de_tir(Camp.POURSUIVANT)
+        4
+        """
+        cran = self.distance.rang
+        if tireur in self.stabilises:
+            cran -= 1
+        if tireur.autre in self.embardees:
+            cran += 1
+        return max(0, cran)
+
+    def phrase_tir(self, tireur: Camp) -> str:
+        """Où en sont les tirs de ``tireur``, en une phrase (stabilisation et embardées comprises).
+
+        >>> print(Poursuite(1, 1, Distance.LONG, stabilises=frozenset({Camp.POURSUIVANT})).phrase_tir(Camp.POURSUIVANT))
+        Pour les tirs du poursuivant, la distance compte comme Moyen (au lieu de Long).
+        """
+        cran = self.cran_de_tir(tireur)
+        debut = f"Pour les tirs {_de(self.nom(tireur))}, "
+        if cran > Distance.EXTREME.rang:
+            return debut + "la cible est hors de portée (au-delà d'Extrême)."
+        distance = Distance.de_rang(cran)
+        if distance is self.distance:
+            return debut + f"la distance compte comme {distance.nom}."
+        return debut + f"la distance compte comme {distance.nom} (au lieu de {self.distance.nom})."
+
+    def modificateur_de(
+        self, manoeuvre: Manoeuvre, modificateur: int | None = None, autre: Autre | None = None
+    ) -> int:
+        """Le modificateur de la manœuvre tentée par le camp qui a la main, après vérification.
+
+        >>> Poursuite(1, 2, Distance.LONG, Camp.POURSUIVI).modificateur_de(Manoeuvre.SE_CACHER)
+        -2
+        >>> Poursuite(1, 2, Distance.COURT, Camp.POURSUIVI).modificateur_de(Manoeuvre.FORCER_BLOQUER)
+        Traceback (most recent call last):
+        ...
+        jdr_core.erreurs.RegleEnfreinte: Forcer sur le côté / Bloquer se tente à distance Contact, pas à courte distance
+        """
+        camp = self.initiative
+        if manoeuvre.regle.contre:
+            raise RegleEnfreinte(f"{manoeuvre.nom} est une contre-manœuvre : c'est le défenseur qui la tente")
+        raison = raison_interdite(manoeuvre, camp, self.distance, aerienne=self.aerienne, autre=autre)
+        if raison is not None:
+            raise RegleEnfreinte(raison)
+        impose = MALUS_CACHETTE[self.distance] if manoeuvre is Manoeuvre.SE_CACHER else manoeuvre.regle.modificateur
+        if impose is None:
+            return entier_borne("modificateur choisi", 0 if modificateur is None else modificateur,
+                                MODIFICATEUR_MIN, MODIFICATEUR_MAX)
+        if modificateur is not None and modificateur != impose:
+            raise RegleEnfreinte(f"{manoeuvre.nom} se tente à {signe(impose)} {self.distance.locution}, "
+                                 f"pas à {signe(modificateur)}")
+        return impose
+
+    def _verifier_contre(self, contre: Manoeuvre, manoeuvre: Manoeuvre) -> None:
+        if not contre.regle.contre:
+            raise RegleEnfreinte(f"{contre.nom} n'est pas une contre-manœuvre (demi-tour ou renversement)")
+        if manoeuvre is Manoeuvre.STABILISER:
+            raise RegleEnfreinte("on ne contre pas une stabilisation : personne ne s'y oppose")
+        raison = raison_interdite(contre, self.initiative.autre, self.distance, aerienne=self.aerienne)
+        if raison is not None:
+            raise RegleEnfreinte(raison)
+
+    def tour(
+        self,
+        manoeuvre: Manoeuvre,
+        *,
+        des: SourceDes,
+        modificateur: int | None = None,
+        contre: Manoeuvre | None = None,
+        autre: Autre | None = None,
+    ) -> Poursuite:
+        """Joue une manche : le camp qui a la main tente ``manoeuvre`` ; ``contre`` est la
+        contre-manœuvre éventuelle du défenseur. Les dés : attaquant, puis défenseur, puis
+        le jet de SEN du poursuivant si le poursuivi s'est caché.
+
+        >>> from jdr_core.des import DesScriptes
+        >>> p = Poursuite(1, 2, Distance.EXTREME, Camp.POURSUIVI, noms=("les truands", "Philip"))
+        >>> print(p.tour(Manoeuvre.RATTRAPER_FUIR, modificateur=-1, des=DesScriptes([1, 6, 4, 1])).manches[0])
+        Manche 1, à distance extrême : Philip a l'initiative et choisit de fuir (−1).
+        Jet de Philip : 1 et 6 = 7 contre 8 : réussite.
+        Jet des truands : 4 et 1 = 5 contre 7 : réussite.
+        Les deux jets réussissent : rien ne change, Philip garde l'initiative.
+        """
+        if self.issue.finie:
+            raise RegleEnfreinte(f"la poursuite est finie : {self.issue.value}")
+        if len(self.manches) >= TOURS_MAX:
+            raise RegleEnfreinte(f"pas plus de {TOURS_MAX} manches par poursuite")
+        modif = self.modificateur_de(manoeuvre, modificateur, autre)
+        if contre is not None:
+            self._verifier_contre(contre, manoeuvre)
+        attaquant = self.initiative
+        defenseur = attaquant.autre
+        # Les effets durables d'un camp cessent dès qu'il tente autre chose.
+        embardees = self.embardees if manoeuvre is Manoeuvre.EMBARDEES else self.embardees - {attaquant}
+        stabilises = self.stabilises if manoeuvre is Manoeuvre.STABILISER else self.stabilises - {attaquant}
+        if contre is not None:
+            embardees, stabilises = embardees - {defenseur}, stabilises - {defenseur}
+        malus = 0
+        if (manoeuvre is Manoeuvre.RATTRAPER_FUIR and attaquant is Camp.POURSUIVANT
+                and self.distance is Distance.COURT and Camp.POURSUIVI in embardees):
+            malus = MALUS_EMBARDEES_RAPPROCHEMENT
+        cible_a = cible_competence(self.conduite(attaquant), modif + malus)
+        cible_d = cible_competence(self.conduite(defenseur), modif + (MALUS_CONTRE if contre else 0))
+        jet_a: Jet2D6 | None = None
+        jet_d: Jet2D6 | None = None
+        aj_a = aj_d = 0
+        initiative = attaquant
+        if manoeuvre is Manoeuvre.STABILISER:
+            jet_a = lancer_2d6(cible_a, des=des)
+            resultat = Resultat.STABILISEE if jet_a.reussi else Resultat.STABILISATION_RATEE
+            if jet_a.reussi:
+                stabilises = stabilises | {attaquant}
+            if not jet_a.critique:
+                initiative = defenseur
+        elif contre is not None:
+            jet_d = lancer_2d6(cible_d, des=des)
+            resultat = Resultat.CONTRE_REUSSI if jet_d.reussi else Resultat.CONTRE_RATE
+            if jet_d.reussi:
+                initiative = defenseur
+        else:
+            jet_a = lancer_2d6(cible_a, des=des)
+            jet_d = lancer_2d6(cible_d, des=des)
+            echange = Echange(jet_a, jet_d)
+            resultat, aj_a, aj_d = echange.resultat, echange.ajustement_attaquant, echange.ajustement_defenseur
+            if resultat is Resultat.RATEE:
+                initiative = defenseur
+        distance, issue, jet_sen = self.distance, Issue.EN_COURS, None
+        if resultat in (Resultat.REUSSIE, Resultat.CONTRE_RATE):
+            distance, issue, embardees, jet_sen = self._effet(manoeuvre, autre, embardees, des)
+        manche = Manche(
+            numero=len(self.manches) + 1, noms=self.noms, attaquant=attaquant, manoeuvre=manoeuvre,
+            modificateur=modif, distance_avant=self.distance, jet_attaquant=jet_a, jet_defenseur=jet_d,
+            contre=contre, resultat=resultat, distance_apres=distance, initiative_apres=initiative, issue=issue,
+            ajustement_attaquant=aj_a, ajustement_defenseur=aj_d, malus_embardees=malus, jet_sen=jet_sen,
+            autre=autre,
+        )
+        return replace(self, distance=distance, initiative=initiative, embardees=embardees,
+                       stabilises=stabilises, issue=issue, manches=(*self.manches, manche))
+
+    def _effet(
+        self, manoeuvre: Manoeuvre, autre: Autre | None, embardees: frozenset[Camp], des: SourceDes
+    ) -> tuple[Distance, Issue, frozenset[Camp], Jet2D6 | None]:
+        attaquant = self.initiative
+        rang = self.distance.rang
+        if manoeuvre in (Manoeuvre.RATTRAPER_FUIR, Manoeuvre.AUTRE):
+            crans = autre.crans if manoeuvre is Manoeuvre.AUTRE and autre is not None else 1
+            rang += -crans if attaquant is Camp.POURSUIVANT else crans
+            if rang > Distance.EXTREME.rang:
+                return Distance.EXTREME, Issue.DISTANCE, embardees, None
+            return Distance.de_rang(max(0, rang)), Issue.EN_COURS, embardees, None
+        if manoeuvre is Manoeuvre.FORCER_BLOQUER:
+            issue = Issue.POURSUIVI_ARRETE if attaquant is Camp.POURSUIVANT else Issue.POURSUIVANT_ARRETE
+            return self.distance, issue, embardees, None
+        if manoeuvre is Manoeuvre.EMBARDEES:
+            return self.distance, Issue.EN_COURS, embardees | {attaquant}, None
+        if manoeuvre is Manoeuvre.SE_CACHER:
+            jet = lancer_2d6(cible_jet_caracteristique(self.sen_poursuivant), des=des)
+            return self.distance, Issue.EN_COURS if jet.reussi else Issue.CACHE, embardees, jet
+        return self.distance, Issue.EN_COURS, embardees, None  # Écraser/Foncer : une attaque à régler
+
+    def jouer(self, poursuivant: Tactique, poursuivi: Tactique, *, des: SourceDes, tours: int) -> Poursuite:
+        """Joue jusqu'à ``tours`` manches, ou jusqu'à la fin de la poursuite, selon les tactiques.
+
+        >>> from jdr_core.des import DesAleatoires
+        >>> rattraper_puis_forcer = Tactique((Manoeuvre.FORCER_BLOQUER, Manoeuvre.RATTRAPER_FUIR))
+        >>> p = Poursuite(1, 2).jouer(rattraper_puis_forcer, Tactique(), des=DesAleatoires(7), tours=20)
+        >>> p.issue.finie or len(p.manches) == 20
+        True
+        >>> Poursuite(1, 2, Distance.CONTACT).jouer(Tactique(), Tactique(), des=DesAleatoires(7), tours=3)
+        Traceback (most recent call last):
+        ...
+        jdr_core.erreurs.RegleEnfreinte: aucune manœuvre de la tactique du poursuivant n'est permise au contact
+        """
+        entier_borne("nombre de manches", tours, 1, TOURS_MAX)
+        for tactique in (poursuivant, poursuivi):
+            if tactique.contre is not None and tactique.contre.regle.aerienne and not self.aerienne:
+                raise RegleEnfreinte(f"{tactique.contre.nom} n'existe que dans une poursuite aérienne")
+        poursuite = self
+        for _ in range(tours):
+            if poursuite.issue.finie:
+                break
+            poursuite = poursuite._jouer_manche(poursuivant, poursuivi, des)
+        return poursuite
+
+    def _jouer_manche(self, poursuivant: Tactique, poursuivi: Tactique, des: SourceDes) -> Poursuite:
+        tactiques = {Camp.POURSUIVANT: poursuivant, Camp.POURSUIVI: poursuivi}
+        attaque, defense = tactiques[self.initiative], tactiques[self.initiative.autre]
+        manoeuvre = attaque.choisir(self.initiative, self.distance, aerienne=self.aerienne)
+        contre = defense.contre
+        if contre is not None and (manoeuvre is Manoeuvre.STABILISER or raison_interdite(
+                contre, self.initiative.autre, self.distance, aerienne=self.aerienne) is not None):
+            contre = None
+        libre = manoeuvre.regle.modificateur is None and manoeuvre is not Manoeuvre.SE_CACHER
+        return self.tour(manoeuvre, des=des, modificateur=attaque.modificateur if libre else None,
+                         contre=contre, autre=attaque.autre)
+
+    def __str__(self) -> str:
+        poursuivant, poursuivi = self.noms
+        if self.issue is Issue.DISTANCE:
+            return (f"{_maj(poursuivi)} {_v(poursuivi, 'a', 'ont')} semé {poursuivant} : "
+                    "l'écart a dépassé la distance extrême.")
+        if self.issue is Issue.CACHE:
+            return f"{_maj(poursuivi)} {_v(poursuivi, 'a', 'ont')} échappé {_a(poursuivant)} en se cachant."
+        if self.issue is Issue.POURSUIVANT_ARRETE:
+            return f"{_maj(poursuivi)} {_v(poursuivi, 'a', 'ont')} bloqué {poursuivant} : la poursuite est finie."
+        if self.issue is Issue.POURSUIVI_ARRETE:
+            return f"{_maj(poursuivant)} {_v(poursuivant, 'a', 'ont')} arrêté {poursuivi} : la poursuite est finie."
+        qui = self.nom(self.initiative)
+        return f"{_maj(self.distance.locution)}, {qui} {_v(qui, 'a', 'ont')} l'initiative : la poursuite continue."
+
+
+# --- Cotes exactes : une chaîne de Markov sur les états de la poursuite -------------------
+
+
+class _DesManquants(Exception):
+    """La suite préparée est trop courte : il faut brancher sur la paire suivante."""
+
+
+class _DesPrepares:
+    def __init__(self, faces: tuple[int, ...]) -> None:
+        self._faces = faces
+        self._position = 0
+
+    def lancer(self, faces: int) -> int:
+        if self._position >= len(self._faces):
+            raise _DesManquants
+        face = self._faces[self._position]
+        self._position += 1
+        return face
+
+
+def _classes_de_paires() -> tuple[tuple[tuple[int, int], Fraction], ...]:
+    """Les 36 paires de 2D6 regroupées par (total, double) : une manche n'en voit pas plus.
+
+    Le Dd d'un double se déduit de son total ; 15 classes au lieu de 36 paires.
+    """
+    classes: dict[tuple[int, bool], tuple[tuple[int, int], int]] = {}
+    for a, b in product(range(1, 7), repeat=2):
+        cle = (a + b, a == b)
+        representant, nombre = classes.get(cle, ((a, b), 0))
+        classes[cle] = (representant, nombre + 1)
+    return tuple((paire, Fraction(nombre, 36)) for paire, nombre in classes.values())
+
+
+_PAIRES_POIDS = _classes_de_paires()
+
+
+def enumerer_paires(fonction: Callable[[SourceDes], Poursuite]) -> Iterator[tuple[Poursuite, Fraction]]:
+    """Toutes les issues d'une fonction qui lance des 2D6, avec leur probabilité exacte.
+
+    On branche jet par jet sur les 15 classes de paires (même total, double ou non),
+    chacune pesant son nombre de paires sur 36 : une manche ne lit d'un jet que son
+    total, s'il est double et son Dd. La fonction demande ses dés par deux, comme
+    :func:`lancer_2d6`.
+
+    >>> depart = Poursuite(1, 1, Distance.MOYEN, Camp.POURSUIVI)
+    >>> issues = list(enumerer_paires(lambda des: depart.tour(Manoeuvre.STABILISER, des=des)))
+    >>> len(issues), sum(p for _, p in issues)
+    (15, Fraction(1, 1))
+    """
+    pile: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+    while pile:
+        faces, poids = pile.pop()
+        try:
+            resultat = fonction(_DesPrepares(faces))
+        except _DesManquants:
+            pile.extend(((*faces, *paire), poids * p) for paire, p in _PAIRES_POIDS)
+            continue
+        yield resultat, poids
+
+
+@lru_cache(maxsize=4096)
+def _transitions(etat: Poursuite, poursuivant: Tactique, poursuivi: Tactique) -> tuple[tuple[Poursuite, Fraction], ...]:
+    suivants: dict[Poursuite, Fraction] = {}
+    for resultat, p in enumerer_paires(lambda des: etat._jouer_manche(poursuivant, poursuivi, des)):
+        cle = replace(resultat, manches=())
+        suivants[cle] = suivants.get(cle, Fraction(0)) + p
+    return tuple(suivants.items())
+
+
+def distribution_poursuite(
+    depart: Poursuite, poursuivant: Tactique, poursuivi: Tactique, *, tours: int
+) -> dict[Issue, Fraction]:
+    """Probabilités exactes de chaque issue après au plus ``tours`` manches.
+
+    L'état de la chaîne : distance, camp qui a la main, effets d'embardées et de
+    stabilisation en cours (l'historique ne compte pas). Chaque transition vient de
+    toutes les paires de dés d'une manche, jouée par le même code que :meth:`Poursuite.tour`.
+
+    >>> d = distribution_poursuite(Poursuite(1, 2, Distance.EXTREME, Camp.POURSUIVI), Tactique(), Tactique(), tours=1)
+    >>> print(d[Issue.DISTANCE])
+    5/18
+    """
+    entier_borne("nombre de manches", tours, 1, TOURS_MAX)
+    etats: dict[Poursuite, Fraction] = {depart.etat: Fraction(1)}
+    for _ in range(tours):
+        suivants: dict[Poursuite, Fraction] = {}
+        for etat, p in etats.items():
+            if etat.issue.finie:
+                suivants[etat] = suivants.get(etat, Fraction(0)) + p
+                continue
+            for suivant, q in _transitions(etat, poursuivant, poursuivi):
+                suivants[suivant] = suivants.get(suivant, Fraction(0)) + p * q
+        etats = suivants
+    issues = dict.fromkeys(Issue, Fraction(0))
+    for etat, p in etats.items():
+        issues[etat.issue] += p
+    return issues
+
+
+def chance_d_echapper(depart: Poursuite, poursuivant: Tactique, poursuivi: Tactique, *, tours: int) -> Fraction:
+    """Probabilité exacte que le poursuivi s'en sorte en ``tours`` manches au plus.
+
+    >>> print(chance_d_echapper(Poursuite(1, 2, Distance.EXTREME, Camp.POURSUIVI), Tactique(), Tactique(), tours=1))
+    5/18
+    """
+    d = distribution_poursuite(depart, poursuivant, poursuivi, tours=tours)
+    return sum((p for issue, p in d.items() if issue.echappe), Fraction(0))

@@ -1,0 +1,110 @@
+"""Les tables du 2D6, publiées sur les pages par les blocs ``tableau``.
+
+Les valeurs viennent des modules de règles (jamais recopiées à la main) quand elles y vivent.
+"""
+
+from __future__ import annotations
+
+from ..mecanique import Table
+from .jet import MODIFICATEURS, PLAFOND_PROCHE
+from .scene import MALUS_CONTRE_ATTAQUE
+from .tache import Argument, Outils
+from .texte import signe
+
+MODIFICATEURS_TABLE = Table(
+    "2d6-modificateurs",
+    ("Modificateur", "Difficulté"),
+    tuple((signe(k), nom) for k, nom in sorted(MODIFICATEURS.items(), reverse=True)),
+)
+
+CIBLES = Table(
+    "2d6-cibles",
+    ("Situation", "Jet à faire (total des deux dés au plus)"),
+    (
+        ("Le personnage a la compétence", "7 + niveau (0 pour une simple base) ± difficulté"),
+        ("Il ne l'a pas, mais l'action reste à sa portée", "2 + caractéristique adaptée ± difficulté"),
+        ("Il ne l'a pas, et elle exige une formation", "aucun jet : échec d'office"),
+        ("Formation exigée, compétence voisine acceptée par le MJ", "2 + caractéristique ± difficulté"),
+        ("Sans formation exigée, compétence voisine", f"2 + caractéristique + son niveau, {PLAFOND_PROCHE} au plus"),
+        ("Attribut (fatigue…)", "2 + attribut ± difficulté"),
+        ("Caractéristique seule (hypothèse, réglable)", "2 + caractéristique ± difficulté"),
+    ),
+)
+
+NIVEAUX = Table(
+    "2d6-niveaux",
+    ("Résultat", "Quand", "Le dé doublé (Dd)"),
+    (
+        ("Réussite critique", "total sous la cible ou égal, et double", "mesure l'éclat : bonus, malus à l'autre…"),
+        ("Réussite", "total sous la cible ou égal, sans double", "—"),
+        ("Échec", "total au-dessus de la cible, sans double", "—"),
+        ("Maladresse", "total au-dessus de la cible, et double", "mesure les dégâts : aide à l'autre, panne…"),
+    ),
+)
+
+OPPOSITION = Table(
+    "2d6-opposition",
+    ("Situation", "Qui l'emporte"),
+    (
+        ("Un seul réussit", "celui qui réussit"),
+        ("Les deux réussissent, niveaux différents", "la réussite critique"),
+        ("Les deux réussissent, même niveau", "le total le plus haut"),
+        ("Les deux ratent, niveaux différents", "l'échec simple"),
+        ("Les deux ratent, même niveau", "le total le plus bas"),
+        ("Même niveau et même total", "on relance, ou le MJ tranche"),
+    ),
+)
+
+ECHANGE = Table(
+    "2d6-echange",
+    ("Attaquant", "Défenseur", "Suite de la scène"),
+    (
+        ("réussit", "rate", "l'attaquant gagne la manche (la scène s'il lui n'en fallait qu'une)"),
+        ("réussit", "réussit", "rien ne bouge ; un critique impose −Dd à l'autre pour réussir aussi"),
+        ("rate", "réussit", "le défenseur prend l'initiative"),
+        ("rate", "rate", "le défenseur prend l'initiative ; une maladresse donne +Dd à l'autre"),
+        ("—", f"contre-attaque réussie ({signe(-MALUS_CONTRE_ATTAQUE)} en plus)",
+         "le défenseur prend l'initiative, l'attaquant ne lance pas"),
+        ("—", "contre-attaque ratée", "l'attaquant gagne la manche, sans lancer"),
+    ),
+)
+
+ARGUMENTS = Table(
+    "2d6-arguments",
+    ("Argument", "Au jet", "Manches à gagner"),
+    tuple((a.libelle.capitalize(), signe(a.modificateur), signe(a.manches)) for a in Argument),
+)
+
+OUTILS = Table(
+    "2d6-outils",
+    ("Outils", "Au jet"),
+    (
+        ("Adaptés à la tâche", signe(Outils.ADEQUATS.modificateur)),
+        ("Ordinaires", signe(Outils.ORDINAIRES.modificateur)),
+        ("Aucun", signe(Outils.AUCUN.modificateur)),
+    ),
+)
+
+ASSISTANCE = Table(
+    "2d6-assistance",
+    ("Jet de l'assistant", "Modificateur pour le personnage principal"),
+    (
+        ("Réussite", "+1"),
+        ("Réussite critique", "+Dd, sans dépasser le niveau du personnage principal"),
+        ("Échec", "rien"),
+        ("Maladresse", "−Dd"),
+    ),
+)
+
+SABOTAGE = Table(
+    "2d6-sabotage",
+    ("Jets du saboteur", "Réussites qu'exigera la réparation"),
+    (
+        ("Toutes les réussites visées", "le niveau visé"),
+        ("Arrêt sur un échec", "les réussites obtenues, au moins le niveau du saboteur, au moins 1"),
+        ("Arrêt sur une maladresse", "aucune : la réparation se fait vite et d'office"),
+    ),
+)
+
+TABLES: tuple[Table, ...] = (MODIFICATEURS_TABLE, CIBLES, NIVEAUX, OPPOSITION, ECHANGE, ARGUMENTS, OUTILS,
+                             ASSISTANCE, SABOTAGE)

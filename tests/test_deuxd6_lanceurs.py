@@ -1,0 +1,243 @@
+"""Les lanceurs du 2D6 : paramètres, cotes contre énumération et contre 20 000 jets, affichage, tables."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Hashable
+from fractions import Fraction
+from math import sqrt
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from jdr_core.des import DesAleatoires
+from jdr_core.deuxd6.assistance import Cumul, distribution_assistance
+from jdr_core.deuxd6.jet import Niveau, distribution_2d6
+from jdr_core.deuxd6.lanceurs import MECANIQUES, cible_test, regle_scene
+from jdr_core.deuxd6.opposition import Egalite, distribution_opposition
+from jdr_core.deuxd6.scene import distribution_scene_complete
+from jdr_core.deuxd6.systeme import SYSTEME
+from jdr_core.deuxd6.tache import distribution_sabotage, distribution_tache
+from jdr_core.erreurs import JdrErreur
+from jdr_core.mecanique import ROLES, Entier, Mecanique
+
+from .test_deuxd6_scenes import enumerer
+
+PAR_NOM: dict[str, Mecanique[Any]] = {m.nom: m for m in MECANIQUES}
+JETS = 20_000
+Z_0_999 = 3.090
+
+
+def seuil_khi2(ddl: int) -> float:
+    """Quantile 99,9 % du khi-deux (Wilson-Hilferty)."""
+    k = 2 / (9 * ddl)
+    return float(ddl * (1 - k + Z_0_999 * sqrt(k)) ** 3)
+
+
+def khi2(observes: Counter[Hashable], attendus: dict[Any, Fraction], n: int) -> tuple[float, int]:
+    assert set(observes) <= {k for k, p in attendus.items() if p}, set(observes) - set(attendus)
+    cases: list[tuple[float, int]] = []
+    reste_e, reste_o = 0.0, 0
+    for issue, p in sorted(attendus.items(), key=lambda kv: kv[1]):
+        e = float(p) * n
+        if e < 5:
+            reste_e, reste_o = reste_e + e, reste_o + observes.get(issue, 0)
+        else:
+            cases.append((e, observes.get(issue, 0)))
+    if reste_e > 0:
+        cases.append((reste_e, reste_o))
+    return sum((o - e) ** 2 / e for e, o in cases), len(cases) - 1
+
+
+class TestSysteme:
+    """La valeur SYSTEME : noms préfixés, tables bien formées."""
+
+    def test_noms(self) -> None:
+        assert SYSTEME.nom == "deuxd6"
+        assert all(m.nom.startswith("2d6-") for m in SYSTEME.mecaniques)
+        assert {"2d6-test", "2d6-opposition", "2d6-scene-majeure", "2d6-assistance", "2d6-jet-cache"} <= set(PAR_NOM)
+        assert len({m.nom for m in SYSTEME.mecaniques}) == len(SYSTEME.mecaniques)
+
+    def test_tables(self) -> None:
+        noms = {t.nom for t in SYSTEME.tables}
+        assert {"2d6-modificateurs", "2d6-assistance"} <= noms and all(n.startswith("2d6-") for n in noms)
+        modificateurs = next(t for t in SYSTEME.tables if t.nom == "2d6-modificateurs")
+        assert [ligne[0] for ligne in modificateurs.lignes] == ["+5", "+3", "+1", "0", "−1", "−3", "−5", "−10"]
+
+    def test_defauts_valides(self) -> None:
+        for m in MECANIQUES:
+            for p in m.parametres:
+                if isinstance(p, Entier):
+                    assert p.minimum <= p.defaut <= p.maximum, (m.nom, p.nom)
+
+
+CAS_PETITS = [(m.nom, i, petit) for m in MECANIQUES for i, petit in enumerate(m.petits)]
+
+
+@pytest.mark.parametrize(("nom", "indice", "petit"), CAS_PETITS, ids=[f"{n}-{i}" for n, i, _ in CAS_PETITS])
+def test_enumeration_egale_les_cotes(nom: str, indice: int, petit: dict[str, object]) -> None:
+    """Chaque suite de dés, passée par ``lancer`` puis ``classer``, redonne les cotes exactes."""
+    meca = PAR_NOM[nom]
+    valeurs = meca.valider(petit)
+    totaux: dict[str, Fraction] = {}
+    for libelles, p in enumerer(lambda des: frozenset(meca.classer(meca.lancer(valeurs, des), valeurs)),
+                                feuilles_max=50_000).items():
+        assert isinstance(libelles, frozenset)
+        for libelle in libelles:
+            totaux[libelle] = totaux.get(libelle, Fraction(0)) + p
+    cotes = {c.libelle: c.probabilite for c in meca.cotes(valeurs)}
+    assert set(totaux) <= set(cotes)
+    for libelle, attendu in cotes.items():
+        assert totaux.get(libelle, Fraction(0)) == attendu, libelle
+
+
+def _scene(v: dict[str, Any]) -> dict[Any, Fraction]:
+    return distribution_scene_complete(regle_scene(v), surprise=v["surprise"], relances_max=v["relances"],
+                                       echanges_max=v["echanges"])
+
+
+def _tache(v: dict[str, Any]) -> dict[Any, Fraction]:
+    from jdr_core.deuxd6.jet import cible_competence
+    cible = cible_competence(v["niveau"], int(v["difficulte"]) + v["autre"])
+    return dict(distribution_tache(v["requis"], cible, bonus_critique=v["bonus_critique"]))
+
+
+def _assistance(v: dict[str, Any]) -> dict[Any, Fraction]:
+    from jdr_core.deuxd6.jet import cible_competence
+    m = int(v["difficulte"]) + v["autre"]
+    cible = cible_competence(v["niveau"], m)
+    resultat: dict[Any, Fraction] = {}
+    for bonus, p in distribution_assistance(v["niveau"], [v["niveau_aides"]] * v["assistants"], modificateur=m,
+                                            cumul=Cumul(v["cumul"])).items():
+        for n, q in distribution_2d6(cible + bonus).items():
+            resultat[(bonus, n)] = p * q
+    return resultat
+
+
+CAS_KHI2: list[tuple[str, dict[str, Any], Callable[[Any], Hashable], Callable[[dict[str, Any]], dict[Any, Fraction]]]]
+CAS_KHI2 = [
+    ("2d6-test", {"niveau": 1, "difficulte": "-1"}, lambda r: r.niveau, lambda v: distribution_2d6(cible_test(v) or 0)),
+    ("2d6-test", {"jet": "sans_competence", "proche": True, "caracteristique": 4},
+     lambda r: r.niveau, lambda v: distribution_2d6(7)),
+    ("2d6-opposition", {"cible_a": 9, "cible_b": 7, "relances": 1}, lambda o: o.gagnant,
+     lambda v: distribution_opposition(9, 7, egalite=Egalite.RELANCER, relances_max=1)),
+    ("2d6-scene-majeure", {"manches_a": 2, "contre_b": True, "echanges": 6}, lambda s: s.vainqueur, _scene),
+    ("2d6-scene-majeure", {"surprise": True, "manches_a": 3, "manches_b": 2, "ordre": "simultane",
+                           "score": "remise_a_zero", "echanges": 8}, lambda s: s.vainqueur, _scene),
+    ("2d6-tache", {"requis": 3, "niveau": 1}, lambda t: (t.reussites, None if t.accomplie else t.jets[-1].niveau),
+     _tache),
+    ("2d6-sabotage", {"niveau_vise": 4, "niveau": 2}, lambda s: s.difficulte,
+     lambda v: distribution_sabotage(4, 2, 9)),
+    ("2d6-assistance", {"niveau": 3, "assistants": 2, "niveau_aides": 2, "cumul": "bonus_et_malus"},
+     lambda r: (r.assistance.modificateur, r.jet.niveau), _assistance),
+    ("2d6-jet-cache", {"niveau": 0, "difficulte": "-1"}, lambda r: r.jet.niveau, lambda v: distribution_2d6(6)),
+]
+
+
+@pytest.mark.parametrize(("nom", "bruts", "issue", "exacte"), CAS_KHI2,
+                         ids=[f"{c[0]}-{i}" for i, c in enumerate(CAS_KHI2)])
+def test_lanceur_suit_les_cotes(nom: str, bruts: dict[str, Any], issue: Callable[[Any], Hashable],
+                                exacte: Callable[[dict[str, Any]], dict[Any, Fraction]]) -> None:
+    """20 000 jets graines (une graine par jet, comme dans le navigateur) contre la loi exacte."""
+    meca = PAR_NOM[nom]
+    valeurs = meca.valider(bruts)
+    observes = Counter(issue(meca.lancer(valeurs, DesAleatoires(graine))) for graine in range(JETS))
+    attendus = exacte(valeurs)
+    assert sum(attendus.values()) == 1
+    stat, ddl = khi2(observes, attendus, JETS)
+    assert stat < seuil_khi2(ddl), f"khi2 = {stat:.1f} pour {ddl} ddl"
+
+
+def test_niveaux_dans_l_ordre() -> None:
+    """Les niveaux se listent du meilleur au pire (ordre des cotes affichées)."""
+    assert [c.libelle for c in PAR_NOM["2d6-test"].cotes(PAR_NOM["2d6-test"].valider({}))][1:] == [
+        "Réussite critique", "Réussite simple", "Échec simple", "Maladresse"]
+    assert next(iter(Niveau)) is Niveau.REUSSITE_CRITIQUE
+
+
+def _valeur_brute(p: Any) -> st.SearchStrategy[Any]:
+    if isinstance(p, Entier):
+        return st.integers(p.minimum, p.maximum)
+    if hasattr(p, "valeurs"):
+        return st.sampled_from(p.valeurs)
+    return st.booleans()
+
+
+@st.composite
+def _requete(draw: st.DrawFn) -> tuple[Mecanique[Any], dict[str, Any]]:
+    meca = draw(st.sampled_from(MECANIQUES))
+    bruts = {p.nom: draw(_valeur_brute(p)) for p in meca.parametres if draw(st.booleans())}
+    if meca.nom == "2d6-scene-majeure":
+        bruts["echanges"] = draw(st.integers(1, 8))
+        bruts["manches_a"] = draw(st.integers(1, 3))
+        bruts["manches_b"] = draw(st.integers(1, 3))
+    return meca, bruts
+
+
+class TestProprietes:
+    """Toute saisie valide donne un affichage conforme au schéma, ou une JdrErreur expliquée."""
+
+    @settings(max_examples=150, deadline=None)
+    @given(requete=_requete(), graine=st.integers(0, 2**53 - 1))
+    def test_saisie_valide(self, requete: tuple[Mecanique[Any], dict[str, Any]], graine: int) -> None:
+        meca, bruts = requete
+        valeurs = meca.valider(bruts)
+        try:
+            resultat = meca.lancer(valeurs, DesAleatoires(graine))
+            cotes = meca.cotes(valeurs)
+        except JdrErreur as e:
+            assert " : " in str(e) and ("attendu" in str(e) or "au plus" in str(e))
+            return
+        assert sum(c.probabilite for c in cotes if not c.libelle.startswith(("Réussite (", "Modificateur"))) == 1
+        affichage = meca.afficher(resultat, valeurs)
+        assert set(affichage) == {"phrase", "issue", "groupes", "details"}
+        assert affichage["phrase"] and affichage["issue"] in ("reussite", "neutre", "echec")
+        for groupe in affichage["groupes"]:
+            for de in groupe["des"]:
+                assert de["role"] in ROLES and 1 <= de["face"] <= de["faces"] == 6
+        assert all(isinstance(ligne, str) and ligne for ligne in affichage["details"])
+        assert set(meca.classer(resultat, valeurs)) <= {c.libelle for c in cotes}
+        for texte in [affichage["phrase"], *affichage["details"]]:
+            assert "Fraction" not in texte and "True" not in texte and "Niveau." not in texte
+
+    @given(nom=st.sampled_from(sorted(PAR_NOM)), valeur=st.one_of(st.integers(-10**6, 10**6), st.text(max_size=5)))
+    def test_saisie_invalide(self, nom: str, valeur: object) -> None:
+        meca = PAR_NOM[nom]
+        for p in meca.parametres:
+            try:
+                p.convertir(valeur)
+            except JdrErreur as e:
+                assert "attendu" in str(e)
+
+    def test_parametre_inconnu(self) -> None:
+        with pytest.raises(JdrErreur, match="paramètre inconnu"):
+            PAR_NOM["2d6-test"].valider({"pirate": 1})
+
+
+class TestAffichage:
+    """Quelques affichages précis : dé caché, échec d'office, doubles."""
+
+    def test_de_cache(self) -> None:
+        meca = PAR_NOM["2d6-jet-cache"]
+        v = meca.valider({})
+        a = meca.afficher(meca.lancer(v, DesAleatoires(5)), v)
+        roles = [d["role"] for d in a["groupes"][0]["des"]]
+        assert roles[1] == "cache" and roles[0] != "cache"
+        v = meca.valider({"mode": "mj"})
+        a = meca.afficher(meca.lancer(v, DesAleatoires(5)), v)
+        assert [d["role"] for d in a["groupes"][0]["des"]] == ["cache", "cache"]
+
+    def test_echec_d_office(self) -> None:
+        meca = PAR_NOM["2d6-test"]
+        v = meca.valider({"jet": "sans_competence", "apprentissage": True})
+        r = meca.lancer(v, DesAleatoires(1))
+        a = meca.afficher(r, v)
+        assert a["issue"] == "echec" and a["groupes"] == [] and meca.classer(r, v) == {"Échec simple"}
+
+    def test_scene_details(self) -> None:
+        meca = PAR_NOM["2d6-scene-majeure"]
+        v = meca.valider({"manches_a": 3, "echanges": 10})
+        a = meca.afficher(meca.lancer(v, DesAleatoires(11)), v)
+        assert any(ligne.startswith("Échange 1 :") for ligne in a["details"])

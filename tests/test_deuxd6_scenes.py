@@ -1,0 +1,410 @@
+"""Scènes mineures et majeures, tâches à réussites et sabotage du 2D6."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Hashable
+from fractions import Fraction
+from itertools import product
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from jdr_core.des import DesAleatoires, DesScriptes
+from jdr_core.deuxd6.jet import PAIRES, Jet2D6, Niveau, cible_competence, niveau_de
+from jdr_core.deuxd6.opposition import (
+    Egalite,
+    chances_un_essai,
+    comparer,
+    comparer_jets,
+    distribution_opposition,
+    opposer,
+)
+from jdr_core.deuxd6.scene import (
+    IssueEchange,
+    Ordre,
+    RegleScene,
+    Score,
+    chances_echange,
+    chances_initiative,
+    determiner_initiative,
+    distribution_scene,
+    distribution_scene_complete,
+    jets_echange,
+    jouer_scene,
+)
+from jdr_core.deuxd6.tache import (
+    Argument,
+    Genre,
+    Outils,
+    Reprise,
+    avec_arguments,
+    chance_accomplir,
+    difficulte_sabotage,
+    distribution_sabotage,
+    distribution_tache,
+    mener_tache,
+    reprendre,
+    saboter,
+)
+from jdr_core.erreurs import JdrErreur
+
+
+class _Branche(BaseException):  # un signal d'énumération, pas une erreur : nul « except Exception » ne l'avale
+    def __init__(self, faces: int) -> None:
+        self.faces = faces
+
+
+class _DesPrefixe:
+    def __init__(self, prefixe: tuple[int, ...]) -> None:
+        self.prefixe, self.position = prefixe, 0
+
+    def lancer(self, faces: int) -> int:
+        if self.position < len(self.prefixe):
+            self.position += 1
+            return self.prefixe[self.position - 1]
+        raise _Branche(faces)
+
+
+def enumerer(jouer: Callable[[_DesPrefixe], Hashable], feuilles_max: int = 200_000) -> dict[Hashable, Fraction]:
+    """Probabilité exacte de chaque issue, en parcourant toutes les suites de dés."""
+    totaux: dict[Hashable, Fraction] = defaultdict(Fraction)
+    pile: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+    feuilles = 0
+    while pile:
+        prefixe, p = pile.pop()
+        try:
+            issue = jouer(_DesPrefixe(prefixe))
+        except _Branche as b:
+            pile.extend(((*prefixe, f), p / b.faces) for f in range(1, b.faces + 1))
+            continue
+        feuilles += 1
+        assert feuilles <= feuilles_max
+        totaux[issue] += p
+    assert sum(totaux.values()) == 1
+    return dict(totaux)
+
+
+def _cle_naive(niveau: Niveau, total: int) -> tuple[int, int]:
+    """Une autre écriture de l'ordre des scènes mineures : on trie sur (rang, ±total)."""
+    return niveau.rang, total if niveau.reussi else -total
+
+
+class TestComparer:
+    """L'ordre complet des scènes mineures, égalités comprises."""
+
+    def test_un_seul_reussit(self) -> None:
+        assert comparer(Niveau.REUSSITE, 9, Niveau.MALADRESSE, 2) == 0
+        assert comparer(Niveau.ECHEC, 3, Niveau.REUSSITE, 12) == 1
+
+    def test_deux_reussites(self) -> None:
+        assert comparer(Niveau.REUSSITE_CRITIQUE, 2, Niveau.REUSSITE, 9) == 0
+        assert comparer(Niveau.REUSSITE, 6, Niveau.REUSSITE, 8) == 1
+        assert comparer(Niveau.REUSSITE_CRITIQUE, 6, Niveau.REUSSITE_CRITIQUE, 4) == 0
+
+    def test_deux_echecs(self) -> None:
+        assert comparer(Niveau.MALADRESSE, 10, Niveau.ECHEC, 11) == 1
+        assert comparer(Niveau.ECHEC, 9, Niveau.ECHEC, 10) == 0
+        assert comparer(Niveau.MALADRESSE, 12, Niveau.MALADRESSE, 10) == 1
+
+    def test_egalite_parfaite(self) -> None:
+        assert comparer(Niveau.REUSSITE, 7, Niveau.REUSSITE, 7) is None
+
+    def test_contre_ecriture_naive(self) -> None:
+        for (a1, a2), (b1, b2) in product(PAIRES, PAIRES):
+            na, nb = niveau_de(a1, a2, 8), niveau_de(b1, b2, 6)
+            ka, kb = _cle_naive(na, a1 + a2), _cle_naive(nb, b1 + b2)
+            attendu = None if ka == kb else (0 if ka > kb else 1)
+            assert comparer(na, a1 + a2, nb, b1 + b2) == attendu
+
+
+class TestOpposer:
+    """Relances bornées des égalités parfaites, ou choix du MJ."""
+
+    def test_relance_puis_gagnant(self) -> None:
+        o = opposer(9, 8, des=DesScriptes([3, 4, 2, 5, 6, 2, 1, 2]), noms=("Aline", "Bruno"))
+        assert o.relances == 1 and o.gagnant == 0 and str(o).endswith("Aline l'emporte.")
+
+    def test_choix_du_mj(self) -> None:
+        des = DesScriptes([3, 4, 2, 5, 1, 1])
+        o = opposer(9, 8, des=des, egalite=Egalite.MJ)
+        assert o.gagnant is None and des.restants == 2
+        assert str(o).endswith("Égalité parfaite : au MJ de trancher.")
+
+    def test_relances_epuisees(self) -> None:
+        o = opposer(9, 8, des=DesScriptes([3, 4, 2, 5, 3, 4, 2, 5]), relances_max=1)
+        assert o.gagnant is None and o.relances == 1 and "plus de relance permise" in str(o)
+
+    def test_bornes(self) -> None:
+        with pytest.raises(JdrErreur, match="relances 11 : attendu un entier de 0 à 10"):
+            opposer(7, 7, des=DesScriptes([]), relances_max=11)
+
+    @pytest.mark.parametrize(("ca", "cb"), [(7, 7), (9, 5), (2, 12), (-1, 4)])
+    def test_un_essai_contre_brute_force(self, ca: int, cb: int) -> None:
+        d = enumerer(lambda des: comparer_jets(*opposer(ca, cb, des=des, egalite=Egalite.MJ).paires[0]))
+        assert {k: d.get(k, Fraction(0)) for k in (0, 1, None)} == chances_un_essai(ca, cb)
+
+    def test_relances_contre_brute_force(self) -> None:
+        d = enumerer(lambda des: opposer(4, 11, des=des, relances_max=1).gagnant)
+        assert {k: d.get(k, Fraction(0)) for k in (0, 1, None)} == distribution_opposition(4, 11, relances_max=1)
+
+    def test_symetrie(self) -> None:
+        d = distribution_opposition(8, 8)
+        assert d[0] == d[1] and sum(d.values()) == 1
+
+
+class TestEchange:
+    """Les quatre issues d'un échange, les Dd et la contre-attaque."""
+
+    def test_quatre_issues(self) -> None:
+        regle = RegleScene(cibles=(8, 8))
+        cas = {(1, 2, 6, 5): IssueEchange.MANCHE, (1, 2, 1, 3): IssueEchange.STATU_QUO,
+               (6, 5, 1, 2): IssueEchange.INITIATIVE, (6, 5, 6, 4): IssueEchange.INITIATIVE}
+        for faces, issue in cas.items():
+            scene = jouer_scene(regle, des=DesScriptes(faces), echanges_max=1)
+            assert scene.echanges[0].issue is issue
+
+    def test_critique_impose_le_dd(self) -> None:
+        att, dfn = jets_echange(9, 8, Ordre.ATTAQUANT, (3, 3), (2, 4))
+        assert att.critique and dfn.cible == 5 and not dfn.reussi
+
+    def test_maladresse_donne_le_dd(self) -> None:
+        att, dfn = jets_echange(8, 6, Ordre.DEFENSEUR, (4, 5), (4, 4))
+        assert dfn.maladresse and att.cible == 12 and att.reussi
+
+    def test_simultane(self) -> None:
+        att, dfn = jets_echange(8, 8, Ordre.SIMULTANE, (2, 2), (3, 3))
+        assert (att.cible, dfn.cible) == (5, 6) and att.reussi and dfn.reussi
+
+    def test_ordre_defenseur_lit_les_des_du_defenseur_d_abord(self) -> None:
+        regle = RegleScene(cibles=(8, 8), ordre=Ordre.DEFENSEUR)
+        e = jouer_scene(regle, des=DesScriptes([1, 1, 6, 5]), echanges_max=1).echanges[0]
+        assert e.jet_defenseur is not None and e.jet_defenseur.des == (1, 1)
+        assert e.jet_attaquant is not None and e.jet_attaquant.cible == 7
+
+    def test_modificateur_de_l_attaquant_pour_les_deux(self) -> None:
+        regle = RegleScene(cibles=(9, 8), modificateurs=(-3, 2))
+        assert regle.cibles_echange(0) == (6, 5) and regle.cibles_echange(1) == (10, 11)
+
+    def test_contre_attaque_reussie(self) -> None:
+        regle = RegleScene(cibles=(9, 9), contre_attaque=(False, True))
+        des = DesScriptes([1, 2])
+        scene = jouer_scene(regle, des=des, echanges_max=1)
+        e = scene.echanges[0]
+        assert e.contre_attaque and e.jet_attaquant is None and e.jet_defenseur.cible == 6
+        assert e.issue is IssueEchange.INITIATIVE and scene.initiative == 1 and des.restants == 0
+
+    def test_contre_attaque_ratee(self) -> None:
+        regle = RegleScene(cibles=(9, 9), contre_attaque=(False, True))
+        scene = jouer_scene(regle, des=DesScriptes([5, 3]), echanges_max=1)
+        assert scene.vainqueur == 0 and "Contre-attaque ratée" in str(scene)
+
+    def test_chances_echange(self) -> None:
+        for ordre in Ordre:
+            c = chances_echange(RegleScene(cibles=(9, 6), ordre=ordre), 0)
+            assert sum(c.values()) == 1
+        c = chances_echange(RegleScene(cibles=(9, 9), contre_attaque=(False, True)), 0)
+        assert c[IssueEchange.INITIATIVE] == Fraction(15, 36) and c[IssueEchange.STATU_QUO] == 0
+
+
+class TestScene:
+    """Manches à gagner, score, initiative, borne du nombre d'échanges."""
+
+    def test_manches(self) -> None:
+        regle = RegleScene(cibles=(9, 7), manches=(2, 1), noms=("Nora", "le garde"))
+        scene = jouer_scene(regle, des=DesScriptes([1, 2, 6, 5, 2, 3, 4, 5]))
+        assert scene.vainqueur == 0 and scene.score == (2, 0) and len(scene.echanges) == 2
+        assert "(1 sur 2)" in str(scene) and str(scene).endswith("Nora remporte la scène.")
+
+    def test_score_par_camp_ou_remis_a_zero(self) -> None:
+        faces = [1, 2, 6, 5, 6, 5, 1, 2]  # manche pour A, puis A rate : B prend la main
+        garde = jouer_scene(RegleScene(cibles=(9, 7), manches=(2, 2)), des=DesScriptes(faces), echanges_max=2)
+        remis = jouer_scene(RegleScene(cibles=(9, 7), manches=(2, 2), score=Score.REMISE_A_ZERO),
+                            des=DesScriptes(faces), echanges_max=2)
+        assert garde.score == (1, 0) and remis.score == (0, 0)
+        assert garde.initiative == remis.initiative == 1
+
+    def test_borne_des_echanges(self) -> None:
+        scene = jouer_scene(RegleScene(cibles=(12, 12)), des=DesAleatoires(1), echanges_max=5)
+        assert len(scene.echanges) <= 5
+        with pytest.raises(JdrErreur, match="échanges 61"):
+            jouer_scene(RegleScene(cibles=(7, 7)), des=DesAleatoires(1), echanges_max=61)
+
+    def test_sans_vainqueur(self) -> None:
+        scene = jouer_scene(RegleScene(cibles=(20, 20)), des=DesScriptes([1, 2, 1, 3]), echanges_max=1)
+        assert scene.vainqueur is None and "rien n'est joué" in str(scene)
+
+    def test_regle_validee(self) -> None:
+        with pytest.raises(JdrErreur, match="manches à gagner 0"):
+            RegleScene(cibles=(7, 7), manches=(0, 1))
+        with pytest.raises(JdrErreur, match="cible 99"):
+            RegleScene(cibles=(99, 7))
+
+    def test_initiative(self) -> None:
+        des = DesScriptes([])
+        assert determiner_initiative(5, 9, des=des, surprise=True).camp == 0
+        assert determiner_initiative(5, 9, des=DesScriptes([6, 1, 2, 3])).camp == 1
+        egal = determiner_initiative(7, 7, des=DesScriptes([3, 4, 4, 3]), relances_max=0)
+        assert egal.camp == 0 and "reste à A" in str(egal)
+
+    def test_chances_initiative_contre_brute_force(self) -> None:
+        d = enumerer(lambda des: determiner_initiative(6, 9, des=des, relances_max=0).camp)
+        assert d == {k: v for k, v in chances_initiative(6, 9, relances_max=0).items() if v}
+
+    @pytest.mark.parametrize("regle", [
+        RegleScene(cibles=(9, 8)),
+        RegleScene(cibles=(7, 9), ordre=Ordre.DEFENSEUR, modificateurs=(-2, 1)),
+        RegleScene(cibles=(8, 8), ordre=Ordre.SIMULTANE),
+    ])
+    def test_markov_un_echange_contre_brute_force(self, regle: RegleScene) -> None:
+        d = enumerer(lambda des: jouer_scene(regle, des=des, echanges_max=1).vainqueur)
+        attendu = distribution_scene(regle, echanges_max=1)
+        assert {k: d.get(k, Fraction(0)) for k in attendu} == attendu
+
+    @pytest.mark.parametrize("score", list(Score))
+    def test_markov_contre_attaques_contre_brute_force(self, score: Score) -> None:
+        regle = RegleScene(cibles=(8, 9), contre_attaque=(True, True), manches=(2, 1), score=score)
+        d = enumerer(lambda des: jouer_scene(regle, des=des, echanges_max=3).vainqueur)
+        attendu = distribution_scene(regle, echanges_max=3)
+        assert {k: d.get(k, Fraction(0)) for k in attendu} == attendu
+
+    def test_markov_deux_echanges_a_la_main(self) -> None:
+        regle = RegleScene(cibles=(8, 9))
+        a, b = chances_echange(regle, 0), chances_echange(regle, 1)
+        m, s_, i = IssueEchange.MANCHE, IssueEchange.STATU_QUO, IssueEchange.INITIATIVE
+        d = distribution_scene(regle, echanges_max=2)
+        assert d[0] == a[m] + a[s_] * a[m]
+        assert d[1] == a[i] * b[m]
+        assert d[None] == a[s_] * (a[s_] + a[i]) + a[i] * (b[s_] + b[i])
+
+    def test_markov_converge(self) -> None:
+        d = distribution_scene(RegleScene(cibles=(9, 8)), echanges_max=60)
+        assert d[None] < Fraction(1, 10**6) and sum(d.values()) == 1
+
+    def test_scene_complete_melange_l_initiative(self) -> None:
+        regle = RegleScene(cibles=(9, 8))
+        surprise = distribution_scene_complete(regle, surprise=True, echanges_max=3)
+        assert surprise == distribution_scene(regle, initiative=0, echanges_max=3)
+        ouverte = distribution_scene_complete(regle, echanges_max=3)
+        assert sum(ouverte.values()) == 1 and ouverte[0] < surprise[0]
+
+    @settings(max_examples=60, deadline=None)
+    @given(ca=st.integers(-5, 20), cb=st.integers(-5, 20), ma=st.integers(1, 4), mb=st.integers(1, 4),
+           contre=st.tuples(st.booleans(), st.booleans()), ordre=st.sampled_from(Ordre),
+           score=st.sampled_from(Score), graine=st.integers(0, 2**32), n=st.integers(1, 30))
+    def test_propriete_scene(self, ca: int, cb: int, ma: int, mb: int, contre: tuple[bool, bool], ordre: Ordre,
+                             score: Score, graine: int, n: int) -> None:
+        regle = RegleScene(cibles=(ca, cb), manches=(ma, mb), contre_attaque=contre, ordre=ordre, score=score)
+        scene = jouer_scene(regle, des=DesAleatoires(graine), echanges_max=n)
+        assert 1 <= len(scene.echanges) <= n
+        for e in scene.echanges[:-1]:
+            assert e.vainqueur is None
+        if scene.vainqueur is not None:
+            assert scene.score[scene.vainqueur] == regle.manches[scene.vainqueur]
+        for e in scene.echanges:
+            assert (e.jet_attaquant is None) == contre[1 - e.attaquant]
+            if e.issue is IssueEchange.INITIATIVE:
+                assert e.initiative == 1 - e.attaquant
+        assert str(scene)
+
+
+class TestTache:
+    """Réussites à aligner, bonus de Dd, arrêt au premier jet raté, reprise après maladresse."""
+
+    def test_philip_repare(self) -> None:
+        cible = cible_competence(2, -2)
+        t = mener_tache(4, cible, des=DesScriptes([3, 2, 2, 2]), jets_max=2)
+        assert cible == 7 and t.reussites == 2 and t.restantes == 2 and t.bonus_suivant == 2
+        suite = t.continuer(des=DesScriptes([5, 4, 1, 2]))
+        assert suite.jets[2].cible == 9 and suite.jets[3].cible == 7 and suite.accomplie
+
+    def test_josephine(self) -> None:
+        t = mener_tache(3, cible_competence(2, 1), des=DesScriptes([5, 3]), genre=Genre.RELATION, jets_max=1)
+        assert t.jets[0].cible == 10 and t.restantes == 2 and str(t).endswith("Encore 2 réussites à obtenir.")
+
+    def test_arret_au_premier_echec(self) -> None:
+        des = DesScriptes([1, 2, 6, 5, 1, 1])
+        t = mener_tache(3, 8, des=des)
+        assert t.arretee and t.reussites == 1 and t.maladresse is None and des.restants == 2
+
+    def test_maladresse_et_reprise(self) -> None:
+        t = mener_tache(3, 7, des=DesScriptes([1, 2, 5, 5]))
+        assert t.maladresse == 5
+        assert reprendre(t) == (8, 7)
+        assert reprendre(t, reprise=Reprise.MALUS) == (3, 2)
+        assert reprendre(t, progres_conserve=True) == (7, 7)
+
+    def test_reprise_apres_echec_simple(self) -> None:
+        t = mener_tache(4, 7, des=DesScriptes([1, 2, 1, 3, 6, 5]))
+        assert reprendre(t) == (4, 7) and reprendre(t, progres_conserve=True) == (2, 7)
+
+    def test_critique_sans_bonus(self) -> None:
+        t = mener_tache(2, 7, des=DesScriptes([1, 1, 4, 4]), bonus_critique=False)
+        assert t.jets[1].cible == 7 and t.maladresse == 4
+
+    def test_arguments_et_outils(self) -> None:
+        assert avec_arguments(3, 0, [Argument.CLASSIQUE]) == (4, 2)
+        assert avec_arguments(3, 0, [Argument.DELICAT, Argument.EXCLUSIF]) == (2, -1)
+        assert avec_arguments(1, 0, [Argument.DELICAT]) == (1, -2)
+        assert (Outils.ADEQUATS.modificateur, Outils.AUCUN.modificateur) == (1, -3)
+
+    def test_bornes(self) -> None:
+        with pytest.raises(JdrErreur, match="réussites à obtenir 21 : attendu un entier de 1 à 20"):
+            mener_tache(21, 7, des=DesScriptes([]))
+
+    @pytest.mark.parametrize(("requis", "cible", "bonus"),
+                             [(1, 7, True), (2, 8, True), (3, 6, True), (2, 3, False), (3, 9, False)])
+    def test_distribution_contre_brute_force(self, requis: int, cible: int, bonus: bool) -> None:
+        d = enumerer(lambda des: (lambda t: (t.reussites, None if t.accomplie else t.jets[-1].niveau))(
+            mener_tache(requis, cible, des=des, bonus_critique=bonus)))
+        attendu = distribution_tache(requis, cible, bonus_critique=bonus)
+        assert {k: d.get(k, Fraction(0)) for k in attendu} == attendu and set(d) <= set(attendu)
+
+    def test_le_critique_aide(self) -> None:
+        assert chance_accomplir(3, 7) > chance_accomplir(3, 7, bonus_critique=False)
+
+    @settings(max_examples=60, deadline=None)
+    @given(requis=st.integers(1, 20), cible=st.integers(-10, 25), graine=st.integers(0, 2**32))
+    def test_propriete(self, requis: int, cible: int, graine: int) -> None:
+        t = mener_tache(requis, cible, des=DesAleatoires(graine))
+        assert t.accomplie != t.arretee
+        assert all(j.reussi for j in t.jets[:-1]) and len(t.jets) <= requis
+        for avant, apres in zip(t.jets, t.jets[1:], strict=False):
+            assert apres.cible == cible + (avant.dd if avant.critique else 0)  # type: ignore[operator]
+
+
+class TestSabotage:
+    """Difficulté de la réparation selon les jets du saboteur."""
+
+    def test_cas_du_texte(self) -> None:
+        assert difficulte_sabotage(4, 2, 4, True, False) == 4
+        assert difficulte_sabotage(4, 2, 3, False, False) == 3
+        assert difficulte_sabotage(4, 2, 1, False, False) == 2
+        assert difficulte_sabotage(4, 2, 0, False, False) == 2
+        assert difficulte_sabotage(4, 0, 0, False, False) == 1
+        assert difficulte_sabotage(4, 2, 3, False, True) == 0
+
+    def test_saboter(self) -> None:
+        s = saboter(4, 2, des=DesScriptes([1, 2, 2, 3, 1, 4, 6, 5]))
+        assert s.difficulte == 3 and not s.repare_d_office and "3 réussites" in str(s)
+        s = saboter(4, 2, des=DesScriptes([1, 2, 6, 6]))
+        assert s.repare_d_office and s.difficulte == 0 and "sans jet" in str(s)
+        s = saboter(2, 2, des=DesScriptes([1, 2, 3, 4]))
+        assert s.difficulte == 2 and "Sabotage réussi" in str(s)
+
+    def test_distribution_contre_brute_force(self) -> None:
+        cible = cible_competence(1, -3)
+        d = enumerer(lambda des: saboter(3, 1, des=des, modificateur=-3).difficulte)
+        assert d == distribution_sabotage(3, 1, cible)
+
+    def test_bornes(self) -> None:
+        with pytest.raises(JdrErreur, match="niveau de compétence du saboteur 11"):
+            saboter(3, 11, des=DesScriptes([]))
+
+
+def test_jet_brut_reste_une_valeur() -> None:
+    """Un Jet2D6 ne change pas quand on le réutilise dans un échange."""
+    jet = Jet2D6((2, 2), 7)
+    jets_echange(7, 7, Ordre.ATTAQUANT, jet.des, (1, 2))
+    assert jet.cible == 7
