@@ -15,7 +15,8 @@ from .conftest import RACINE
 
 EXEMPLES = tous_les_exemples(RACINE / "docs")
 EXIGES = {"pierre-ruelle", "pierre-garde", "jules-mur", "carmen-code", "groupe", "jules-entrepot",
-          "gideon", "lucrece", "raw-resister", "raw-rupture", "raw-reconfort"}
+          "gideon", "lucrece", "raw-resister", "raw-rupture", "raw-reconfort",
+          "philip-poursuite", "philip-sabotage", "philip-reparation", "josephine-interview"}
 
 
 @pytest.mark.parametrize("exemple", EXEMPLES, ids=[e.ident for e in EXEMPLES])
