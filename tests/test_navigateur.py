@@ -90,24 +90,50 @@ def test_tous_les_exemples_passent(page: Page, serveur: str, site_construit: Pat
 
 
 def _lancer(page: Page, mecanique: str) -> list[str]:
-    form = page.locator(f'form.jdr-lanceur[data-mecanique="{mecanique}"]')
+    form = page.locator(f'form.jdr-lanceur[data-mecanique="{mecanique}"]').first
     form.locator("button[type=submit]").click()
     expect(form.locator("output .jdr-resultat")).to_be_visible()
     return form.locator("output .jdr-de").all_inner_texts()
 
 
-@pytest.mark.parametrize(("chemin", "mecanique"), [
-    ("/3d6/test/", "3d6-test"), ("/3d6/usages/", "3d6-opposition"), ("/3d6/combat/", "3d6-attaque"),
-    ("/encore/reserve/", "encore-reserve"), ("/encore/dangers/", "encore-danger"),
-])
-def test_un_jet_montre_des_et_issue(page: Page, serveur: str, chemin: str, mecanique: str) -> None:
-    page.goto(serveur + chemin)
-    des = _lancer(page, mecanique)
-    assert des and all(d in "123456" for d in des)
-    form = page.locator(f'form[data-mecanique="{mecanique}"]')
-    assert form.locator(".jdr-phrase").inner_text().strip()
-    expect(form.locator(".jdr-cotes li").first).to_contain_text("/")
-    expect(form.locator(".jdr-etat")).to_have_text("Python est prêt.")
+def _pages_avec_lanceurs(site: Path) -> dict[str, list[str]]:
+    pages: dict[str, list[str]] = {}
+    for html in sorted(site.rglob("*.html")):
+        noms = re.findall(r'<form class="jdr-lanceur" data-mecanique="([^"]+)"', html.read_text(encoding="utf-8"))
+        if noms:
+            pages["/" + html.parent.relative_to(site).as_posix() + "/"] = noms
+    return pages
+
+
+def test_chaque_lanceur_montre_des_et_issue(page: Page, serveur: str, site_construit: Path) -> None:
+    """Chaque mécanique du registre a son lanceur sur une page, et chaque lanceur donne un jet lisible."""
+    from jdr_core import registre
+
+    pages = _pages_avec_lanceurs(site_construit)
+    assert {m for noms in pages.values() for m in noms} >= set(registre.mecaniques())
+    for chemin, noms in pages.items():
+        page.goto(serveur + chemin.replace("//", "/"))
+        for mecanique in dict.fromkeys(noms):
+            des = _lancer(page, mecanique)
+            assert des and all(d in "123456?" for d in des), (mecanique, des)
+            form = page.locator(f'form[data-mecanique="{mecanique}"]').first
+            assert form.locator(".jdr-phrase").inner_text().strip(), mecanique
+            expect(form.locator(".jdr-cotes li").first).to_contain_text("/")
+            expect(form.locator(".jdr-etat")).to_have_text("Python est prêt.")
+            expect(form.locator(".jdr-erreur")).to_have_count(0)
+
+
+def test_jet_cache_se_revele(page: Page, serveur: str) -> None:
+    """Le dé du MJ reste caché (« ? ») jusqu'au clic sur « Révéler »."""
+    page.goto(serveur + "/deuxd6/")
+    form = page.locator('form[data-mecanique="2d6-jet-cache"]')
+    _lancer(page, "2d6-jet-cache")
+    cache = form.locator("output .jdr-de--cache")
+    expect(cache).to_have_count(1)
+    expect(cache).to_have_text("?")
+    form.get_by_role("button", name="Révéler").click()
+    expect(form.locator("output .jdr-de--cache")).to_have_count(0)
+    assert all(d in "123456" for d in form.locator("output .jdr-de").all_inner_texts())
 
 
 def test_lien_rejoue_le_meme_jet(page: Page, serveur: str) -> None:

@@ -36,16 +36,31 @@ function groupe(g) {
   if (caches.length) {
     const reveler = el("button", "md-button jdr-bouton jdr-reveler", "Révéler");
     reveler.type = "button";
-    reveler.addEventListener("click", () => {
+    const toutReveler = () => {
       for (const c of caches) {
         c.textContent = c.dataset.cache;
         c.dataset.face = c.dataset.cache;
         c.setAttribute("aria-label", `dé ${c.dataset.cache}, révélé`);
         c.title = "révélé";
+        c.removeAttribute("role");
+        c.removeAttribute("tabindex");
         c.classList.replace("jdr-de--cache", "jdr-de--revele");
       }
       reveler.remove();
-    });
+    };
+    reveler.addEventListener("click", toutReveler);
+    // Le dé caché lui-même se révèle au clic ou au clavier (Entrée, Espace).
+    for (const c of caches) {
+      c.setAttribute("role", "button");
+      c.tabIndex = 0;
+      c.addEventListener("click", toutReveler, { once: true });
+      c.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") {
+          e.preventDefault();
+          toutReveler();
+        }
+      });
+    }
     ligne.append(reveler);
   }
   return ligne;
