@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Hashable
 from fractions import Fraction
-from math import sqrt
 from typing import Any
 
 import pytest
@@ -23,32 +22,10 @@ from jdr_core.deuxd6.tache import distribution_sabotage, distribution_tache
 from jdr_core.erreurs import JdrErreur
 from jdr_core.mecanique import ROLES, Entier, Mecanique
 
-from .test_deuxd6_scenes import enumerer
+from .test_khi2 import khi2, seuil_khi2
 
 PAR_NOM: dict[str, Mecanique[Any]] = {m.nom: m for m in MECANIQUES}
 JETS = 20_000
-Z_0_999 = 3.090
-
-
-def seuil_khi2(ddl: int) -> float:
-    """Quantile 99,9 % du khi-deux (Wilson-Hilferty)."""
-    k = 2 / (9 * ddl)
-    return float(ddl * (1 - k + Z_0_999 * sqrt(k)) ** 3)
-
-
-def khi2(observes: Counter[Hashable], attendus: dict[Any, Fraction], n: int) -> tuple[float, int]:
-    assert set(observes) <= {k for k, p in attendus.items() if p}, set(observes) - set(attendus)
-    cases: list[tuple[float, int]] = []
-    reste_e, reste_o = 0.0, 0
-    for issue, p in sorted(attendus.items(), key=lambda kv: kv[1]):
-        e = float(p) * n
-        if e < 5:
-            reste_e, reste_o = reste_e + e, reste_o + observes.get(issue, 0)
-        else:
-            cases.append((e, observes.get(issue, 0)))
-    if reste_e > 0:
-        cases.append((reste_e, reste_o))
-    return sum((o - e) ** 2 / e for e, o in cases), len(cases) - 1
 
 
 class TestSysteme:
@@ -73,24 +50,8 @@ class TestSysteme:
                     assert p.minimum <= p.defaut <= p.maximum, (m.nom, p.nom)
 
 
-CAS_PETITS = [(m.nom, i, petit) for m in MECANIQUES for i, petit in enumerate(m.petits)]
-
-
-@pytest.mark.parametrize(("nom", "indice", "petit"), CAS_PETITS, ids=[f"{n}-{i}" for n, i, _ in CAS_PETITS])
-def test_enumeration_egale_les_cotes(nom: str, indice: int, petit: dict[str, object]) -> None:
-    """Chaque suite de dés, passée par ``lancer`` puis ``classer``, redonne les cotes exactes."""
-    meca = PAR_NOM[nom]
-    valeurs = meca.valider(petit)
-    totaux: dict[str, Fraction] = {}
-    for libelles, p in enumerer(lambda des: frozenset(meca.classer(meca.lancer(valeurs, des), valeurs)),
-                                feuilles_max=50_000).items():
-        assert isinstance(libelles, frozenset)
-        for libelle in libelles:
-            totaux[libelle] = totaux.get(libelle, Fraction(0)) + p
-    cotes = {c.libelle: c.probabilite for c in meca.cotes(valeurs)}
-    assert set(totaux) <= set(cotes)
-    for libelle, attendu in cotes.items():
-        assert totaux.get(libelle, Fraction(0)) == attendu, libelle
+# L'énumération de toutes les suites de dés contre les cotes, pour chaque mécanique (y compris
+# celles-ci), est dans tests/test_enumeration.py.
 
 
 def _scene(v: dict[str, Any]) -> dict[Any, Fraction]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import Any
 
@@ -11,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jdr_core.des import DesAleatoires, DesScriptes, SourceDes
+from jdr_core.des import DesAleatoires, DesScriptes
 from jdr_core.deuxd6.jet import Jet2D6
 from jdr_core.deuxd6.lanceurs_poursuite import MECANIQUES_POURSUITE, POURSUITE, TABLES_POURSUITE
 from jdr_core.deuxd6.poursuite import (
@@ -33,6 +32,7 @@ from jdr_core.deuxd6.poursuite import (
 from jdr_core.erreurs import JdrErreur, ParametreInvalide, RegleEnfreinte
 from jdr_core.mecanique import ROLES
 
+from .enumeration import suites as enumerer
 from .test_khi2 import khi2, seuil_khi2
 
 NOMS = ("les truands", "Philip")
@@ -50,37 +50,6 @@ def manche(p: Poursuite, manoeuvre: Manoeuvre, *faces: int, **kw: Any) -> Poursu
 
 
 # --- Énumération brute, dé par dé ------------------------------------------------------
-
-
-class _Manque(Exception):
-    pass
-
-
-class _Prefixe:
-    def __init__(self, faces: tuple[int, ...]) -> None:
-        self.faces, self.i = faces, 0
-
-    def lancer(self, faces: int) -> int:
-        if self.i >= len(self.faces):
-            raise _Manque(faces)
-        self.i += 1
-        return self.faces[self.i - 1]
-
-
-def enumerer(fonction: Callable[[SourceDes], Any], limite: int = 60_000) -> Iterator[tuple[Any, Fraction]]:
-    """Toutes les suites de dés (six branches par dé), chacune pesant 1/6 puissance sa longueur."""
-    pile: list[tuple[int, ...]] = [()]
-    vues = 0
-    while pile:
-        faces = pile.pop()
-        try:
-            resultat = fonction(_Prefixe(faces))
-        except _Manque as manque:
-            pile.extend((*faces, k) for k in range(1, manque.args[0] + 1))
-            continue
-        vues += 1
-        assert vues <= limite, "trop de suites de dés pour une énumération brute"
-        yield resultat, Fraction(1, 6 ** len(faces))
 
 
 # --- Les règles, une par une -----------------------------------------------------------

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Callable, Hashable
 from fractions import Fraction
 from itertools import product
 
@@ -50,40 +48,7 @@ from jdr_core.deuxd6.tache import (
 )
 from jdr_core.erreurs import JdrErreur
 
-
-class _Branche(BaseException):  # un signal d'énumération, pas une erreur : nul « except Exception » ne l'avale
-    def __init__(self, faces: int) -> None:
-        self.faces = faces
-
-
-class _DesPrefixe:
-    def __init__(self, prefixe: tuple[int, ...]) -> None:
-        self.prefixe, self.position = prefixe, 0
-
-    def lancer(self, faces: int) -> int:
-        if self.position < len(self.prefixe):
-            self.position += 1
-            return self.prefixe[self.position - 1]
-        raise _Branche(faces)
-
-
-def enumerer(jouer: Callable[[_DesPrefixe], Hashable], feuilles_max: int = 200_000) -> dict[Hashable, Fraction]:
-    """Probabilité exacte de chaque issue, en parcourant toutes les suites de dés."""
-    totaux: dict[Hashable, Fraction] = defaultdict(Fraction)
-    pile: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
-    feuilles = 0
-    while pile:
-        prefixe, p = pile.pop()
-        try:
-            issue = jouer(_DesPrefixe(prefixe))
-        except _Branche as b:
-            pile.extend(((*prefixe, f), p / b.faces) for f in range(1, b.faces + 1))
-            continue
-        feuilles += 1
-        assert feuilles <= feuilles_max
-        totaux[issue] += p
-    assert sum(totaux.values()) == 1
-    return dict(totaux)
+from .enumeration import enumerer
 
 
 def _cle_naive(niveau: Niveau, total: int) -> tuple[int, int]:

@@ -24,7 +24,7 @@ from jdr_core.deuxd6.cache import ModeCache, chances_apres_un_de, jet_cache
 from jdr_core.deuxd6.jet import Niveau, distribution_2d6
 from jdr_core.erreurs import JdrErreur, RegleEnfreinte
 
-from .test_deuxd6_scenes import enumerer
+from .enumeration import enumerer
 
 
 class TestJetCache:

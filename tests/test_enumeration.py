@@ -17,45 +17,16 @@ import pytest
 from jdr_core import registre
 from jdr_core.mecanique import Mecanique
 
-FEUILLES_MAX = 200_000
+from .enumeration import suites
 
 
-class _Embranchement(BaseException):
-    def __init__(self, faces: int) -> None:
-        self.faces = faces
-
-
-class DesEnumeres:
-    """Rejoue un préfixe de faces, puis signale le dé suivant pour que l'énumération se divise."""
-
-    def __init__(self, prefixe: tuple[int, ...]) -> None:
-        self.prefixe = prefixe
-        self.position = 0
-
-    def lancer(self, faces: int) -> int:
-        if self.position < len(self.prefixe):
-            face = self.prefixe[self.position]
-            self.position += 1
-            assert 1 <= face <= faces
-            return face
-        raise _Embranchement(faces)
-
-
-def enumerer(meca: Mecanique[Any], valeurs: dict[str, Any]) -> tuple[dict[str, Fraction], int]:
+def enumerer_mecanique(meca: Mecanique[Any], valeurs: dict[str, Any]) -> tuple[dict[str, Fraction], int]:
     """Probabilité exacte de chaque libellé de cote, et nombre de suites de dés parcourues."""
     totaux: dict[str, Fraction] = defaultdict(Fraction)
-    pile: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
     feuilles = 0
     masse = Fraction(0)
-    while pile:
-        prefixe, p = pile.pop()
-        try:
-            resultat = meca.lancer(valeurs, DesEnumeres(prefixe))
-        except _Embranchement as e:
-            pile.extend(((*prefixe, f), p / e.faces) for f in range(1, e.faces + 1))
-            continue
+    for resultat, p in suites(lambda des: meca.lancer(valeurs, des)):
         feuilles += 1
-        assert feuilles <= FEUILLES_MAX, f"{meca.nom} {valeurs} : trop de suites pour énumérer"
         masse += p
         for libelle in meca.classer(resultat, valeurs):
             totaux[libelle] += p
@@ -75,7 +46,7 @@ def test_enumeration_egale_les_cotes(nom: str, indice: int, petit: dict[str, obj
     """Toutes les suites de dés, passées par le code du lanceur, donnent les cotes annoncées."""
     meca = registre.mecanique(nom)
     valeurs = meca.valider(petit)
-    totaux, feuilles = enumerer(meca, valeurs)
+    totaux, feuilles = enumerer_mecanique(meca, valeurs)
     cotes = {c.libelle: c.probabilite for c in meca.cotes(valeurs)}
     assert set(totaux) <= set(cotes), f"libellés inconnus des cotes : {set(totaux) - set(cotes)}"
     for libelle, attendu in cotes.items():
@@ -91,7 +62,7 @@ def test_le_controle_voit_une_cote_fausse() -> None:
     """Le contrôle attrape une cote décalée d'un seul cas sur 216."""
     vraie = registre.mecanique("3d6-test")
     valeurs = vraie.valider({})
-    totaux, feuilles = enumerer(vraie, valeurs)
+    totaux, feuilles = enumerer_mecanique(vraie, valeurs)
     assert feuilles == 216
     fausse = vraie.cotes(valeurs)[0].probabilite + Fraction(1, 216)
     assert totaux[vraie.cotes(valeurs)[0].libelle] != fausse
