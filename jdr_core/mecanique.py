@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Generic, Literal, TypedDict, TypeVar
+from typing import Any, Generic, Literal, NotRequired, TypedDict, TypeVar
 
 from .cotes import pourcentage
 from .des import SourceDes
@@ -178,11 +178,21 @@ class GroupeAffiche(TypedDict):
     des: list[DeAffiche]
 
 
+class Revelation(TypedDict):
+    """Ce que la page montre quand le lecteur révèle les dés cachés (rôle « cache »)."""
+
+    phrase: str
+    issue: IssueAffichee
+    details: list[str]
+
+
 class Affichage(TypedDict):
     phrase: str
     issue: IssueAffichee
     groupes: list[GroupeAffiche]
     details: list[str]
+    #: Seulement quand des dés sont cachés : le résultat, montré une fois les dés révélés.
+    revelation: NotRequired[Revelation]
 
 
 def de_affiche(face: int, role: Role, faces: int = 6) -> DeAffiche:

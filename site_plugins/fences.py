@@ -138,13 +138,21 @@ def _champ(p: Parametre, prefixe: str, valeur: object) -> str:
     )
 
 
+#: Au-delà de cette longueur, la fraction exacte ne se lit plus : elle passe en infobulle
+#: (même seuil que lanceur.js).
+FRACTION_LISIBLE = 15
+
+
 def cotes_html(cotes: list[dict[str, str]]) -> str:
-    lignes = "".join(
-        f"<li>{_attr(c['libelle'])} : <strong>{_attr(c['pourcentage'])}</strong> "
-        f'<span class="jdr-fraction">({_attr(c["fraction"])})</span></li>'
-        for c in cotes
-    )
-    return f"<ul>{lignes}</ul>"
+    lignes = []
+    for c in cotes:
+        if len(c["fraction"]) <= FRACTION_LISIBLE:
+            fraction = f'<span class="jdr-fraction">({_attr(c["fraction"])})</span>'
+            valeur = f'<strong>{_attr(c["pourcentage"])}</strong> {fraction}'
+        else:
+            valeur = f'<strong title="Fraction exacte : {_attr(c["fraction"])}">{_attr(c["pourcentage"])}</strong>'
+        lignes.append(f"<li>{_attr(c['libelle'])} : {valeur}</li>")
+    return f"<ul>{''.join(lignes)}</ul>"
 
 
 def formater_lanceur(

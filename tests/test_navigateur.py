@@ -118,9 +118,13 @@ def test_chaque_lanceur_montre_des_et_issue(page: Page, serveur: str, site_const
             assert des and all(d in "123456?" for d in des), (mecanique, des)
             form = page.locator(f'form[data-mecanique="{mecanique}"]').first
             assert form.locator(".jdr-phrase").inner_text().strip(), mecanique
-            expect(form.locator(".jdr-cotes li").first).to_contain_text("/")
+            expect(form.locator(".jdr-cotes li").first).to_contain_text("%")
             expect(form.locator(".jdr-etat")).to_have_text("Python est prêt.")
             expect(form.locator(".jdr-erreur")).to_have_count(0)
+            # Le focus revient au bouton : on relance au clavier sans tout reparcourir.
+            form.locator("button[type=submit]").focus()
+            page.keyboard.press("Enter")
+            expect(form.locator("button[type=submit]")).to_be_focused()
 
 
 def test_jet_cache_se_revele(page: Page, serveur: str) -> None:
@@ -131,9 +135,37 @@ def test_jet_cache_se_revele(page: Page, serveur: str) -> None:
     cache = form.locator("output .jdr-de--cache")
     expect(cache).to_have_count(1)
     expect(cache).to_have_text("?")
-    form.get_by_role("button", name="Révéler").click()
+    attente = form.locator(".jdr-phrase").inner_text()
+    assert "caché" in attente
+    form.locator("output .jdr-de--cache").focus()
+    page.keyboard.press("Enter")
     expect(form.locator("output .jdr-de--cache")).to_have_count(0)
-    assert all(d in "123456" for d in form.locator("output .jdr-de").all_inner_texts())
+    expect(form.get_by_role("button", name="Révéler")).to_have_count(0)
+    des = form.locator("output .jdr-de").all_inner_texts()
+    assert all(d in "123456" for d in des)
+    # Le résultat remplace la phrase d'attente, et le focus va au résultat.
+    expect(form.locator(".jdr-phrase")).to_contain_text(f"{des[0]} et {des[1]} = {int(des[0]) + int(des[1])} contre")
+    expect(form.locator(".jdr-phrase")).to_be_focused()
+
+
+def test_cotes_perimees_jamais_affichees_comme_a_jour(page: Page, serveur: str) -> None:
+    """Pendant un recalcul, la zone des cotes est marquée « calcul… » ; la dernière saisie l'emporte."""
+    page.goto(serveur + "/3d6/test/")
+    form = page.locator('form[data-mecanique="3d6-test"]')
+    _lancer(page, "3d6-test")
+    champ = form.locator('[name="difficulte"]')
+    for valeur in ("1", "3", "1"):
+        champ.fill(valeur)
+    expect(form.locator(".jdr-cotes")).to_have_attribute("aria-busy", "true")
+    expect(form.locator(".jdr-cotes")).not_to_have_attribute("aria-busy", "true")
+    expect(form.locator(".jdr-cotes li").first).to_contain_text("(7/8)")
+
+
+def test_longues_fractions_en_infobulle(page: Page, serveur: str) -> None:
+    """Une fraction exacte illisible (des dizaines de chiffres) passe en infobulle, le pourcentage reste."""
+    page.goto(serveur + "/deuxd6/scenes/")
+    cotes = page.locator('form[data-mecanique="2d6-scene-majeure"] .jdr-cotes li strong[title^="Fraction exacte"]')
+    expect(cotes.first).to_be_visible()
 
 
 def test_lien_rejoue_le_meme_jet(page: Page, serveur: str) -> None:

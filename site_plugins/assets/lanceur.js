@@ -26,7 +26,7 @@ function de(d) {
   return span;
 }
 
-function groupe(g) {
+function groupe(g, quandRevele) {
   const ligne = el("div", "jdr-groupe");
   ligne.append(el("span", "jdr-groupe-titre", `${g.titre} :`));
   const des = el("span", "jdr-des");
@@ -47,6 +47,7 @@ function groupe(g) {
         c.classList.replace("jdr-de--cache", "jdr-de--revele");
       }
       reveler.remove();
+      quandRevele();
     };
     reveler.addEventListener("click", toutReveler);
     // Le dé caché lui-même se révèle au clic ou au clavier (Entrée, Espace).
@@ -66,11 +67,17 @@ function groupe(g) {
   return ligne;
 }
 
+// Au-delà de cette longueur, la fraction exacte ne se lit plus : elle passe en infobulle.
+const FRACTION_LISIBLE = 15;
+
 function cotesListe(cotes) {
   const ul = el("ul");
   for (const c of cotes) {
     const li = el("li", null, `${c.libelle} : `);
-    li.append(el("strong", null, c.pourcentage), " ", el("span", "jdr-fraction", `(${c.fraction})`));
+    const pourcentage = el("strong", null, c.pourcentage);
+    li.append(pourcentage);
+    if (c.fraction.length <= FRACTION_LISIBLE) li.append(" ", el("span", "jdr-fraction", `(${c.fraction})`));
+    else pourcentage.title = `Fraction exacte : ${c.fraction}`;
     ul.append(li);
   }
   return ul;
@@ -106,10 +113,22 @@ function afficherJet(form, reponse) {
   const sortie = form.querySelector("output.jdr-sortie");
   if (reponse.erreur) return erreur(sortie, reponse.erreur);
   const bloc = el("div", `jdr-resultat jdr-resultat--${reponse.issue}`);
-  bloc.append(el("p", "jdr-phrase", reponse.phrase));
-  for (const g of reponse.groupes) bloc.append(groupe(g));
+  const phrase = el("p", "jdr-phrase", reponse.phrase);
+  phrase.tabIndex = -1;
+  bloc.append(phrase);
   const details = el("ul", "jdr-details");
-  for (const d of reponse.details) details.append(el("li", null, d));
+  const ecrireDetails = (lignes) => details.replaceChildren(...lignes.map((d) => el("li", null, d)));
+  // Des dés cachés : une fois tous révélés, le résultat remplace la phrase d'attente.
+  const quandRevele = () => {
+    const r = reponse.revelation;
+    if (!r || bloc.querySelector("[data-cache]:not(.jdr-de--revele)")) return;
+    phrase.textContent = r.phrase;
+    bloc.className = `jdr-resultat jdr-resultat--${r.issue}`;
+    ecrireDetails(r.details);
+    phrase.focus();
+  };
+  for (const g of reponse.groupes) bloc.append(groupe(g, quandRevele));
+  ecrireDetails(reponse.details);
   bloc.append(details);
   const pied = el("p", "jdr-pied");
   const lien = el("a", "jdr-lien", "Lien vers ce jet");
@@ -122,6 +141,8 @@ function afficherJet(form, reponse) {
 
 async function lancer(form, graine) {
   const bouton = form.querySelector("button[type=submit]");
+  // Un bouton désactivé perd le focus : on le lui rend, pour relancer au clavier.
+  const avaitLeFocus = document.activeElement === bouton;
   bouton.disabled = true;
   const requete = { type: "lancer", mecanique: form.dataset.mecanique, parametres: lireFormulaire(form) };
   if (graine !== undefined) requete.graine = graine;
@@ -129,13 +150,24 @@ async function lancer(form, graine) {
     afficherJet(form, await moteur.demander(requete));
   } finally {
     bouton.disabled = false;
+    if (avaitLeFocus) bouton.focus();
   }
 }
 
+// Chaque demande de cotes porte un numéro : une réponse qui arrive après une saisie plus
+// récente est ignorée, et la zone signale le calcul en cours au lieu d'afficher des cotes périmées.
+const demandesDeCotes = new WeakMap();
+
 async function recalculerCotes(form) {
+  const numero = (demandesDeCotes.get(form) || 0) + 1;
+  demandesDeCotes.set(form, numero);
+  const zone = form.querySelector(".jdr-cotes");
+  zone.setAttribute("aria-busy", "true");
   const reponse = await moteur.demander({
     type: "cotes", mecanique: form.dataset.mecanique, parametres: lireFormulaire(form),
   });
+  if (demandesDeCotes.get(form) !== numero) return;
+  zone.removeAttribute("aria-busy");
   if (reponse.erreur) {
     form.querySelector(".jdr-cotes").replaceChildren(el("p", "jdr-erreur", reponse.erreur));
   } else {
@@ -156,6 +188,7 @@ export function brancher(form) {
   });
   let minuteur = null;
   form.addEventListener("input", () => {
+    form.querySelector(".jdr-cotes").setAttribute("aria-busy", "true");
     clearTimeout(minuteur);
     minuteur = setTimeout(() => recalculerCotes(form), 200);
   });
