@@ -13,12 +13,25 @@ Deux sources suffisent :
 >>> des.fin()
 >>> DesAleatoires(42).lancer(6) == DesAleatoires(42).lancer(6)
 True
+
+« Avec d'autres dés » : dans un bloc :func:`autres_des`, chaque source scriptée créée
+ignore ses faces et tire au hasard à partir d'une graine. Un exemple rédigé rejoue ainsi
+la même situation avec d'autres dés, sans qu'on en écrive une seconde copie :
+
+>>> with autres_des(7):
+...     a = [DesScriptes([1, 1]).lancer(6) for _ in range(3)]
+>>> with autres_des(7):
+...     b = [DesScriptes([1, 1]).lancer(6) for _ in range(3)]
+>>> a == b
+True
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Protocol
 
 from .erreurs import BudgetDepasse, DesEpuises, DesRestants, ParametreInvalide, entier_borne
@@ -39,16 +52,23 @@ class SourceDes(Protocol):
 
 
 class DesScriptes:
-    """Les faces d'un exemple rédigé, rendues dans l'ordre."""
+    """Les faces d'un exemple rédigé, rendues dans l'ordre.
+
+    Dans un bloc :func:`autres_des`, la source ignore ses faces et tire au hasard.
+    """
 
     def __init__(self, faces: Iterable[int]) -> None:
         self._faces = list(faces)
         self._position = 0
+        self._hasard = _SUBSTITUTION.get()
 
     def lancer(self, faces: int) -> int:
+        if self._hasard is not None:
+            return self._hasard.lancer(faces)
         if self._position >= len(self._faces):
+            prevues = len(self._faces)
             raise DesEpuises(
-                f"dés scriptés épuisés : {len(self._faces)} face(s) prévue(s), "
+                f"dés scriptés épuisés : {prevues} {'face prévue' if prevues < 2 else 'faces prévues'}, "
                 "le jet en demande davantage"
             )
         face = self._faces[self._position]
@@ -58,7 +78,9 @@ class DesScriptes:
 
     @property
     def restants(self) -> int:
-        """Nombre de faces pas encore utilisées."""
+        """Nombre de faces pas encore utilisées (aucune quand d'autres dés les remplacent)."""
+        if self._hasard is not None:
+            return 0
         return len(self._faces) - self._position
 
     def fin(self) -> None:
@@ -89,3 +111,21 @@ class DesAleatoires:
 def graine_au_hasard() -> int:
     """Une graine neuve, tirée de l'entropie du système (jamais du ``random`` global)."""
     return random.SystemRandom().randint(0, GRAINE_MAX)
+
+
+#: Les dés qui remplacent les faces scriptées dans un bloc :func:`autres_des` (sinon rien).
+_SUBSTITUTION: ContextVar[DesAleatoires | None] = ContextVar("jdr_autres_des", default=None)
+
+
+@contextmanager
+def autres_des(graine: int) -> Iterator[DesAleatoires]:
+    """Le temps du bloc, toute :class:`DesScriptes` créée tire au hasard (graine donnée).
+
+    Toutes les sources du bloc partagent un même générateur : la graine rejoue tout le bloc.
+    """
+    hasard = DesAleatoires(graine)
+    jeton = _SUBSTITUTION.set(hasard)
+    try:
+        yield hasard
+    finally:
+        _SUBSTITUTION.reset(jeton)

@@ -33,6 +33,43 @@ TAILLE_MAX_REQUETE = 100_000
 # chaque module importé retarde la première réponse.
 
 
+#: Les erreurs Python les plus courantes, dites en français (les autres gardent leur nom).
+GENRES_D_ERREUR = {
+    "NameError": "nom inconnu",
+    "SyntaxError": "erreur d'écriture du code",
+    "IndentationError": "erreur d'indentation",
+    "TypeError": "valeur du mauvais type",
+    "ValueError": "valeur refusée",
+    "ZeroDivisionError": "division par zéro",
+    "AttributeError": "attribut inconnu",
+    "IndexError": "élément introuvable",
+    "KeyError": "clé introuvable",
+    "ImportError": "import impossible",
+    "ModuleNotFoundError": "module introuvable",
+    "RecursionError": "récursion trop profonde",
+    "MemoryError": "mémoire épuisée",
+}
+
+#: Les trois façons de lancer un exemple depuis la page.
+MODES = ("texte", "autres_des", "modifie")
+
+
+def decrire_erreur(exc: BaseException, ligne: int) -> dict[str, str]:
+    """Une erreur levée par un exemple, dite en français : une :class:`JdrErreur` donne son
+    message ; toute autre exception, son genre et sa ligne, le détail Python à part."""
+    if isinstance(exc, JdrErreur):
+        return {"message": f"Ligne {ligne} : {exc}"}
+    import traceback
+
+    nom = type(exc).__name__
+    genre = GENRES_D_ERREUR.get(nom, "erreur")
+    message = f"Ligne {ligne} : {genre} ({nom})"
+    if str(exc):
+        message += f", « {str(exc)[:200]} »"
+    detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+    return {"message": message, "detail": detail[:2000]}
+
+
 @cache
 def _classe_runner() -> Any:
     import doctest
@@ -44,31 +81,88 @@ def _classe_runner() -> Any:
             super().__init__(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE, verbose=False)
             self.lignes: list[dict[str, Any]] = []
 
+        def _noter(self, example: doctest.Example, got: str, ok: bool) -> dict[str, Any]:
+            ligne = {"source": example.source, "attendu": example.want, "obtenu": got, "ok": ok,
+                     "ligne": example.lineno + 1}
+            # Après une erreur, les lignes suivantes échouent en cascade (noms jamais définis) :
+            # seule la première erreur est rapportée.
+            if not any("erreur" in precedente for precedente in self.lignes):
+                self.lignes.append(ligne)
+            return ligne
+
         def report_start(self, out: Any, test: Any, example: Any) -> None:
             pass
 
         def report_success(self, out: Any, test: Any, example: doctest.Example, got: str) -> None:
-            self.lignes.append({"source": example.source, "attendu": example.want, "obtenu": got, "ok": True})
+            self._noter(example, got, True)
 
         def report_failure(self, out: Any, test: Any, example: doctest.Example, got: str) -> None:
-            self.lignes.append({"source": example.source, "attendu": example.want, "obtenu": got, "ok": False})
+            self._noter(example, got, False)
 
         def report_unexpected_exception(self, out: Any, test: Any, example: doctest.Example, exc_info: Any) -> None:
-            erreur = f"{exc_info[0].__name__}: {exc_info[1]}"
-            self.lignes.append({"source": example.source, "attendu": example.want, "obtenu": erreur, "ok": False})
+            erreur = decrire_erreur(exc_info[1], example.lineno + 1)
+            self._noter(example, erreur["message"] + "\n", False)["erreur"] = erreur
 
     return Runner
 
 
-def executer_exemple(source: str, nom: str = "exemple") -> dict[str, Any]:
-    """Exécute un exemple comme le fait pytest et rend le verdict de chaque ligne."""
-    import doctest
+def verdict(mode: str, lignes: list[dict[str, Any]], graine: int | None = None) -> str:
+    """La phrase qui résume l'exécution, pour un joueur.
 
-    test = doctest.DocTestParser().get_doctest(source, {}, nom, None, 0)
+    >>> verdict("texte", [{"ok": True}])
+    'Le calcul du navigateur donne les mêmes résultats que le texte.'
+    >>> verdict("modifie", [{"ok": False}, {"ok": True}, {"ok": False}])
+    'Votre version donne 2 résultats différents du texte.'
+    >>> verdict("autres_des", [{"ok": False}], 12)
+    "Mêmes règles, d'autres dés (graine 12) : 1 résultat change."
+    """
+    from .francais import compter
+
+    ecarts = sum(1 for ligne in lignes if not ligne["ok"])
+    if any("erreur" in ligne for ligne in lignes):
+        return "Le calcul s'arrête sur une erreur : voyez le message ci-dessous."
+    if mode == "autres_des":
+        verbe = "change" if ecarts < 2 else "changent"
+        change = f"{compter(ecarts, 'résultat')} {verbe}" if ecarts else "rien ne change"
+        return f"Mêmes règles, d'autres dés (graine {graine}) : {change}."
+    if not lignes:
+        return "Cet exemple n'a rien à calculer."
+    if not ecarts:
+        sujet = "Votre version" if mode == "modifie" else "Le calcul du navigateur"
+        return f"{sujet} donne les mêmes résultats que le texte."
+    sujet = "Votre version" if mode == "modifie" else "Le calcul du navigateur"
+    return f"{sujet} donne {compter(ecarts, 'résultat différent', 'résultats différents')} du texte."
+
+
+def executer_exemple(
+    source: str, nom: str = "exemple", graine: int | None = None, mode: str = "texte"
+) -> dict[str, Any]:
+    """Exécute un exemple comme le fait pytest et rend le verdict de chaque ligne.
+
+    Avec une graine, les dés scriptés de l'exemple sont remplacés par des dés tirés de
+    cette graine (« Avec d'autres dés ») : les écarts au texte sont alors attendus.
+    """
+    import doctest
+    from contextlib import nullcontext
+
+    from .des import autres_des
+
+    if mode not in MODES:
+        raise JdrErreur(f"mode d'exécution inconnu : {str(mode)[:20]!r}")
+    try:
+        test = doctest.DocTestParser().get_doctest(source, {}, nom, None, 0)
+    except ValueError as e:
+        raise JdrErreur(f"exemple illisible : {str(e)[:200]}") from e
     runner = _classe_runner()()
-    runner.run(test, out=lambda _texte: None, clear_globs=True)
-    ok = bool(runner.lignes) and all(ligne["ok"] for ligne in runner.lignes)
-    return {"ok": ok, "lignes": runner.lignes}
+    contexte = autres_des(graine) if graine is not None else nullcontext()
+    with contexte:
+        runner.run(test, out=lambda _texte: None, clear_globs=True)
+    lignes = runner.lignes
+    ok = bool(lignes) and all(ligne["ok"] for ligne in lignes)
+    reponse: dict[str, Any] = {"ok": ok, "lignes": lignes, "mode": mode, "verdict": verdict(mode, lignes, graine)}
+    if graine is not None:
+        reponse["graine"] = graine
+    return reponse
 
 
 def _repondre(requete: Any) -> dict[str, Any]:
@@ -90,7 +184,10 @@ def _repondre(requete: Any) -> dict[str, Any]:
         source = requete.get("source")
         if not isinstance(source, str):
             raise JdrErreur("exemple illisible : le texte est attendu")
-        return executer_exemple(source, str(requete.get("nom", "exemple")))
+        graine = requete.get("graine")
+        mode = requete.get("mode", "autres_des" if graine is not None else "texte")
+        graine_ok = None if graine is None else registre.lire_graine(graine)
+        return executer_exemple(source, str(requete.get("nom", "exemple"))[:80], graine_ok, str(mode))
     raise JdrErreur(f"requête inconnue : {str(genre)[:40]!r}")
 
 

@@ -77,11 +77,49 @@ class TestPont:
 
     def test_exemple_ok(self) -> None:
         r = json.loads(pont.traiter(json.dumps({"type": "exemple", "source": ">>> 2 * 3\n6\n"})))
-        assert r == {"ok": True, "lignes": [{"source": "2 * 3\n", "attendu": "6\n", "obtenu": "6\n", "ok": True}]}
+        assert r == {"ok": True, "mode": "texte",
+                     "verdict": "Le calcul du navigateur donne les mêmes résultats que le texte.",
+                     "lignes": [{"source": "2 * 3\n", "attendu": "6\n", "obtenu": "6\n", "ok": True, "ligne": 1}]}
 
     def test_exemple_exception(self) -> None:
         r = pont.executer_exemple(">>> 1 / 0\n")
         assert not r["ok"] and "ZeroDivisionError" in r["lignes"][0]["obtenu"]
+
+    def test_exemple_erreur_de_regle_en_francais(self) -> None:
+        """Une JdrErreur dans du code modifié donne son message, sans trace Python."""
+        source = ">>> from jdr_core.troisd6 import tester\n>>> from jdr_core.des import DesScriptes\n" \
+                 ">>> tester(9, des=DesScriptes([1, 1, 1]))\n"
+        r = pont.executer_exemple(source, mode="modifie")
+        ligne = r["lignes"][-1]
+        assert ligne["erreur"] == {"message": "Ligne 3 : caractéristique 9 : attendu un entier de 1 à 5"}
+        assert "Traceback" not in json.dumps(r) and r["verdict"].startswith("Le calcul s'arrête sur une erreur")
+
+    def test_exemple_autre_erreur_genre_et_ligne(self) -> None:
+        """Une autre exception : son genre en français et sa ligne, le détail Python à part."""
+        r = pont.executer_exemple(">>> x = 1\n>>> pierre\n", mode="modifie")
+        erreur = r["lignes"][-1]["erreur"]
+        assert erreur["message"].startswith("Ligne 2 : nom inconnu (NameError)")
+        assert "pierre" in erreur["detail"]
+
+    def test_avec_d_autres_des(self) -> None:
+        """La même situation avec des dés graines : rejouable, et l'écart au texte n'est pas un échec."""
+        source = (">>> from jdr_core.des import DesScriptes\n>>> from jdr_core.troisd6 import tester\n"
+                  ">>> des = DesScriptes([2, 3, 5])\n>>> print(tester(3, des=des))\n2, 3, 5 contre 3 : 2 succès.\n")
+        a = json.loads(pont.traiter(json.dumps({"type": "exemple", "source": source, "graine": "41"})))
+        b = json.loads(pont.traiter(json.dumps({"type": "exemple", "source": source, "graine": 41})))
+        assert a == b and a["mode"] == "autres_des" and a["graine"] == 41
+        assert a["lignes"][-1]["obtenu"].endswith("contre 3 : " + a["lignes"][-1]["obtenu"].split(" : ")[-1])
+        assert a["verdict"].startswith("Mêmes règles, d'autres dés (graine 41)")
+        sorties = {json.loads(pont.traiter(json.dumps({"type": "exemple", "source": source, "graine": g})))
+                   ["lignes"][-1]["obtenu"] for g in range(30)}
+        assert len(sorties) > 5  # les dés changent vraiment
+
+    @pytest.mark.parametrize("requete", [
+        {"type": "exemple", "source": ">>> 1\n1\n", "graine": "²"},
+        {"type": "exemple", "source": ">>> 1\n1\n", "mode": "pirate"},
+    ])
+    def test_exemple_requete_refusee(self, requete: dict[str, object]) -> None:
+        assert set(json.loads(pont.traiter(json.dumps(requete)))) == {"erreur"}
 
     def test_exemple_vide_n_est_pas_ok(self) -> None:
         assert not pont.executer_exemple("rien à exécuter\n")["ok"]
