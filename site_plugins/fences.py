@@ -54,6 +54,17 @@ def _refuser_le_reste(bloc: str, inputs: dict[str, str]) -> None:
         raise BlocInvalide(f"bloc {bloc} : option inconnue {sorted(inputs)[0]}")
 
 
+def _lire_valeurs(texte: str) -> dict[str, str]:
+    """``nom=valeur nom2=valeur2`` : les valeurs d'un lanceur, séparées par des espaces."""
+    valeurs: dict[str, str] = {}
+    for morceau in texte.split():
+        nom, egal, valeur = morceau.partition("=")
+        if not egal or not nom:
+            raise BlocInvalide(f"valeurs « {morceau} » : attendu nom=valeur")
+        valeurs[nom] = valeur
+    return valeurs
+
+
 def valider_exemple(
     language: str, inputs: dict[str, str], options: dict[str, Any], attrs: dict[str, Any], md: Any
 ) -> bool:
@@ -62,8 +73,44 @@ def valider_exemple(
     options["titre"] = inputs.pop("titre", "")
     if not ID_VALIDE.match(ident):
         raise BlocInvalide(f"bloc exemple : id « {ident} » invalide (minuscules, chiffres et tirets)")
+    lanceur = inputs.pop("lanceur", "")
+    valeurs = inputs.pop("valeurs", "")
     _refuser_le_reste(f"exemple « {ident} »", inputs)
+    if valeurs and not lanceur:
+        raise BlocInvalide(f"bloc exemple « {ident} » : valeurs= sans lanceur=")
+    if lanceur:
+        try:
+            options["lanceur"] = (lanceur, mecanique(lanceur).valider(_lire_valeurs(valeurs)))
+        except JdrErreur as e:
+            raise BlocInvalide(f"bloc exemple « {ident} » : {e}") from e
     return True
+
+
+#: Une source de dés scriptée : l'exemple peut se rejouer « avec d'autres dés ».
+DES_SCRIPTES = "DesScriptes("
+#: Adresse provisoire d'un lien « Lancer cette situation », remplacée par le greffon
+#: (on_post_page) par l'adresse de la page qui porte ce lanceur.
+MARQUE_LANCEUR = "jdr-lanceur:"
+
+
+def lien_lanceur(nom: str, valeurs: dict[str, object]) -> str:
+    """L'adresse provisoire du lanceur, avec ses paramètres (comme un lien de rejeu sans graine)."""
+    from urllib.parse import urlencode
+
+    def texte(v: object) -> str:
+        return ("1" if v else "0") if isinstance(v, bool) else str(v)
+
+    return f"{MARQUE_LANCEUR}{nom}?" + urlencode({"lanceur": nom, **{k: texte(v) for k, v in valeurs.items()}})
+
+
+def sorties_attendues(source: str) -> list[str]:
+    """Ce que l'exemple affiche, ligne à ligne, d'après le texte du doctest."""
+    import doctest
+
+    sorties: list[str] = []
+    for exemple in doctest.DocTestParser().get_examples(source):
+        sorties += [ligne for ligne in exemple.want.splitlines() if ligne.strip()]
+    return sorties
 
 
 def formater_exemple(
@@ -72,15 +119,24 @@ def formater_exemple(
     ident = options["id"]
     titre = options.get("titre") or "Exemple"
     code = highlight(source, PythonConsoleLexer(), _FORMATEUR)
+    sorties = "".join(f'<p class="jdr-exemple-ligne">{_attr(s)}</p>' for s in sorties_attendues(source))
+    boutons = ['<button type="button" class="jdr-executer md-button" '
+               f'aria-describedby="exemple-{_attr(ident)}-etat">Exécuter</button>']
+    if DES_SCRIPTES in source:
+        boutons.append('<button type="button" class="jdr-autres-des md-button">Avec d\'autres dés</button>')
+    boutons.append('<button type="button" class="jdr-modifier md-button" aria-expanded="false">Modifier</button>')
+    if "lanceur" in options:
+        nom, valeurs = options["lanceur"]
+        boutons.append(f'<a class="jdr-lancer-situation md-button" href="{_attr(lien_lanceur(nom, valeurs))}">'
+                       "Lancer cette situation</a>")
     return (
         f'<div class="jdr-exemple" data-exemple="{_attr(ident)}" id="exemple-{_attr(ident)}">'
-        '<div class="jdr-exemple-entete">'
-        f'<span class="jdr-exemple-titre">{_attr(titre)}</span>'
-        '<button type="button" class="jdr-executer md-button" '
-        f'aria-describedby="exemple-{_attr(ident)}-etat">Exécuter</button>'
-        "</div>"
-        f'<div class="highlight"><pre><code>{code}</code></pre></div>'
-        f'<p class="jdr-etat" id="exemple-{_attr(ident)}-etat"></p>'
+        f'<p class="jdr-exemple-titre">{_attr(titre)}</p>'
+        f'<div class="jdr-exemple-sorties" aria-label="Ce que donne l\'exemple">{sorties}</div>'
+        '<details class="jdr-exemple-code"><summary>Voir le code</summary>'
+        f'<div class="highlight"><pre><code>{code}</code></pre></div></details>'
+        f'<div class="jdr-exemple-actions">{"".join(boutons)}</div>'
+        f'<p class="jdr-etat" id="exemple-{_attr(ident)}-etat" role="status"></p>'
         '<output class="jdr-sortie" aria-live="polite"></output>'
         f"{_json_script('jdr-source', source)}"
         "</div>"

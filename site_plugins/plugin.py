@@ -22,9 +22,10 @@ from mkdocs.config.config_options import ExtraScriptValue
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
+from mkdocs.utils import get_relative_url
 
 from .exemples import ExempleInvalide, tous_les_exemples
-from .fences import BLOCS
+from .fences import BLOCS, MARQUE_LANCEUR
 from .runtime import (
     FICHIERS_PYODIDE,
     FICHIERS_REQUIS,
@@ -39,6 +40,8 @@ from .runtime import (
 
 ASSETS = Path(__file__).parent / "assets"
 _EXEMPLE_ID = re.compile(r'data-exemple="([^"]+)"')
+_LANCEUR = re.compile(r'<form class="jdr-lanceur" data-mecanique="([^"]+)" id="([^"]+)"')
+_LIEN_LANCEUR = re.compile(r'href="' + re.escape(MARQUE_LANCEUR) + r'([^"?]+)\?([^"]*)"')
 #: Ligne du worker remplacée par sa configuration à la construction.
 MARQUE_CONFIG = "const CONFIG = null; // remplacé à la construction"
 
@@ -58,11 +61,14 @@ class JdrConfig(base.Config):  # type: ignore[no-untyped-call]  # __init_subclas
 class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
     def __init__(self) -> None:
         self._ids: dict[str, str] = {}
+        #: Où vit chaque lanceur : nom de la mécanique → (adresse de la page, id du formulaire).
+        self._lanceurs: dict[str, tuple[str, str]] = {}
         self._pyodide = Path()
 
     # Vérifier la configuration avant tout travail, puis déclarer nos blocs à superfences.
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         self._ids = {}
+        self._lanceurs = {}
         if "pymdownx.superfences" not in config.markdown_extensions:
             raise PluginError("jdr : l'extension pymdownx.superfences est requise")
         reglages = config.mdx_configs.setdefault("pymdownx.superfences", {})
@@ -100,7 +106,22 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
             ailleurs = self._ids.setdefault(ident, page.file.src_uri)
             if ailleurs != page.file.src_uri:
                 raise PluginError(f"jdr : exemple « {ident} » en double ({ailleurs}, {page.file.src_uri})")
+        for nom, ident in _LANCEUR.findall(html):
+            self._lanceurs.setdefault(nom, (page.url, ident))
         return html
+
+    # « Lancer cette situation » : le lien d'un exemple vise la page qui porte ce lanceur
+    # (toutes les pages ont alors été lues, y compris celles qui viennent après l'exemple).
+    def on_post_page(self, output: str, *, page: Any, config: MkDocsConfig) -> str:
+        def remplacer(m: re.Match[str]) -> str:
+            nom, requete = m.group(1), m.group(2)
+            if nom not in self._lanceurs:
+                raise PluginError(f"jdr : {page.file.src_uri} : aucun lanceur « {nom} » sur le site pour « Lancer "
+                                  "cette situation »")
+            url, ident = self._lanceurs[nom]
+            return f'href="{get_relative_url(url or "./", page.url)}?{requete}#{ident}"'
+
+        return _LIEN_LANCEUR.sub(remplacer, output)
 
     # Déposer le runtime, le worker configuré et les fichiers compressés dans le site.
     def on_post_build(self, *, config: MkDocsConfig) -> None:

@@ -50,3 +50,15 @@ export function liste(options) {
   }
   return s;
 }
+
+// Le lien qui rejoue un jet ; la graine reste discrète, rangée dans « Détails du tirage ».
+export function piedDeRejeu(texte, adresse, graine) {
+  const pied = el("div", "jdr-pied");
+  const lien = el("a", "jdr-lien", texte);
+  lien.href = adresse;
+  const details = el("details", "jdr-tirage");
+  details.append(el("summary", null, "Détails du tirage"),
+    el("span", "jdr-graine", `Graine ${graine} : la même graine et les mêmes réglages redonnent les mêmes dés.`));
+  pied.append(lien, details);
+  return pied;
+}

@@ -1,53 +1,153 @@
-// Les exemples : le doctest de la page exécuté dans le navigateur, ligne à ligne.
-import { el, erreur } from "./dom.js";
+// Les exemples : une histoire d'abord (ses résultats, rendus à la construction), le code
+// replié dessous. Trois façons de le faire tourner dans le navigateur :
+//   « Exécuter »           le texte tel quel : chaque résultat comparé au texte, et un verdict ;
+//   « Avec d'autres dés »  la même situation, les dés scriptés remplacés par des dés graines
+//                          (avec un lien qui rejoue exactement ce tirage) ;
+//   « Modifier »           le code devient modifiable ; les écarts au texte sont des différences.
+// Le pont Python compose les phrases (verdict, erreurs) ; ce module ne fait qu'afficher.
+import { bouton, el, piedDeRejeu } from "./dom.js";
 import { MESSAGES, moteur } from "./moteur.js";
 
 // Les exemples en attente suivent le chargement (téléchargement, démarrage).
 moteur.abonner((etat) => {
   for (const zone of document.querySelectorAll(".jdr-exemple[data-attente] .jdr-etat")) {
     if (MESSAGES[etat] && etat !== "pret") zone.textContent = MESSAGES[etat];
-    else if (etat === "pret") zone.textContent = "Exécution…";
+    else if (etat === "pret") zone.textContent = "Calcul…";
   }
 });
 
-async function executer(bloc) {
-  const bouton = bloc.querySelector(".jdr-executer");
-  const sortie = bloc.querySelector("output.jdr-sortie");
-  const etat = bloc.querySelector(".jdr-etat");
-  const source = JSON.parse(bloc.querySelector("script.jdr-source").textContent);
-  bouton.disabled = true;
-  delete bloc.dataset.etat;
-  bloc.dataset.attente = "1";
-  etat.textContent = moteur.etat === "pret" ? "Exécution…" : MESSAGES[moteur.etat] || MESSAGES.telechargement;
-  const reponse = await moteur.demander({ type: "exemple", source, nom: bloc.dataset.exemple });
-  delete bloc.dataset.attente;
-  bouton.disabled = false;
-  if (reponse.erreur) {
-    etat.textContent = "";
-    bloc.dataset.etat = "echec";
-    return erreur(sortie, reponse.erreur);
-  }
-  const liste = el("ol", "jdr-verdicts");
+function graineAuHasard() {
+  const tampon = new Uint32Array(2);
+  crypto.getRandomValues(tampon);
+  return (tampon[0] & 0x1fffff) * 2 ** 32 + tampon[1];
+}
+
+function lienRejeu(bloc, graine) {
+  const url = new URL(window.location.href);
+  url.search = "";
+  url.hash = bloc.id;
+  url.searchParams.set("exemple", bloc.dataset.exemple);
+  url.searchParams.set("graine", String(graine));
+  return url.href;
+}
+
+// Les sorties d'une exécution : une ligne par résultat, marquée selon le texte.
+function sorties(reponse) {
+  const liste = el("ul", "jdr-verdicts");
   for (const ligne of reponse.lignes) {
-    const li = el("li", ligne.ok ? "jdr-ok" : "jdr-ko");
-    li.append(el("span", "jdr-marque", ligne.ok ? "✔ " : "✘ "));
-    li.append(el("code", null, ligne.source.trimEnd()));
-    if (!ligne.ok) {
-      const diff = el("div", "jdr-diff");
-      diff.append(el("div", null, `Attendu : ${ligne.attendu.trimEnd() || "(rien)"}`));
-      diff.append(el("div", null, `Obtenu : ${ligne.obtenu.trimEnd() || "(rien)"}`));
-      li.append(diff);
+    const obtenu = ligne.obtenu.trimEnd();
+    const attendu = ligne.attendu.trimEnd();
+    if (!obtenu && !attendu) continue;
+    if (ligne.erreur) {
+      const li = el("li", "jdr-ko jdr-erreur-exemple");
+      li.setAttribute("role", "alert");
+      li.append(el("span", "jdr-marque", "⚠ "), el("span", null, ligne.erreur.message));
+      if (ligne.erreur.detail) {
+        const detail = el("details", "jdr-detail-python");
+        detail.append(el("summary", null, "Détail technique"), el("pre", null, ligne.erreur.detail));
+        li.append(detail);
+      }
+      liste.append(li);
+      continue;
+    }
+    const identique = ligne.ok;
+    const li = el("li", identique ? "jdr-ok" : "jdr-ecart");
+    li.append(el("span", "jdr-marque", identique ? "✔ " : "≠ "), el("span", "jdr-obtenu", obtenu || "(rien)"));
+    if (!identique && reponse.mode !== "autres_des") {
+      li.append(el("div", "jdr-texte-disait", `Le texte donne : ${attendu || "(rien)"}`));
     }
     liste.append(li);
   }
-  const nbOk = reponse.lignes.filter((l) => l.ok).length;
-  etat.textContent = reponse.ok
-    ? `Vérifié dans votre navigateur : ${nbOk} ligne(s) sur ${reponse.lignes.length} conformes.`
-    : `Écart : ${reponse.lignes.length - nbOk} ligne(s) sur ${reponse.lignes.length} ne donnent pas le résultat attendu.`;
-  sortie.replaceChildren(liste);
-  bloc.dataset.etat = reponse.ok ? "ok" : "echec";
+  return liste;
+}
+
+async function executer(bloc, requete) {
+  const sortie = bloc.querySelector("output.jdr-sortie");
+  const etat = bloc.querySelector(".jdr-etat");
+  const boutons = [...bloc.querySelectorAll(".jdr-exemple-actions button")];
+  for (const b of boutons) b.disabled = true;
+  delete bloc.dataset.etat;
+  bloc.dataset.attente = "1";
+  etat.textContent = moteur.etat === "pret" ? "Calcul…" : MESSAGES[moteur.etat] || MESSAGES.telechargement;
+  const reponse = await moteur.demander({ type: "exemple", nom: bloc.dataset.exemple, ...requete });
+  delete bloc.dataset.attente;
+  for (const b of boutons) b.disabled = false;
+  if (reponse.erreur) {
+    etat.textContent = "";
+    bloc.dataset.etat = "echec";
+    const p = el("p", "jdr-erreur", reponse.erreur);
+    p.setAttribute("role", "alert");
+    return sortie.replaceChildren(p);
+  }
+  etat.textContent = reponse.verdict;
+  const contenu = [sorties(reponse)];
+  if (reponse.mode === "autres_des") {
+    contenu.push(piedDeRejeu("Lien vers ce tirage", lienRejeu(bloc, reponse.graine), reponse.graine));
+  }
+  sortie.replaceChildren(...contenu);
+  // « ok » : identique au texte ; « ecart » : différent, attendu (autres dés, code modifié) ;
+  // « echec » : le texte lui-même ne se vérifie pas, ou une erreur.
+  const erreurs = reponse.lignes.some((l) => l.erreur);
+  bloc.dataset.etat = reponse.ok ? "ok" : erreurs || reponse.mode === "texte" ? "echec" : "ecart";
+}
+
+// « Modifier » : le code devient un champ de texte, exécutable et réinitialisable.
+function modifier(bloc, source) {
+  const code = bloc.querySelector(".jdr-exemple-code");
+  const boutonModifier = bloc.querySelector(".jdr-modifier");
+  let editeur = bloc.querySelector(".jdr-editeur");
+  if (editeur) {
+    editeur.querySelector("textarea").focus();
+    return;
+  }
+  editeur = el("div", "jdr-editeur");
+  const zone = el("textarea", "jdr-code-modifiable");
+  zone.value = source;
+  zone.spellcheck = false;
+  zone.rows = Math.min(24, source.split("\n").length + 1);
+  zone.setAttribute("aria-label", `Code de l'exemple « ${bloc.querySelector(".jdr-exemple-titre").textContent} », modifiable`);
+  const lancer = () => executer(bloc, { source: zone.value, mode: "modifie" });
+  zone.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      lancer();
+    }
+  });
+  const actions = el("div", "jdr-exemple-actions");
+  actions.append(
+    bouton("Exécuter ma version", lancer, { titre: "Ctrl+Entrée depuis le code" }),
+    bouton("Revenir au texte", () => {
+      editeur.remove();
+      code.hidden = false;
+      boutonModifier.setAttribute("aria-expanded", "false");
+      bloc.querySelector("output.jdr-sortie").replaceChildren();
+      bloc.querySelector(".jdr-etat").textContent = "";
+      delete bloc.dataset.etat;
+      boutonModifier.focus();
+    }),
+  );
+  editeur.append(el("p", "jdr-aide", "Changez un nombre, puis exécutez : les résultats qui diffèrent du texte sont signalés par ≠."),
+    zone, actions);
+  code.hidden = true;
+  code.after(editeur);
+  boutonModifier.setAttribute("aria-expanded", "true");
+  zone.focus();
 }
 
 export function brancher(bloc) {
-  bloc.querySelector(".jdr-executer").addEventListener("click", () => executer(bloc));
+  const source = JSON.parse(bloc.querySelector("script.jdr-source").textContent);
+  bloc.querySelector(".jdr-executer").addEventListener("click", () => executer(bloc, { source, mode: "texte" }));
+  const autres = bloc.querySelector(".jdr-autres-des");
+  if (autres) autres.addEventListener("click", () => executer(bloc, { source, graine: graineAuHasard() }));
+  bloc.querySelector(".jdr-modifier").addEventListener("click", () => modifier(bloc, source));
+  // Un lien de rejeu (?exemple=…&graine=…) rejoue ce tirage-là, et le dit.
+  const params = new URLSearchParams(window.location.search);
+  if (params.get("exemple") === bloc.dataset.exemple && params.get("graine") && autres) {
+    bloc.scrollIntoView({ block: "center" });
+    bloc.querySelector(".jdr-etat").textContent = "Tirage rejoué depuis un lien.";
+    executer(bloc, { source, graine: params.get("graine") }).then(() => {
+      const etat = bloc.querySelector(".jdr-etat");
+      etat.textContent = `Tirage rejoué depuis un lien. ${etat.textContent}`;
+    });
+  }
 }

@@ -1,7 +1,7 @@
 // Les lanceurs : un formulaire rendu à la construction (bornes lues dans jdr_core), un jet
 // demandé au moteur, un résultat affiché selon le schéma écrit dans jdr_core/mecanique.py
 // (Affichage : phrase, issue, groupes de dés avec leur rôle, détails).
-import { el, erreur } from "./dom.js";
+import { el, erreur, piedDeRejeu } from "./dom.js";
 import { afficherEtat, moteur } from "./moteur.js";
 
 // Ce que dit chaque rôle de dé (infobulle et lecteur d'écran).
@@ -130,11 +130,7 @@ function afficherJet(form, reponse) {
   for (const g of reponse.groupes) bloc.append(groupe(g, quandRevele));
   ecrireDetails(reponse.details);
   bloc.append(details);
-  const pied = el("p", "jdr-pied");
-  const lien = el("a", "jdr-lien", "Lien vers ce jet");
-  lien.href = lienDuJet(form, reponse);
-  pied.append(el("span", "jdr-graine", `Graine ${reponse.graine}`), " · ", lien);
-  bloc.append(pied);
+  bloc.append(piedDeRejeu("Lien vers ce jet", lienDuJet(form, reponse), reponse.graine));
   sortie.replaceChildren(bloc);
   majCotes(form, reponse.cotes);
 }

@@ -5,10 +5,11 @@ const DELAI_MAX_MS = 20000;
 
 export const MESSAGES = {
   attente: "",
-  telechargement: "Chargement de Python…",
-  demarrage: "Démarrage de Python…",
-  pret: "Python est prêt.",
-  echec: "Python n'a pas pu se charger : les résultats affichés restent ceux de la page.",
+  telechargement: "Chargement du moteur de règles…",
+  demarrage: "Démarrage du moteur de règles…",
+  // Prêt : rien à dire, l'état ne se montre que pendant le chargement ou en cas d'échec.
+  pret: "",
+  echec: "Le moteur de règles n'a pas pu se charger : les résultats affichés restent ceux de la page.",
 };
 
 // Ceux qui veulent suivre l'état du moteur (lanceurs, exemples en attente).
@@ -52,7 +53,7 @@ export const moteur = {
     clearTimeout(this.chien);
     for (const attente of this.enCours.values()) {
       clearTimeout(attente.minuteur);
-      attente.resoudre({ erreur: `Python ne répond pas : ${raison}.` });
+      attente.resoudre({ erreur: `Le moteur de règles ne répond pas (${raison}). Réessayez : il sera relancé.` });
     }
     this.enCours.clear();
     this.changer("echec", raison);
@@ -95,7 +96,7 @@ export const moteur = {
   },
 };
 
-// Une zone d'état (« Chargement de Python… », « Python est prêt. ») qui suit le moteur.
+// Une zone d'état (« Chargement du moteur de règles… », échec) qui suit le moteur.
 export function afficherEtat(zone) {
   zone.textContent = MESSAGES[moteur.etat] || "";
   zone.dataset.etat = moteur.etat;

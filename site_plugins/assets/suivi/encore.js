@@ -77,7 +77,8 @@ function sectionSante(suivi, v) {
   const blessures = el("ul", "jdr-blessures");
   for (const blessure of v.blessures) {
     const li = el("li", blessure.durable ? "jdr-blessure jdr-blessure--durable" : "jdr-blessure",
-      `${blessure.nom} (${blessure.palier}) : −1d6 à ${blessure.gene.join(", ") || "(actions à préciser)"}`
+      `${blessure.nom} (palier ${blessure.palier}) : `
+      + `${blessure.gene.length ? `−1d6 pour ${blessure.gene.join(", ")}` : "actions gênées à préciser"}`
       + `${blessure.durable ? ", durable" : ""} `);
     if (blessure.durable) {
       // Le champ part de la durée que les règles donnent (bornes.jours_guerison).
@@ -127,7 +128,7 @@ function sectionStress(suivi, v) {
       const mode = liste(bornes.modes_rupture.map((m) => [m, m]));
       const cha = nombre(2, 0, bornes.attribut_max);
       autres.append(champ("Rupture", mode), bouton("Choisir", () => suivi.operer({ op: "rupture", mode: mode.value })),
-        champ("CHA de l'allié", cha), bouton("Ramener à lui", () => suivi.operer({ op: "ramener", cha: cha.value })));
+        champ("CHA de l'allié", cha), bouton("Ramener à la raison", () => suivi.operer({ op: "ramener", cha: cha.value })));
     }
   }
   stress.append(evts, autres);
