@@ -106,15 +106,15 @@ def _classe_runner() -> Any:
     return Runner
 
 
-def verdict(mode: str, lignes: list[dict[str, Any]], graine: int | None = None) -> str:
+def verdict(mode: str, lignes: list[dict[str, Any]]) -> str:
     """La phrase qui résume l'exécution, pour un joueur.
 
     >>> verdict("texte", [{"ok": True}])
     'Le calcul du navigateur donne les mêmes résultats que le texte.'
     >>> verdict("modifie", [{"ok": False}, {"ok": True}, {"ok": False}])
     'Votre version donne 2 résultats différents du texte.'
-    >>> verdict("autres_des", [{"ok": False}], 12)
-    "Mêmes règles, d'autres dés (graine 12) : 1 résultat change."
+    >>> verdict("autres_des", [{"ok": False}])
+    "Mêmes règles, d'autres dés : 1 résultat change."
     """
     from .francais import compter
 
@@ -124,7 +124,7 @@ def verdict(mode: str, lignes: list[dict[str, Any]], graine: int | None = None) 
     if mode == "autres_des":
         verbe = "change" if ecarts < 2 else "changent"
         change = f"{compter(ecarts, 'résultat')} {verbe}" if ecarts else "rien ne change"
-        return f"Mêmes règles, d'autres dés (graine {graine}) : {change}."
+        return f"Mêmes règles, d'autres dés : {change}."
     if not lignes:
         return "Cet exemple n'a rien à calculer."
     if not ecarts:
@@ -159,7 +159,7 @@ def executer_exemple(
         runner.run(test, out=lambda _texte: None, clear_globs=True)
     lignes = runner.lignes
     ok = bool(lignes) and all(ligne["ok"] for ligne in lignes)
-    reponse: dict[str, Any] = {"ok": ok, "lignes": lignes, "mode": mode, "verdict": verdict(mode, lignes, graine)}
+    reponse: dict[str, Any] = {"ok": ok, "lignes": lignes, "mode": mode, "verdict": verdict(mode, lignes)}
     if graine is not None:
         reponse["graine"] = graine
     return reponse

@@ -119,6 +119,7 @@ function modifier(bloc, source) {
     bouton("Revenir au texte", () => {
       editeur.remove();
       code.hidden = false;
+      principales.hidden = false;
       boutonModifier.setAttribute("aria-expanded", "false");
       bloc.querySelector("output.jdr-sortie").replaceChildren();
       bloc.querySelector(".jdr-etat").textContent = "";
@@ -128,7 +129,10 @@ function modifier(bloc, source) {
   );
   editeur.append(el("p", "jdr-aide", "Changez un nombre, puis exécutez : les résultats qui diffèrent du texte sont signalés par ≠."),
     zone, actions);
+  // Pendant la modification, seules les actions de l'éditeur restent (pas deux « Exécuter »).
+  const principales = bloc.querySelector(":scope > .jdr-exemple-actions");
   code.hidden = true;
+  principales.hidden = true;
   code.after(editeur);
   boutonModifier.setAttribute("aria-expanded", "true");
   zone.focus();
