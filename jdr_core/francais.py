@@ -14,8 +14,16 @@ Les phrases des jets, des fiches et des erreurs passent par ici plutôt que d'é
 'aucune blessure'
 >>> accorder(2, "demandé")
 'demandés'
->>> de("Incendie"), de("la nuit"), de("Pierre")
-("d'Incendie", 'de la nuit', 'de Pierre')
+>>> de("Incendie"), de("la nuit"), de("Pierre"), de("les truands"), de("le garde")
+("d'Incendie", 'de la nuit', 'de Pierre', 'des truands', 'du garde')
+>>> au("le garde"), au("les truands"), au("Philip")
+('au garde', 'aux truands', 'à Philip')
+>>> quantite(0, "manche"), quantite(3, "réussite")
+('0 manche', '3 réussites')
+>>> ordinal(1), ordinal(1, feminin=True), ordinal(3), ordinal(21)
+('premier', 'première', 'troisième', '21e')
+>>> conjuguer("les truands", "a", "ont"), conjuguer("Philip", "a", "ont")
+('ont', 'a')
 >>> le("adversaire"), le("garde"), le("rue", feminin=True)
 ("l'adversaire", 'le garde', 'la rue')
 >>> signe(-3), signe(2), signe(0)
@@ -55,8 +63,64 @@ def elide(mot: str) -> bool:
 
 
 def de(mot: str) -> str:
-    """« de » devant un mot, élidé devant une voyelle : « d'Incendie », « de Pierre »."""
+    """« de » devant un nom : contracté (« du garde », « des truands »), élidé devant une
+    voyelle (« d'Incendie », « de l'inspecteur »), sinon « de Pierre »."""
+    bas = mot.lower()
+    if bas.startswith("les "):
+        return "des " + mot[4:]
+    if bas.startswith("le "):
+        return "du " + mot[3:]
     return f"d'{mot}" if elide(mot) else f"de {mot}"
+
+
+def au(mot: str) -> str:
+    """« à » devant un nom, contracté : « au garde », « aux truands », « à Philip », « à l'adversaire »."""
+    bas = mot.lower()
+    if bas.startswith("les "):
+        return "aux " + mot[4:]
+    if bas.startswith("le "):
+        return "au " + mot[3:]
+    return "à " + mot
+
+
+#: Un nom précédé de l'un de ces mots est pluriel (« les truands ») : le verbe s'accorde.
+ARTICLES_PLURIELS = ("les ", "des ", "ces ", "mes ", "tes ", "ses ", "nos ", "vos ", "leurs ")
+
+
+def est_pluriel(nom: str) -> bool:
+    return nom.lower().startswith(ARTICLES_PLURIELS)
+
+
+def conjuguer(nom: str, singulier: str, pluriel: str) -> str:
+    """Le verbe accordé au nom : « Philip a », « les truands ont »."""
+    return pluriel if est_pluriel(nom) else singulier
+
+
+def quantite(nombre: int, singulier: str, pluriel: str | None = None) -> str:
+    """Le nombre, même zéro, suivi du nom accordé : « 0 manche », « 3 réussites » (pour un
+    score ou un décompte, où « aucun » sonnerait faux)."""
+    return f"{nombre} {accorder(nombre, singulier, pluriel)}"
+
+
+_ORDINAUX = (
+    "deuxième", "troisième", "quatrième", "cinquième", "sixième", "septième", "huitième", "neuvième",
+    "dixième", "onzième", "douzième", "treizième", "quatorzième", "quinzième", "seizième", "dix-septième",
+    "dix-huitième", "dix-neuvième", "vingtième",
+)
+
+
+def ordinal(rang: int, *, feminin: bool = False) -> str:
+    """« premier » (ou « première »), « deuxième »… jusqu'à « vingtième », puis « 21e »."""
+    if rang == 1:
+        return "première" if feminin else "premier"
+    if 2 <= rang <= len(_ORDINAUX) + 1:
+        return _ORDINAUX[rang - 2]
+    return f"{rang}e"
+
+
+def nombre_relatif(nombre: int) -> str:
+    """Un entier relatif avec le vrai signe moins (« −2 »), sans « + » pour les positifs."""
+    return f"−{-nombre}" if nombre < 0 else str(nombre)
 
 
 def le(mot: str, *, feminin: bool = False) -> str:

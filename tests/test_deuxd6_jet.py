@@ -30,7 +30,7 @@ from jdr_core.deuxd6.jet import (
     nom_difficulte,
     tenter,
 )
-from jdr_core.deuxd6.texte import accorder, nombre_relatif, signe
+from jdr_core.francais import nombre_relatif, quantite, signe
 from jdr_core.erreurs import JdrErreur
 
 
@@ -166,8 +166,8 @@ class TestDistribution:
 class TestTexte:
     """Accords et signes."""
 
-    def test_accorder(self) -> None:
-        assert [accorder(n, "manche") for n in (0, 1, 2)] == ["0 manche", "1 manche", "2 manches"]
+    def test_quantite(self) -> None:
+        assert [quantite(n, "manche") for n in (0, 1, 2)] == ["0 manche", "1 manche", "2 manches"]
 
     def test_signes(self) -> None:
         assert (signe(3), signe(-1), signe(0), nombre_relatif(-4), nombre_relatif(4)) == ("+3", "−1", "0", "−4", "4")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Hashable
 from fractions import Fraction
@@ -137,6 +138,16 @@ def _requete(draw: st.DrawFn) -> tuple[Mecanique[Any], dict[str, Any]]:
     return meca, bruts
 
 
+def assert_phrase_lisible(texte: str) -> None:
+    """Une phrase pour un joueur : pas de « (s) », le vrai signe moins, pas de capitale après un
+    deux-points, et au plus un deux-points par proposition (pas de « Nom : jet : résultat »)."""
+    assert "(s)" not in texte, texte
+    assert re.search(r"(?<![\w−])-\d", texte) is None, texte
+    assert re.search(r" : [A-ZÀ-ÖØ-Þ]", texte) is None, texte
+    for proposition in re.split(r"[.;] ", texte):
+        assert proposition.count(" : ") <= 1, texte
+
+
 class TestProprietes:
     """Toute saisie valide donne un affichage conforme au schéma, ou une JdrErreur expliquée."""
 
@@ -153,15 +164,22 @@ class TestProprietes:
             return
         assert sum(c.probabilite for c in cotes if not c.libelle.startswith(("Réussite (", "Modificateur"))) == 1
         affichage = meca.afficher(resultat, valeurs)
-        assert set(affichage) == {"phrase", "issue", "groupes", "details"}
+        # « revelation » n'existe que pour les dés cachés : le résultat montré après le clic.
+        assert {"phrase", "issue", "groupes", "details"} <= set(affichage) <= {
+            "phrase", "issue", "groupes", "details", "revelation"}
         assert affichage["phrase"] and affichage["issue"] in ("reussite", "neutre", "echec")
         for groupe in affichage["groupes"]:
             for de in groupe["des"]:
                 assert de["role"] in ROLES and 1 <= de["face"] <= de["faces"] == 6
         assert all(isinstance(ligne, str) and ligne for ligne in affichage["details"])
         assert set(meca.classer(resultat, valeurs)) <= {c.libelle for c in cotes}
-        for texte in [affichage["phrase"], *affichage["details"]]:
+        revelation = affichage.get("revelation")
+        textes = [affichage["phrase"], *affichage["details"], *(groupe["titre"] for groupe in affichage["groupes"])]
+        if revelation is not None:
+            textes += [revelation["phrase"], *revelation["details"]]
+        for texte in textes:
             assert "Fraction" not in texte and "True" not in texte and "Niveau." not in texte
+            assert_phrase_lisible(texte)
 
     @given(nom=st.sampled_from(sorted(PAR_NOM)), valeur=st.one_of(st.integers(-10**6, 10**6), st.text(max_size=5)))
     def test_saisie_invalide(self, nom: str, valeur: object) -> None:
@@ -202,3 +220,18 @@ class TestAffichage:
         v = meca.valider({"manches_a": 3, "echanges": 10})
         a = meca.afficher(meca.lancer(v, DesAleatoires(11)), v)
         assert any(ligne.startswith("Échange 1 :") for ligne in a["details"])
+
+    def test_tache_meme_bilan_en_titre_et_dans_le_recit(self) -> None:
+        meca = PAR_NOM["2d6-tache"]
+        v = meca.valider({"requis": 3})
+        for graine in range(30):
+            t = meca.lancer(v, DesAleatoires(graine))
+            a = meca.afficher(t, v)
+            assert a["phrase"] == t.bilan() and str(t).endswith(t.bilan())
+            assert [g["titre"] for g in a["groupes"]][:2] == ["Premier jet", "Deuxième jet"][:len(t.jets)]
+
+    def test_scene_legendes_des_derniers_des(self) -> None:
+        meca = PAR_NOM["2d6-scene-majeure"]
+        v = meca.valider({"manches_a": 2, "echanges": 6})
+        a = meca.afficher(meca.lancer(v, DesAleatoires(3)), v)
+        assert all(g["titre"].startswith("Dernier échange, ") for g in a["groupes"])

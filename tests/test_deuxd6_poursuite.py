@@ -33,6 +33,7 @@ from jdr_core.erreurs import JdrErreur, ParametreInvalide, RegleEnfreinte
 from jdr_core.mecanique import ROLES
 
 from .enumeration import suites as enumerer
+from .test_deuxd6_lanceurs import assert_phrase_lisible
 from .test_khi2 import khi2, seuil_khi2
 
 NOMS = ("les truands", "Philip")
@@ -350,10 +351,10 @@ class TestPoursuite:
 
     def test_phrases_accordees(self) -> None:
         p = Poursuite(1, 2, Distance.MOYEN, Camp.POURSUIVANT, noms=NOMS)
-        assert str(p) == "À moyenne distance, les truands ont l'initiative : la poursuite continue."
+        assert str(p) == "La poursuite continue : les truands ont l'initiative, à moyenne distance."
         p = manche(p, Manoeuvre.RATTRAPER_FUIR, 6, 5, 1, 2)
         assert "l'initiative passe à Philip" in str(p.manches[0])
-        assert "Jet des truands" in str(p.manches[0])
+        assert "Les truands font 6 et 5" in str(p.manches[0])
 
     def test_tactique(self) -> None:
         with pytest.raises(RegleEnfreinte, match="en défense"):
@@ -476,6 +477,11 @@ class TestLanceur:
         assert len(a["details"]) == len(p.manches)
         assert all(d["role"] in ("somme", "double") and d["role"] in ROLES for g in a["groupes"] for d in g["des"])
         assert a["phrase"].startswith("Après ")
+        # Seulement les dés de la dernière manche ; le récit de chaque manche est dans les détails.
+        assert 1 <= len(a["groupes"]) <= 3
+        assert all(g["titre"].startswith("Dernière manche, ") for g in a["groupes"])
+        for texte in [a["phrase"], *a["details"], *(g["titre"] for g in a["groupes"])]:
+            assert_phrase_lisible(texte)
 
     def test_renversement_au_sol_refuse(self) -> None:
         v = POURSUITE.valider({"contre_poursuivi": "renversement"})
@@ -531,7 +537,8 @@ def test_manche_valide_suit_les_regles(a: int, b: int, distance: Distance, camp:
         assert camp is Camp.POURSUIVANT and distance is Distance.CONTACT
     if suite.issue is Issue.CACHE:
         assert m.jet_sen is not None and not m.jet_sen.reussi
-    assert str(m) and str(suite)
+    for phrase in [*m.lignes(), str(suite)]:
+        assert_phrase_lisible(phrase)
 
 
 @settings(max_examples=200, deadline=None)

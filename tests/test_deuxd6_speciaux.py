@@ -86,7 +86,7 @@ class TestAssistance:
         des = DesScriptes([1, 2])
         a = assister(2, [0, 1], des=des)
         assert a.aides[0].jet is None and a.modificateur == 1 and des.restants == 0
-        assert "aucune aide" in str(a)
+        assert str(a).startswith("Le premier assistant est au niveau 0 : il ne lance pas et n'apporte rien.")
 
     def test_maladresse_seule(self) -> None:
         a = assister(1, [1], des=DesScriptes([5, 5]))

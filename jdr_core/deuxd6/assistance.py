@@ -19,8 +19,8 @@ Gaspard (niveau 2) est aidé par Lina (niveau 1) et Marc (niveau 3) :
 >>> from jdr_core.des import DesScriptes
 >>> aide = assister(2, [1, 3], des=DesScriptes([3, 4, 4, 4]))
 >>> print(aide)  # doctest: +NORMALIZE_WHITESPACE
-Aide 1 : 3 et 4 = 7 contre 8 : réussite, donc +1.
-Aide 2 : 4 et 4 = 8 contre 10 : réussite critique (Dd 4), donc +2 (plafonné au niveau 2).
+Le premier assistant fait 3 et 4 = 7 contre 8 : réussite, donc +1.
+Le deuxième assistant fait 4 et 4 = 8 contre 10 : réussite critique (Dd 4), donc +2 (plafonné au niveau 2).
 Modificateur retenu : +2.
 """
 
@@ -33,8 +33,8 @@ from fractions import Fraction
 
 from ..des import SourceDes
 from ..erreurs import RegleEnfreinte, entier_borne
+from ..francais import conjuguer, majuscule, ordinal, quantite, signe
 from .jet import NIVEAU_MAX, NIVEAU_MIN, PAIRES, Jet2D6, Niveau, cible_competence, lancer_2d6, niveau_de, valider_cible
-from .texte import accorder, majuscule, signe
 
 #: Tentatives de fouille au même endroit : la n-ième a un malus de −(n − 1).
 TENTATIVES_MAX = 10
@@ -97,11 +97,12 @@ class Aide:
     plafonne: bool = False
 
     def __str__(self) -> str:
+        """La fin de la phrase « Le premier assistant … » (voir :meth:`Assistance.phrases`)."""
         if self.jet is None:
-            return "niveau 0 : pas de jet, aucune aide"
+            return "est au niveau 0 : il ne lance pas et n'apporte rien"
         if self.bonus == 0:
-            return f"{self.jet.texte}, sans effet"
-        texte = f"{self.jet.texte}, donc {signe(self.bonus)}"
+            return f"fait {self.jet.texte}, sans effet"
+        texte = f"fait {self.jet.texte}, donc {signe(self.bonus)}"
         if self.plafonne:
             texte += f" (plafonné au niveau {self.bonus})"
         return texte
@@ -119,10 +120,16 @@ class Assistance:
     def modificateur(self) -> int:
         return combiner([a.bonus for a in self.aides if a.jet is not None], self.cumul)
 
+    def bilan(self) -> str:
+        """« Modificateur retenu : +2. »"""
+        return f"Modificateur retenu : {signe(self.modificateur)}."
+
+    def phrases(self) -> list[str]:
+        """Une phrase par assistant, puis le modificateur retenu."""
+        return [*(f"Le {ordinal(i + 1)} assistant {aide}." for i, aide in enumerate(self.aides)), self.bilan()]
+
     def __str__(self) -> str:
-        morceaux = [f"Aide {i + 1} : {aide}." for i, aide in enumerate(self.aides)]
-        morceaux.append(f"Modificateur retenu : {signe(self.modificateur)}.")
-        return " ".join(morceaux)
+        return " ".join(self.phrases())
 
 
 def verifier_assistants(niveau_principal: int, niveaux_aides: Sequence[int]) -> None:
@@ -132,7 +139,7 @@ def verifier_assistants(niveau_principal: int, niveaux_aides: Sequence[int]) -> 
         entier_borne("niveau d'un assistant", n, NIVEAU_MIN, NIVEAU_MAX)
     if len(niveaux_aides) > niveau_principal:
         raise RegleEnfreinte(
-            f"{accorder(len(niveaux_aides), 'assistant')} pour un personnage principal de niveau "
+            f"{quantite(len(niveaux_aides), 'assistant')} pour un personnage principal de niveau "
             f"{niveau_principal} : au plus {niveau_principal}"
         )
 
@@ -224,14 +231,11 @@ class Fouille:
 
     def __str__(self) -> str:
         nom = self.noms[self.bon_endroit]
-        morceaux = []
-        if self.tire_au_sort:
-            morceaux.append(f"Tirage au sort : {nom} fouillait au bon endroit.")
-        else:
-            morceaux.append(f"{majuscule(nom)} fouillait au bon endroit.")
+        fouillait = f"{nom} {conjuguer(nom, 'fouillait', 'fouillaient')} au bon endroit."
+        morceaux = [f"Tirage au sort : {fouillait}" if self.tire_au_sort else majuscule(fouillait)]
         if self.malus:
             morceaux.append(f"Malus de fouille : {signe(self.malus)}.")
-        morceaux.append(f"Son jet : {self.jets[self.bon_endroit]}")
+        morceaux.append(f"{majuscule(nom)} {conjuguer(nom, 'fait', 'font')} {self.jets[self.bon_endroit]}")
         morceaux.append("L'objet est trouvé." if self.trouve else "Rien n'est trouvé.")
         return " ".join(morceaux)
 

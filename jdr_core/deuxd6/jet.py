@@ -28,7 +28,7 @@ from itertools import product
 
 from ..des import SourceDes
 from ..erreurs import entier_borne
-from .texte import nombre_relatif, signe
+from ..francais import nombre_relatif, signe
 
 #: Niveau d'une compétence : 0 pour la « simple base », 10 au plus.
 NIVEAU_MIN, NIVEAU_MAX = 0, 10

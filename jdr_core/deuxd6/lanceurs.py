@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..des import SourceDes
+from ..francais import majuscule, nombre_relatif, ordinal, quantite, signe
 from ..mecanique import (
     Affichage,
     Choix,
@@ -64,7 +65,6 @@ from .scene import (
     jouer_scene,
 )
 from .tache import REQUIS_MAX, Genre, Sabotage, Tache, distribution_sabotage, distribution_tache, mener_tache, saboter
-from .texte import accorder, majuscule, signe
 
 #: Bornes d'une cible saisie directement dans un formulaire.
 CIBLE_SAISIE_MIN, CIBLE_SAISIE_MAX = -10, 25
@@ -171,7 +171,10 @@ def _classer_test(r: Jet2D6 | EchecAutomatique, v: Valeurs) -> set[str]:
 def _afficher_test(r: Jet2D6 | EchecAutomatique, v: Valeurs) -> Affichage:
     if isinstance(r, EchecAutomatique):
         return {"phrase": str(r), "issue": "echec", "groupes": [], "details": []}
-    details = [str(r), f"Difficulté : {nom_difficulte(int(v['difficulte']))}"]
+    difficulte = int(v["difficulte"])
+    details = [str(r), f"Difficulté : {nom_difficulte(difficulte).lower()} ({signe(difficulte)})."]
+    if v["autre"]:
+        details.append(f"Autre modificateur : {signe(v['autre'])}.")
     return {
         "phrase": _phrase_niveau(r),
         "issue": ISSUE_NIVEAU[r.niveau],
@@ -226,7 +229,7 @@ def _egalite(v: Valeurs) -> Egalite:
 
 def _lancer_opposition(v: Valeurs, des: SourceDes) -> Opposition:
     return opposer(v["cible_a"], v["cible_b"], des=des, egalite=_egalite(v), relances_max=v["relances"],
-                   noms=("Le personnage", "L'adversaire"))
+                   noms=NOMS)
 
 
 def _cotes_opposition(v: Valeurs) -> list[Cote]:
@@ -240,12 +243,10 @@ def _classer_opposition(o: Opposition, v: Valeurs) -> set[str]:
 
 def _afficher_opposition(o: Opposition, v: Valeurs) -> Affichage:
     a, b = o.paires[-1]
-    phrase = {0: "Le personnage l'emporte.", 1: "L'adversaire l'emporte.",
-              None: "Égalité parfaite : au MJ de trancher."}[o.gagnant]
     issues: dict[int | None, IssueAffichee] = {0: "reussite", 1: "echec", None: "neutre"}
     issue = issues[o.gagnant]
     return {
-        "phrase": phrase,
+        "phrase": o.bilan(),
         "issue": issue,
         "groupes": [{"titre": "Le personnage", "des": des_affiches(a)},
                     {"titre": "L'adversaire", "des": des_affiches(b)}],
@@ -327,15 +328,15 @@ def _afficher_scene(s: Scene, v: Valeurs) -> Affichage:
     dernier = s.echanges[-1]
     groupes: list[GroupeAffiche] = []
     if dernier.jet_attaquant is not None:
-        groupes.append({"titre": f"Dernier échange : {NOMS[dernier.attaquant]}",
+        groupes.append({"titre": f"Dernier échange, {NOMS[dernier.attaquant]}",
                         "des": des_affiches(dernier.jet_attaquant)})
-    groupes.append({"titre": f"Dernier échange : {NOMS[1 - dernier.attaquant]}",
+    groupes.append({"titre": f"Dernier échange, {NOMS[1 - dernier.attaquant]}",
                     "des": des_affiches(dernier.jet_defenseur)})
     if s.vainqueur is None:
-        phrase = f"Rien n'est joué : {NOMS[s.initiative]} mène."
+        phrase = majuscule(s.bilan())
         issue: IssueAffichee = "neutre"
     else:
-        phrase = f"{majuscule(NOMS[s.vainqueur])} remporte la scène en {accorder(len(s.echanges), 'échange')}."
+        phrase = f"{majuscule(NOMS[s.vainqueur])} remporte la scène en {quantite(len(s.echanges), 'échange')}."
         issue = "reussite" if s.vainqueur == 0 else "echec"
     return {
         "phrase": phrase,
@@ -412,18 +413,12 @@ def _classer_tache(t: Tache, v: Valeurs) -> set[str]:
 
 
 def _afficher_tache(t: Tache, v: Valeurs) -> Affichage:
-    issue: IssueAffichee
-    if t.accomplie:
-        phrase, issue = "La tâche est accomplie.", "reussite"
-    elif t.maladresse is not None:
-        phrase, issue = f"Maladresse : tout s'arrête, et reprendre coûtera {t.maladresse} de plus.", "echec"
-    else:
-        phrase, issue = f"Raté : la tentative s'arrête à {t.reussites} sur {t.requis}.", "echec"
+    issue: IssueAffichee = "reussite" if t.accomplie else "echec"
     return {
-        "phrase": phrase,
+        "phrase": t.bilan(),
         "issue": issue,
-        "groupes": [{"titre": f"Jet {i + 1}", "des": des_affiches(j)} for i, j in enumerate(t.jets)],
-        "details": [str(t)],
+        "groupes": [{"titre": t.titre_jet(i), "des": des_affiches(j)} for i, j in enumerate(t.jets)],
+        "details": [t.phrase_jet(i) for i in range(len(t.jets))],
     }
 
 
@@ -467,17 +462,13 @@ def _classer_sabotage(s: Sabotage, v: Valeurs) -> set[str]:
 
 
 def _afficher_sabotage(s: Sabotage, v: Valeurs) -> Affichage:
-    issue: IssueAffichee
-    if s.repare_d_office:
-        phrase, issue = "Sabotage bâclé : il sera réparé vite et sans jet.", "echec"
-    else:
-        phrase = f"La réparation demandera {accorder(s.difficulte, 'réussite')}."
-        issue = "reussite" if s.tache.accomplie else "neutre"
+    t = s.tache
+    issue: IssueAffichee = "echec" if s.repare_d_office else "reussite" if t.accomplie else "neutre"
     return {
-        "phrase": phrase,
+        "phrase": s.bilan(),
         "issue": issue,
-        "groupes": [{"titre": f"Jet {i + 1}", "des": des_affiches(j)} for i, j in enumerate(s.tache.jets)],
-        "details": [str(s)],
+        "groupes": [{"titre": t.titre_jet(i), "des": des_affiches(j)} for i, j in enumerate(t.jets)],
+        "details": [*(t.phrase_jet(i) for i in range(len(t.jets))), t.bilan()],
     }
 
 
@@ -511,8 +502,11 @@ class JetAide:
     assistance: Assistance
     jet: Jet2D6
 
+    def phrase_jet(self) -> str:
+        return f"Le personnage principal fait {self.jet}"
+
     def __str__(self) -> str:
-        return f"{self.assistance} Personnage principal : {self.jet}"
+        return f"{self.assistance} {self.phrase_jet()}"
 
 
 def _niveaux_aides(v: Valeurs) -> list[int]:
@@ -547,14 +541,14 @@ def _classer_assistance(r: JetAide, v: Valeurs) -> set[str]:
 
 
 def _afficher_assistance(r: JetAide, v: Valeurs) -> Affichage:
-    groupes: list[GroupeAffiche] = [{"titre": f"Assistant {i + 1}", "des": des_affiches(a.jet)}
-               for i, a in enumerate(r.assistance.aides) if a.jet is not None]
+    groupes: list[GroupeAffiche] = [{"titre": majuscule(f"{ordinal(i + 1)} assistant"), "des": des_affiches(a.jet)}
+                                    for i, a in enumerate(r.assistance.aides) if a.jet is not None]
     groupes.append({"titre": "Personnage principal", "des": des_affiches(r.jet)})
     return {
-        "phrase": f"Aide : {signe(r.assistance.modificateur)}. {_phrase_niveau(r.jet)}",
+        "phrase": f"{r.assistance.bilan()} {_phrase_niveau(r.jet)}",
         "issue": ISSUE_NIVEAU[r.jet.niveau],
         "groupes": groupes,
-        "details": [str(r.assistance), f"Personnage principal : {r.jet}"],
+        "details": [*r.assistance.phrases(), r.phrase_jet()],
     }
 
 
@@ -599,11 +593,18 @@ def _classer_cache(r: JetCache, v: Valeurs) -> set[str]:
 def _afficher_cache(r: JetCache, v: Valeurs) -> Affichage:
     visibles = r.visibles
     caches = (visibles[0] is None, visibles[1] is None)
+    titre = "2D6 (les dés cachés se révèlent d'un clic)" if all(caches) else "2D6 (le dé caché se révèle d'un clic)"
+    cache = "les dés cachés" if all(caches) else "le dé caché"
     return {
         "phrase": str(r),
         "issue": "neutre",
-        "groupes": [{"titre": "2D6 (le dé caché se révèle d'un clic)", "des": des_affiches(r.jet, caches)}],
-        "details": [r.indice(), f"Cible : {r.jet.cible}. Révélez le dé caché pour connaître le résultat."],
+        "groupes": [{"titre": titre, "des": des_affiches(r.jet, caches)}],
+        "details": [r.indice(), f"Cible : {nombre_relatif(r.jet.cible)}. Révélez {cache} pour connaître le résultat."],
+        "revelation": {
+            "phrase": str(r.reveler()),
+            "issue": ISSUE_NIVEAU[r.jet.niveau],
+            "details": [f"Cible : {nombre_relatif(r.jet.cible)}."],
+        },
     }
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..des import SourceDes
 from ..erreurs import RegleEnfreinte
+from ..francais import de, quantite
 from ..mecanique import (
     Affichage,
     Choix,
@@ -53,9 +54,8 @@ from .poursuite import (
     texte_distances,
     texte_modificateur,
 )
-from .texte import accorder
 
-#: Manches au plus dans le lanceur (le cœur en accepte jusqu'à ``TOURS_MAX``).
+#: Manches au plus dans le lanceur (les règles en acceptent jusqu'à ``TOURS_MAX``).
 TOURS_LANCEUR_MAX = 20
 
 TABLE_MANOEUVRES = Table(
@@ -92,7 +92,7 @@ LIBELLE_ARRETE = "Le poursuivi est arrêté"
 
 
 def _libelle_en_cours(tours: int) -> str:
-    return f"La poursuite dure encore après {accorder(tours, 'manche')}"
+    return f"La poursuite dure encore après {quantite(tours, 'manche')}"
 
 
 def _tactiques(v: Valeurs) -> tuple[Tactique, Tactique]:
@@ -142,18 +142,20 @@ def _groupe(titre: str, jet: Jet2D6) -> GroupeAffiche:
 
 
 def _afficher(p: Poursuite, v: Valeurs) -> Affichage:
+    """Les dés de la dernière manche seulement ; le récit de chaque manche va dans les détails."""
     issue: IssueAffichee = "neutre"
     if p.issue.finie:
         bon_pour_le_poursuivi = p.issue.echappe
         issue = "reussite" if bon_pour_le_poursuivi == (v["camp_joueur"] == Camp.POURSUIVI.value) else "echec"
     groupes: list[GroupeAffiche] = []
-    for m in p.manches:
+    if p.manches:
+        m = p.manches[-1]
         for camp, jet in ((m.attaquant, m.jet_attaquant), (m.attaquant.autre, m.jet_defenseur)):
             if jet is not None:
-                groupes.append(_groupe(f"Manche {m.numero} : {p.nom(camp)}", jet))
+                groupes.append(_groupe(f"Dernière manche, {p.nom(camp)}", jet))
         if m.jet_sen is not None:
-            groupes.append(_groupe(f"Manche {m.numero} : SEN du poursuivant", m.jet_sen))
-    fin = f"Après {accorder(len(p.manches), 'manche')} : {p}"
+            groupes.append(_groupe(f"Dernière manche, jet de SEN {de(p.nom(Camp.POURSUIVANT))}", m.jet_sen))
+    fin = f"Après {quantite(len(p.manches), 'manche')}, {p.phrase(capitale=False)}"
     return {"phrase": fin, "issue": issue, "groupes": groupes, "details": [" ".join(m.lignes()) for m in p.manches]}
 
 

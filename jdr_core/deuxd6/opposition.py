@@ -16,9 +16,9 @@ Aline (cible 9) et Bruno (cible 8) se disputent le dernier taxi :
 >>> from jdr_core.des import DesScriptes
 >>> o = opposer(9, 8, des=DesScriptes([3, 4, 2, 5, 6, 2, 1, 2]), noms=("Aline", "Bruno"))
 >>> print(o)  # doctest: +NORMALIZE_WHITESPACE
-Aline : 3 et 4 = 7 contre 9 : réussite. Bruno : 2 et 5 = 7 contre 8 : réussite.
+Aline fait 3 et 4 = 7 contre 9 : réussite ; Bruno fait 2 et 5 = 7 contre 8 : réussite.
 Égalité parfaite, on relance.
-Aline : 6 et 2 = 8 contre 9 : réussite. Bruno : 1 et 2 = 3 contre 8 : réussite.
+Aline fait 6 et 2 = 8 contre 9 : réussite ; Bruno fait 1 et 2 = 3 contre 8 : réussite.
 Aline l'emporte.
 """
 
@@ -30,8 +30,8 @@ from fractions import Fraction
 
 from ..des import SourceDes
 from ..erreurs import entier_borne
+from ..francais import conjuguer, majuscule
 from .jet import PAIRES, Jet2D6, Niveau, lancer_2d6, niveau_de, valider_cible
-from .texte import majuscule
 
 #: Nombre maximal de relances après une égalité parfaite (la boucle est bornée).
 RELANCES_MAX = 10
@@ -91,25 +91,34 @@ class Opposition:
     def relances(self) -> int:
         return len(self.paires) - 1
 
-    def phrases_jets(self) -> list[str]:
-        """Les jets, paire par paire, avec les relances annoncées."""
+    def phrases_jets(self, *, capitale: bool = True) -> list[str]:
+        """Les jets, paire par paire, avec les relances annoncées.
+
+        Sans ``capitale``, la première phrase commence par une minuscule (pour suivre
+        « Pour l'initiative, »).
+        """
         morceaux: list[str] = []
         for i, (a, b) in enumerate(self.paires):
-            morceaux.append(f"{majuscule(self.noms[0])} : {a} {majuscule(self.noms[1])} : {b}")
+            nom_a, nom_b = self.noms
+            debut = majuscule(nom_a) if capitale or i else nom_a
+            morceaux.append(f"{debut} {conjuguer(nom_a, 'fait', 'font')} {a.texte} ; "
+                            f"{nom_b} {conjuguer(nom_b, 'fait', 'font')} {b.texte}.")
             if i < len(self.paires) - 1:
                 morceaux.append("Égalité parfaite, on relance.")
         return morceaux
 
-    def __str__(self) -> str:
-        morceaux = self.phrases_jets()
+    def bilan(self) -> str:
+        """Qui l'emporte, en une phrase (la même en titre du lanceur et à la fin du récit)."""
         if self.gagnant is None:
             if self.egalite is Egalite.RELANCER:
-                morceaux.append("Égalité parfaite, et plus de relance permise : au MJ de trancher.")
-            else:
-                morceaux.append("Égalité parfaite : au MJ de trancher.")
-        else:
-            morceaux.append(f"{majuscule(self.noms[self.gagnant])} l'emporte.")
-        return " ".join(morceaux)
+                return "Égalité parfaite, et plus de relance permise : au MJ de trancher."
+            return "Égalité parfaite : au MJ de trancher."
+        gagnant = self.noms[self.gagnant]
+        verbe = conjuguer(gagnant, "l'emporte", "l'emportent")
+        return f"{majuscule(gagnant)} {verbe}."
+
+    def __str__(self) -> str:
+        return " ".join([*self.phrases_jets(), self.bilan()])
 
 
 def opposer(

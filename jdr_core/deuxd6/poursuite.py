@@ -27,6 +27,7 @@ from itertools import product
 
 from ..des import SourceDes
 from ..erreurs import JdrErreur, ParametreInvalide, RegleEnfreinte, entier_borne
+from ..francais import au, conjuguer, de, est_pluriel, majuscule, nombre_relatif, signe
 from .jet import (
     CARACTERISTIQUE_MAX,
     CARACTERISTIQUE_MIN,
@@ -39,7 +40,6 @@ from .jet import (
     cible_jet_caracteristique,
     lancer_2d6,
 )
-from .texte import signe
 
 #: Nombre de manches qu'une poursuite accepte de jouer : au-delà, refus (l'onglet ne gèle pas).
 TOURS_MAX = 30
@@ -265,48 +265,8 @@ class Autre:
             raise ParametreInvalide("nom de la manœuvre", self.nom, "de 1 à 60 caractères")
 
 
-# --- Rédaction : noms, accords, contractions ---------------------------------------
-
-_ARTICLES_PLURIELS = ("les ", "des ", "ces ", "mes ", "tes ", "ses ", "nos ", "vos ", "leurs ")
-
-
-def _pluriel(nom: str) -> bool:
-    return nom.lower().startswith(_ARTICLES_PLURIELS)
-
-
-def _v(nom: str, singulier: str, pluriel: str) -> str:
-    """Le verbe accordé au nom (un nom précédé de « les », « des »… est pluriel)."""
-    return pluriel if _pluriel(nom) else singulier
-
-
-def _a(nom: str) -> str:
-    """« à Philip », « aux truands », « au garde »."""
-    bas = nom.lower()
-    if bas.startswith("les "):
-        return "aux " + nom[4:]
-    if bas.startswith("le "):
-        return "au " + nom[3:]
-    return "à " + nom
-
-
-def _de(nom: str) -> str:
-    """« de Philip », « des truands », « du garde », « d'Anna »."""
-    bas = nom.lower()
-    if bas.startswith("les "):
-        return "des " + nom[4:]
-    if bas.startswith("le "):
-        return "du " + nom[3:]
-    if bas[:1] in "aeiouyéèêàâîôûh":
-        return "d'" + nom
-    return "de " + nom
-
-
 def _texte_modif(modificateur: int) -> str:
     return "sans modificateur" if modificateur == 0 else signe(modificateur)
-
-
-def _maj(texte: str) -> str:
-    return texte[:1].upper() + texte[1:]
 
 
 # --- Un échange : deux jets et la règle du Dd ---------------------------------------
@@ -426,8 +386,8 @@ class Manche:
     >>> p = Poursuite(2, 1, Distance.CONTACT, noms=("Anna", "Léo"))
     >>> print(p.tour(Manoeuvre.FORCER_BLOQUER, des=DesScriptes([1, 2, 6, 5])).manches[0])
     Manche 1, au contact : Anna a l'initiative et choisit de forcer Léo sur le côté (−3).
-    Jet d'Anna : 1 et 2 = 3 contre 6 : réussite.
-    Jet de Léo : 6 et 5 = 11 contre 5 : échec.
+    Anna fait 1 et 2 = 3 contre 6 : réussite.
+    Léo fait 6 et 5 = 11 contre 5 : échec.
     La manœuvre réussit. Anna immobilise Léo : la poursuite est finie.
     """
 
@@ -477,13 +437,13 @@ class Manche:
         elif self.manoeuvre is Manoeuvre.ECRASER_FONCER:
             verbe = "foncer sur " + d
         elif self.manoeuvre is Manoeuvre.FORCER_BLOQUER:
-            pronom = "leur" if _pluriel(d) else "lui"
+            pronom = "leur" if est_pluriel(d) else "lui"
             verbe = f"forcer {d} sur le côté" if poursuivant else f"freiner devant {d} pour {pronom} barrer la route"
         elif self.manoeuvre is Manoeuvre.AUTRE and self.autre is not None:
-            verbe = "tenter une manœuvre : " + self.autre.nom
+            verbe = f"tenter une autre manœuvre, « {self.autre.nom} »"
         else:
             verbe = self.manoeuvre.regle.verbe
-        return (f"{a} {_v(a, 'a', 'ont')} l'initiative et {_v(a, 'choisit', 'choisissent')} de {verbe} "
+        return (f"{a} {conjuguer(a, 'a', 'ont')} l'initiative et {conjuguer(a, 'choisit', 'choisissent')} de {verbe} "
                 f"({_texte_modif(self.modificateur)})")
 
     def lignes(self) -> list[str]:
@@ -491,15 +451,15 @@ class Manche:
         a, d = self._nom(self.attaquant), self._nom(self.defenseur)
         lignes = [f"Manche {self.numero}, {self.distance_avant.locution} : {self._intention()}."]
         if self.malus_embardees:
-            lignes.append(f"Les embardées {_de(d)} coûtent {signe(self.malus_embardees)} {_a(a)} "
+            lignes.append(f"Les embardées {de(d)} coûtent {signe(self.malus_embardees)} {au(a)} "
                           "pour passer au contact.")
         if self.contre is not None:
-            lignes.append(f"{_maj(d)} {_v(d, 'riposte', 'ripostent')} par {self.contre.regle.verbe} "
+            lignes.append(f"{majuscule(d)} {conjuguer(d, 'riposte', 'ripostent')} par {self.contre.regle.verbe} "
                           f"({signe(MALUS_CONTRE)} de plus).")
         if self.jet_attaquant is not None:
-            lignes.append(f"Jet {_de(a)} : {self.jet_attaquant}")
+            lignes.append(f"{majuscule(a)} {conjuguer(a, 'fait', 'font')} {self.jet_attaquant}")
         if self.jet_defenseur is not None:
-            lignes.append(f"Jet {_de(d)} : {self.jet_defenseur}")
+            lignes.append(f"{majuscule(d)} {conjuguer(d, 'fait', 'font')} {self.jet_defenseur}")
         if self.ajustement_defenseur:
             lignes.append(self._relecture(d, self.ajustement_defenseur, self.jet_defenseur))
         if self.ajustement_attaquant:
@@ -513,25 +473,26 @@ class Manche:
         cause = "critique adverse" if ajustement < 0 else "maladresse adverse"
         cible = jet.cible + ajustement
         verdict = "réussit quand même" if jet.total <= cible else "échoue"
-        if _pluriel(nom):
+        if est_pluriel(nom):
             verdict = "réussissent quand même" if jet.total <= cible else "échouent"
-        return f"{_maj(cause)} ({signe(ajustement)}) : {nom} {verdict} ({jet.total} contre {cible})."
+        return (f"{majuscule(cause)} ({signe(ajustement)}) : {nom} {verdict} "
+                f"({jet.total} contre {nombre_relatif(cible)}).")
 
     def _conclusion(self) -> list[str]:
         a, d = self._nom(self.attaquant), self._nom(self.defenseur)
         r = self.resultat
         if r is Resultat.SANS_EFFET:
-            return [f"Les deux jets réussissent : rien ne change, {a} {_v(a, 'garde', 'gardent')} l'initiative."]
+            return [f"Les deux jets réussissent : rien ne change, {a} {conjuguer(a, 'garde', 'gardent')} l'initiative."]
         if r is Resultat.RATEE:
-            return [f"La manœuvre échoue : l'initiative passe {_a(d)}."]
+            return [f"La manœuvre échoue : l'initiative passe {au(d)}."]
         if r is Resultat.CONTRE_REUSSI:
-            return [f"La contre-manœuvre réussit : {d} {_v(d, 'prend', 'prennent')} l'initiative."]
+            return [f"La contre-manœuvre réussit : {d} {conjuguer(d, 'prend', 'prennent')} l'initiative."]
         if r is Resultat.STABILISATION_RATEE:
-            return [f"L'allure n'est pas tenue : l'initiative passe {_a(d)}."]
+            return [f"L'allure n'est pas tenue : l'initiative passe {au(d)}."]
         if r is Resultat.STABILISEE:
-            suite = (f"réussite critique, {a} {_v(a, 'garde', 'gardent')} l'initiative" if
-                     self.initiative_apres is self.attaquant else f"l'initiative passe {_a(d)}")
-            return [f"L'allure est stabilisée : les tirs {_de(a)} comptent la distance un cran plus près ; {suite}."]
+            suite = (f"réussite critique, {a} {conjuguer(a, 'garde', 'gardent')} l'initiative" if
+                     self.initiative_apres is self.attaquant else f"l'initiative passe {au(d)}")
+            return [f"L'allure est stabilisée : les tirs {de(a)} comptent la distance un cran plus près ; {suite}."]
         debut = ("La contre-manœuvre échoue : la manœuvre réussit d'office. " if r is Resultat.CONTRE_RATE
                  else "La manœuvre réussit. ")
         effet = self._effet()
@@ -541,31 +502,32 @@ class Manche:
         a, d = self._nom(self.attaquant), self._nom(self.defenseur)
         m = self.manoeuvre
         if self.issue is Issue.DISTANCE:
-            return [f"{_maj(a)} {_v(a, 'sème', 'sèment')} {d} : "
+            return [f"{majuscule(a)} {conjuguer(a, 'sème', 'sèment')} {d} : "
                     "au-delà de la distance extrême, la poursuite est finie."]
         if m in (Manoeuvre.RATTRAPER_FUIR, Manoeuvre.AUTRE):
             if self.distance_apres is self.distance_avant:
                 return [f"La distance ne change pas : {self.distance_apres.locution}."]
             pres = self.distance_apres.rang < self.distance_avant.rang
-            sens = _v(a, "se rapproche", "se rapprochent") if pres else _v(a, "s'éloigne", "s'éloignent")
-            return [f"{_maj(a)} {sens} : les voilà {self.distance_apres.locution}."]
+            sens = conjuguer(a, "se rapproche", "se rapprochent") if pres else conjuguer(a, "s'éloigne", "s'éloignent")
+            return [f"{majuscule(a)} {sens} : les voilà {self.distance_apres.locution}."]
         if m is Manoeuvre.ECRASER_FONCER:
-            return [f"{_maj(a)} {_v(a, 'percute', 'percutent')} {d} : c'est une attaque, "
+            return [f"{majuscule(a)} {conjuguer(a, 'percute', 'percutent')} {d} : c'est une attaque, "
                     "dont les dégâts dépendent de la vitesse."]
         if m is Manoeuvre.FORCER_BLOQUER:
-            return [f"{_maj(a)} {_v(a, 'immobilise', 'immobilisent')} {d} : la poursuite est finie."]
+            return [f"{majuscule(a)} {conjuguer(a, 'immobilise', 'immobilisent')} {d} : la poursuite est finie."]
         if m is Manoeuvre.EMBARDEES:
-            pronom = "leur" if _pluriel(d) else "lui"
-            return [f"{_maj(a)} {_v(a, 'zigzague', 'zigzaguent')} : les tirs {_de(d)} comptent la distance un cran "
-                    f"plus loin, et passer de courte distance au contact {pronom} coûtera "
+            pronom = "leur" if est_pluriel(d) else "lui"
+            return [f"{majuscule(a)} {conjuguer(a, 'zigzague', 'zigzaguent')} : les tirs {de(d)} comptent "
+                    f"la distance un cran plus loin, et passer de courte distance au contact {pronom} coûtera "
                     f"{signe(MALUS_EMBARDEES_RAPPROCHEMENT)}."]
         if m is Manoeuvre.SE_CACHER and self.jet_sen is not None:
-            lignes = [f"{_maj(a)} {_v(a, 'disparaît', 'disparaissent')} dans une rue de traverse.",
-                      f"Jet de SEN {_de(d)} : {self.jet_sen}"]
+            lignes = [f"{majuscule(a)} {conjuguer(a, 'disparaît', 'disparaissent')} dans une rue de traverse.",
+                      f"Au jet de SEN, {d} {conjuguer(d, 'fait', 'font')} {self.jet_sen}"]
             if self.issue is Issue.CACHE:
-                return [*lignes, f"{_maj(d)} {_v(d, 'perd', 'perdent')} la trace : la poursuite est finie."]
-            return [*lignes, f"{_maj(d)} {_v(d, 'retrouve', 'retrouvent')} la piste : la poursuite continue."]
-        return [f"{_maj(a)} {_v(a, 'mène', 'mènent')} toujours."]
+                return [*lignes, f"{majuscule(d)} {conjuguer(d, 'perd', 'perdent')} la trace : la poursuite est finie."]
+            retrouve = conjuguer(d, "retrouve", "retrouvent")
+            return [*lignes, f"{majuscule(d)} {retrouve} la piste : la poursuite continue."]
+        return [f"{majuscule(a)} {conjuguer(a, 'mène', 'mènent')} toujours."]
 
     def __str__(self) -> str:
         return "\n".join(self.lignes())
@@ -656,7 +618,7 @@ class Poursuite:
 
     >>> p = Poursuite(2, 2, Distance.COURT, Camp.POURSUIVANT)
     >>> print(p)
-    À courte distance, le poursuivant a l'initiative : la poursuite continue.
+    La poursuite continue : le poursuivant a l'initiative, à courte distance.
     >>> Poursuite(11, 2)
     Traceback (most recent call last):
     ...
@@ -723,7 +685,7 @@ class Poursuite:
         Pour les tirs du poursuivant, la distance compte comme Moyen (au lieu de Long).
         """
         cran = self.cran_de_tir(tireur)
-        debut = f"Pour les tirs {_de(self.nom(tireur))}, "
+        debut = f"Pour les tirs {de(self.nom(tireur))}, "
         if cran > Distance.EXTREME.rang:
             return debut + "la cible est hors de portée (au-delà d'Extrême)."
         distance = Distance.de_rang(cran)
@@ -784,8 +746,8 @@ class Poursuite:
         >>> p = Poursuite(1, 2, Distance.EXTREME, Camp.POURSUIVI, noms=("les truands", "Philip"))
         >>> print(p.tour(Manoeuvre.RATTRAPER_FUIR, modificateur=-1, des=DesScriptes([1, 6, 4, 1])).manches[0])
         Manche 1, à distance extrême : Philip a l'initiative et choisit de fuir (−1).
-        Jet de Philip : 1 et 6 = 7 contre 8 : réussite.
-        Jet des truands : 4 et 1 = 5 contre 7 : réussite.
+        Philip fait 1 et 6 = 7 contre 8 : réussite.
+        Les truands font 4 et 1 = 5 contre 7 : réussite.
         Les deux jets réussissent : rien ne change, Philip garde l'initiative.
         """
         if self.issue.finie:
@@ -901,19 +863,31 @@ class Poursuite:
         return self.tour(manoeuvre, des=des, modificateur=attaque.modificateur if libre else None,
                          contre=contre, autre=attaque.autre)
 
-    def __str__(self) -> str:
+    def phrase(self, *, capitale: bool = True) -> str:
+        """Où en est la poursuite, en une phrase ; sans capitale initiale pour la glisser dans une autre.
+
+        >>> p = Poursuite(1, 2, Distance.LONG, Camp.POURSUIVI, noms=("les truands", "Philip"))
+        >>> print(f"Après 3 manches, {p.phrase(capitale=False)}")
+        Après 3 manches, la poursuite continue : Philip a l'initiative, à longue distance.
+        """
         poursuivant, poursuivi = self.noms
         if self.issue is Issue.DISTANCE:
-            return (f"{_maj(poursuivi)} {_v(poursuivi, 'a', 'ont')} semé {poursuivant} : "
-                    "l'écart a dépassé la distance extrême.")
-        if self.issue is Issue.CACHE:
-            return f"{_maj(poursuivi)} {_v(poursuivi, 'a', 'ont')} échappé {_a(poursuivant)} en se cachant."
-        if self.issue is Issue.POURSUIVANT_ARRETE:
-            return f"{_maj(poursuivi)} {_v(poursuivi, 'a', 'ont')} bloqué {poursuivant} : la poursuite est finie."
-        if self.issue is Issue.POURSUIVI_ARRETE:
-            return f"{_maj(poursuivant)} {_v(poursuivant, 'a', 'ont')} arrêté {poursuivi} : la poursuite est finie."
-        qui = self.nom(self.initiative)
-        return f"{_maj(self.distance.locution)}, {qui} {_v(qui, 'a', 'ont')} l'initiative : la poursuite continue."
+            texte = (f"{poursuivi} {conjuguer(poursuivi, 'a', 'ont')} semé {poursuivant} : "
+                     "l'écart a dépassé la distance extrême.")
+        elif self.issue is Issue.CACHE:
+            texte = f"{poursuivi} {conjuguer(poursuivi, 'a', 'ont')} échappé {au(poursuivant)} en se cachant."
+        elif self.issue is Issue.POURSUIVANT_ARRETE:
+            texte = f"{poursuivi} {conjuguer(poursuivi, 'a', 'ont')} bloqué {poursuivant} : la poursuite est finie."
+        elif self.issue is Issue.POURSUIVI_ARRETE:
+            texte = f"{poursuivant} {conjuguer(poursuivant, 'a', 'ont')} arrêté {poursuivi} : la poursuite est finie."
+        else:
+            qui = self.nom(self.initiative)
+            texte = (f"la poursuite continue : {qui} {conjuguer(qui, 'a', 'ont')} l'initiative, "
+                     f"{self.distance.locution}.")
+        return majuscule(texte) if capitale else texte
+
+    def __str__(self) -> str:
+        return self.phrase()
 
 
 # --- Cotes exactes : une chaîne de Markov sur les états de la poursuite -------------------

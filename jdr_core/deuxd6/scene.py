@@ -22,8 +22,8 @@ Camille (cible 9) cherche à convaincre un douanier (cible 8) ; une manche suffi
 >>> regle = RegleScene(cibles=(9, 8), noms=("Camille", "le douanier"))
 >>> scene = jouer_scene(regle, des=DesScriptes([2, 5, 4, 6]))
 >>> print(scene)  # doctest: +NORMALIZE_WHITESPACE
-Échange 1 : Camille mène. Camille : 2 et 5 = 7 contre 9 : réussite.
-Le douanier : 4 et 6 = 10 contre 8 : échec. Camille gagne la manche (1 sur 1).
+Échange 1 : Camille mène. Camille fait 2 et 5 = 7 contre 9 : réussite.
+Le douanier fait 4 et 6 = 10 contre 8 : échec. Camille gagne la manche (1 sur 1).
 Camille remporte la scène.
 """
 
@@ -36,9 +36,9 @@ from functools import lru_cache
 
 from ..des import SourceDes
 from ..erreurs import entier_borne
+from ..francais import au, conjuguer, majuscule, quantite, signe
 from .jet import PAIRES, Jet2D6, lancer_2d6, valider_cible, valider_modificateur
 from .opposition import RELANCES_DEFAUT, Egalite, Opposition, distribution_opposition, opposer
-from .texte import majuscule, signe
 
 #: Manches qu'un attaquant doit gagner : de 1 à 10.
 MANCHES_MAX = 10
@@ -124,6 +124,10 @@ class RegleScene:
     def nom(self, camp: int, capitale: bool = False) -> str:
         return majuscule(self.noms[camp]) if capitale else self.noms[camp]
 
+    def dit(self, camp: int, singulier: str, pluriel: str, capitale: bool = False) -> str:
+        """Le nom du camp suivi du verbe accordé : « Camille mène », « les gardes mènent »."""
+        return f"{self.nom(camp, capitale)} {conjuguer(self.noms[camp], singulier, pluriel)}"
+
 
 def _ajustement(jet: Jet2D6) -> int:
     """Ce que le double d'un jet fait à la cible de l'autre : −Dd (critique), +Dd (maladresse)."""
@@ -175,26 +179,28 @@ class Echange:
     def __str__(self) -> str:
         r, x = self.regle, self.attaquant
         y = 1 - x
-        morceaux = [f"Échange {self.numero} : {r.nom(x)} mène"]
+        morceaux = [f"Échange {self.numero} : {r.dit(x, 'mène', 'mènent')}"]
         if r.modificateurs[x]:
             morceaux[0] += f" ({signe(r.modificateurs[x])} pour les deux)"
         morceaux[0] += "."
         if self.contre_attaque:
-            morceaux.append(f"{r.nom(y, True)} contre-attaque : {self.jet_defenseur}")
+            faire = conjuguer(r.noms[y], "fait", "font")
+            morceaux.append(f"{r.dit(y, 'contre-attaque', 'contre-attaquent', True)} et {faire} "
+                            f"{self.jet_defenseur}")
             if self.issue is IssueEchange.INITIATIVE:
-                morceaux.append(f"{r.nom(y, True)} prend l'initiative sans attendre.")
+                morceaux.append(f"{r.dit(y, 'prend', 'prennent', True)} l'initiative sans attendre.")
             else:
-                morceaux.append(f"Contre-attaque ratée : {r.nom(x)} gagne la manche {self._compte()}.")
+                morceaux.append(f"Contre-attaque ratée : {r.dit(x, 'gagne', 'gagnent')} la manche {self._compte()}.")
         else:
             assert self.jet_attaquant is not None
-            morceaux.append(f"{r.nom(x, True)} : {self.jet_attaquant}")
-            morceaux.append(f"{r.nom(y, True)} : {self.jet_defenseur}")
+            morceaux.append(f"{r.dit(x, 'fait', 'font', True)} {self.jet_attaquant}")
+            morceaux.append(f"{r.dit(y, 'fait', 'font', True)} {self.jet_defenseur}")
             if self.issue is IssueEchange.MANCHE:
-                morceaux.append(f"{r.nom(x, True)} gagne la manche {self._compte()}.")
+                morceaux.append(f"{r.dit(x, 'gagne', 'gagnent', True)} la manche {self._compte()}.")
             elif self.issue is IssueEchange.STATU_QUO:
-                morceaux.append(f"Les deux réussissent : {r.nom(x)} garde l'initiative.")
+                morceaux.append(f"Les deux réussissent : {r.dit(x, 'garde', 'gardent')} l'initiative.")
             else:
-                morceaux.append(f"{r.nom(y, True)} prend l'initiative.")
+                morceaux.append(f"{r.dit(y, 'prend', 'prennent', True)} l'initiative.")
         return " ".join(morceaux)
 
     def _compte(self) -> str:
@@ -211,14 +217,15 @@ class Initiative:
     noms: tuple[str, str] = ("A", "B")
 
     def __str__(self) -> str:
-        nom = majuscule(self.noms[self.camp])
+        nom = self.noms[self.camp]
+        prend = f"{majuscule(nom)} {conjuguer(nom, 'prend', 'prennent')} l'initiative"
         if self.opposition is None:
-            return f"{nom} prend l'initiative sans jet (surprise ou adversaire passif)."
-        jets = " ".join(self.opposition.phrases_jets())
+            return f"{prend} sans jet (surprise ou adversaire passif)."
+        jets = " ".join(self.opposition.phrases_jets(capitale=False))
         if self.opposition.gagnant is None:
-            fin = f"Égalité persistante : l'initiative reste à {self.noms[0]}, qui a lancé la scène."
-            return f"Initiative : {jets} {fin}"
-        return f"Initiative : {jets} {nom} prend l'initiative."
+            fin = f"Égalité persistante : l'initiative reste {au(self.noms[0])}, qui a lancé la scène."
+            return f"Pour l'initiative, {jets} {fin}"
+        return f"Pour l'initiative, {jets} {prend}."
 
 
 def determiner_initiative(
@@ -239,7 +246,7 @@ def determiner_initiative(
     >>> from jdr_core.des import DesScriptes
     >>> print(determiner_initiative(8, 8, des=DesScriptes([6, 2, 1, 3]), noms=("Iris", "Olaf")))
     ... # doctest: +NORMALIZE_WHITESPACE
-    Initiative : Iris : 6 et 2 = 8 contre 8 : réussite. Olaf : 1 et 3 = 4 contre 8 : réussite.
+    Pour l'initiative, Iris fait 6 et 2 = 8 contre 8 : réussite ; Olaf fait 1 et 3 = 4 contre 8 : réussite.
     Iris prend l'initiative.
     """
     if surprise:
@@ -317,18 +324,31 @@ class Scene:
     def score(self) -> tuple[int, int]:
         return self.echanges[-1].score if self.echanges else (0, 0)
 
+    def bilan(self) -> str:
+        """Une scène qui n'est pas finie, en une phrase sans capitale initiale.
+
+        >>> from jdr_core.des import DesScriptes
+        >>> scene = jouer_scene(RegleScene(cibles=(9, 9), noms=("Hugo", "Inès")), des=DesScriptes([6, 5, 1, 2]),
+        ...                     echanges_max=1)
+        >>> print(scene.bilan())
+        rien n'est joué : Inès mène, et aucune manche n'est encore gagnée.
+        """
+        r = self.regle
+        a, b = self.score
+        if a == b == 0:
+            compte = "aucune manche n'est encore gagnée"
+        else:
+            compte = f"le score est de {quantite(a, 'manche')} pour {r.nom(0)}, {b} pour {r.nom(1)}"
+        return f"rien n'est joué : {r.dit(self.initiative, 'mène', 'mènent')}, et {compte}."
+
     def __str__(self) -> str:
         lignes = [] if self.depart.opposition is None else [str(self.depart)]
         lignes += [str(e) for e in self.echanges]
         r = self.regle
         if self.vainqueur is not None:
-            lignes.append(f"{r.nom(self.vainqueur, True)} remporte la scène.")
+            lignes.append(f"{r.dit(self.vainqueur, 'remporte', 'remportent', True)} la scène.")
         else:
-            a, b = self.score
-            lignes.append(
-                f"Après {len(self.echanges)} échanges, rien n'est joué : {r.nom(self.initiative)} mène, "
-                f"manches gagnées : {r.nom(0)} {a}, {r.nom(1)} {b}."
-            )
+            lignes.append(f"Après {quantite(len(self.echanges), 'échange')}, {self.bilan()}")
         return "\n".join(lignes)
 
 

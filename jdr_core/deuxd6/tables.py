@@ -5,11 +5,11 @@ Les valeurs viennent des modules de règles (jamais recopiées à la main) quand
 
 from __future__ import annotations
 
+from ..francais import signe
 from ..mecanique import Table
 from .jet import MODIFICATEURS, PLAFOND_PROCHE
 from .scene import MALUS_CONTRE_ATTAQUE
 from .tache import Argument, Outils
-from .texte import signe
 
 MODIFICATEURS_TABLE = Table(
     "2d6-modificateurs",
@@ -59,7 +59,7 @@ ECHANGE = Table(
     "2d6-echange",
     ("Attaquant", "Défenseur", "Suite de la scène"),
     (
-        ("réussit", "rate", "l'attaquant gagne la manche (la scène s'il lui n'en fallait qu'une)"),
+        ("réussit", "rate", "l'attaquant gagne la manche (et la scène, s'il ne lui en fallait qu'une)"),
         ("réussit", "réussit", "rien ne bouge ; un critique impose −Dd à l'autre pour réussir aussi"),
         ("rate", "réussit", "le défenseur prend l'initiative"),
         ("rate", "rate", "le défenseur prend l'initiative ; une maladresse donne +Dd à l'autre"),

@@ -11,8 +11,8 @@ Hector (cible 8) crochète trois serrures d'un coffre :
 >>> from jdr_core.des import DesScriptes
 >>> t = mener_tache(3, 8, des=DesScriptes([1, 3, 1, 1, 5, 4]))
 >>> print(t)  # doctest: +NORMALIZE_WHITESPACE
-Jet 1 : 1 et 3 = 4 contre 8 : réussite. Jet 2 : 1 et 1 = 2 contre 8 : réussite critique (Dd 1).
-Jet 3 (+1 grâce au critique) : 5 et 4 = 9 contre 9 : réussite. Tâche accomplie : 3 réussites sur 3.
+Premier jet, 1 et 3 = 4 contre 8 : réussite. Deuxième jet, 1 et 1 = 2 contre 8 : réussite critique (Dd 1).
+Troisième jet, avec +1 grâce au critique, 5 et 4 = 9 contre 9 : réussite. Tâche accomplie : 3 réussites sur 3.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from fractions import Fraction
 
 from ..des import SourceDes
 from ..erreurs import entier_borne
+from ..francais import compter, majuscule, ordinal, quantite, signe
 from .jet import (
     NIVEAU_MAX,
     NIVEAU_MIN,
@@ -36,7 +37,6 @@ from .jet import (
     valider_cible,
     valider_modificateur,
 )
-from .texte import accorder, signe
 
 #: Réussites à obtenir : de 1 à 20 (la boucle des jets est bornée par ce nombre).
 REQUIS_MAX = 20
@@ -170,27 +170,39 @@ class Tache:
                 break
         return replace(self, jets=tuple(jets))
 
-    def __str__(self) -> str:
-        morceaux: list[str] = []
-        for i, jet in enumerate(self.jets):
-            bonus = jet.cible - self.cible
-            ajout = f" ({signe(bonus)} grâce au critique)" if bonus else ""
-            morceaux.append(f"Jet {i + 1}{ajout} : {jet}")
-        faites = f"{accorder(self.reussites, 'réussite')} sur {self.requis}"
+    def titre_jet(self, indice: int) -> str:
+        """« Premier jet », « Deuxième jet »… (``indice`` part de 0)."""
+        return majuscule(f"{ordinal(indice + 1)} jet")
+
+    def phrase_jet(self, indice: int) -> str:
+        """Un jet de la tâche en une phrase, avec le bonus d'un critique précédent s'il y en a un."""
+        jet = self.jets[indice]
+        bonus = jet.cible - self.cible
+        ajout = f", avec {signe(bonus)} grâce au critique" if bonus else ""
+        return f"{self.titre_jet(indice)}{ajout}, {jet}"
+
+    def bilan(self) -> str:
+        """Où en est la tâche, en une phrase (la même en titre du lanceur et à la fin du récit).
+
+        >>> from jdr_core.des import DesScriptes
+        >>> print(mener_tache(3, 8, des=DesScriptes([5, 6])).bilan())
+        Raté, la tentative s'arrête : aucune réussite sur 3.
+        """
+        faites = f"{compter(self.reussites, 'réussite', feminin=True)} sur {self.requis}"
         if self.accomplie:
-            morceaux.append(f"Tâche accomplie : {faites}.")
-        elif self.maladresse is not None:
-            dd = self.maladresse
-            morceaux.append(f"Maladresse : la tentative s'arrête avec {faites}, et une reprise coûtera {dd} de plus.")
-        elif self.arretee:
-            morceaux.append(f"Raté : la tentative s'arrête avec {faites}.")
-        else:
-            reste = accorder(self.restantes, "réussite")
-            texte = f"Encore {reste} à obtenir"
-            if self.bonus_suivant:
-                texte += f", avec {signe(self.bonus_suivant)} au prochain jet"
-            morceaux.append(texte + ".")
-        return " ".join(morceaux)
+            return f"Tâche accomplie : {faites}."
+        if self.maladresse is not None:
+            return (f"Maladresse, la tentative s'arrête : {faites} ; une nouvelle tentative "
+                    f"coûtera {self.maladresse} de plus.")
+        if self.arretee:
+            return f"Raté, la tentative s'arrête : {faites}."
+        texte = f"Encore {quantite(self.restantes, 'réussite')} à obtenir"
+        if self.bonus_suivant:
+            texte += f", avec {signe(self.bonus_suivant)} au prochain jet"
+        return texte + "."
+
+    def __str__(self) -> str:
+        return " ".join([*(self.phrase_jet(i) for i in range(len(self.jets))), self.bilan()])
 
 
 def mener_tache(
@@ -297,13 +309,16 @@ class Sabotage:
         return difficulte_sabotage(self.niveau_vise, self.niveau_competence, self.tache.reussites,
                                    self.tache.accomplie, self.repare_d_office)
 
-    def __str__(self) -> str:
-        debut = str(self.tache)
+    def bilan(self) -> str:
+        """Ce que vaut le sabotage, en une phrase (la même en titre du lanceur et à la fin du récit)."""
         if self.repare_d_office:
-            return f"{debut} Le sabotage est bâclé : il sera réparé vite et sans jet."
+            return "Sabotage bâclé : il sera réparé vite et sans jet."
         if self.tache.accomplie:
-            return f"{debut} Sabotage réussi : la réparation demandera {accorder(self.difficulte, 'réussite')}."
-        return f"{debut} Sabotage incomplet : la réparation demandera {accorder(self.difficulte, 'réussite')}."
+            return f"Sabotage réussi : la réparation demandera {quantite(self.difficulte, 'réussite')}."
+        return f"Sabotage incomplet : la réparation demandera {quantite(self.difficulte, 'réussite')}."
+
+    def __str__(self) -> str:
+        return f"{self.tache} {self.bilan()}"
 
 
 def difficulte_sabotage(niveau_vise: int, niveau_competence: int, reussites: int, accompli: bool,
