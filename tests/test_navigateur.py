@@ -154,6 +154,8 @@ def test_lancer_cette_situation(page: Page, serveur: str, site_construit: Path) 
     page.locator("a.jdr-lancer-situation").first.click()
     params = dict(re.findall(r"[?&]([^=&#]+)=([^&#]*)", page.url))
     form = page.locator(f'form.jdr-lanceur[data-mecanique="{params["lanceur"]}"]')
+    expect(form.locator("button[type=submit]")).to_be_focused(timeout=DELAI)
+    form.locator("button[type=submit]").click()
     expect(form.locator("output .jdr-resultat")).to_be_visible(timeout=DELAI)
     for nom, valeur in params.items():
         if nom != "lanceur" and form.locator(f'input[type=number][name="{nom}"]').count():

@@ -204,5 +204,11 @@ export function rejouer() {
     else champ.value = valeur;
   }
   form.scrollIntoView({ block: "center" });
-  lancer(form, params.get("graine") || undefined);
+  // Avec une graine : le jet est rejoué. Sans graine (« Lancer cette situation ») : le
+  // lanceur est réglé comme l'exemple, et le bouton attend le lecteur.
+  if (params.get("graine")) lancer(form, params.get("graine"));
+  else {
+    recalculerCotes(form);
+    form.querySelector("button[type=submit]").focus({ preventScroll: true });
+  }
 }
