@@ -30,8 +30,8 @@ from jdr_core.deuxd6.jet import (
     nom_difficulte,
     tenter,
 )
-from jdr_core.francais import nombre_relatif, quantite, signe
 from jdr_core.erreurs import JdrErreur
+from jdr_core.francais import nombre_relatif, quantite, signe
 
 
 class TestModificateurs:

@@ -74,7 +74,12 @@ class TestTacheLongue:
 
     def test_terminee_refuse_les_jets(self) -> None:
         t = TacheLongue(objectif=4, duree_par_jet=10).periode(("A", 4))
-        with pytest.raises(RegleEnfreinte, match="terminée"):
+        with pytest.raises(RegleEnfreinte, match="déjà accomplie"):
+            t.periode(("A", 1))
+
+    def test_temps_ecoule_refuse_les_jets(self) -> None:
+        t = TacheLongue(objectif=4, duree_par_jet=10, limite=1).periode(("A", 1))
+        with pytest.raises(RegleEnfreinte, match="temps imparti est écoulé"):
             t.periode(("A", 1))
 
 

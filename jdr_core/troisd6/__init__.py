@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 _OU: dict[str, str] = {
     **dict.fromkeys(
         ["Action", "Activation", "Attaque", "Combattant", "DegatsContinus", "Milieu", "Nature", "aider",
-         "attaquer", "gener", "ordre_initiative", "se_defendre", "se_deplacer"], "combat"),
+         "annoncer_ordre", "attaquer", "gener", "ordre_initiative", "se_defendre", "se_deplacer"], "combat"),
     **dict.fromkeys(["Etat", "Vitalite", "etat_pour", "pe_de_depart"], "energie"),
     **dict.fromkeys(
         ["Egalite", "Mode", "Poursuite", "TacheLongue", "action_de_groupe", "distribution_opposition", "opposer"],
@@ -47,6 +47,7 @@ if TYPE_CHECKING:
         Milieu,
         Nature,
         aider,
+        annoncer_ordre,
         attaquer,
         gener,
         ordre_initiative,

@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from ..des import SourceDes
 from ..erreurs import RegleEnfreinte, entier_borne
+from ..francais import accorder, compter, majuscule, signe
 from .test import (
     FP_MAX,
     Critique,
@@ -56,6 +57,23 @@ def ordre_initiative(combattants: Sequence[Combattant]) -> list[Combattant]:
     for c in combattants:
         entier_borne(f"Physique de {c.nom}", c.physique, 1, 15)
     return sorted(combattants, key=lambda c: (-c.physique, c.nature.value, not c.pj))
+
+
+def annoncer_ordre(combattants: Sequence[Combattant]) -> str:
+    """L'ordre d'initiative dit à la table.
+
+    >>> print(annoncer_ordre([Combattant("le suspect", 3), Combattant("Jules", 4, pj=True)]))
+    Jules agit en premier, puis le suspect.
+    >>> print(annoncer_ordre([Combattant("le garde", 3)]))
+    Le garde agit seul.
+    """
+    noms = [c.nom for c in ordre_initiative(combattants)]
+    if not noms:
+        raise RegleEnfreinte("l'initiative demande au moins un combattant")
+    if len(noms) == 1:
+        return f"{majuscule(noms[0])} agit seul."
+    suite = noms[1] if len(noms) == 2 else f"{', '.join(noms[1:-1])} et {noms[-1]}"
+    return f"{majuscule(noms[0])} agit en premier, puis {suite}."
 
 
 class Action(Enum):
@@ -102,6 +120,25 @@ class Activation:
         n = self.actions.count(Action.DEFENDRE)
         return se_defendre(n) if n else None
 
+    def __str__(self) -> str:
+        """Les deux actions et ce qu'elles rapportent.
+
+        >>> print(Activation((Action.DEFENDRE, Action.DEFENDRE)))
+        Se défendre deux fois : défense totale, tout attaquant doit obtenir 2 succès de plus.
+        """
+        if not self.actions:
+            return "Aucune action."
+        if len(self.actions) == 2 and self.actions[0] is self.actions[1]:
+            texte = majuscule(f"{self.actions[0].value} deux fois")
+        else:
+            texte = majuscule(", puis ".join(a.value for a in self.actions))
+        effets = []
+        if self.avantages_attaque:
+            effets.append("un avantage au test d'attaque")
+        if self.defense is not None:
+            effets.append(self.defense.effet())
+        return texte + (f" : {', '.join(effets)}." if effets else ".")
+
 
 @dataclass(frozen=True)
 class Defense:
@@ -113,6 +150,22 @@ class Defense:
     @property
     def perd_prochaine_activation(self) -> bool:
         return self.reaction
+
+    def effet(self) -> str:
+        """L'effet de la défense, à placer dans une phrase."""
+        nom = "défense totale" if self.bonus >= DEFENSE_MAX else "défense simple"
+        exige = compter(self.bonus, "succès de plus", "succès de plus")
+        if self.reaction:
+            return f"{nom} en réaction, tout attaquant doit obtenir {exige}, mais la prochaine activation est perdue"
+        return f"{nom}, tout attaquant doit obtenir {exige}"
+
+    def __str__(self) -> str:
+        """La défense dite à la table.
+
+        >>> print(se_defendre(1))
+        Défense simple, tout attaquant doit obtenir 1 succès de plus.
+        """
+        return majuscule(self.effet()) + "."
 
 
 def se_defendre(actions: int = 1, *, reaction: bool = False) -> Defense:
@@ -136,6 +189,16 @@ class Modificateur:
 
     avantages: int = 0
     desavantages: int = 0
+
+    def __str__(self) -> str:
+        """L'effet de l'aide ou de la gêne.
+
+        >>> print(gener())
+        Gêne réussie : un désavantage au test de l'adversaire.
+        """
+        if self.avantages:
+            return "Aide réussie : un avantage au test de l'allié."
+        return "Gêne réussie : un désavantage au test de l'adversaire."
 
 
 def aider() -> Modificateur:
@@ -161,6 +224,17 @@ class Deplacement:
     milieu: Milieu
     metres: int
     jets: tuple[JetTest, ...] = ()
+
+    def __str__(self) -> str:
+        """La distance parcourue, et les tests s'il a fallu en faire.
+
+        >>> print(se_deplacer(Milieu.EAU, 2))
+        10 m dans l'eau.
+        """
+        texte = f"{self.metres} m {self.milieu.value}"
+        if self.jets:
+            texte += " en terrain difficile (" + " ; ".join(str(j).removesuffix(".") for j in self.jets) + ")"
+        return texte + "."
 
 
 def se_deplacer(
@@ -238,23 +312,38 @@ class Attaque:
         return self.jet.critique is Critique.ECHEC
 
     def __str__(self) -> str:
+        """Les dés, la touche, puis le détail des dégâts.
+
+        >>> from jdr_core.des import DesScriptes
+        >>> print(attaquer(3, arme=2, defense=1, des=DesScriptes([4, 5, 1])))
+        4, 5, 1 contre 3 : 1 succès pour 2 demandés, raté.
+        """
+        jet = self.jet
+        faces = ", ".join(str(f) for f in jet.des)
+        texte = f"{faces} contre {jet.caracteristique} : {compter(jet.succes, 'succès', 'succès')}"
+        if jet.fp:
+            texte += f" (dont {jet.fp} grâce au FP)"
+        texte += f" pour {self.requis} {accorder(self.requis, 'demandé')}"
         if not self.touche:
-            texte = f"{self.jet.succes} succès pour {self.requis} demandé(s) : raté"
             if self.arme_cassee:
-                texte += ", échec critique, l'arme est cassée ou inutilisable"
-            return texte + "."
+                mais = ", mais" if jet.succes >= self.requis else " et"
+                return texte + f"{mais} échec critique : raté, l'arme est cassée ou enrayée."
+            return texte + ", raté."
         morceaux = [f"base {self.base}"]
         if self.aggravation:
-            morceaux.append(f"aggravation +{self.aggravation}")
+            morceaux.append(f"aggravation {signe(self.aggravation)}")
         if self.fp:
-            morceaux.append(f"FP +{self.fp}")
+            morceaux.append(f"FP {signe(self.fp)}")
         if self.protection_effective:
-            morceaux.append(f"protection −{self.protection_effective}")
-        critique = ", réussite critique" if self.jet.critique is Critique.REUSSITE else ""
-        return (
-            f"{self.jet.succes} succès pour {self.requis} demandé(s) : touché{critique}. "
-            f"Dégâts : {', '.join(morceaux)} = {self.degats} PE."
-        )
+            morceaux.append(f"protection {signe(-self.protection_effective)}")
+        elif self.automatique and self.protection:
+            morceaux.append("protection ignorée (dégâts automatiques)")
+        if jet.critique is Critique.REUSSITE:
+            texte += ", réussite critique : touché, dégâts de base doublés."
+        else:
+            texte += ", touché."
+        perte = compter(self.degats, "PE perdu", "PE perdus")
+        return texte + f" Dégâts : {', '.join(morceaux)}, soit {perte}."
 
 
 def base_de(arme: int, critique: Critique) -> int:
@@ -346,8 +435,8 @@ def attaquer(
 
     >>> from jdr_core.des import DesScriptes
     >>> coup = attaquer(4, arme=1, protection=1, des=DesScriptes([1, 2, 4]))
-    >>> print(coup)
-    3 succès pour 1 demandé(s) : touché. Dégâts : base 1, aggravation +2, protection −1 = 2 PE.
+    >>> coup.degats
+    2
     """
     _valider_attaque(arme, protection, fp_protection, defense)
     requis = 1 + defense

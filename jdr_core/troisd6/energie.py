@@ -4,11 +4,10 @@ Le suspect de l'entrepôt (PHYSIQUE 3, MENTAL 1) a 4 PE, en a déjà perdu 2, pu
 encaisse les 2 PE du coup de poing de Jules :
 
 >>> suspect = Vitalite.nouvelle(physique=3, mental=1).subir(2)
->>> suspect.etat
-<Etat.AFFAIBLI: 'affaibli'>
->>> suspect = suspect.subir(2)
->>> suspect.pe, suspect.etat.value
-(0, 'gravement blessé')
+>>> print(suspect)
+2 PE sur 4 : affaibli, un désavantage sur toutes les actions.
+>>> print(suspect.subir(2))
+0 PE sur 4 : gravement blessé, incapable d'agir vraiment avant d'avoir retrouvé 1 PE.
 """
 
 from __future__ import annotations
@@ -17,6 +16,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from ..erreurs import RegleEnfreinte, entier_borne
+from ..francais import nombre_relatif
 from .test import Critique, JetTest
 
 #: Difficulté du test de Physique pour se stabiliser soi-même (« difficile »).
@@ -31,15 +31,12 @@ class Etat(Enum):
     CRITIQUE = "état critique"
 
 
+#: Ce que l'état impose, dit pour être placé dans une phrase.
 EFFETS = {
     Etat.EN_FORME: "aucun effet",
     Etat.AFFAIBLI: "un désavantage sur toutes les actions",
-    Etat.GRAVEMENT_BLESSE: (
-        "inconscient 1 minute, puis incapable d'agir vraiment tant qu'il n'est pas revenu à 1 PE"
-    ),
-    Etat.CRITIQUE: (
-        "se réveille à 0 PE au bout de 2 minutes ; garde le défaut Infirme s'il n'est pas stabilisé"
-    ),
+    Etat.GRAVEMENT_BLESSE: "incapable d'agir vraiment avant d'avoir retrouvé 1 PE",
+    Etat.CRITIQUE: "à stabiliser ou à soigner, sinon réveil à 0 PE au bout de 2 minutes",
 }
 
 
@@ -85,6 +82,23 @@ class Vitalite:
     @property
     def etat(self) -> Etat:
         return etat_pour(self.pe, self.robot)
+
+    def __str__(self) -> str:
+        """Les PE, l'état et ce qu'il impose, puis la séquelle s'il y en a une.
+
+        >>> print(Vitalite(0, 5, sequelle_menace=True).recuperer(1))
+        1 PE sur 5 : affaibli, un désavantage sur toutes les actions, avec le défaut Infirme.
+        >>> print(Vitalite(5, 5, infirme=True))
+        5 PE sur 5 : en forme, avec le défaut Infirme.
+        """
+        texte = f"{nombre_relatif(self.pe)} PE sur {self.maximum} : {self.etat.value}"
+        if self.etat is not Etat.EN_FORME:
+            texte += f", {EFFETS[self.etat]}"
+        if self.infirme:
+            texte += ", avec le défaut Infirme"
+        elif self.sequelle_menace:
+            texte += " ; la séquelle Infirme menace, faute de stabilisation"
+        return texte + "."
 
     @property
     def desavantages(self) -> int:

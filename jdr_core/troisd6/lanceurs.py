@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from ..francais import accorder, compter, majuscule
 from ..mecanique import (
     Affichage,
     Choix,
@@ -47,7 +48,11 @@ REGLE_CRITIQUE = Choix(
     avance=True,
 )
 
-MODIFICATEUR_CHOIX = (("aucun", "aucun"), ("avantage", "avantage (4D6)"), ("desavantage", "désavantage (2D6)"))
+MODIFICATEUR_CHOIX = (
+    ("aucun", "ni avantage ni désavantage"),
+    ("avantage", "avantage (4D6)"),
+    ("desavantage", "désavantage (2D6)"),
+)
 
 
 def _carac(nom: str, libelle: str, defaut: int = 3) -> Entier:
@@ -70,9 +75,9 @@ def des_affiches(jet: JetTest) -> list[DeAffiche]:
 
 
 def _details_jet(jet: JetTest) -> list[str]:
-    lignes = [f"{len(jet.des)}D6 contre {jet.caracteristique} : {jet.succes_des} succès aux dés"]
+    lignes = [f"{len(jet.des)}D6 contre {jet.caracteristique} : {compter(jet.succes_des, 'succès', 'succès')} aux dés"]
     if jet.fp:
-        lignes.append(f"Facteur de puissance : +{jet.fp} succès automatiques")
+        lignes.append(f"Facteur de puissance : {compter(jet.fp, 'succès automatique', 'succès automatiques')}")
     for r in jet.relances:
         lignes.append(f"Relance : le {r.avant} devient {r.apres}")
     if jet.critique is not Critique.AUCUN:
@@ -128,16 +133,30 @@ def _classer_test(jet: JetTest, v: Valeurs) -> set[str]:
     return issues
 
 
-def _afficher_test(jet: JetTest, v: Valeurs) -> Affichage:
-    nom = DIFFICULTES.get(v["difficulte"], "surhumaine")
-    if jet.reussi:
-        phrase = f"Réussi : {jet.succes} succès pour une difficulté {nom} ({v['difficulte']})."
-    else:
-        phrase = f"Raté : {jet.succes} succès pour une difficulté {nom} ({v['difficulte']})."
+def nom_difficulte(difficulte: int) -> str:
+    """Le nom du niveau, sans sa précision : « moyenne », « extrême », « surhumaine » au-delà de 4."""
+    return DIFFICULTES.get(difficulte, "surhumaine").split(" (")[0]
+
+
+def phrase_test(jet: JetTest, difficulte: int) -> str:
+    """La phrase du lanceur de test : le verdict, les succès et ce que demandait l'action.
+
+    >>> from jdr_core.des import DesScriptes
+    >>> print(phrase_test(tester(3, difficulte=3, des=DesScriptes([1, 5, 6])), 3))
+    Raté : 1 succès pour une action difficile (3 succès demandés).
+    """
     if jet.critique is Critique.REUSSITE:
-        phrase = "Réussite critique ! L'action réussit au-delà des espérances."
-    elif jet.critique is Critique.ECHEC:
-        phrase = "Échec critique ! L'action échoue, et quelque chose tourne mal."
+        return "Réussite critique ! L'action réussit au-delà des espérances."
+    if jet.critique is Critique.ECHEC:
+        return "Échec critique ! L'action échoue, et quelque chose tourne mal."
+    demandes = compter(difficulte, "succès demandé", "succès demandés")
+    verdict = "Réussi" if jet.reussi else "Raté"
+    succes = compter(jet.succes, "succès", "succès")
+    return f"{verdict} : {succes} pour une action {nom_difficulte(difficulte)} ({demandes})."
+
+
+def _afficher_test(jet: JetTest, v: Valeurs) -> Affichage:
+    phrase = phrase_test(jet, v["difficulte"])
     return {
         "phrase": phrase,
         "issue": "reussite" if jet.reussi else "echec",
@@ -186,7 +205,7 @@ def _lancer_opposition(v: Valeurs, des: Any) -> Opposition:
             o["caracteristique"], des=des, fp=o["fp"], avantages=o["avantages"],
             desavantages=o["desavantages"], regle_critique=RegleCritique(o["regle_critique"]),
         ))
-    return opposer(jets[0], jets[1], noms=("Le personnage", "L'adversaire"),
+    return opposer(jets[0], jets[1], noms=("le personnage", "l'adversaire"),
                    critiques_decisifs=v["critiques_decisifs"])
 
 
@@ -211,11 +230,11 @@ def _afficher_opposition(o: Opposition, v: Valeurs) -> Affichage:
         "phrase": str(o),
         "issue": ISSUES_OPPOSITION[o.gagnant],
         "groupes": [
-            {"titre": o.noms[0], "des": des_affiches(o.jet_a)},
-            {"titre": o.noms[1], "des": des_affiches(o.jet_b)},
+            {"titre": majuscule(o.noms[0]), "des": des_affiches(o.jet_a)},
+            {"titre": majuscule(o.noms[1]), "des": des_affiches(o.jet_b)},
         ],
-        "details": [f"{o.noms[0]} : " + "; ".join(_details_jet(o.jet_a)),
-                    f"{o.noms[1]} : " + "; ".join(_details_jet(o.jet_b))],
+        "details": [f"{majuscule(o.noms[0])} : " + " ; ".join(_details_jet(o.jet_a)),
+                    f"{majuscule(o.noms[1])} : " + " ; ".join(_details_jet(o.jet_b))],
     }
 
 
@@ -242,7 +261,11 @@ OPPOSITION: Mecanique[Opposition] = Mecanique(
 
 # --- Attaque -----------------------------------------------------------------
 
-DEFENSES = (("0", "aucune"), ("1", "défense (1 action) : +1"), ("2", "défense totale ou réaction : +2"))
+DEFENSES = (
+    ("0", "pas de défense"),
+    ("1", "défense simple (1 action) : 1 succès de plus"),
+    ("2", "défense totale ou en réaction : 2 succès de plus"),
+)
 
 
 def _params_attaque(v: Valeurs) -> dict[str, Any]:
@@ -259,7 +282,8 @@ def _lancer_attaque(v: Valeurs, des: Any) -> Attaque:
 
 
 def _toucher(v: Valeurs) -> str:
-    return f"Toucher ({1 + int(v['defense'])} succès demandé(s))"
+    requis = 1 + int(v["defense"])
+    return f"Toucher ({requis} succès {accorder(requis, 'demandé')})"
 
 
 COTE_PE = "Toucher et faire perdre au moins 1 PE"
@@ -288,17 +312,27 @@ def _classer_attaque(a: Attaque, v: Valeurs) -> set[str]:
     return issues
 
 
-def _afficher_attaque(a: Attaque, v: Valeurs) -> Affichage:
+def phrase_attaque(a: Attaque) -> str:
+    """La phrase du lanceur d'attaque : touché ou non, et les PE que perd la cible.
+
+    >>> from jdr_core.des import DesScriptes
+    >>> print(phrase_attaque(attaquer(3, arme=1, protection=2, des=DesScriptes([1, 5, 6]))))
+    Touché, mais la protection absorbe tous les dégâts.
+    """
+    perte = "la cible ne perd aucun PE" if a.degats == 0 else f"la cible perd {a.degats} PE"
+    if a.touche and a.jet.critique is Critique.REUSSITE:
+        return f"Réussite critique : dégâts de base doublés, {perte}."
+    if a.touche and a.degats == 0:
+        return "Touché, mais la protection absorbe tous les dégâts."
     if a.touche:
-        phrase = f"Touché ! La cible perd {a.degats} PE."
-        if a.degats == 0:
-            phrase = "Touché, mais la protection absorbe tous les dégâts."
-        if a.jet.critique is Critique.REUSSITE:
-            phrase = f"Réussite critique : dégâts de base doublés, la cible perd {a.degats} PE."
-    elif a.arme_cassee:
-        phrase = "Échec critique : l'attaque rate et l'arme est cassée ou inutilisable."
-    else:
-        phrase = "Raté : l'attaque ne touche pas."
+        return f"Touché ! {majuscule(perte)}."
+    if a.arme_cassee:
+        return "Échec critique : l'attaque rate et l'arme est cassée ou inutilisable."
+    return "Raté : l'attaque ne touche pas."
+
+
+def _afficher_attaque(a: Attaque, v: Valeurs) -> Affichage:
+    phrase = phrase_attaque(a)
     return {
         "phrase": phrase,
         "issue": "reussite" if a.touche else "echec",

@@ -8,7 +8,7 @@ Pierre (0 succès) tente d'échapper au garde (2 succès) :
 >>> garde = tester(3, des=DesScriptes([1, 3, 5]))
 >>> resultat = opposer(pierre, garde, noms=("Pierre", "le garde"))
 >>> print(resultat)
-Pierre 0 succès, le garde 2 succès : le garde l'emporte de 2.
+Pierre n'obtient aucun succès, le garde 2 : le garde l'emporte de 2 succès.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from enum import Enum
 from fractions import Fraction
 
 from ..erreurs import RegleEnfreinte, entier_borne
-from .test import Critique, Issue, JetTest
+from ..francais import accorder, compter, majuscule, minuscule
+from .test import Critique, Issue, JetTest, pour_la_difficulte
 
 
 class Egalite(Enum):
@@ -58,16 +59,38 @@ class Opposition:
         )
 
     def __str__(self) -> str:
-        a, b = self.noms
-        debut = f"{a} {self.jet_a.succes} succès, {b} {self.jet_b.succes} succès : "
-        if self.gagnant is None:
-            if self.egalite is None:
+        """Les succès de chacun, puis qui l'emporte et de combien.
+
+        >>> from jdr_core.des import DesScriptes
+        >>> from jdr_core.troisd6.test import tester
+        >>> a = tester(3, des=DesScriptes([1, 2, 6]))
+        >>> b = tester(3, des=DesScriptes([3, 5, 6]))
+        >>> print(opposer(a, b, noms=("Le personnage", "L'adversaire")))
+        Le personnage obtient 2 succès, l'adversaire 1 : le personnage l'emporte d'un succès.
+        """
+        a, b = (minuscule(n) for n in self.noms)
+        sa, sb = self.jet_a.succes, self.jet_b.succes
+        if sa == sb:
+            debut = f"{a} obtient {sa} succès, {b} aussi" if sa else f"{a} n'obtient aucun succès, {b} non plus"
+        else:
+            debut = f"{a} obtient {sa} succès" if sa else f"{a} n'obtient aucun succès"
+            debut += f", {b} {sb if sb else 'aucun'}"
+        debut = majuscule(debut) + " : "
+        gagnant = self.gagnant
+        if gagnant is None:
+            if self.egalite is None or self.egalite is Egalite.AVANTAGE_PJ:
                 return debut + "égalité, au MJ de trancher (relancer, donner la victoire au PJ ou match nul)."
             return debut + f"égalité, {self.egalite.value}."
-        nom = self.noms[self.gagnant]
+        nom, perdant = (a, b) if gagnant == 0 else (b, a)
+        jet_gagnant, jet_perdant = (self.jet_a, self.jet_b) if gagnant == 0 else (self.jet_b, self.jet_a)
+        if self.critiques_decisifs and _rang(jet_gagnant.critique) != _rang(jet_perdant.critique):
+            if jet_gagnant.critique is Critique.REUSSITE:
+                return debut + f"{nom} l'emporte par une réussite critique."
+            return debut + f"{nom} l'emporte, car {perdant} fait un échec critique."
         if self.marge == 0:
-            return debut + f"égalité tranchée : {nom} l'emporte."
-        return debut + f"{nom} l'emporte de {self.marge}."
+            return debut + f"égalité, tranchée en faveur du personnage du joueur : {nom} l'emporte."
+        ecart = "d'un succès" if self.marge == 1 else f"de {self.marge} succès"
+        return debut + f"{nom} l'emporte {ecart}."
 
 
 def gagnant_opposition(
@@ -152,11 +175,28 @@ class ActionDeGroupe:
         return self.reussites * 2 > len(self.jets)
 
     def __str__(self) -> str:
+        """Le décompte du groupe, puis le verdict commun.
+
+        >>> from jdr_core.des import DesScriptes
+        >>> from jdr_core.troisd6.test import tester
+        >>> jets = [tester(3, des=DesScriptes([1, 2, 6])), tester(2, des=DesScriptes([4, 5, 6]))]
+        >>> print(action_de_groupe(jets, 2))
+        1 personnage sur 2 réussit, pas plus de la moitié : tout le groupe échoue.
+        >>> print(action_de_groupe(jets, 1, avancee=True))
+        2 succès cumulés pour 2 demandés (2 personnages × difficulté 1) : le groupe réussit.
+        """
+        n = len(self.jets)
         if self.avancee:
-            debut = f"{self.total} succès cumulés pour {len(self.jets)} × {self.difficulte} = {self.requis} demandés"
+            debut = (
+                f"{compter(self.total, 'succès cumulé', 'succès cumulés')} {pour_la_difficulte(self.requis)} "
+                f"({compter(n, 'personnage')} × difficulté {self.difficulte})"
+            )
         else:
-            debut = f"{self.reussites} réussite(s) sur {len(self.jets)} personnages"
-        return debut + (" : le groupe réussit." if self.reussi else " : tout le groupe échoue.")
+            verbe = "ne réussit" if self.reussites == 0 else accorder(self.reussites, "réussit", "réussissent")
+            debut = f"{compter(self.reussites, 'personnage')} sur {n} {verbe}"
+            if self.reussites:
+                debut += ", plus de la moitié" if self.reussi else ", pas plus de la moitié"
+        return majuscule(debut) + (" : le groupe réussit." if self.reussi else " : tout le groupe échoue.")
 
 
 def action_de_groupe(
@@ -225,10 +265,40 @@ class TacheLongue:
     def temps_ecoule(self) -> int:
         return self.periodes * self.duree_par_jet
 
+    def __str__(self) -> str:
+        """Où en est la tâche : succès réunis, temps passé, et ce qui reste.
+
+        >>> tache = TacheLongue(objectif=8, duree_par_jet=60, limite=3)
+        >>> print(tache)
+        Rien n'est encore fait : 8 succès à réunir, en 3 périodes de 1 heure au plus.
+        >>> print(tache.periode(("Carmen", 1)))
+        1 succès réuni sur 8 en 1 période (1 heure) : il reste 2 périodes.
+        """
+        if self.periodes == 0:
+            texte = f"Rien n'est encore fait : {self.objectif} succès à réunir"
+            if self.limite is not None:
+                texte += f", en {compter(self.limite, 'période', feminin=True)} de {duree(self.duree_par_jet)} au plus"
+            return texte + "."
+        texte = (
+            f"{compter(self.cumul, 'succès réuni', 'succès réunis')} sur {self.objectif} "
+            f"en {compter(self.periodes, 'période', feminin=True)} ({duree(self.temps_ecoule)})"
+        )
+        if self.terminee:
+            suite = "la tâche est accomplie"
+        elif self.echouee:
+            suite = "le temps est écoulé, la tâche échoue"
+        elif self.limite is not None:
+            suite = f"il reste {compter(self.limite - self.periodes, 'période', feminin=True)}"
+        else:
+            suite = "le travail continue"
+        return f"{majuscule(texte)} : {suite}."
+
     def periode(self, *jets: tuple[str, int]) -> TacheLongue:
         """Une période de travail : des paires (personnage, succès obtenus)."""
-        if self.terminee or self.echouee:
-            raise RegleEnfreinte("la tâche est déjà terminée : plus de jet à ajouter")
+        if self.terminee:
+            raise RegleEnfreinte("la tâche est déjà accomplie : plus de jet à ajouter")
+        if self.echouee:
+            raise RegleEnfreinte("le temps imparti est écoulé : plus de jet à ajouter")
         if not jets:
             raise RegleEnfreinte("une période de travail demande au moins un jet")
         if self.mode is Mode.RELAIS and len(jets) != 1:
@@ -245,6 +315,19 @@ class TacheLongue:
             periodes=numero,
             journal=self.journal + tuple((numero, nom, s) for nom, s in jets),
         )
+
+
+def duree(minutes: int) -> str:
+    """Une durée en minutes, dite en jours, en heures ou en minutes.
+
+    >>> duree(1440), duree(180), duree(90), duree(1)
+    ('1 jour', '3 heures', '90 minutes', '1 minute')
+    """
+    if minutes and minutes % (60 * 24) == 0:
+        return compter(minutes // (60 * 24), "jour")
+    if minutes and minutes % 60 == 0:
+        return compter(minutes // 60, "heure", feminin=True)
+    return compter(minutes, "minute", feminin=True)
 
 
 ECART_MIN_DEPART, ECART_MAX_DEPART, ECART_FUITE = 1, 5, 10
@@ -267,6 +350,24 @@ class Poursuite:
     def __post_init__(self) -> None:
         if self.tours == 0:
             entier_borne("écart de départ", self.ecart, ECART_MIN_DEPART, ECART_MAX_DEPART)
+
+    def __str__(self) -> str:
+        """L'écart en crans, et l'issue si la poursuite est finie.
+
+        >>> print(Poursuite(4))
+        4 crans d'écart au départ.
+        >>> print(Poursuite(2).tour(poursuivants=3, poursuivis=1))
+        Plus aucun cran d'écart après 1 tour : les poursuivis sont rattrapés.
+        """
+        if self.tours == 0:
+            return f"{compter(self.ecart, 'cran')} d'écart au départ."
+        ecart = "plus aucun cran" if self.ecart == 0 else compter(self.ecart, "cran")
+        texte = f"{majuscule(ecart)} d'écart après {compter(self.tours, 'tour')}"
+        if self.issue == "rattrapés":
+            return texte + " : les poursuivis sont rattrapés."
+        if self.issue == "semés":
+            return texte + " : les poursuivis ont semé leurs poursuivants."
+        return texte + " : la poursuite continue."
 
     @property
     def issue(self) -> str | None:

@@ -20,6 +20,7 @@ from fractions import Fraction
 from ..cotes import normaliser, probabilite
 from ..des import SourceDes
 from ..erreurs import entier_borne
+from ..francais import accorder, compter
 
 CARACTERISTIQUE_MIN = 1
 CARACTERISTIQUE_MAX = 5
@@ -174,16 +175,40 @@ class JetTest:
         return None if self.difficulte is None else self.succes - self.difficulte
 
     def __str__(self) -> str:
+        """La phrase de la table : les dés, les succès, le triple et le verdict.
+
+        >>> from jdr_core.des import DesScriptes
+        >>> print(tester(2, relances=1, difficulte=2, des=DesScriptes([6, 2, 4, 1])))
+        1, 2, 4 contre 2 (le 6 relancé a donné 1) : 2 succès pour 2 demandés, c'est réussi.
+        """
         faces = ", ".join(str(f) for f in self.des)
-        texte = f"{faces} contre {self.caracteristique} : {self.succes} succès"
+        texte = f"{faces} contre {self.caracteristique}"
+        if self.relances:
+            texte += " (" + ", puis ".join(f"le {r.avant} relancé a donné {r.apres}" for r in self.relances) + ")"
+        texte += f" : {compter(self.succes, 'succès', 'succès')}"
         if self.fp:
-            texte += f" (dont {self.fp} du FP)"
+            texte += f" (dont {self.fp} grâce au FP)"
+        if self.difficulte is None:
+            if self.critique is not Critique.AUCUN:
+                texte += f", {self.critique.value}"
+            return texte + "."
+        texte += f" {pour_la_difficulte(self.difficulte)}"
         if self.critique is not Critique.AUCUN:
-            texte += f", {self.critique.value}"
-        if self.difficulte is not None:
-            verdict = "réussi" if self.reussi else "raté"
-            texte += f" pour {self.difficulte} demandé(s) : {verdict}"
-        return texte + "."
+            # Le triple décide : « mais » quand il contredit le décompte des succès.
+            contredit = (self.succes >= self.difficulte) != (self.critique is Critique.REUSSITE)
+            texte += f"{', mais' if contredit else ' et'} {self.critique.value}"
+        return texte + f", c'est {'réussi' if self.reussi else 'raté'}."
+
+
+def pour_la_difficulte(difficulte: int) -> str:
+    """Ce qu'on demande, dit à la table : « pour 1 demandé », « pour 3 demandés ».
+
+    >>> pour_la_difficulte(0), pour_la_difficulte(1), pour_la_difficulte(3)
+    ('pour une action automatique', 'pour 1 demandé', 'pour 3 demandés')
+    """
+    if difficulte == 0:
+        return "pour une action automatique"
+    return f"pour {difficulte} {accorder(difficulte, 'demandé')}"
 
 
 def reussite(succes: int, critique: Critique, difficulte: int) -> bool:
