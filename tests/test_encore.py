@@ -54,7 +54,7 @@ class TestReserve:
     def test_hypothese_modifiable(self) -> None:
         h = Hypothese(face_succes=4, requis={Difficulte.STANDARD: 2, Difficulte.DIFFICILE: 3})
         assert lancer_reserve(2, des=DesScriptes([4, 4]), hypothese=h).issue is Issue.REUSSITE
-        with pytest.raises(JdrErreur, match="face de succès 7"):
+        with pytest.raises(JdrErreur, match="Face de succès 7"):
             Hypothese(face_succes=7)
 
     @pytest.mark.parametrize("attribut", range(0, 7))
@@ -62,7 +62,7 @@ class TestReserve:
         assert sum(distribution_reserve(attribut, bonus=2, malus=1).values()) == 1
 
     def test_attribut_hors_bornes(self) -> None:
-        with pytest.raises(JdrErreur, match="attribut 7"):
+        with pytest.raises(JdrErreur, match="Attribut 7"):
             taille_reserve(7)
 
 
@@ -107,7 +107,7 @@ class TestSante:
             f.guerir_durable("os", soins_medicaux=True, jours_de_repos=2)
 
     def test_degats_absurdes(self) -> None:
-        with pytest.raises(JdrErreur, match="dégâts 21"):
+        with pytest.raises(JdrErreur, match="Dégâts 21"):
             Fiche.nouvelle("A", Ton.RAW).subir(21)
 
 
@@ -149,7 +149,7 @@ class TestStress:
         f = Fiche("A", Ton.RAW, 6, 0).evenement(Evenement.CHOC, danger="incendie")
         assert f.evenement(Evenement.CHOC, danger="incendie").stress == 1
         assert f.nouvelle_scene().evenement(Evenement.CHOC, danger="incendie").stress == 2
-        with pytest.raises(RegleEnfreinte, match="déjà soumis"):
+        with pytest.raises(RegleEnfreinte, match="le jet pour l'éviter est déjà fait"):
             Fiche("A", Ton.RAW, 6, 0).evenement(Evenement.CHOC, danger="x", resistance=jet(6))
 
     def test_repos_interdit_en_rupture(self) -> None:
@@ -218,7 +218,7 @@ class TestSuivi:
         r = operer(None, {"op": "creer", "nom": "G", "ton": "raw"})
         a = operer(r["etat"], {"op": "evenement", "evenement": "horreur", "resister": True, "con": 2, "graine": 5})
         b = operer(r["etat"], {"op": "evenement", "evenement": "horreur", "resister": True, "con": 2, "graine": 5})
-        assert a == b and "graine 5" in a["message"]
+        assert a == b and a["graine"] == 5 and "graine" not in a["message"]
 
     @pytest.mark.parametrize("op", [
         {"op": "pirate"}, {"op": "subir", "degats": "beaucoup"}, {"op": "repos", "duree": "sieste"},
@@ -247,7 +247,7 @@ def test_premiers_soins_jet_int_graine() -> None:
     etat = operer(None, {"op": "creer", "nom": "G", "ton": "raw"})["etat"]
     etat = operer(etat, {"op": "subir", "degats": 1})["etat"]
     r = operer(etat, {"op": "premiers_soins", "int": 3, "bonus": 1, "trousse": True, "graine": 11})
-    assert "jet INT" in r["message"] and "5d6" in r["message"]
+    assert "Jet d'INT" in r["message"] and "5d6" in r["message"] and r["graine"] == 11
     assert r["vue"]["premiers_soins_recus"] is True
 
 

@@ -13,7 +13,9 @@ from typing import Final
 
 from ..des import SourceDes
 from ..erreurs import JdrErreur
+from ..francais import signe
 from .fiche import Fiche
+from .redaction import en_minuscule
 from .reserve import HYPOTHESE, Difficulte, Hypothese, Issue, JetReserve, lancer_reserve
 from .ton import Evenement
 
@@ -27,6 +29,13 @@ class Danger:
     degats: int
     gravite: str
     stress: Evenement | None
+    #: Pour un danger qui frappe à répétition : « chaque tour », « chaque heure ».
+    rythme: str | None = None
+
+    @property
+    def intitule(self) -> str:
+        """Le nom de la table : « Incendie (chaque tour) »."""
+        return f"{self.nom} ({self.rythme})" if self.rythme else self.nom
 
 
 DANGERS: Final[tuple[Danger, ...]] = (
@@ -35,10 +44,10 @@ DANGERS: Final[tuple[Danger, ...]] = (
     Danger("chute-haute", "Chute de plusieurs étages", ("DEX",), Difficulte.DIFFICILE, 4, "Très lourde",
            Evenement.CHOC),
     Danger("brulure", "Brûlure", ("DEX",), Difficulte.STANDARD, 1, "Légère", None),
-    Danger("incendie", "Incendie (chaque tour)", ("CON",), Difficulte.DIFFICILE, 3, "Lourde", Evenement.CHOC),
-    Danger("noyade", "Noyade ou asphyxie (chaque tour)", ("CON",), Difficulte.STANDARD, 2, "Moyenne",
-           Evenement.CHOC),
-    Danger("froid", "Froid extrême (chaque heure)", ("CON",), Difficulte.STANDARD, 1, "Légère", None),
+    Danger("incendie", "Incendie", ("CON",), Difficulte.DIFFICILE, 3, "Lourde", Evenement.CHOC, "chaque tour"),
+    Danger("noyade", "Noyade ou asphyxie", ("CON",), Difficulte.STANDARD, 2, "Moyenne",
+           Evenement.CHOC, "chaque tour"),
+    Danger("froid", "Froid extrême", ("CON",), Difficulte.STANDARD, 1, "Légère", None, "chaque heure"),
     Danger("poison", "Poison", ("CON",), Difficulte.STANDARD, 2, "Moyenne", None),
     Danger("piege-leger", "Piège léger", ("PER", "DEX"), Difficulte.STANDARD, 2, "Moyenne", None),
     Danger("piege-mortel", "Piège mortel", ("PER", "DEX"), Difficulte.DIFFICILE, 4, "Très lourde",
@@ -48,7 +57,7 @@ PAR_CLE: Final[dict[str, Danger]] = {d.cle: d for d in DANGERS}
 
 #: Le tableau « Récupérer » : durée → (effet sur la Santé, effet sur le Stress).
 RECUPERATION: Final[dict[str, tuple[str, str, str]]] = {
-    "pause": ("Pause : quelques minutes vraiment à l'abri", "aucun", "−1 (pause sûre)"),
+    "pause": ("Pause : quelques minutes vraiment à l'abri", "sans effet", "−1 (pause sûre)"),
     "scene": ("Scène : une ou deux heures à travailler ou à se reposer",
               "+1 au repos, ou soins médicaux (un seul passage entre deux conflits)", "−1"),
     "longue": ("Longue : une nuit à l'abri, à l'atelier ou au ravitaillement",
@@ -58,7 +67,7 @@ RECUPERATION: Final[dict[str, tuple[str, str, str]]] = {
 
 def danger(cle: object) -> Danger:
     if not isinstance(cle, str) or cle not in PAR_CLE:
-        raise JdrErreur(f"danger inconnu : {str(cle)[:40]!r}")
+        raise JdrErreur(f"Danger inconnu : « {str(cle)[:40]} ». Choisissez un danger de la table.")
     return PAR_CLE[cle]
 
 
@@ -76,14 +85,16 @@ class Exposition:
         return self.jet.issue is not Issue.ECHEC
 
     def __str__(self) -> str:
+        qui, quoi = self.avant.nom, en_minuscule(self.danger.nom)
         if self.jet.issue is Issue.REUSSITE:
-            return f"{self.avant.nom} évite le danger ({self.danger.nom})."
+            return f"{qui} évite le danger ({quoi})."
         if self.jet.issue is Issue.PARTIELLE:
-            return f"{self.avant.nom} évite le danger ({self.danger.nom}), mais avec une complication."
+            return f"{qui} évite le danger ({quoi}), mais une complication surgit."
         perte = self.avant.sante - self.apres.sante
         stress = self.apres.stress - self.avant.stress
-        return (f"{self.avant.nom} subit le danger ({self.danger.nom}) : −{perte} Santé, "
-                f"{stress:+d} Stress.")
+        effets = [f"{signe(-perte)} Santé"] if perte else []
+        effets += [f"{signe(stress)} Stress"] if stress else []
+        return f"{qui} subit le danger ({quoi}) : {', '.join(effets) or 'rien de plus ne change'}."
 
 
 def affronter(
@@ -106,7 +117,7 @@ def affronter(
     >>> e = affronter(f, PAR_CLE["chute-haute"], 3, des=DesScriptes([1, 2, 3]),
     ...               blessures=[("côtes fêlées", ("course",))])
     >>> print(e)
-    Lucrèce subit le danger (Chute de plusieurs étages) : −4 Santé, +2 Stress.
+    Lucrèce subit le danger (chute de plusieurs étages) : −4 Santé, +2 Stress.
     """
     jet = lancer_reserve(attribut, des=des, bonus=bonus, malus=malus, difficulte=d.difficulte,
                          hypothese=hypothese)

@@ -7,11 +7,14 @@ Coup d'éclat, malus de Stress et Rupture (Raw), repos, soins, Réconfort.
 Gideon, 8 de Santé, encaisse 5 dégâts d'une explosion :
 
 >>> gideon = Fiche.nouvelle("Gideon", Ton.BLOCKBUSTER)
+>>> print(gideon.prevoir_degats(5))
+5 dégâts font passer Gideon de 8 à 3 Santé : 2 paliers franchis (blessé, gravement blessé), donc 2 blessures à nommer.
 >>> gideon = gideon.subir(5, [("cheville foulée", ("course",)), ("brûlure à l'épaule", ("tir",))])
->>> gideon.sante, gideon.palier.value, gideon.stress
-(3, 'gravement blessé', 1)
->>> gideon.malus("course"), gideon.malus("tir"), gideon.malus("négocier")
-(1, 1, 0)
+>>> print(gideon)
+Gideon (Blockbuster) : Santé 3/8, gravement blessé ; Stress 1/6.
+2 blessures : cheville foulée (−1d6 pour course), brûlure à l'épaule (−1d6 pour tir).
+>>> gideon.malus("course"), gideon.malus("négocier")
+(1, 0)
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..erreurs import JdrErreur, RegleEnfreinte, entier_borne
+from ..francais import accorder, compter, majuscule
+from .redaction import enumerer
 from .reserve import Difficulte, Issue, JetReserve
 from .ton import REGLES, STRESS_MAX, Evenement, Palier, ReglesDuTon, Ton
 
@@ -30,19 +35,31 @@ BLESSURES_MAX = 30
 DEGATS_MAX = 20
 MODES_RUPTURE = ("fuite", "paralysie", "violence", "hurlements", "effondrement")
 DUREES_REPOS = ("pause", "scene", "longue")
+#: Le nom de chaque durée de repos, tel qu'un joueur le dit.
+NOMS_REPOS = {"pause": "pause sûre", "scene": "scène de repos", "longue": "nuit en sécurité"}
 #: Hypothèse : « quelques jours » de repos pour guérir une blessure durable.
 JOURS_GUERISON_DURABLE = 3
 
 
-def _texte(nom: str, valeur: object, maximum: int = NOM_MAX) -> str:
+#: Chaque texte saisi : ce qu'il est (sujet d'une phrase) et ce qu'on attend du joueur.
+CHAMPS_TEXTE = {
+    "nom": ("le nom", "donnez un nom au personnage"),
+    "blessure": ("le nom de la blessure", "nommez chaque blessure"),
+    "action gênée": ("une action gênée", "nommez l'action, ou laissez la liste vide"),
+    "danger": ("le nom du danger", "choisissez un danger de la table"),
+}
+
+
+def _texte(champ: str, valeur: object, maximum: int = NOM_MAX) -> str:
     """Un texte saisi par le joueur : une chaîne non vide, courte, sans caractère de contrôle."""
+    sujet, conseil = CHAMPS_TEXTE[champ]
     if not isinstance(valeur, str):
-        raise JdrErreur(f"{nom} : un texte est attendu")
+        raise JdrErreur(f"{majuscule(sujet)} doit être un texte : {conseil}.")
     propre = " ".join("".join(c for c in valeur if c.isprintable()).split())
     if not propre:
-        raise JdrErreur(f"{nom} : le texte est vide")
+        raise JdrErreur(f"{majuscule(sujet)} est vide : {conseil}.")
     if len(propre) > maximum:
-        raise JdrErreur(f"{nom} : {maximum} caractères au plus")
+        raise JdrErreur(f"{majuscule(sujet)} est trop long : {maximum} caractères au plus.")
     return propre
 
 
@@ -56,8 +73,8 @@ class Blessure:
     durable: bool = False
 
     def __str__(self) -> str:
-        genes = ", ".join(self.gene) or "à préciser"
-        return f"{self.nom} (−1d6 : {genes}{', durable' if self.durable else ''})"
+        effet = f"−1d6 pour {enumerer(self.gene)}" if self.gene else "actions gênées à préciser"
+        return f"{self.nom} ({effet}{', durable' if self.durable else ''})"
 
 
 @dataclass(frozen=True)
@@ -72,6 +89,32 @@ class Fiche:
     reconfort_recu: bool = False
     soins_medicaux_faits: bool = False
     dangers_comptes: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        """La fiche lue à voix haute : les deux jauges, puis les blessures.
+
+        >>> print(Fiche("Ada", Ton.RAW, sante=6, stress=6, mode_rupture="fuite"))
+        Ada (Raw) : Santé 6/6, valide ; Stress 6/6, en Rupture (fuite).
+        Aucune blessure.
+        """
+        blessures = majuscule(compter(len(self.blessures), "blessure", feminin=True))
+        if self.blessures:
+            blessures += " : " + ", ".join(map(str, self.blessures))
+        return f"{self.jauges}\n{blessures}."
+
+    @property
+    def jauges(self) -> str:
+        """La Santé et le Stress en une phrase, sans les blessures."""
+        etats = []
+        if self.coup_d_eclat_pret:
+            etats.append("Coup d'éclat prêt")
+        if self.en_rupture:
+            etats.append(f"en Rupture ({self.mode_rupture})" if self.mode_rupture else "en Rupture")
+        if self.malus_stress:
+            etats.append("−1d6 à tous les jets")
+        jauges = (f"{self.nom} ({majuscule(self.ton.value)}) : Santé {self.sante}/{self.regles.sante_max}, "
+                  f"{self.palier.value} ; Stress {self.stress}/{STRESS_MAX}")
+        return f"{', '.join([jauges, *etats])}."
 
     # --- création et lecture ------------------------------------------------
 
@@ -112,26 +155,35 @@ class Fiche:
 
     def paliers_franchis(self, degats: int) -> list[Palier]:
         """Les paliers dans lesquels on entre en perdant ``degats`` : une blessure chacun."""
-        entier_borne("dégâts", degats, 0, DEGATS_MAX)
+        entier_borne("Dégâts", degats, 0, DEGATS_MAX)
         avant = self.regles.rang(self.palier)
         apres = self.regles.rang(self.regles.palier(max(0, self.sante - degats)))
         return [p for p, _, _ in self.regles.paliers[avant + 1 : apres + 1]]
+
+    def prevoir_degats(self, degats: int) -> str:
+        """Ce que des dégâts feraient, avant de les appliquer : paliers franchis, blessures à nommer."""
+        paliers = self.paliers_franchis(degats)
+        if degats == 0:
+            return f"Sans dégâts, {self.nom} garde {self.sante} Santé : aucun palier franchi, aucune blessure à nommer."
+        sante = max(0, self.sante - degats)
+        franchis = compter(len(paliers), "palier franchi", "paliers franchis")
+        if paliers:
+            franchis += f" ({', '.join(p.value for p in paliers)})"
+        a_nommer = compter(len(paliers), "blessure", feminin=True)
+        return (f"{compter(degats, 'dégât', 'dégâts')} {accorder(degats, 'fait', 'font')} passer "
+                f"{self.nom} de {self.sante} à {sante} Santé : {franchis}, donc {a_nommer} à nommer.")
 
     def subir(self, degats: int, blessures: Sequence[tuple[str, Sequence[str]]] = ()) -> Fiche:
         """Perd de la Santé. Il faut un nom de blessure par palier franchi."""
         paliers = self.paliers_franchis(degats)
         if len(blessures) != len(paliers):
-            noms = ", ".join(p.value for p in paliers) or "aucun"
-            raise RegleEnfreinte(
-                f"{len(paliers)} palier(s) franchi(s) ({noms}) : il faut {len(paliers)} "
-                f"nom(s) de blessure, {len(blessures)} donné(s)"
-            )
+            raise RegleEnfreinte(_noms_attendus(len(paliers), [p.value for p in paliers], len(blessures)))
         nouvelles = tuple(
             Blessure(_texte("blessure", nom), palier, _genes(gene))
             for (nom, gene), palier in zip(blessures, paliers, strict=True)
         )
         if len(self.blessures) + len(nouvelles) > BLESSURES_MAX:
-            raise JdrErreur(f"{BLESSURES_MAX} blessures au plus sur une fiche")
+            raise JdrErreur(f"Une fiche porte {BLESSURES_MAX} blessures au plus.")
         sante = max(0, self.sante - degats)
         fiche = replace(self, sante=sante, blessures=self.blessures + nouvelles)
         if sante < self.sante and self.regles.stress_si_blesse:
@@ -149,16 +201,19 @@ class Fiche:
     def premiers_soins(self, reussi: bool) -> Fiche:
         """INT Standard (Médecine, trousse) : +1 Santé, une fois par blessé et par scène."""
         if self.sante >= self.regles.sante_max:
-            raise RegleEnfreinte(f"{self.nom} n'est pas blessé")
+            raise RegleEnfreinte(f"{self.nom} a toute sa Santé : les premiers soins n'ont rien à soigner.")
         if self.premiers_soins_recus:
-            raise RegleEnfreinte("premiers soins déjà reçus dans cette scène")
+            raise RegleEnfreinte(
+                f"{self.nom} a déjà reçu les premiers soins dans cette scène : une fois par scène seulement.")
         fiche = replace(self, premiers_soins_recus=True)
         return fiche._soigner(1) if reussi else fiche
 
     def soins_medicaux(self) -> Fiche:
         """Scène au calme, matériel, soigneur compétent : Santé au maximum, une fois entre deux conflits."""
         if self.soins_medicaux_faits:
-            raise RegleEnfreinte("soins médicaux déjà reçus depuis le dernier conflit")
+            raise RegleEnfreinte(
+                f"{self.nom} a déjà reçu des soins médicaux depuis le dernier conflit : "
+                "une fois entre deux conflits seulement.")
         return replace(self, soins_medicaux_faits=True)._soigner(self.regles.sante_max)
 
     def fin_de_conflit(self, fiction_empeche: bool = False) -> Fiche:
@@ -188,11 +243,13 @@ class Fiche:
         Hypothèse : « quelques jours » = 3 jours au moins (JOURS_GUERISON_DURABLE)."""
         i = self._indice(nom)
         if not self.blessures[i].durable:
-            raise RegleEnfreinte(f"« {nom} » n'est pas une blessure durable")
-        entier_borne("jours de repos", jours_de_repos, 0, 1000)
+            raise RegleEnfreinte(
+                f"La blessure « {nom} » n'est pas durable : elle s'efface quand la Santé remonte.")
+        entier_borne("Jours de repos", jours_de_repos, 0, 1000)
         if not soins_medicaux or jours_de_repos < JOURS_GUERISON_DURABLE:
             raise RegleEnfreinte(
-                f"il faut des soins médicaux et {JOURS_GUERISON_DURABLE} jours de repos au moins"
+                f"Pour guérir « {nom} », il faut des soins médicaux puis au moins "
+                f"{compter(JOURS_GUERISON_DURABLE, 'jour')} de repos."
             )
         return replace(self, blessures=self.blessures[:i] + self.blessures[i + 1 :])
 
@@ -200,7 +257,7 @@ class Fiche:
         for i, b in enumerate(self.blessures):
             if b.nom == nom:
                 return i
-        raise JdrErreur(f"aucune blessure nommée « {str(nom)[:NOM_MAX]} »")
+        raise JdrErreur(f"{self.nom} n'a aucune blessure nommée « {str(nom)[:NOM_MAX]} ».")
 
     # --- Stress -------------------------------------------------------------
 
@@ -226,13 +283,13 @@ class Fiche:
             if cle in self.dangers_comptes:
                 return self
             if resistance is not None:
-                raise RegleEnfreinte("on ne résiste pas au Stress d'un danger déjà soumis à un jet")
+                raise RegleEnfreinte("On ne résiste pas au Stress d'un danger : le jet pour l'éviter est déjà fait.")
             fiche = replace(self, dangers_comptes=(*self.dangers_comptes, cle))
         if resistance is not None:
             if not self.regles.rupture:
-                raise RegleEnfreinte("le jet de résistance au Stress n'existe qu'en Raw")
+                raise RegleEnfreinte("Le jet de résistance au Stress n'existe qu'en Raw.")
             if resistance.coup_d_eclat or resistance.difficulte is not Difficulte.STANDARD:
-                raise RegleEnfreinte("le jet de résistance est un jet CON Standard ordinaire")
+                raise RegleEnfreinte("Le jet de résistance est un jet de CON Standard ordinaire, sans Coup d'éclat.")
             if resistance.issue is Issue.REUSSITE:
                 montant -= 1
         return fiche._stress(montant)
@@ -249,20 +306,20 @@ class Fiche:
     def declarer_coup_d_eclat(self) -> Fiche:
         """Blockbuster, à 6 de Stress, avant le jet : le Stress redescend à 3."""
         if not self.coup_d_eclat_pret:
-            raise RegleEnfreinte("le Coup d'éclat n'est pas prêt (Blockbuster, 6 de Stress)")
+            raise RegleEnfreinte("Le Coup d'éclat n'est pas prêt : il faut 6 de Stress, en Blockbuster.")
         return replace(self, stress=3)
 
     def choisir_rupture(self, mode: str) -> Fiche:
         if not self.en_rupture:
-            raise RegleEnfreinte("pas de Rupture en cours")
+            raise RegleEnfreinte(f"{self.nom} n'est pas en Rupture.")
         if mode not in MODES_RUPTURE:
-            raise JdrErreur(f"Rupture : attendu {', '.join(MODES_RUPTURE)}")
+            raise JdrErreur(f"Façon de craquer inconnue : choisissez {enumerer(MODES_RUPTURE, 'ou')}.")
         return replace(self, mode_rupture=mode)
 
     def ramener(self, jet_cha: JetReserve) -> Fiche:
         """Un allié consacre une action et réussit un jet de CHA Standard : Stress à 5."""
         if not self.en_rupture:
-            raise RegleEnfreinte("pas de Rupture en cours")
+            raise RegleEnfreinte(f"{self.nom} n'est pas en Rupture : personne à ramener à la raison.")
         if jet_cha.issue is Issue.REUSSITE:
             return replace(self, stress=STRESS_MAX - 1, mode_rupture=None)
         return self
@@ -270,12 +327,15 @@ class Fiche:
     def reconfort(self) -> Fiche:
         """Raw : un allié rassure le PJ (une action, sans jet) : −1 Stress, une fois par scène."""
         if not self.regles.rupture:
-            raise RegleEnfreinte("le Réconfort est une règle du ton Raw")
+            raise RegleEnfreinte("Le Réconfort est une règle du ton Raw.")
         if self.en_rupture:
-            raise RegleEnfreinte("en Rupture, il faut d'abord ramener le PJ à lui")
+            raise RegleEnfreinte(self._en_rupture())
         if self.reconfort_recu:
-            raise RegleEnfreinte("un seul Réconfort par PJ et par scène")
+            raise RegleEnfreinte(f"{self.nom} a déjà eu son Réconfort dans cette scène : un seul par scène.")
         return replace(self, reconfort_recu=True)._stress(-1)
+
+    def _en_rupture(self) -> str:
+        return f"{self.nom} est en Rupture : un allié doit d'abord ramener ce personnage à la raison."
 
     # --- temps qui passe ----------------------------------------------------
 
@@ -286,9 +346,9 @@ class Fiche:
         """Le tableau « Récupérer » : pause (−1 Stress), scène (+1 Santé, −1 Stress),
         longue (+1 Santé, Stress à 0). Le repos fait perdre un Coup d'éclat non déclaré."""
         if duree not in DUREES_REPOS:
-            raise JdrErreur(f"repos : attendu {', '.join(DUREES_REPOS)}")
+            raise JdrErreur(f"Repos inconnu : choisissez {enumerer(list(NOMS_REPOS.values()), 'ou')}.")
         if self.en_rupture:
-            raise RegleEnfreinte("en Rupture, il faut d'abord ramener le PJ à lui")
+            raise RegleEnfreinte(self._en_rupture())
         fiche = self
         if duree in ("scene", "longue"):
             fiche = fiche._soigner(1).nouvelle_scene()
@@ -317,60 +377,108 @@ class Fiche:
 
     @classmethod
     def depuis_json(cls, donnees: object) -> Fiche:
-        """Relit une fiche sauvegardée ; toute incohérence lève :class:`JdrErreur`."""
-        if not isinstance(donnees, Mapping) or donnees.get("version") != 1:
-            raise JdrErreur("fiche illisible : format inconnu")
+        """Relit une fiche sauvegardée ; toute incohérence lève :class:`JdrErreur`, dont le
+        message commence par « Fiche illisible » et dit, en mots, quel champ ne va pas."""
         try:
-            ton = Ton(donnees["ton"])
-            regles = REGLES[ton]
-            blessures_brutes = donnees.get("blessures", [])
-            if not isinstance(blessures_brutes, list) or len(blessures_brutes) > BLESSURES_MAX:
-                raise JdrErreur("fiche illisible : blessures")
-            blessures = tuple(
-                Blessure(_texte("blessure", b["nom"]), Palier(b["palier"]), _genes(b.get("gene", [])),
-                         _booleen("durable", b.get("durable", False)))
-                for b in blessures_brutes
-            )
-            dangers = donnees.get("dangers_comptes", [])
-            if not isinstance(dangers, list) or len(dangers) > 20:
-                raise JdrErreur("fiche illisible : dangers")
-            stress = entier_borne("Stress", donnees["stress"], 0, STRESS_MAX)
-            mode = donnees.get("mode_rupture")
-            if mode is not None and (mode not in MODES_RUPTURE or not (regles.rupture and stress == STRESS_MAX)):
-                raise JdrErreur("fiche illisible : Rupture incohérente")
-            fiche = cls(
-                nom=_texte("nom", donnees["nom"]),
-                ton=ton,
-                sante=entier_borne("Santé", donnees["sante"], 0, regles.sante_max),
-                stress=stress,
-                blessures=blessures,
-                mode_rupture=mode,
-                premiers_soins_recus=_booleen("premiers soins", donnees.get("premiers_soins_recus", False)),
-                reconfort_recu=_booleen("Réconfort", donnees.get("reconfort_recu", False)),
-                soins_medicaux_faits=_booleen("soins médicaux", donnees.get("soins_medicaux_faits", False)),
-                dangers_comptes=tuple(_texte("danger", d) for d in dangers),
-            )
-        except (KeyError, TypeError, AttributeError) as erreur:
-            raise JdrErreur(f"fiche illisible : champ manquant ou mal formé ({erreur})") from None
-        except ValueError as erreur:
-            if isinstance(erreur, JdrErreur):
+            return cls._depuis_json(donnees)
+        except JdrErreur as erreur:
+            texte = str(erreur)
+            if texte.startswith(ILLISIBLE):
                 raise
-            raise JdrErreur(f"fiche illisible : {erreur}") from None
+            raise JdrErreur(f"{ILLISIBLE}. {texte}") from None
+        except (KeyError, TypeError, AttributeError, ValueError):
+            raise JdrErreur(f"{ILLISIBLE} : un champ est mal formé.") from None
+
+    @classmethod
+    def _depuis_json(cls, donnees: object) -> Fiche:
+        if not isinstance(donnees, Mapping):
+            raise JdrErreur(f"{ILLISIBLE} : ce n'est pas une fiche enCORE sauvegardée.")
+        if donnees.get("version") != 1:
+            raise JdrErreur(f"{ILLISIBLE} : version de sauvegarde inconnue.")
+        ton_brut = _champ(donnees, "ton", "le ton")
+        if ton_brut not in {t.value for t in Ton}:
+            raise JdrErreur(f"{ILLISIBLE} : le ton doit être blockbuster ou raw.")
+        ton = Ton(ton_brut)
+        regles = REGLES[ton]
+        blessures_brutes = donnees.get("blessures", [])
+        if not isinstance(blessures_brutes, list) or len(blessures_brutes) > BLESSURES_MAX:
+            raise JdrErreur(f"{ILLISIBLE} : la liste des blessures est mal formée.")
+        blessures = tuple(_blessure(b) for b in blessures_brutes)
+        dangers = donnees.get("dangers_comptes", [])
+        if not isinstance(dangers, list) or len(dangers) > 20:
+            raise JdrErreur(f"{ILLISIBLE} : la liste des dangers de la scène est mal formée.")
+        stress = _entier_lu(donnees, "stress", "le Stress", STRESS_MAX)
+        mode = donnees.get("mode_rupture")
+        if mode is not None and (mode not in MODES_RUPTURE or not (regles.rupture and stress == STRESS_MAX)):
+            raise JdrErreur(f"{ILLISIBLE} : la Rupture ne correspond pas au ton ni au Stress.")
+        fiche = cls(
+            nom=_texte("nom", _champ(donnees, "nom", "le nom")),
+            ton=ton,
+            sante=_entier_lu(donnees, "sante", "la Santé", regles.sante_max),
+            stress=stress,
+            blessures=blessures,
+            mode_rupture=mode,
+            premiers_soins_recus=_booleen("les premiers soins", donnees.get("premiers_soins_recus", False)),
+            reconfort_recu=_booleen("le Réconfort", donnees.get("reconfort_recu", False)),
+            soins_medicaux_faits=_booleen("les soins médicaux", donnees.get("soins_medicaux_faits", False)),
+            dangers_comptes=tuple(_texte("danger", d) for d in dangers),
+        )
         for b in fiche.blessures:
             if not b.durable and fiche.sante > regles.haut_du_palier(b.palier):
-                raise JdrErreur(f"fiche illisible : la blessure « {b.nom} » aurait dû disparaître")
+                raise JdrErreur(f"{ILLISIBLE} : la blessure « {b.nom} » aurait dû disparaître.")
         return fiche
+
+
+ILLISIBLE = "Fiche illisible"
+
+
+def _noms_attendus(paliers: int, noms_paliers: Sequence[str], donnes: int) -> str:
+    """Le refus de :meth:`Fiche.subir` quand les noms de blessure ne collent pas aux paliers.
+
+    >>> print(_noms_attendus(2, ["blessé", "gravement blessé"], 1))
+    2 paliers franchis (blessé, gravement blessé) : il faut 2 noms de blessure, 1 seul donné.
+    """
+    recus = "aucun donné" if donnes == 0 else ("1 seul donné" if donnes == 1 else f"{donnes} donnés")
+    if paliers == 0:
+        return (f"Ces dégâts ne franchissent aucun palier : aucune blessure à nommer, "
+                f"mais {compter(donnes, 'nom donné', 'noms donnés')}.")
+    franchis = compter(paliers, "palier franchi", "paliers franchis")
+    return (f"{franchis} ({', '.join(noms_paliers)}) : il faut "
+            f"{compter(paliers, 'nom de blessure', 'noms de blessure')}, {recus}.")
+
+
+def _champ(donnees: Mapping[str, Any], cle: str, libelle: str) -> object:
+    if cle not in donnees:
+        raise JdrErreur(f"{ILLISIBLE} : {libelle} manque.")
+    return donnees[cle]
+
+
+def _entier_lu(donnees: Mapping[str, Any], cle: str, libelle: str, maximum: int) -> int:
+    valeur = _champ(donnees, cle, libelle)
+    if isinstance(valeur, bool) or not isinstance(valeur, int) or not 0 <= valeur <= maximum:
+        raise JdrErreur(f"{ILLISIBLE} : {libelle} doit être un entier de 0 à {maximum}.")
+    return valeur
+
+
+def _blessure(brute: object) -> Blessure:
+    if not isinstance(brute, Mapping):
+        raise JdrErreur(f"{ILLISIBLE} : une blessure est mal formée.")
+    palier = brute.get("palier")
+    if palier not in {p.value for p in Palier}:
+        raise JdrErreur(f"{ILLISIBLE} : le palier d'une blessure est inconnu.")
+    return Blessure(_texte("blessure", _champ(brute, "nom", "le nom d'une blessure")), Palier(palier),
+                    _genes(brute.get("gene", [])), _booleen("« durable »", brute.get("durable", False)))
 
 
 def _genes(valeur: object) -> tuple[str, ...]:
     if isinstance(valeur, str):
         valeur = [v for v in valeur.split(",") if v.strip()]
     if not isinstance(valeur, (list, tuple)) or len(valeur) > GENES_MAX:
-        raise JdrErreur(f"actions gênées : une liste de {GENES_MAX} actions au plus")
+        raise JdrErreur(f"Les actions gênées sont une liste de {GENES_MAX} actions au plus.")
     return tuple(_texte("action gênée", v, 40).lower() for v in valeur)
 
 
-def _booleen(nom: str, valeur: object) -> bool:
+def _booleen(libelle: str, valeur: object) -> bool:
     if not isinstance(valeur, bool):
-        raise JdrErreur(f"fiche illisible : {nom} doit valoir vrai ou faux")
+        raise JdrErreur(f"{ILLISIBLE} : {libelle} doit valoir oui ou non.")
     return valeur

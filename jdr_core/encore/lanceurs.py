@@ -20,6 +20,7 @@ from ..mecanique import (
 )
 from .dangers import DANGERS, RECUPERATION, Exposition, affronter, danger
 from .fiche import Fiche
+from .redaction import en_minuscule, enumerer
 from .reserve import (
     ATTRIBUT_MAX,
     DES_MODIFICATEUR_MAX,
@@ -43,7 +44,7 @@ def _bornes(bas: int, haut: int) -> str:
 
 TABLES: tuple[Table, ...] = (
     Table("encore-dangers", ("Danger", "Pour l'éviter", "Dégâts", "Stress"), tuple(
-        (d.nom, f"{' ou '.join(d.attributs)}, {d.difficulte.value}", f"{d.gravite} ({d.degats})",
+        (d.intitule, f"{' ou '.join(d.attributs)}, {d.difficulte.value}", f"{d.gravite} ({d.degats})",
          d.stress.value if d.stress else "–") for d in DANGERS)),
     Table("encore-recuperer", ("Durée", "Santé", "Stress"), tuple(RECUPERATION.values())),
     Table("encore-paliers", ("Palier", "Blockbuster (8)", "Raw (6)"), tuple(
@@ -130,7 +131,7 @@ def _afficher_reserve(jet: JetReserve, v: Valeurs) -> Affichage:
         phrase += " Coup d'éclat : le Stress redescend à 3, et une attaque devient Dévastatrice."
     details = [str(jet)]
     if _malus_total(v) != v["malus"]:
-        details.append("Stress 4 ou 5 en Raw : −1d6")
+        details.append("Stress 4 ou 5 en Raw : −1d6 à la réserve.")
     return {
         "phrase": phrase,
         "issue": ISSUES_AFFICHAGE[jet.issue],
@@ -170,8 +171,9 @@ RESERVE: Mecanique[JetReserve] = Mecanique(
 def _lancer_danger(v: Valeurs, des: Any) -> Exposition:
     d = danger(v["danger"])
     ton = Ton(v["ton"])
-    fiche = Fiche("PJ", ton, REGLES[ton].sante_max, v["stress"])
-    noms = [(f"blessure {i + 1} ({d.nom.lower()})", ()) for i in range(len(fiche.paliers_franchis(d.degats)))]
+    fiche = Fiche("Le PJ", ton, REGLES[ton].sante_max, v["stress"])
+    noms = [(f"blessure {i + 1} ({en_minuscule(d.nom)})", ())
+            for i in range(len(fiche.paliers_franchis(d.degats)))]
     p = _params_jet(v)
     return affronter(fiche, d, v["attribut"], des=des, bonus=p["bonus"], malus=p["malus"], blessures=noms,
                      hypothese=p["hypothese"])
@@ -187,13 +189,13 @@ def _classer_danger(e: Exposition, v: Valeurs) -> set[str]:
 
 
 def _afficher_danger(e: Exposition, v: Valeurs) -> Affichage:
-    details = [f"{' ou '.join(e.danger.attributs)} {e.danger.difficulte.value} : {e.jet}"]
+    details = [f"{enumerer(e.danger.attributs, 'ou')} {e.danger.difficulte.value} : {e.jet.des_lances}, {e.jet.bilan}."]
     if not e.evite:
-        details.append(f"Santé {e.avant.sante} → {e.apres.sante} (aucune armure ne réduit ces dégâts)")
-        details += [f"Blessure à nommer : palier {b.palier.value}" for b in e.apres.blessures]
-        details.append(f"Stress {e.avant.stress} → {e.apres.stress}")
+        details.append(f"Santé {e.avant.sante} → {e.apres.sante} : aucune armure ne réduit ces dégâts.")
+        details += [f"Blessure à nommer, palier {b.palier.value}." for b in e.apres.blessures]
+        details.append(f"Stress {e.avant.stress} → {e.apres.stress}.")
     return {
-        "phrase": str(e).replace("PJ", "Le PJ", 1),
+        "phrase": str(e),
         "issue": ISSUES_AFFICHAGE[e.jet.issue],
         "groupes": [{"titre": "Réserve", "des": des_affiches(e.jet)}],
         "details": details,
@@ -204,7 +206,7 @@ DANGER: Mecanique[Exposition] = Mecanique(
     nom="encore-danger",
     titre="Danger",
     parametres=(
-        Choix("danger", "Danger", DANGERS[0].cle, tuple((d.cle, d.nom) for d in DANGERS)),
+        Choix("danger", "Danger", DANGERS[0].cle, tuple((d.cle, d.intitule) for d in DANGERS)),
         *COMMUNS,
         *HYPOTHESE_PARAMETRES,
     ),

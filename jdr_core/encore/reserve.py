@@ -14,8 +14,8 @@ Lucrèce déclare son Coup d'éclat : DEX 3, +3d6 hors plafond, en Difficile, au
 >>> from jdr_core.des import DesScriptes
 >>> jet = lancer_reserve(3, difficulte=Difficulte.DIFFICILE, coup_d_eclat=True,
 ...                      des=DesScriptes([1, 2, 4, 3, 1, 2]))
->>> len(jet.des), jet.succes, jet.issue.value
-(6, 0, 'réussite partielle')
+>>> print(jet)
+6d6 (1, 2, 4, 3, 1, 2) en Difficile, Coup d'éclat : aucun succès, réussite partielle.
 """
 
 from __future__ import annotations
@@ -25,8 +25,10 @@ from enum import Enum
 from fractions import Fraction
 from math import comb
 
+from ..cotes import pourcentage
 from ..des import SourceDes
 from ..erreurs import ParametreInvalide, entier_borne
+from ..francais import compter, majuscule
 
 ATTRIBUT_MAX = 6
 DES_MODIFICATEUR_MAX = 10
@@ -57,11 +59,11 @@ class Hypothese:
     reserve_min: int = 1
 
     def __post_init__(self) -> None:
-        entier_borne("face de succès", self.face_succes, 2, 6)
-        entier_borne("plafond des bonus", self.plafond_bonus, 0, DES_MODIFICATEUR_MAX)
-        entier_borne("réserve minimale", self.reserve_min, 1, 3)
+        entier_borne("Face de succès", self.face_succes, 2, 6)
+        entier_borne("Plafond des bonus", self.plafond_bonus, 0, DES_MODIFICATEUR_MAX)
+        entier_borne("Réserve minimale", self.reserve_min, 1, 3)
         for d in Difficulte:
-            entier_borne(f"succès requis en {d.value}", self.requis.get(d), 1, 10)
+            entier_borne(f"Succès requis en {d.value}", self.requis.get(d), 1, 10)
 
     def __hash__(self) -> int:
         return hash((self.face_succes, tuple(sorted((d.value, n) for d, n in self.requis.items())),
@@ -84,9 +86,9 @@ def taille_reserve(
     >>> taille_reserve(2, malus=4, coup_d_eclat=True)   # ramené à 1d6, puis +3d6
     4
     """
-    entier_borne("attribut", attribut, 0, ATTRIBUT_MAX)
-    entier_borne("dés de bonus", bonus, 0, DES_MODIFICATEUR_MAX)
-    entier_borne("dés de malus", malus, 0, DES_MODIFICATEUR_MAX)
+    entier_borne("Attribut", attribut, 0, ATTRIBUT_MAX)
+    entier_borne("Dés de bonus", bonus, 0, DES_MODIFICATEUR_MAX)
+    entier_borne("Dés de malus", malus, 0, DES_MODIFICATEUR_MAX)
     n = max(hypothese.reserve_min, attribut + min(bonus, hypothese.plafond_bonus) - malus)
     if coup_d_eclat:
         n += BONUS_COUP_D_ECLAT
@@ -126,11 +128,19 @@ class JetReserve:
     def issue(self) -> Issue:
         return issue_de(self.succes, self.difficulte, self.coup_d_eclat, self.hypothese)
 
+    @property
+    def des_lances(self) -> str:
+        """Les dés, comme on les annonce : « 3d6 (6, 1, 5) »."""
+        return f"{len(self.des)}d6 ({', '.join(map(str, self.des))})"
+
+    @property
+    def bilan(self) -> str:
+        """Les succès et l'issue : « aucun succès, échec », « 2 succès, réussite »."""
+        return f"{compter(self.succes, 'succès', 'succès')}, {self.issue.value}"
+
     def __str__(self) -> str:
-        faces = ", ".join(map(str, self.des))
         eclat = ", Coup d'éclat" if self.coup_d_eclat else ""
-        debut = f"{len(self.des)}d6 ({faces}) en {self.difficulte.value}{eclat}"
-        return f"{debut} : {self.succes} succès, {self.issue.value}."
+        return f"{self.des_lances} en {self.difficulte.value}{eclat} : {self.bilan}."
 
 
 def lancer_reserve(
@@ -146,7 +156,7 @@ def lancer_reserve(
 ) -> JetReserve:
     n = taille_reserve(attribut, bonus, malus, coup_d_eclat=coup_d_eclat, hypothese=hypothese)
     if n > RESERVE_MAX:
-        raise ParametreInvalide("réserve", n, f"au plus {RESERVE_MAX} dés")
+        raise ParametreInvalide("Réserve de", f"{n} dés", f"au plus {RESERVE_MAX} dés")
     faces = tuple(des.lancer(6) for _ in range(n))
     return JetReserve(faces, difficulte, coup_d_eclat, hypothese, relancable=relancable and not coup_d_eclat)
 
@@ -163,8 +173,8 @@ def distribution_reserve(
     """Probabilités exactes de chaque issue (loi binomiale sur le nombre de succès).
 
     >>> d = distribution_reserve(3, difficulte=Difficulte.DIFFICILE, coup_d_eclat=True)
-    >>> d[Issue.ECHEC], d[Issue.PARTIELLE]
-    (Fraction(0, 1), Fraction(256, 729))
+    >>> d[Issue.ECHEC] == 0, d[Issue.PARTIELLE] == Fraction(256, 729)
+    (True, True)
     """
     n = taille_reserve(attribut, bonus, malus, coup_d_eclat=coup_d_eclat, hypothese=hypothese)
     p = Fraction(7 - hypothese.face_succes, 6)
@@ -172,3 +182,40 @@ def distribution_reserve(
     for k in range(n + 1):
         resultat[issue_de(k, difficulte, coup_d_eclat, hypothese)] += comb(n, k) * p**k * (1 - p) ** (n - k)
     return resultat
+
+
+@dataclass(frozen=True)
+class Chances:
+    """Les chances exactes de chaque issue d'une réserve, lisibles en une phrase."""
+
+    distribution: dict[Issue, Fraction]
+
+    def __str__(self) -> str:
+        morceaux = []
+        for issue in (Issue.REUSSITE, Issue.PARTIELLE, Issue.ECHEC):
+            p = self.distribution[issue]
+            if p == 0:
+                morceaux.append(f"{issue.value} impossible")
+            elif p == 1:
+                morceaux.append(f"{issue.value} assurée" if issue is not Issue.ECHEC else "échec assuré")
+            else:
+                morceaux.append(f"{issue.value} {pourcentage(p)}")
+        return majuscule(", ".join(morceaux)) + "."
+
+
+def chances(
+    attribut: int,
+    *,
+    bonus: int = 0,
+    malus: int = 0,
+    difficulte: Difficulte = Difficulte.STANDARD,
+    coup_d_eclat: bool = False,
+    hypothese: Hypothese = HYPOTHESE,
+) -> Chances:
+    """Les chances d'une réserve, en phrase.
+
+    >>> print(chances(3, difficulte=Difficulte.DIFFICILE, coup_d_eclat=True))
+    Réussite 64,9 %, réussite partielle 35,1 %, échec impossible.
+    """
+    return Chances(distribution_reserve(attribut, bonus=bonus, malus=malus, difficulte=difficulte,
+                                        coup_d_eclat=coup_d_eclat, hypothese=hypothese))

@@ -1,16 +1,18 @@
 """Le suivi d'une fiche dans le navigateur : une opération entre, une fiche et sa vue sortent.
 
-Le widget « fiche » de la page garde l'état en localStorage et ne fait qu'appeler
+Le widget « fiche » de la page garde l'état dans le navigateur et ne fait qu'appeler
 :func:`operer` ; toutes les règles passent par :class:`~jdr_core.encore.fiche.Fiche`.
 
 >>> r = operer(None, {"op": "creer", "nom": "Gideon", "ton": "blockbuster"})
 >>> r = operer(r["etat"], {"op": "subir", "degats": 5})
 >>> r["demande"]["paliers"]
 ['blessé', 'gravement blessé']
+>>> print(r["message"])
+2 paliers franchis : nommez chaque blessure.
 >>> r = operer(r["etat"], {"op": "subir", "degats": 5, "blessures": [
 ...     {"nom": "cheville foulée", "gene": "course"}, {"nom": "brûlure", "gene": "tir"}]})
->>> r["vue"]["sante"], r["vue"]["stress"], r["message"]
-(3, 1, 'Gideon perd 5 Santé : 8 → 3.')
+>>> print(r["message"])
+Gideon perd 5 Santé : Santé 8 → 3, Stress 0 → 1.
 """
 
 from __future__ import annotations
@@ -19,10 +21,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..des import DesAleatoires, graine_au_hasard
-from ..erreurs import JdrErreur
+from ..erreurs import JdrErreur, ParametreInvalide
+from ..francais import compter, de, majuscule
 from ..mecanique import lire_entier
-from .fiche import DEGATS_MAX, JOURS_GUERISON_DURABLE, MODES_RUPTURE, NOM_MAX, Fiche
-from .reserve import ATTRIBUT_MAX, DES_MODIFICATEUR_MAX, Difficulte, Issue, lancer_reserve
+from .fiche import DEGATS_MAX, JOURS_GUERISON_DURABLE, MODES_RUPTURE, NOM_MAX, NOMS_REPOS, Fiche
+from .redaction import enumerer
+from .reserve import ATTRIBUT_MAX, DES_MODIFICATEUR_MAX, Difficulte, Issue, JetReserve, lancer_reserve
 from .ton import REGLES, STRESS_MAX, Evenement, Ton
 
 EVENEMENTS = {e.value.lower(): e for e in Evenement}
@@ -70,17 +74,36 @@ BORNES: dict[str, Any] = {
 }
 
 
-def _entier(op: Mapping[str, Any], nom: str, minimum: int, maximum: int, defaut: int | None = None) -> int:
-    brut = op.get(nom)
-    if defaut is not None and (brut is None or brut == ""):
+#: Le nom, en mots, de chaque champ chiffré que le widget envoie.
+LIBELLES = {
+    "degats": "Dégâts", "con": "CON", "int": "INT", "cha": "CHA de l'allié", "bonus": "Dés de bonus",
+    "graine": "Graine", "jours": "Jours de repos",
+}
+
+
+def _entier(op: Mapping[str, Any], cle: str, minimum: int, maximum: int, defaut: int | None = None) -> int:
+    brut = op.get(cle)
+    libelle = LIBELLES[cle]
+    if brut is None or brut == "":
+        if defaut is None:
+            raise JdrErreur(f"Le champ « {libelle} » est vide : indiquez un entier de {minimum} à {maximum}.")
         brut = defaut
-    return lire_entier(nom, brut, minimum, maximum)
+    try:
+        return lire_entier(libelle, brut, minimum, maximum)
+    except ParametreInvalide:
+        raise ParametreInvalide(libelle, f"« {str(brut)[:20]} »", f"un entier de {minimum} à {maximum}") from None
 
 
-def _jet(op: Mapping[str, Any], attribut: str, relancable: bool = True) -> tuple[Any, str]:
+def phrase_jet(attribut: str, jet: JetReserve) -> str:
+    """Le jet d'un attribut, en une phrase : « Jet d'INT, Standard : 3d6 (6, 2, 1), 1 succès, réussite. »"""
+    return f"Jet {de(attribut)}, {jet.difficulte.value} : {jet.des_lances}, {jet.bilan}."
+
+
+def _jet(op: Mapping[str, Any], attribut: str, relancable: bool = True) -> tuple[JetReserve, str, int]:
     """Un jet Standard graine (résistance CON, CHA pour ramener, INT des premiers soins) ;
-    rend le jet et sa description. Les dés de bonus couvrent la spécialité (Médecine,
-    Sang-froid…) ; pour les premiers soins, ``trousse`` ajoute le dé de Ressource d'une trousse."""
+    rend le jet, sa phrase et la graine (rangée à part, hors du message). Les dés de bonus
+    couvrent la spécialité (Médecine, Sang-froid…) ; pour les premiers soins, ``trousse``
+    ajoute le dé de Ressource d'une trousse."""
     valeur = _entier(op, attribut, 0, ATTRIBUT_MAX)
     bonus = _entier(op, "bonus", 0, DES_MODIFICATEUR_MAX, 0)
     graine = op.get("graine")
@@ -88,74 +111,108 @@ def _jet(op: Mapping[str, Any], attribut: str, relancable: bool = True) -> tuple
     bonus += 1 if op.get("trousse") is True else 0
     jet = lancer_reserve(valeur, bonus=bonus, des=DesAleatoires(graine), difficulte=Difficulte.STANDARD,
                          relancable=relancable)
-    return jet, f"jet {attribut.upper()} : {jet} (graine {graine})"
+    return jet, phrase_jet(attribut.upper(), jet), graine
 
 
-def _appliquer(fiche: Fiche, op: Mapping[str, Any], genre: str) -> tuple[Fiche, str]:
+def bilan(avant: Fiche, apres: Fiche) -> str:
+    """Ce qui a bougé sur les jauges : « Santé 3 → 4, Stress 2 → 1 », ou « rien ne change »."""
+    morceaux = []
+    if apres.sante != avant.sante:
+        morceaux.append(f"Santé {avant.sante} → {apres.sante}")
+    if apres.stress != avant.stress:
+        morceaux.append(f"Stress {avant.stress} → {apres.stress}")
+    return ", ".join(morceaux) or f"rien ne change (Santé {apres.sante}, Stress {apres.stress})"
+
+
+def _pertes(fiche: Fiche, degats: int) -> str:
+    if degats == 0:
+        return f"{fiche.nom} ne perd pas de Santé"
+    return f"{fiche.nom} perd {degats} Santé"
+
+
+def _appliquer(fiche: Fiche, op: Mapping[str, Any], genre: str) -> tuple[Fiche, str, int | None]:
+    """Applique l'opération ; rend la fiche, le message du joueur et la graine d'un jet éventuel."""
     if genre == "subir":
         degats = _entier(op, "degats", 0, DEGATS_MAX)
         brutes = op.get("blessures") or []
         if not isinstance(brutes, list) or not all(isinstance(b, Mapping) for b in brutes):
-            raise JdrErreur("blessures : une liste de {nom, gene} est attendue")
+            raise JdrErreur("Blessures illisibles : chaque blessure a un nom et ses actions gênées.")
         apres = fiche.subir(degats, [(b.get("nom"), b.get("gene", "")) for b in brutes])
-        return apres, f"{fiche.nom} perd {degats} Santé : {fiche.sante} → {apres.sante}."
+        return apres, f"{_pertes(fiche, degats)} : {bilan(fiche, apres)}.", None
     if genre == "evenement":
         evenement = EVENEMENTS.get(str(op.get("evenement", "")).lower())
         if evenement is None:
-            raise JdrErreur("événement : attendu Choc, Horreur ou Indicible")
-        texte = f"{evenement.value}"
-        jet = None
-        if op.get("resister"):
-            jet, description = _jet(op, "con", relancable=False)  # ni malus de Stress, ni relance
-            texte += f", {description}"
+            raise JdrErreur(f"Événement inconnu : choisissez {enumerer([e.value for e in Evenement], 'ou')}.")
+        if not op.get("resister"):
+            apres = fiche.evenement(evenement)
+            return apres, f"{evenement.value} : {bilan(fiche, apres)}.", None
+        jet, phrase, graine = _jet(op, "con", relancable=False)  # ni malus de Stress, ni relance
         apres = fiche.evenement(evenement, resistance=jet)
-        return apres, f"{texte} : Stress {fiche.stress} → {apres.stress}."
+        resiste = "résiste" if jet.issue is Issue.REUSSITE else "ne résiste pas"
+        return apres, f"{evenement.value}, {fiche.nom} {resiste} : {bilan(fiche, apres)}. {phrase}", graine
     if genre == "premiers_soins" and "int" in op:
-        jet, description = _jet(op, "int")
+        jet, phrase, graine = _jet(op, "int")
         apres = fiche.premiers_soins(jet.issue is Issue.REUSSITE)
-        return apres, f"Premiers soins ({description}) : Santé {fiche.sante} → {apres.sante}."
+        effet = "réussis" if jet.issue is Issue.REUSSITE else "ratés"
+        return apres, f"Premiers soins {effet} : {bilan(fiche, apres)}. {phrase}", graine
     if genre == "ramener":
-        jet, description = _jet(op, "cha")
+        jet, phrase, graine = _jet(op, "cha")
         apres = fiche.ramener(jet)
-        return apres, f"Un allié tente de ramener {fiche.nom} ({description}) : Stress {fiche.stress} → {apres.stress}."
+        if apres.en_rupture:
+            return apres, f"{fiche.nom} reste en Rupture. {phrase}", graine
+        return apres, f"{fiche.nom} revient à la raison : {bilan(fiche, apres)}. {phrase}", graine
+    duree = str(op.get("duree", ""))
+    blessure = str(op.get("blessure", ""))
     simples: dict[str, tuple[Callable[[], Fiche], str]] = {
         "relance": (lambda: fiche.relance(), "Relance"),
-        "coup_d_eclat": (lambda: fiche.declarer_coup_d_eclat(), "Coup d'éclat déclaré : +3d6, ne peut pas échouer"),
+        "coup_d_eclat": (lambda: fiche.declarer_coup_d_eclat(),
+                         "Coup d'éclat déclaré, +3d6 et impossible d'échouer"),
         "reconfort": (lambda: fiche.reconfort(), "Réconfort"),
         "soins_medicaux": (lambda: fiche.soins_medicaux(), "Soins médicaux"),
-        "nouvelle_scene": (lambda: fiche.nouvelle_scene(), "Nouvelle scène"),
-        "premiers_soins": (lambda: fiche.premiers_soins(op.get("reussi") is True), "Premiers soins"),
+        "nouvelle_scene": (lambda: fiche.nouvelle_scene(),
+                           "Nouvelle scène : premiers soins et Réconfort redeviennent possibles"),
+        "premiers_soins": (lambda: fiche.premiers_soins(op.get("reussi") is True),
+                           "Premiers soins réussis" if op.get("reussi") is True else "Premiers soins ratés"),
         "fin_de_conflit": (lambda: fiche.fin_de_conflit(op.get("fiction_empeche") is True), "Fin de conflit"),
-        "repos": (lambda: fiche.repos(str(op.get("duree", ""))), "Repos"),
-        "rupture": (lambda: fiche.choisir_rupture(str(op.get("mode", ""))), "Rupture"),
-        "rendre_durable": (lambda: fiche.rendre_durable(str(op.get("blessure", ""))), "Blessure durable"),
+        "repos": (lambda: fiche.repos(duree), majuscule(NOMS_REPOS.get(duree, "repos"))),
+        "rupture": (lambda: fiche.choisir_rupture(str(op.get("mode", ""))),
+                    f"{fiche.nom} craque : {str(op.get('mode', ''))[:20]}"),
+        "rendre_durable": (lambda: fiche.rendre_durable(blessure),
+                           f"La blessure « {blessure[:NOM_MAX]} » devient durable"),
         "guerir_durable": (
-            lambda: fiche.guerir_durable(str(op.get("blessure", "")), soins_medicaux=op.get("soins") is True,
+            lambda: fiche.guerir_durable(blessure, soins_medicaux=op.get("soins") is True,
                                          jours_de_repos=_entier(op, "jours", 0, 1000, 0)),
-            "Blessure durable guérie",
+            f"La blessure durable « {blessure[:NOM_MAX]} » est guérie",
         ),
     }
     if genre not in simples:
-        raise JdrErreur(f"opération inconnue : {genre[:40]!r}")
+        raise JdrErreur(f"Opération inconnue : « {genre[:40]} ».")
     action, libelle = simples[genre]
     apres = action()
-    return apres, f"{libelle} : Santé {fiche.sante} → {apres.sante}, Stress {fiche.stress} → {apres.stress}."
+    if genre in SANS_JAUGES:
+        return apres, f"{libelle}.", None
+    return apres, f"{libelle} : {bilan(fiche, apres)}.", None
+
+
+#: Les opérations qui ne touchent jamais aux jauges : leur message ne parle pas de Santé ni de Stress.
+SANS_JAUGES = frozenset({"nouvelle_scene", "rupture", "rendre_durable"})
 
 
 def operer(etat: object, op: object) -> dict[str, Any]:
     """Applique une opération à une fiche sauvegardée (ou en crée une).
 
-    Rend ``{"etat", "vue", "message"}``, ou ``{"etat", "vue", "demande"}`` quand il faut
+    Rend ``{"etat", "vue", "message"}`` (plus ``"graine"`` quand un jet a été lancé), ou
+    ``{"etat", "vue", "demande"}`` quand il faut
     nommer des blessures avant d'appliquer des dégâts. Une erreur de règle ou de saisie
     lève :class:`JdrErreur` et ne change rien.
     """
     if not isinstance(op, Mapping):
-        raise JdrErreur("opération illisible")
+        raise JdrErreur("Opération illisible : le widget n'a pas envoyé d'opération.")
     genre = str(op.get("op", ""))
     if genre == "creer":
         ton = op.get("ton", Ton.BLOCKBUSTER.value)
         if ton not in {t.value for t in Ton}:
-            raise JdrErreur("ton : attendu blockbuster ou raw")
+            raise JdrErreur("Ton inconnu : choisissez Blockbuster ou Raw.")
         fiche = Fiche.nouvelle(str(op.get("nom", "")), Ton(ton))
         return {"etat": fiche.en_json(), "vue": vue(fiche), "message": f"Nouvelle fiche : {fiche.nom}."}
     fiche = Fiche.depuis_json(etat)
@@ -167,10 +224,19 @@ def operer(etat: object, op: object) -> dict[str, Any]:
             return {
                 "etat": fiche.en_json(), "vue": vue(fiche),
                 "demande": {"paliers": [p.value for p in paliers]},
-                "message": f"{len(paliers)} palier(s) franchi(s) : nommez chaque blessure.",
+                "message": message_demande(len(paliers)),
             }
-    apres, message = _appliquer(fiche, op, genre)
-    return {"etat": apres.en_json(), "vue": vue(apres), "message": message}
+    apres, message, graine = _appliquer(fiche, op, genre)
+    reponse: dict[str, Any] = {"etat": apres.en_json(), "vue": vue(apres), "message": message}
+    if graine is not None:
+        reponse["graine"] = graine  # pour rejouer le jet ; jamais dans la phrase du joueur
+    return reponse
+
+
+def message_demande(paliers: int) -> str:
+    """Ce que la fiche réclame avant d'appliquer des dégâts qui franchissent des paliers."""
+    franchis = compter(paliers, "palier franchi", "paliers franchis")
+    return f"{franchis} : {'nommez chaque blessure' if paliers > 1 else 'nommez la blessure'}."
 
 
 __all__ = ["BORNES", "operer", "vue"]

@@ -20,7 +20,10 @@ async function brancher() {
     if (!nouveaux.length) continue;
     for (const w of nouveaux) w.dataset.branche = "1";
     const module = await import(chemin);
-    for (const w of nouveaux) module.brancher(w);
+    for (const w of nouveaux) {
+      module.brancher(w);
+      w.dataset.branche = "pret";  // lisible par les tests : le widget écoute désormais
+    }
   }
   const widgets = document.querySelectorAll(AVEC_PYTHON);
   if (!widgets.length) return;

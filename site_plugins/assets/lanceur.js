@@ -182,6 +182,13 @@ export function brancher(form) {
     e.preventDefault();
     lancer(form);
   });
+  // Un champ changé avant que ce module soit chargé : les cotes de la page sont celles des
+  // valeurs par défaut, on les recalcule tout de suite.
+  const change = [...form.querySelectorAll("input[name], select[name]")].some((c) =>
+    c.type === "checkbox" ? c.checked !== c.defaultChecked
+      : c.tagName === "SELECT" ? [...c.options].some((o) => o.selected !== o.defaultSelected)
+        : c.value !== c.defaultValue);
+  if (change) recalculerCotes(form);
   let minuteur = null;
   form.addEventListener("input", () => {
     form.querySelector(".jdr-cotes").setAttribute("aria-busy", "true");
