@@ -24,6 +24,10 @@ Les phrases des jets, des fiches et des erreurs passent par ici plutôt que d'é
 ('premier', 'première', 'troisième', '21e')
 >>> conjuguer("les truands", "a", "ont"), conjuguer("Philip", "a", "ont")
 ('ont', 'a')
+>>> enumerer([]), enumerer(["course"]), enumerer(["course", "saut"]), enumerer(["a", "b", "c"], "ou")
+('', 'course', 'course et saut', 'a, b ou c')
+>>> en_minuscule("Chute d'un étage")
+"chute d'un étage"
 >>> le("adversaire"), le("garde"), le("rue", feminin=True)
 ("l'adversaire", 'le garde', 'la rue')
 >>> signe(-3), signe(2), signe(0)
@@ -33,6 +37,8 @@ Les phrases des jets, des fiches et des erreurs passent par ici plutôt que d'é
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 VOYELLES = "aàâäeéèêëiîïoôöuùûüyœæhAÀÂÄEÉÈÊËIÎÏOÔÖUÙÛÜYŒÆH"
 
@@ -151,3 +157,15 @@ def minuscule(texte: str) -> str:
     if texte.startswith(("Le ", "La ", "Les ", "L'", "Un ", "Une ", "Des ")):
         return texte[:1].lower() + texte[1:]
     return texte
+
+
+def enumerer(elements: Sequence[str], conjonction: str = "et") -> str:
+    """Une énumération à la française : « a, b et c » (ou « a, b ou c »)."""
+    if len(elements) < 2:
+        return "".join(elements)
+    return f"{', '.join(elements[:-1])} {conjonction} {elements[-1]}"
+
+
+def en_minuscule(nom_commun: str) -> str:
+    """Un nom commun placé au milieu d'une phrase (« Incendie » → « incendie »)."""
+    return nom_commun[:1].lower() + nom_commun[1:]

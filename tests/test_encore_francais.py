@@ -12,11 +12,11 @@ from jdr_core.des import DesScriptes
 from jdr_core.encore.dangers import DANGERS, PAR_CLE, affronter, danger
 from jdr_core.encore.fiche import Blessure, Fiche
 from jdr_core.encore.lanceurs import DANGER, RESERVE, TABLES
-from jdr_core.encore.redaction import en_minuscule, enumerer
 from jdr_core.encore.reserve import Difficulte, Hypothese, chances, lancer_reserve
 from jdr_core.encore.suivi import bilan, message_demande, operer, phrase_jet
 from jdr_core.encore.ton import Evenement, Palier, Ton
 from jdr_core.erreurs import JdrErreur
+from jdr_core.francais import en_minuscule, enumerer
 
 #: Ce qu'aucune phrase montrée à un joueur ne doit contenir.
 INTERDITS = re.compile(r"\(s\)|None|True|False|is not a valid|Traceback|'[a-z_]+'|\(\w[^()]*\([^()]*\)[^()]*\)")

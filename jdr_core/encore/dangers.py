@@ -13,9 +13,8 @@ from typing import Final
 
 from ..des import SourceDes
 from ..erreurs import JdrErreur
-from ..francais import signe
+from ..francais import en_minuscule, signe
 from .fiche import Fiche
-from .redaction import en_minuscule
 from .reserve import HYPOTHESE, Difficulte, Hypothese, Issue, JetReserve, lancer_reserve
 from .ton import Evenement
 

@@ -24,8 +24,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..erreurs import JdrErreur, RegleEnfreinte, entier_borne
-from ..francais import accorder, compter, majuscule
-from .redaction import enumerer
+from ..francais import accorder, compter, enumerer, majuscule
 from .reserve import Difficulte, Issue, JetReserve
 from .ton import REGLES, STRESS_MAX, Evenement, Palier, ReglesDuTon, Ton
 

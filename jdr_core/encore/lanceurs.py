@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..erreurs import RegleEnfreinte
+from ..francais import en_minuscule, enumerer
 from ..mecanique import (
     Affichage,
     Choix,
@@ -20,7 +21,6 @@ from ..mecanique import (
 )
 from .dangers import DANGERS, RECUPERATION, Exposition, affronter, danger
 from .fiche import Fiche
-from .redaction import en_minuscule, enumerer
 from .reserve import (
     ATTRIBUT_MAX,
     DES_MODIFICATEUR_MAX,

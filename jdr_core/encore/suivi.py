@@ -22,10 +22,9 @@ from typing import Any
 
 from ..des import DesAleatoires, graine_au_hasard
 from ..erreurs import JdrErreur, ParametreInvalide
-from ..francais import compter, de, majuscule
+from ..francais import compter, de, enumerer, majuscule
 from ..mecanique import lire_entier
 from .fiche import DEGATS_MAX, JOURS_GUERISON_DURABLE, MODES_RUPTURE, NOM_MAX, NOMS_REPOS, Fiche
-from .redaction import enumerer
 from .reserve import ATTRIBUT_MAX, DES_MODIFICATEUR_MAX, Difficulte, Issue, JetReserve, lancer_reserve
 from .ton import REGLES, STRESS_MAX, Evenement, Ton
 
