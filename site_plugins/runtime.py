@@ -121,12 +121,19 @@ def construire_runtime(
             cwd=pyodide.parent.parent, capture_output=True, text=True, timeout=300,
         )
         if fait.returncode != 0:
-            raise ErreurRuntime("précompilation dans Pyodide impossible :\n" + fait.stderr[-2000:])
+            raise ErreurRuntime("précompilation dans Pyodide impossible :\n" + _erreur_lisible(fait.stderr))
         donnees = sortie.read_bytes()
     resume = json.loads(fait.stdout)
     zip_cache.write_bytes(donnees)
     resume_cache.write_text(json.dumps(resume), encoding="utf-8")
     return donnees, resume
+
+
+def _erreur_lisible(sortie: str) -> str:
+    """La trace Python d'un échec dans Pyodide, sans les lignes de JavaScript minifié qui l'entourent."""
+    lignes = [ligne for ligne in sortie.splitlines() if len(ligne) < 400]
+    debut = max((i for i, ligne in enumerate(lignes) if "Traceback" in ligne), default=max(0, len(lignes) - 30))
+    return "\n".join(lignes[debut:])[-3000:]
 
 
 def verrou_minimal(pyodide: Path) -> dict[str, Any]:

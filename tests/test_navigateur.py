@@ -76,6 +76,9 @@ def _pages_avec_exemples(site: Path) -> dict[str, list[str]]:
     return pages
 
 
+MEMES_RESULTATS = "Le calcul du navigateur donne les mêmes résultats que le texte."
+
+
 def test_tous_les_exemples_passent(page: Page, serveur: str, site_construit: Path) -> None:
     pages = _pages_avec_exemples(site_construit)
     assert sum(len(v) for v in pages.values()) >= 15
@@ -87,6 +90,14 @@ def test_tous_les_exemples_passent(page: Page, serveur: str, site_construit: Pat
             expect(bloc).to_have_attribute("data-etat", re.compile("ok|echec"))
             assert bloc.get_attribute("data-etat") == "ok", f"{chemin} {ident} : {bloc.inner_text()}"
             expect(bloc.locator("output.jdr-sortie .jdr-ok").first).to_be_visible()
+            expect(bloc.locator(".jdr-etat")).to_have_text(MEMES_RESULTATS)
+            # La même situation avec d'autres dés : un résultat, jamais une erreur.
+            autres = bloc.locator("button.jdr-autres-des")
+            if autres.count():
+                autres.click()
+                expect(bloc.locator(".jdr-etat")).to_contain_text("Mêmes règles, d'autres dés")
+                assert bloc.get_attribute("data-etat") in ("ok", "ecart"), f"{chemin} {ident} : {bloc.inner_text()}"
+                expect(bloc.locator("output a.jdr-lien")).to_have_count(1)
 
 
 def test_exemple_avec_d_autres_des_et_rejeu(page: Page, serveur: str) -> None:
@@ -137,7 +148,7 @@ def test_exemple_modifier_executer_revenir(page: Page, serveur: str) -> None:
     expect(bloc.locator("textarea")).to_have_count(0)
     bloc.get_by_role("button", name="Exécuter").first.click()
     expect(bloc).to_have_attribute("data-etat", "ok")
-    expect(bloc.locator(".jdr-etat")).to_have_text("Le calcul du navigateur donne les mêmes résultats que le texte.")
+    expect(bloc.locator(".jdr-etat")).to_have_text(MEMES_RESULTATS)
 
 
 def test_lancer_cette_situation(page: Page, serveur: str, site_construit: Path) -> None:

@@ -18,6 +18,7 @@ RESTES = {
     "trace d'erreur": re.compile(r"Traceback"),
     "représentation d'objet": re.compile(r"\b[A-Z][A-Za-z0-9]+\((?:[a-z_]+=|\d+, \d+\))"),
     "représentation d'énumération": re.compile(r"<[A-Z][A-Za-z]+\.[A-Z_]+:"),
+    "nom de module ou de constante": re.compile(r"\bjdr_core\.|\b[A-Z]{3,}_[A-Z_]{3,}\b|localStorage"),
 }
 
 
@@ -56,7 +57,8 @@ def texte_visible(html: str) -> str:
 def test_le_detecteur_voit_les_restes() -> None:
     """Le contrôle attrape chaque reste, et ignore le code replié et les scripts."""
     for fautif in ("1 succès demandé(s)", "(True, False)", "Fraction(7, 8)", "Traceback (most recent",
-                   "Fiche(nom='Gideon'", "<Ton.RAW: 'raw'>", "Relance(indice=0"):
+                   "Fiche(nom='Gideon'", "<Ton.RAW: 'raw'>", "Relance(indice=0", "JOURS_GUERISON_DURABLE",
+                   "jdr_core.troisd6.tables", "gardée en localStorage"):
         assert any(m.search(texte_visible(f"<p>{escape(fautif)}</p>")) for m in RESTES.values()), fautif
     cache = '<details class="jdr-exemple-code"><pre>Fraction(1, 2)</pre></details><script>True</script>'
     assert not any(m.search(texte_visible(cache)) for m in RESTES.values())
