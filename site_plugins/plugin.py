@@ -39,6 +39,7 @@ from .runtime import (
 )
 
 ASSETS = Path(__file__).parent / "assets"
+THEME = Path(__file__).parent / "theme"
 _EXEMPLE_ID = re.compile(r'data-exemple="([^"]+)"')
 _LANCEUR = re.compile(r'<form class="jdr-lanceur" data-mecanique="([^"]+)" id="([^"]+)"')
 _LIEN_LANCEUR = re.compile(r'href="' + re.escape(MARQUE_LANCEUR) + r'([^"?]+)\?([^"]*)"')
@@ -91,6 +92,9 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
                 "lancez « npm ci » à la racine du projet"
             )
         self._pyodide = pyodide
+        # Nos gabarits (une page 404 en français) passent avant ceux du thème.
+        if str(THEME) not in config.theme.dirs:
+            config.theme.dirs.insert(0, str(THEME))
         if "assets/jdr/jdr.css" not in config.extra_css:
             config.extra_css.append("assets/jdr/jdr.css")
         if "assets/jdr/jdr.js" not in [str(s) for s in config.extra_javascript]:

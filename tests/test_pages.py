@@ -73,3 +73,10 @@ def test_aucune_page_ne_montre_de_restes(site_construit: Path, motif: str) -> No
         for m in RESTES[motif].finditer(texte):
             trouves.append(f"{html.relative_to(site_construit)} : …{texte[max(0, m.start() - 40):m.end() + 30]}…")
     assert not trouves, "\n".join(trouves[:15])
+
+
+def test_page_404_en_francais(site_construit: Path) -> None:
+    """La page d'erreur 404 parle français et ramène à l'accueil."""
+    texte = texte_visible((site_construit / "404.html").read_text(encoding="utf-8"))
+    assert "Page introuvable" in texte and "Not found" not in texte and "Revenir à l'accueil" in texte
+    assert '<a href="//"' not in (site_construit / "404.html").read_text(encoding="utf-8")  # pas d'adresse sans hôte
