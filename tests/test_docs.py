@@ -68,3 +68,20 @@ def test_pages_lisibles_sans_javascript(site_construit: Path) -> None:
     assert 'data-exemple="pierre-ruelle"' in page and "2, 3, 5 contre 3 : 2 succès." in page
     assert 'data-mecanique="3d6-test"' in page and "Chances exactes" in page and "(1/2)" in page
     assert 'min="1" max="5"' in page  # bornes issues du registre
+
+
+AVEC_DES = [e for e in EXEMPLES if "DesScriptes(" in e.source]
+
+
+@pytest.mark.parametrize("exemple", AVEC_DES, ids=[e.ident for e in AVEC_DES])
+def test_exemple_avec_d_autres_des(exemple) -> None:  # type: ignore[no-untyped-def]
+    """« Avec d'autres dés » : la même situation, avec 40 tirages graines, ne s'arrête jamais sur une erreur."""
+    for graine in range(40):
+        resultat = executer_exemple(exemple.source, exemple.ident, graine, "autres_des")
+        erreurs = [ligne["erreur"]["message"] for ligne in resultat["lignes"] if "erreur" in ligne]
+        assert not erreurs, f"graine {graine} : {erreurs[0]}"
+
+
+def test_exemples_sans_verification_interne() -> None:
+    """Les pages racontent : aucune vérification interne (des.fin()) dans un exemple."""
+    assert not [e.ident for e in EXEMPLES if "des.fin()" in e.source]
