@@ -14,6 +14,16 @@ const WIDGETS = [
 // Les widgets qui parlent à Python (la copie locale n'en a pas besoin).
 const AVEC_PYTHON = ".jdr-exemple, form.jdr-lanceur, .jdr-fiche";
 
+// Un lanceur envoyé avant que son module soit chargé : pas d'envoi natif du formulaire
+// (qui rechargerait la page) ; le jet part dès que le module est branché.
+document.addEventListener("submit", (e) => {
+  const form = e.target;
+  if (form instanceof HTMLFormElement && form.matches("form.jdr-lanceur") && form.dataset.branche !== "pret") {
+    e.preventDefault();
+    form.dataset.enAttente = "1";
+  }
+}, true);
+
 async function brancher() {
   for (const [selecteur, chemin] of WIDGETS) {
     const nouveaux = [...document.querySelectorAll(`${selecteur}:not([data-branche])`)];

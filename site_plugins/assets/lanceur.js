@@ -189,6 +189,10 @@ export function brancher(form) {
       : c.tagName === "SELECT" ? [...c.options].some((o) => o.selected !== o.defaultSelected)
         : c.value !== c.defaultValue);
   if (change) recalculerCotes(form);
+  if (form.dataset.enAttente) {
+    delete form.dataset.enAttente;
+    lancer(form);
+  }
   let minuteur = null;
   form.addEventListener("input", () => {
     form.querySelector(".jdr-cotes").setAttribute("aria-busy", "true");
