@@ -1,0 +1,317 @@
+"""Le combat : initiative, attaques au contact et à distance, couverts, dégâts.
+
+* Initiative : 1D10 + AGI ; on agit du plus haut au plus bas, l'AGI départage, puis un dé.
+* Au contact : D10 + AGI + compétence contre 5 + AGI + Esquive du défenseur.
+* À distance : D10 + AGI + compétence contre 5 + X + Esquive, X venant de la distance (pour
+  une arme de poing : la distance en mètres jusqu'à 5 m, puis +1 par tranche de 10 m).
+* Dégâts : D10 + marge + dégâts de l'arme − (5 + CON + armure + couvert).
+
+>>> from jdr_core.des import DesScriptes
+>>> defense = Defense(constitution=4, armure=1, couvert=Couvert.MOYEN)
+>>> print(attaquer(difficulte_tir(12, 2), agi=5, comp=4, arme=8, defense=defense, des=DesScriptes([9, 6])))
+Dé : 9 ; 9 + 5 + 4 = 18 contre 13 : réussite, marge 4 (5 ramenée à la compétence).
+Dégâts : 6 + marge 4 + arme 8 − (5 + CON 4 + armure 1 + couvert 5) = 3 : une blessure légère.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+
+from ..des import SourceDes
+from ..erreurs import ParametreInvalide, entier_borne
+from ..francais import nombre_relatif
+from .action import REGLE, Action, RegleAction, agir, distribution_action
+from .blessures import DEGATS_MAX, DEGATS_MIN, Gravite, gravite_de
+from .regles import COMP_MAX, COMP_MIN, STAT_MAX, STAT_MIN
+
+#: Bornes : dégâts d'une arme, armure, distance de tir (m), combattants, relances des égalités.
+ARME_MIN, ARME_MAX = 0, 20
+ARMURE_MIN, ARMURE_MAX = 0, 15
+DISTANCE_MIN, DISTANCE_MAX = 1, 500
+COMBATTANTS_MAX = 20
+RELANCES_DEFAUT, RELANCES_MAX = 3, 10
+
+
+# --- Initiative ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class JetInitiative:
+    """Le dé d'initiative d'un combattant, son AGI et les dés lancés pour départager une égalité."""
+
+    nom: str
+    de: int
+    agi: int
+    departage: tuple[int, ...] = ()
+
+    @property
+    def total(self) -> int:
+        return self.de + self.agi
+
+    def __str__(self) -> str:
+        texte = f"{self.nom} : {self.de} + AGI {self.agi} = {self.total}"
+        if self.departage:
+            texte += f" (départage : {', '.join(map(str, self.departage))})"
+        return texte
+
+
+@dataclass(frozen=True)
+class Initiative:
+    """L'ordre du tour : les jets de chacun, du premier au dernier à agir."""
+
+    jets: tuple[JetInitiative, ...]
+
+    @property
+    def ordre(self) -> tuple[str, ...]:
+        return tuple(j.nom for j in self.jets)
+
+    def __str__(self) -> str:
+        lignes = [f"{i + 1}. {j}." for i, j in enumerate(self.jets)]
+        return "\n".join(lignes)
+
+
+def initiative(combattants: Sequence[tuple[str, int]], *, des: SourceDes,
+               relances_max: int = RELANCES_DEFAUT) -> Initiative:
+    """Lance l'initiative de chacun (nom, AGI) et range : total, puis AGI, puis dés de départage.
+
+    Les égalités complètes relancent un D10 chacun, au plus ``relances_max`` fois ; au-delà,
+    l'ordre de la liste tranche (hypothèse : il faut bien finir).
+
+    >>> from jdr_core.des import DesScriptes
+    >>> print(initiative([("Lina", 4), ("Marek", 6), ("Sacha", 4)], des=DesScriptes([7, 5, 7, 3, 8])))
+    1. Marek : 5 + AGI 6 = 11.
+    2. Sacha : 7 + AGI 4 = 11 (départage : 8).
+    3. Lina : 7 + AGI 4 = 11 (départage : 3).
+    """
+    if not 1 <= len(combattants) <= COMBATTANTS_MAX:
+        raise ParametreInvalide("combattants", len(combattants), f"de 1 à {COMBATTANTS_MAX}")
+    entier_borne("relances", relances_max, 0, RELANCES_MAX)
+    noms = [nom for nom, _ in combattants]
+    if len(set(noms)) != len(noms) or not all(isinstance(n, str) and n.strip() for n in noms):
+        raise ParametreInvalide("noms des combattants", ", ".join(map(str, noms)), "des noms non vides et distincts")
+    for nom, agi in combattants:
+        entier_borne(f"AGI de {nom}", agi, STAT_MIN, STAT_MAX)
+    jets = [JetInitiative(nom, des.lancer(10), agi) for nom, agi in combattants]
+    # Les ex æquo (même total, même AGI) lancent un D10 chacun ; ceux qui tirent encore la même
+    # face relancent entre eux, au plus relances_max fois.
+    departages: dict[str, list[int]] = {j.nom: [] for j in jets}
+
+    def departager(membres: list[str], tour: int) -> None:
+        if len(membres) < 2 or tour > relances_max:
+            return
+        tirages = {nom: des.lancer(10) for nom in membres}
+        for nom, face in tirages.items():
+            departages[nom].append(face)
+        for face in sorted(set(tirages.values()), reverse=True):
+            departager([n for n in membres if tirages[n] == face], tour + 1)
+
+    groupes: dict[tuple[int, int], list[str]] = {}
+    for j in jets:
+        groupes.setdefault((j.total, j.agi), []).append(j.nom)
+    for cle in sorted(groupes, reverse=True):
+        departager(groupes[cle], 0)
+    rang = {nom: i for i, nom in enumerate(noms)}
+    complets = [JetInitiative(j.nom, j.de, j.agi, tuple(departages[j.nom])) for j in jets]
+    complets.sort(key=lambda j: (-j.total, -j.agi, tuple(-f for f in j.departage), rang[j.nom]))
+    return Initiative(tuple(complets))
+
+
+# --- Difficultés ----------------------------------------------------------------------
+
+
+def difficulte_melee(agi_defenseur: int, esquive: int) -> int:
+    """Au contact : 5 + AGI + Esquive du défenseur.
+
+    >>> difficulte_melee(5, 3)
+    13
+    """
+    entier_borne("AGI du défenseur", agi_defenseur, STAT_MIN, STAT_MAX)
+    entier_borne("Esquive", esquive, COMP_MIN, COMP_MAX)
+    return 5 + agi_defenseur + esquive
+
+
+class Arrondi(Enum):
+    """Comment compter une tranche de 10 m commencée (au-delà de 5 m)."""
+
+    ENTAMEE = "entamee"
+    COMPLETE = "complete"
+
+
+def terme_distance(distance: int, arrondi: Arrondi = Arrondi.ENTAMEE) -> int:
+    """Le terme X d'une arme de poing : la distance jusqu'à 5 m, puis +1 par tranche de 10 m.
+
+    Hypothèse : une tranche commencée compte (6 à 15 m : 6 ; 16 à 25 m : 7) ; avec
+    ``Arrondi.COMPLETE``, seules les tranches entières comptent (6 à 14 m : 5 ; 15 m : 6).
+
+    >>> [terme_distance(d) for d in (1, 5, 6, 15, 16, 25, 26)]
+    [1, 5, 6, 6, 7, 7, 8]
+    >>> [terme_distance(d, Arrondi.COMPLETE) for d in (6, 14, 15, 25)]
+    [5, 5, 6, 7]
+    """
+    entier_borne("distance (m)", distance, DISTANCE_MIN, DISTANCE_MAX)
+    if distance <= 5:
+        return distance
+    au_dela = distance - 5
+    tranches = -(-au_dela // 10) if arrondi is Arrondi.ENTAMEE else au_dela // 10
+    return 5 + tranches
+
+
+def difficulte_tir(distance: int, esquive: int, arrondi: Arrondi = Arrondi.ENTAMEE) -> int:
+    """À distance, arme de poing : 5 + X + Esquive.
+
+    >>> difficulte_tir(3, 2), difficulte_tir(12, 2)
+    (10, 13)
+    """
+    entier_borne("Esquive", esquive, COMP_MIN, COMP_MAX)
+    return 5 + terme_distance(distance, arrondi) + esquive
+
+
+# --- Couverts et dégâts ------------------------------------------------------------------
+
+
+class Couvert(Enum):
+    """Les couverts : bonus à la résistance aux dégâts."""
+
+    AUCUN = 0
+    LEGER = 2
+    MOYEN = 5
+    LOURD = 10
+
+    @property
+    def bonus(self) -> int:
+        return self.value
+
+    @property
+    def libelle(self) -> str:
+        return {Couvert.AUCUN: "à découvert", Couvert.LEGER: "couvert léger (buissons, haie)",
+                Couvert.MOYEN: "couvert moyen (porte en bois, comptoir)",
+                Couvert.LOURD: "couvert lourd (mur, porte blindée)"}[self]
+
+
+@dataclass(frozen=True)
+class Defense:
+    """Ce qui protège la cible des dégâts : sa CON, son armure, son couvert."""
+
+    constitution: int
+    armure: int = 0
+    couvert: Couvert = Couvert.AUCUN
+
+    def __post_init__(self) -> None:
+        entier_borne("CON", self.constitution, STAT_MIN, STAT_MAX)
+        entier_borne("armure", self.armure, ARMURE_MIN, ARMURE_MAX)
+        if not isinstance(self.couvert, Couvert):
+            raise ParametreInvalide("couvert", self.couvert, "aucun, léger, moyen ou lourd")
+
+    @property
+    def resistance(self) -> int:
+        """5 + CON + armure + couvert."""
+        return 5 + self.constitution + self.armure + self.couvert.bonus
+
+
+@dataclass(frozen=True)
+class Degats:
+    """Les dégâts d'une touche : le D10, la marge, l'arme, et la résistance de la cible."""
+
+    de: int
+    marge: int
+    arme: int
+    defense: Defense
+
+    @property
+    def valeur(self) -> int:
+        return self.de + self.marge + self.arme - self.defense.resistance
+
+    @property
+    def gravite(self) -> Gravite:
+        return gravite_de(self.valeur)
+
+    def __str__(self) -> str:
+        d = self.defense
+        resistance = f"5 + CON {d.constitution}"
+        if d.armure:
+            resistance += f" + armure {d.armure}"
+        if d.couvert.bonus:
+            resistance += f" + couvert {d.couvert.bonus}"
+        return (f"Dégâts : {self.de} + marge {self.marge} + arme {self.arme} − ({resistance}) = "
+                f"{nombre_relatif(self.valeur)} : {self.gravite.libelle}.")
+
+
+def lancer_degats(marge: int, arme: int, defense: Defense, *, des: SourceDes) -> Degats:
+    """Lance le D10 des dégâts.
+
+    >>> from jdr_core.des import DesScriptes
+    >>> print(lancer_degats(2, 5, Defense(3), des=DesScriptes([4])))
+    Dégâts : 4 + marge 2 + arme 5 − (5 + CON 3) = 3 : une blessure légère.
+    """
+    entier_borne("marge", marge, 0, COMP_MAX)
+    entier_borne("dégâts de l'arme", arme, ARME_MIN, ARME_MAX)
+    return Degats(des.lancer(10), marge, arme, defense)
+
+
+def distribution_degats(marge: int, arme: int, defense: Defense) -> dict[int, Fraction]:
+    """Loi exacte de la valeur des dégâts d'une touche de marge donnée."""
+    entier_borne("marge", marge, 0, COMP_MAX)
+    entier_borne("dégâts de l'arme", arme, ARME_MIN, ARME_MAX)
+    return {f + marge + arme - defense.resistance: Fraction(1, 10) for f in range(1, 11)}
+
+
+# --- Attaque -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Attaque:
+    """Une attaque : l'action (dé ouvert compris), puis les dégâts si elle touche."""
+
+    action: Action
+    degats: Degats | None = field(default=None)
+
+    @property
+    def touche(self) -> bool:
+        return self.action.reussie
+
+    @property
+    def gravite(self) -> Gravite | None:
+        return None if self.degats is None else self.degats.gravite
+
+    def __str__(self) -> str:
+        if self.degats is None:
+            return f"{self.action} L'attaque manque."
+        return f"{self.action}\n{self.degats}"
+
+
+def attaquer(difficulte: int, *, agi: int, comp: int, arme: int, defense: Defense, des: SourceDes,
+             malus: int = 0, regle: RegleAction = REGLE) -> Attaque:
+    """Une attaque (contact ou distance, la difficulté le dit) et ses dégâts : D10 + marge + arme
+    − (5 + CON + armure + couvert).
+
+    >>> from jdr_core.des import DesScriptes
+    >>> print(attaquer(13, agi=4, comp=3, arme=4, defense=Defense(5), des=DesScriptes([3])))
+    Dé : 3 ; 3 + 4 + 3 = 10 contre 13 : échec. L'attaque manque.
+    """
+    entier_borne("dégâts de l'arme", arme, ARME_MIN, ARME_MAX)
+    action = agir(agi, comp, difficulte, des=des, malus=malus, regle=regle)
+    if action.marge is None:
+        return Attaque(action)
+    return Attaque(action, lancer_degats(action.marge, arme, defense, des=des))
+
+
+def distribution_attaque(difficulte: int, *, agi: int, comp: int, arme: int, defense: Defense, malus: int = 0,
+                         regle: RegleAction = REGLE) -> dict[Gravite | None, Fraction]:
+    """Loi exacte de la gravité infligée (``None`` : l'attaque manque).
+
+    >>> d = distribution_attaque(13, agi=5, comp=4, arme=8, defense=Defense(4))
+    >>> d[None], d[Gravite.MORT]
+    (Fraction(3, 10), Fraction(0, 1))
+    """
+    entier_borne("dégâts de l'arme", arme, ARME_MIN, ARME_MAX)
+    loi: dict[Gravite | None, Fraction] = {None: Fraction(0), **{g: Fraction(0) for g in Gravite}}
+    for marge, p in distribution_action(agi, comp, difficulte, malus=malus, regle=regle).items():
+        if marge is None:
+            loi[None] += p
+            continue
+        for valeur, q in distribution_degats(marge, arme, defense).items():
+            loi[gravite_de(max(DEGATS_MIN, min(DEGATS_MAX, valeur)))] += p * q
+    return loi

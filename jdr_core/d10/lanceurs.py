@@ -1,0 +1,423 @@
+"""Les lanceurs du D10 : chaque mécanique déclare ses paramètres, ses cotes et son affichage.
+
+Les cotes sont exactes (le dé ouvert est borné, sa loi est finie) et chaque résultat dit,
+par ``classer``, quelles lignes de cotes il réalise : l'énumération de toutes les suites de
+dés (``petits``) retrouve les cotes annoncées.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ..des import SourceDes
+from ..francais import majuscule, nombre_relatif
+from ..mecanique import (
+    Affichage,
+    Choix,
+    Cote,
+    DeAffiche,
+    Entier,
+    GroupeAffiche,
+    Mecanique,
+    OuiNon,
+    Role,
+    Valeurs,
+    de_affiche,
+)
+from .action import (
+    Action,
+    DeOuvert,
+    RegleAction,
+    agir,
+    distribution_action,
+    reussite_automatique_possible,
+)
+from .blessures import (
+    DEGATS_MAX,
+    JOURS_MAX,
+    Gravite,
+    JetResistance,
+    Survie,
+    chance_resistance,
+    distribution_survie,
+    jet_ko,
+    survivre,
+)
+from .combat import (
+    ARME_MAX,
+    ARMURE_MAX,
+    DISTANCE_MAX,
+    Arrondi,
+    Attaque,
+    Couvert,
+    Defense,
+    attaquer,
+    difficulte_melee,
+    difficulte_tir,
+    distribution_attaque,
+    terme_distance,
+)
+from .regles import COMP_MAX, STAT_MAX, STAT_MIN, cas_de, difficulte_opposee
+
+# --- Paramètres partagés ---------------------------------------------------------------
+
+ENCHAINER = OuiNon("enchainer", "Un dé ajouté ou retranché qui montre 10 en appelle un autre (hypothèse)",
+                   False, avance=True)
+EGALITE = OuiNon("egalite", "Un total égal à la difficulté réussit, marge 0 (hypothèse)", True, avance=True)
+MALUS = Entier("malus", "Malus de blessures", 0, 0, 20)
+DV_MIN, DV_MAX = -10, 40
+
+
+def _stat(nom: str, libelle: str, defaut: int) -> Entier:
+    return Entier(nom, libelle, defaut, STAT_MIN, STAT_MAX)
+
+
+def _comp(nom: str, libelle: str, defaut: int) -> Entier:
+    return Entier(nom, libelle, defaut, 0, COMP_MAX)
+
+
+def regle_de(v: Valeurs) -> RegleAction:
+    return RegleAction(enchainer=v["enchainer"], egalite_reussit=v["egalite"])
+
+
+def des_ouverts(de: DeOuvert) -> list[DeAffiche]:
+    """Le premier dé (« somme »), puis les dés ajoutés (« succes ») ou retranchés (« echec »)."""
+    montres = [de_affiche(de.des[0], "somme", 10)]
+    role: Role = "succes" if de.sens > 0 else "echec"
+    montres += [de_affiche(f, role, 10) for f in de.des[1:]]
+    return montres
+
+
+def _groupe_de(de: DeOuvert, titre: str = "Dé ouvert") -> GroupeAffiche:
+    if de.sens > 0:
+        titre += " (10 : on ajoute)"
+    elif de.sens < 0:
+        titre += " (1 : on retranche)"
+    return {"titre": titre, "des": des_ouverts(de)}
+
+
+REUSSITE, ECHEC = "Réussite", "Échec"
+OUVERT_HAUT, OUVERT_BAS = "Premier dé 10 : on ajoute un D10", "Premier dé 1 : on retranche un D10"
+
+
+def _libelle_marge(m: int) -> str:
+    return f"Réussite avec une marge de {m}"
+
+
+def _cotes_marges(stat: int, comp: int, difficulte: int, malus: int, regle: RegleAction,
+                  automatique: bool) -> list[Cote]:
+    if automatique:
+        d: dict[int | None, Fraction] = {0: Fraction(1)}
+        ouvert = {1: Fraction(0), 10: Fraction(0)}
+    else:
+        d = distribution_action(stat, comp, difficulte, malus=malus, regle=regle)
+        ouvert = {1: Fraction(1, 10), 10: Fraction(1, 10)}
+    echec = d.get(None, Fraction(0))
+    return [Cote(REUSSITE, 1 - echec), Cote(ECHEC, echec),
+            *(Cote(_libelle_marge(m), d.get(m, Fraction(0))) for m in range(comp + 1)),
+            Cote(OUVERT_HAUT, ouvert[10]), Cote(OUVERT_BAS, ouvert[1])]
+
+
+def _classer_action(a: Action) -> set[str]:
+    libelles = {REUSSITE if a.reussie else ECHEC}
+    if a.marge is not None:
+        libelles.add(_libelle_marge(a.marge))
+    if a.de is not None and a.de.des[0] in (1, 10):
+        libelles.add(OUVERT_HAUT if a.de.des[0] == 10 else OUVERT_BAS)
+    return libelles
+
+
+def _phrase_action(a: Action) -> str:
+    if a.automatique:
+        return "Réussite automatique, sans marge."
+    if a.marge is None:
+        return f"Échec : {nombre_relatif(a.total)} contre {nombre_relatif(a.difficulte)}."
+    return f"Réussite, marge {a.marge}."
+
+
+def _afficher_action(a: Action, details: list[str]) -> Affichage:
+    return {
+        "phrase": _phrase_action(a),
+        "issue": "reussite" if a.reussie else "echec",
+        "groupes": [] if a.de is None else [_groupe_de(a.de)],
+        "details": [str(a), *details],
+    }
+
+
+# --- L'action ----------------------------------------------------------------------------
+
+
+def _difficulte_action(v: Valeurs) -> int:
+    return 5 + int(v["dv"])
+
+
+def _automatique(v: Valeurs, stat: int, comp: int, difficulte: int) -> bool:
+    return bool(v["automatique"]) and reussite_automatique_possible(stat, comp, difficulte)
+
+
+def _lancer_action(v: Valeurs, des: SourceDes) -> Action:
+    diff = _difficulte_action(v)
+    return agir(v["stat"], v["comp"], diff, des=des, malus=v["malus"],
+                automatique=_automatique(v, v["stat"], v["comp"], diff), regle=regle_de(v))
+
+
+def _cotes_action(v: Valeurs) -> list[Cote]:
+    diff = _difficulte_action(v)
+    return _cotes_marges(v["stat"], v["comp"], diff, v["malus"], regle_de(v),
+                         _automatique(v, v["stat"], v["comp"], diff))
+
+
+def _afficher_lancer_action(a: Action, v: Valeurs) -> Affichage:
+    details = [f"Difficulté : 5 + DV {nombre_relatif(v['dv'])} = {nombre_relatif(a.difficulte)}."]
+    if v["automatique"] and not a.automatique:
+        details.append("La réussite automatique n'était pas permise (carac + compétence ne dépasse pas "
+                       "la difficulté) : le dé a roulé.")
+    return _afficher_action(a, details)
+
+
+ACTION: Mecanique[Action] = Mecanique(
+    nom="d10-action",
+    titre="Action : D10 + carac + compétence",
+    parametres=(
+        _stat("stat", "Caractéristique (STAT)", 4),
+        _comp("comp", "Compétence (COMP)", 3),
+        Entier("dv", "Difficulté variable (DV) : la difficulté vaut 5 + DV", 6, DV_MIN, DV_MAX),
+        MALUS,
+        OuiNon("automatique", "Choisir la réussite automatique, sans marge, si elle est permise"),
+        ENCHAINER,
+        EGALITE,
+    ),
+    lancer=_lancer_action,
+    cotes=_cotes_action,
+    afficher=_afficher_lancer_action,
+    classer=lambda a, v: _classer_action(a),
+    petits=({}, {"comp": 0, "enchainer": True}, {"stat": 10, "comp": 2, "dv": 0, "automatique": True},
+            {"comp": 10, "dv": 20, "malus": 3, "egalite": False, "enchainer": True}),
+)
+
+
+# --- L'action opposée -----------------------------------------------------------------------
+
+
+def _difficulte_opposition(v: Valeurs) -> int:
+    return difficulte_opposee(v["stat_adverse"], v["comp_adverse"], cas_de(v["comp"] > 0, v["comp_adverse"] > 0))
+
+
+def _lancer_opposition(v: Valeurs, des: SourceDes) -> Action:
+    return agir(v["stat"], v["comp"], _difficulte_opposition(v), des=des, malus=v["malus"], regle=regle_de(v))
+
+
+def _cotes_opposition(v: Valeurs) -> list[Cote]:
+    return _cotes_marges(v["stat"], v["comp"], _difficulte_opposition(v), v["malus"], regle_de(v), False)
+
+
+def _afficher_opposition(a: Action, v: Valeurs) -> Affichage:
+    cas = cas_de(v["comp"] > 0, v["comp_adverse"] > 0)
+    termes = f"5 + {v['stat_adverse']}" + (f" + {v['comp_adverse']}" if v["comp_adverse"] else "")
+    if cas.ajustement:
+        termes += f" {'+' if cas.ajustement > 0 else '−'} {abs(cas.ajustement)}"
+    details = [f"Difficulté : {termes} = {nombre_relatif(a.difficulte)}.", f"Cas : {cas.libelle}."]
+    return _afficher_action(a, details)
+
+
+OPPOSITION: Mecanique[Action] = Mecanique(
+    nom="d10-opposition",
+    titre="Action contre un autre personnage",
+    parametres=(
+        _stat("stat", "Caractéristique de celui qui agit", 5),
+        _comp("comp", "Sa compétence (0 : sans compétence)", 3),
+        _stat("stat_adverse", "Caractéristique de l'adversaire", 4),
+        _comp("comp_adverse", "Compétence de l'adversaire (0 : sans compétence)", 2),
+        MALUS,
+        ENCHAINER,
+        EGALITE,
+    ),
+    lancer=_lancer_opposition,
+    cotes=_cotes_opposition,
+    afficher=_afficher_opposition,
+    classer=lambda a, v: _classer_action(a),
+    petits=({}, {"comp": 0}, {"comp_adverse": 0, "comp": 6}),
+)
+
+
+# --- L'attaque et ses dégâts ------------------------------------------------------------------
+
+MODES = (("contact", "au contact"), ("tir", "à distance (arme de poing)"))
+COUVERTS = tuple((str(c.value), c.libelle) for c in Couvert)
+ARRONDIS = ((Arrondi.ENTAMEE.value, "une tranche de 10 m commencée compte"),
+            (Arrondi.COMPLETE.value, "seules les tranches de 10 m complètes comptent"))
+TOUCHE, MANQUE = "L'attaque touche", "L'attaque manque"
+LIBELLES_GRAVITE = {
+    Gravite.ERAFLURE: "Une éraflure", Gravite.LEGERE: "Une blessure légère", Gravite.GRAVE: "Une blessure grave",
+    Gravite.CRITIQUE: "Une blessure critique", Gravite.MORT: "La mort",
+}
+
+
+def _difficulte_attaque(v: Valeurs) -> int:
+    if v["mode"] == "contact":
+        return difficulte_melee(v["agi_adverse"], v["esquive"])
+    return difficulte_tir(v["distance"], v["esquive"], Arrondi(v["arrondi"]))
+
+
+def _defense(v: Valeurs) -> Defense:
+    return Defense(v["con"], v["armure"], Couvert(int(v["couvert"])))
+
+
+def _lancer_attaque(v: Valeurs, des: SourceDes) -> Attaque:
+    return attaquer(_difficulte_attaque(v), agi=v["agi"], comp=v["comp"], arme=v["arme"], defense=_defense(v),
+                    des=des, malus=v["malus"], regle=regle_de(v))
+
+
+def _cotes_attaque(v: Valeurs) -> list[Cote]:
+    d = distribution_attaque(_difficulte_attaque(v), agi=v["agi"], comp=v["comp"], arme=v["arme"],
+                             defense=_defense(v), malus=v["malus"], regle=regle_de(v))
+    return [Cote(TOUCHE, 1 - d[None]), Cote(MANQUE, d[None]),
+            *(Cote(LIBELLES_GRAVITE[g], d[g]) for g in Gravite)]
+
+
+def _classer_attaque(a: Attaque, v: Valeurs) -> set[str]:
+    if a.gravite is None:
+        return {MANQUE}
+    return {TOUCHE, LIBELLES_GRAVITE[a.gravite]}
+
+
+def _afficher_attaque(a: Attaque, v: Valeurs) -> Affichage:
+    diff = a.action.difficulte
+    if v["mode"] == "contact":
+        detail = f"Difficulté : 5 + AGI {v['agi_adverse']} + Esquive {v['esquive']} = {diff}."
+    else:
+        x = terme_distance(v["distance"], Arrondi(v["arrondi"]))
+        detail = f"Difficulté : 5 + X {x} ({v['distance']} m) + Esquive {v['esquive']} = {diff}."
+    groupes = [_groupe_de(a.action.de, "Attaque")] if a.action.de is not None else []
+    if a.degats is None:
+        return {"phrase": "L'attaque manque.", "issue": "echec", "groupes": groupes,
+                "details": [str(a.action), detail]}
+    groupes.append({"titre": "Dégâts", "des": [de_affiche(a.degats.de, "somme", 10)]})
+    return {
+        "phrase": f"Touché : {a.degats.gravite.libelle} ({nombre_relatif(a.degats.valeur)} de dégâts).",
+        "issue": "reussite",
+        "groupes": groupes,
+        "details": [str(a.action), detail, str(a.degats)],
+    }
+
+
+ATTAQUE: Mecanique[Attaque] = Mecanique(
+    nom="d10-attaque",
+    titre="Attaque et dégâts",
+    parametres=(
+        Choix("mode", "Attaque", "contact", MODES),
+        _stat("agi", "AGI de l'attaquant", 5),
+        _comp("comp", "Compétence d'arme de l'attaquant", 3),
+        _stat("agi_adverse", "AGI du défenseur (au contact)", 4),
+        _comp("esquive", "Esquive du défenseur", 2),
+        Entier("distance", "Distance en mètres (à distance)", 10, 1, DISTANCE_MAX),
+        Entier("arme", "Dégâts de l'arme", 5, 0, ARME_MAX),
+        _stat("con", "CON du défenseur", 4),
+        Entier("armure", "Armure du défenseur", 0, 0, ARMURE_MAX),
+        Choix("couvert", "Couvert du défenseur", "0", COUVERTS),
+        MALUS,
+        Choix("arrondi", "Distance : tranches de 10 m (hypothèse)", Arrondi.ENTAMEE.value, ARRONDIS, avance=True),
+        ENCHAINER,
+        EGALITE,
+    ),
+    lancer=_lancer_attaque,
+    cotes=_cotes_attaque,
+    afficher=_afficher_attaque,
+    classer=_classer_attaque,
+    petits=({}, {"mode": "tir", "distance": 30, "couvert": "5", "arme": 12, "comp": 6},
+            {"comp": 0, "arme": 20, "con": 1, "enchainer": True}),
+)
+
+
+# --- Jet de KO ------------------------------------------------------------------------------
+
+CONSCIENT, KO = "Reste conscient", "KO"
+CARACS = (("VOL", "Volonté (VOL)"), ("CON", "Constitution (CON)"))
+
+
+def _lancer_ko(v: Valeurs, des: SourceDes) -> JetResistance:
+    return jet_ko(v["degats"], v["valeur"], carac=v["carac"], des=des, malus=v["malus"], regle=regle_de(v))
+
+
+def _cotes_ko(v: Valeurs) -> list[Cote]:
+    p = chance_resistance(v["degats"], v["valeur"], malus=v["malus"], regle=regle_de(v))
+    return [Cote(CONSCIENT, p), Cote(KO, 1 - p)]
+
+
+def _afficher_resistance(j: JetResistance, titre: str) -> Affichage:
+    return {
+        "phrase": f"{majuscule(j.issue)}.",
+        "issue": "reussite" if j.reussi else "echec",
+        "groupes": [] if j.de is None else [_groupe_de(j.de, titre)],
+        "details": [str(j)],
+    }
+
+
+KO_MECANIQUE: Mecanique[JetResistance] = Mecanique(
+    nom="d10-ko",
+    titre="Jet de KO",
+    parametres=(
+        Entier("degats", "Dégâts du coup (la difficulté)", 8, -10, DEGATS_MAX),
+        Choix("carac", "Caractéristique choisie", "VOL", CARACS),
+        _stat("valeur", "Sa valeur", 5),
+        MALUS,
+        ENCHAINER,
+        EGALITE,
+    ),
+    lancer=_lancer_ko,
+    cotes=_cotes_ko,
+    afficher=lambda j, v: _afficher_resistance(j, "Jet de KO"),
+    classer=lambda j, v: {CONSCIENT if j.reussi else KO},
+    petits=({}, {"degats": 3, "valeur": 4}, {"degats": 12, "malus": 2, "enchainer": True, "egalite": False}),
+)
+
+
+# --- Jets de survie ------------------------------------------------------------------------
+
+
+def _libelle_jour(jour: int | None) -> str:
+    if jour is None:
+        return "Survit"
+    if jour == 0:
+        return "Meurt avant les soins"
+    return f"Meurt le jour {jour} sans soins"
+
+
+def _lancer_survie(v: Valeurs, des: SourceDes) -> Survie:
+    return survivre(v["degats"], v["con"], des=des, jours_sans_soins=v["jours"], regle=regle_de(v))
+
+
+def _cotes_survie(v: Valeurs) -> list[Cote]:
+    d = distribution_survie(v["degats"], v["con"], jours_sans_soins=v["jours"], regle=regle_de(v))
+    return [Cote(_libelle_jour(j), d[j]) for j in [None, *range(v["jours"] + 1)]]
+
+
+def _afficher_survie(s: Survie, v: Valeurs) -> Affichage:
+    lignes = str(s).split("\n")
+    groupes: list[GroupeAffiche] = []
+    for i, j in enumerate(s.jets):
+        if j.de is not None:
+            groupes.append(_groupe_de(j.de, "Jusqu'aux soins" if i == 0 else f"Jour {i}"))
+    return {"phrase": lignes[-1], "issue": "reussite" if s.survit else "echec", "groupes": groupes,
+            "details": lignes[:-1]}
+
+
+SURVIE: Mecanique[Survie] = Mecanique(
+    nom="d10-survie",
+    titre="Jets de survie",
+    parametres=(
+        Entier("degats", "Dégâts du coup mortel (la difficulté)", 16, -10, DEGATS_MAX),
+        _stat("con", "CON du mourant", 6),
+        Entier("jours", "Jours passés sans soins après le premier jet", 0, 0, min(JOURS_MAX, 30)),
+        ENCHAINER,
+        EGALITE,
+    ),
+    lancer=_lancer_survie,
+    cotes=_cotes_survie,
+    afficher=_afficher_survie,
+    classer=lambda s, v: {_libelle_jour(s.jour_de_la_mort)},
+    petits=({}, {"jours": 2, "degats": 12}, {"jours": 1, "degats": 14, "enchainer": True, "egalite": False}),
+)
+
+MECANIQUES: tuple[Mecanique[Any], ...] = (ACTION, OPPOSITION, ATTAQUE, KO_MECANIQUE, SURVIE)

@@ -1,0 +1,174 @@
+"""Les lanceurs du D10 : système, cotes contre énumération et contre 20 000 jets, affichage, saisies."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Hashable
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from jdr_core.d10.action import RegleAction, distribution_action, distribution_de_ouvert
+from jdr_core.d10.blessures import chance_resistance, distribution_survie
+from jdr_core.d10.combat import Couvert, Defense, distribution_attaque
+from jdr_core.d10.lanceurs import MECANIQUES
+from jdr_core.d10.systeme import SYSTEME
+from jdr_core.des import DesAleatoires
+from jdr_core.erreurs import JdrErreur
+from jdr_core.mecanique import ROLES, Entier, Mecanique
+
+from .test_enumeration import enumerer_mecanique
+from .test_khi2 import khi2, seuil_khi2
+
+PAR_NOM: dict[str, Mecanique[Any]] = {m.nom: m for m in MECANIQUES}
+JETS = 20_000
+
+
+class TestSysteme:
+    """La valeur SYSTEME : noms préfixés « d10- », tables bien formées, défauts dans leurs bornes."""
+
+    def test_noms(self) -> None:
+        assert SYSTEME.nom == "d10" and SYSTEME.titre == "D10 + carac + compétence"
+        assert set(PAR_NOM) == {"d10-action", "d10-opposition", "d10-attaque", "d10-ko", "d10-survie"}
+
+    def test_tables(self) -> None:
+        noms = {t.nom for t in SYSTEME.tables}
+        assert noms == {"d10-caracteristiques", "d10-annees", "d10-de-ouvert", "d10-cas", "d10-environnement",
+                        "d10-distance", "d10-couverts", "d10-bandes", "d10-cumul"}
+        annees = next(t for t in SYSTEME.tables if t.nom == "d10-annees")
+        assert [ligne[1] for ligne in annees.lignes][:4] == ["1 an", "3 ans", "6 ans", "10 ans"]
+
+    def test_defauts_valides(self) -> None:
+        for m in MECANIQUES:
+            for p in m.parametres:
+                if isinstance(p, Entier):
+                    assert p.minimum <= p.defaut <= p.maximum, (m.nom, p.nom)
+
+    def test_hypotheses_dans_les_reglages_avances(self) -> None:
+        for m in MECANIQUES:
+            for p in m.parametres:
+                assert p.avance == ("hypothèse" in p.libelle), (m.nom, p.nom)
+
+
+CAS_PETITS = [(m.nom, i, petit) for m in MECANIQUES for i, petit in enumerate(m.petits)]
+
+
+@pytest.mark.parametrize(("nom", "indice", "petit"), CAS_PETITS, ids=[f"{n}-{i}" for n, i, _ in CAS_PETITS])
+def test_enumeration_egale_les_cotes(nom: str, indice: int, petit: dict[str, object]) -> None:
+    """Toutes les suites de dés (moins de 50 000), passées par le lanceur, donnent les cotes annoncées."""
+    meca = PAR_NOM[nom]
+    valeurs = meca.valider(petit)
+    totaux, feuilles = enumerer_mecanique(meca, valeurs)
+    assert feuilles < 50_000
+    cotes = {c.libelle: c.probabilite for c in meca.cotes(valeurs)}
+    assert set(totaux) <= set(cotes)
+    for libelle, attendu in cotes.items():
+        assert totaux.get(libelle, Fraction(0)) == attendu, libelle
+
+
+def _regle(v: dict[str, Any]) -> RegleAction:
+    return RegleAction(enchainer=v["enchainer"], egalite_reussit=v["egalite"])
+
+
+Exacte = Callable[[dict[str, Any]], dict[Any, Fraction]]
+CAS_KHI2: list[tuple[str, dict[str, Any], Callable[[Any], Hashable], Exacte]] = [
+    ("d10-action", {"stat": 4, "comp": 3, "dv": 6},
+     lambda a: a.marge, lambda v: distribution_action(4, 3, 11)),
+    ("d10-action", {"stat": 2, "comp": 6, "dv": 3},
+     lambda a: a.de.total, lambda v: distribution_de_ouvert(6)),
+    ("d10-action", {"stat": 3, "comp": 0, "dv": 2, "malus": 2, "enchainer": True},
+     lambda a: a.de.total, lambda v: distribution_de_ouvert(0, RegleAction(enchainer=True))),
+    ("d10-opposition", {"stat": 5, "comp": 4, "stat_adverse": 6, "comp_adverse": 0},
+     lambda a: a.marge, lambda v: distribution_action(5, 4, 16)),
+    ("d10-attaque", {"mode": "tir", "distance": 20, "agi": 6, "comp": 4, "esquive": 1, "arme": 9, "con": 3,
+                     "couvert": "2"},
+     lambda a: a.gravite,
+     lambda v: distribution_attaque(5 + 7 + 1, agi=6, comp=4, arme=9, defense=Defense(3, couvert=Couvert.LEGER))),
+    ("d10-ko", {"degats": 9, "valeur": 4, "malus": 1},
+     lambda j: j.reussi,
+     lambda v: {True: chance_resistance(9, 4, malus=1), False: 1 - chance_resistance(9, 4, malus=1)}),
+    ("d10-survie", {"degats": 12, "con": 6, "jours": 3},
+     lambda s: s.jour_de_la_mort, lambda v: distribution_survie(12, 6, jours_sans_soins=3)),
+]
+
+
+@pytest.mark.parametrize(("nom", "bruts", "issue", "exacte"), CAS_KHI2,
+                         ids=[f"{c[0]}-{i}" for i, c in enumerate(CAS_KHI2)])
+def test_lanceur_suit_les_cotes(nom: str, bruts: dict[str, Any], issue: Callable[[Any], Hashable],
+                                exacte: Callable[[dict[str, Any]], dict[Any, Fraction]]) -> None:
+    """20 000 jets graines par cas : le khi-deux reste sous son quantile 99,9 %."""
+    meca = PAR_NOM[nom]
+    valeurs = meca.valider(bruts)
+    observes = Counter(issue(meca.lancer(valeurs, DesAleatoires(graine))) for graine in range(JETS))
+    attendus = {k: p for k, p in exacte(valeurs).items() if p}
+    assert sum(attendus.values()) == 1
+    stat, ddl = khi2(observes, attendus, JETS)
+    assert stat < seuil_khi2(ddl), f"khi2 = {stat:.1f} pour {ddl} ddl (seuil {seuil_khi2(ddl):.1f})"
+
+
+class TestAffichage:
+    """Le schéma lu par la page : rôles connus, dés à dix faces, phrases sans jargon."""
+
+    @pytest.mark.parametrize("nom", sorted(PAR_NOM))
+    def test_schema(self, nom: str) -> None:
+        meca = PAR_NOM[nom]
+        for petit in meca.petits:
+            valeurs = meca.valider(petit)
+            for graine in range(40):
+                a = meca.afficher(meca.lancer(valeurs, DesAleatoires(graine)), valeurs)
+                assert a["phrase"] and a["issue"] in ("reussite", "neutre", "echec")
+                for groupe in a["groupes"]:
+                    assert all(d["role"] in ROLES and d["faces"] == 10 for d in groupe["des"])
+                texte = " ".join([a["phrase"], *a["details"]])
+                for interdit in ("(s)", "True", "False", "Fraction(", "None"):
+                    assert interdit not in texte, (nom, texte)
+
+    def test_chaine_du_de_ouvert(self) -> None:
+        """Le premier dé compte en « somme », l'ajouté en « succes », le retranché en « echec »."""
+        meca = PAR_NOM["d10-action"]
+        valeurs = meca.valider({"comp": 5})
+        vus = set()
+        for graine in range(200):
+            a = meca.afficher(meca.lancer(valeurs, DesAleatoires(graine)), valeurs)
+            roles = tuple(d["role"] for d in a["groupes"][0]["des"])
+            vus.add(roles)
+        assert vus == {("somme",), ("somme", "succes"), ("somme", "echec")}
+
+    def test_automatique_refusee_lance_quand_meme(self) -> None:
+        meca = PAR_NOM["d10-action"]
+        valeurs = meca.valider({"stat": 2, "comp": 1, "dv": 10, "automatique": "oui"})
+        a = meca.afficher(meca.lancer(valeurs, DesAleatoires(1)), valeurs)
+        assert any("pas permise" in d for d in a["details"]) and a["groupes"]
+
+
+class TestSaisies:
+    """Une saisie hors bornes donne une JdrErreur en français, jamais autre chose."""
+
+    @pytest.mark.parametrize(("nom", "bruts"), [("d10-action", {"stat": "11"}), ("d10-action", {"comp": "-1"}),
+                                                 ("d10-attaque", {"couvert": "3"}), ("d10-ko", {"carac": "FOR"}),
+                                                 ("d10-survie", {"jours": "99"}), ("d10-action", {"inconnu": 1})])
+    def test_refus(self, nom: str, bruts: dict[str, object]) -> None:
+        with pytest.raises(JdrErreur):
+            PAR_NOM[nom].valider(bruts)
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.sampled_from(sorted(PAR_NOM)), st.dictionaries(st.sampled_from(["stat", "comp", "dv", "malus", "degats",
+                                                                               "valeur", "con", "jours", "distance",
+                                                                               "arme", "agi", "esquive"]),
+                                                              st.integers(-100, 100), max_size=4),
+           st.integers(0, 2**32))
+    def test_tout_ou_erreur(self, nom: str, bruts: dict[str, int], graine: int) -> None:
+        meca = PAR_NOM[nom]
+        connus = {p.nom for p in meca.parametres}
+        try:
+            valeurs = meca.valider({k: str(v) for k, v in bruts.items() if k in connus})
+        except JdrErreur:
+            return
+        resultat = meca.lancer(valeurs, DesAleatoires(graine))
+        cotes = meca.cotes(valeurs)
+        exclusives = cotes if nom == "d10-survie" else cotes[:2]
+        assert sum(c.probabilite for c in exclusives) == 1
+        assert meca.afficher(resultat, valeurs)["phrase"]
