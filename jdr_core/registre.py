@@ -25,7 +25,7 @@ from .erreurs import JdrErreur
 from .mecanique import Mecanique, Suivi, Systeme, Table, lire_entier
 
 #: La seule liste des systèmes : le nom de chaque paquet, dans l'ordre du site.
-SYSTEMES: tuple[str, ...] = ("troisd6", "encore", "deuxd6")
+SYSTEMES: tuple[str, ...] = ("troisd6", "encore", "deuxd6", "d10")
 
 
 @cache
