@@ -24,6 +24,19 @@ document.addEventListener("submit", (e) => {
   }
 }, true);
 
+// Un clic sur un bouton de widget avant que son module soit chargé n'est pas perdu : il est
+// rejoué dès que le widget est branché (les modules arrivent par import dynamique).
+const clicsEnAttente = new WeakMap();
+document.addEventListener("click", (e) => {
+  const bouton = e.target instanceof Element ? e.target.closest("button") : null;
+  const widget = bouton && bouton.closest('[data-branche="1"]');
+  if (widget) {
+    e.preventDefault();
+    e.stopPropagation();
+    clicsEnAttente.set(widget, bouton);
+  }
+}, true);
+
 async function brancher() {
   for (const [selecteur, chemin] of WIDGETS) {
     const nouveaux = [...document.querySelectorAll(`${selecteur}:not([data-branche])`)];
@@ -33,6 +46,11 @@ async function brancher() {
     for (const w of nouveaux) {
       module.brancher(w);
       w.dataset.branche = "pret";  // lisible par les tests : le widget écoute désormais
+      const clic = clicsEnAttente.get(w);
+      if (clic) {
+        clicsEnAttente.delete(w);
+        clic.click();
+      }
     }
   }
   const widgets = document.querySelectorAll(AVEC_PYTHON);
