@@ -1,7 +1,7 @@
 """Le petit outil de rédaction française, pour toute phrase que le cœur fabrique.
 
 Les phrases des jets, des fiches et des erreurs passent par ici plutôt que d'écrire
-« succès demandé(s) » : accord en nombre (et en genre) des noms comptés, « aucun » /
+un pluriel entre parenthèses : accord en nombre (et en genre) des noms comptés, « aucun » /
 « aucune » pour zéro, élision (« d'Incendie », « l'adversaire »), signes typographiques.
 
 >>> compter(0, "succès", pluriel="succès")

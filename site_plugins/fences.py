@@ -119,7 +119,7 @@ def formater_exemple(
     ident = options["id"]
     titre = options.get("titre") or "Exemple"
     code = highlight(source, PythonConsoleLexer(), _FORMATEUR)
-    sorties = "".join(f'<p class="jdr-exemple-ligne">{_attr(s)}</p>' for s in sorties_attendues(source))
+    sorties = "".join(f'<p class="jdr-exemple-ligne">{_attr(sortie)}</p>' for sortie in sorties_attendues(source))
     boutons = ['<button type="button" class="jdr-executer md-button" '
                f'aria-describedby="exemple-{_attr(ident)}-etat">Exécuter</button>']
     if DES_SCRIPTES in source:

@@ -97,7 +97,7 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
             config.theme.dirs.insert(0, str(THEME))
         if "assets/jdr/jdr.css" not in config.extra_css:
             config.extra_css.append("assets/jdr/jdr.css")
-        if "assets/jdr/jdr.js" not in [str(s) for s in config.extra_javascript]:
+        if "assets/jdr/jdr.js" not in [str(script) for script in config.extra_javascript]:
             # Un module ES : il importe ses widgets (exemple, lanceur, fiche) à la demande.
             script = ExtraScriptValue("assets/jdr/jdr.js")
             script.type = "module"

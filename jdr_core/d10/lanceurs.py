@@ -394,7 +394,7 @@ def _cotes_survie(v: Valeurs) -> list[Cote]:
 
 
 def _afficher_survie(s: Survie, v: Valeurs) -> Affichage:
-    lignes = str(s).split("\n")
+    lignes = s.__str__().splitlines()
     groupes: list[GroupeAffiche] = []
     for i, j in enumerate(s.jets):
         if j.de is not None:

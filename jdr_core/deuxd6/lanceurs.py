@@ -342,7 +342,7 @@ def _afficher_scene(s: Scene, v: Valeurs) -> Affichage:
         "phrase": phrase,
         "issue": issue,
         "groupes": groupes,
-        "details": str(s).split("\n"),
+        "details": s.__str__().splitlines(),
     }
 
 
