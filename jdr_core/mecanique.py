@@ -59,6 +59,21 @@ def lire_entier(nom: str, brut: object, minimum: int, maximum: int) -> int:
     return entier_borne(nom, valeur, minimum, maximum)
 
 
+def champ_entier(op: Mapping[str, Any], cle: str, libelle: str, minimum: int, maximum: int,
+                 defaut: int | None = None) -> int:
+    """Un champ entier d'une opération de suivi (formulaire de fiche) : vide → le défaut s'il y
+    en a un, sinon un refus qui nomme le champ ; la valeur fautive citée entre guillemets."""
+    brut = op.get(cle)
+    if brut is None or brut == "":
+        if defaut is None:
+            raise JdrErreur(f"Le champ « {libelle} » est vide : indiquez un entier de {minimum} à {maximum}.")
+        brut = defaut
+    try:
+        return lire_entier(libelle, brut, minimum, maximum)
+    except ParametreInvalide:
+        raise ParametreInvalide(libelle, f"« {str(brut)[:20]} »", f"un entier de {minimum} à {maximum}") from None
+
+
 # --- Paramètres ------------------------------------------------------------------
 
 

@@ -38,6 +38,14 @@ RELANCES_DEFAUT, RELANCES_MAX = 3, 10
 # --- Initiative ----------------------------------------------------------------------
 
 
+def detail_initiative(de: int, agi: int, departage: tuple[int, ...] = ()) -> str:
+    """« 7 + AGI 5 = 12 (départage : 3, 6) » : un jet d'initiative, tel qu'on le lit à la table."""
+    texte = f"{de} + AGI {agi} = {de + agi}"
+    if departage:
+        texte += f" (départage : {', '.join(map(str, departage))})"
+    return texte
+
+
 @dataclass(frozen=True)
 class JetInitiative:
     """Le dé d'initiative d'un combattant, son AGI et les dés lancés pour départager une égalité."""
@@ -52,10 +60,7 @@ class JetInitiative:
         return self.de + self.agi
 
     def __str__(self) -> str:
-        texte = f"{self.nom} : {self.de} + AGI {self.agi} = {self.total}"
-        if self.departage:
-            texte += f" (départage : {', '.join(map(str, self.departage))})"
-        return texte
+        return f"{self.nom} : {detail_initiative(self.de, self.agi, self.departage)}"
 
 
 @dataclass(frozen=True)

@@ -33,9 +33,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..des import DesAleatoires, graine_au_hasard
-from ..erreurs import JdrErreur, ParametreInvalide, RegleEnfreinte
+from ..erreurs import JdrErreur, RegleEnfreinte
 from ..francais import compter, enumerer, majuscule, nombre_relatif, ordinal
-from ..mecanique import lire_entier
+from ..mecanique import champ_entier
 from .blessures import CARACS_KO, DEGATS_MAX, DEGATS_MIN, Blessures, encaisser, gravite_de, jet_survie, signe_malus
 from .combat import (
     ARME_MAX,
@@ -47,6 +47,7 @@ from .combat import (
     Couvert,
     Defense,
     attaquer,
+    detail_initiative,
     difficulte_melee,
     difficulte_tir,
     initiative,
@@ -140,10 +141,7 @@ class Init:
 
     @property
     def texte(self) -> str:
-        texte = f"{self.de} + AGI {self.agi} = {self.total}"
-        if self.departage:
-            texte += f" (départage : {', '.join(map(str, self.departage))})"
-        return texte
+        return detail_initiative(self.de, self.agi, self.departage)
 
 
 @dataclass(frozen=True)
@@ -386,16 +384,7 @@ LIBELLES = {
 
 
 def _entier(op: Mapping[str, Any], cle: str, minimum: int, maximum: int, defaut: int | None = None) -> int:
-    brut = op.get(cle)
-    libelle = PAR_CLE[cle].libelle if cle in PAR_CLE else LIBELLES[cle]
-    if brut is None or brut == "":
-        if defaut is None:
-            raise JdrErreur(f"Le champ « {libelle} » est vide : indiquez un entier de {minimum} à {maximum}.")
-        brut = defaut
-    try:
-        return lire_entier(libelle, brut, minimum, maximum)
-    except ParametreInvalide:
-        raise ParametreInvalide(libelle, f"« {str(brut)[:20]} »", f"un entier de {minimum} à {maximum}") from None
+    return champ_entier(op, cle, PAR_CLE[cle].libelle if cle in PAR_CLE else LIBELLES[cle], minimum, maximum, defaut)
 
 
 def _qui(combat: Combat, op: Mapping[str, Any], cle: str) -> Combattant:

@@ -21,9 +21,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..des import DesAleatoires, graine_au_hasard
-from ..erreurs import JdrErreur, ParametreInvalide
+from ..erreurs import JdrErreur
 from ..francais import compter, de, enumerer, majuscule
-from ..mecanique import lire_entier
+from ..mecanique import champ_entier
 from .fiche import DEGATS_MAX, JOURS_GUERISON_DURABLE, MODES_RUPTURE, NOM_MAX, NOMS_REPOS, Fiche
 from .reserve import ATTRIBUT_MAX, DES_MODIFICATEUR_MAX, Difficulte, Issue, JetReserve, lancer_reserve
 from .ton import REGLES, STRESS_MAX, Evenement, Ton
@@ -81,16 +81,7 @@ LIBELLES = {
 
 
 def _entier(op: Mapping[str, Any], cle: str, minimum: int, maximum: int, defaut: int | None = None) -> int:
-    brut = op.get(cle)
-    libelle = LIBELLES[cle]
-    if brut is None or brut == "":
-        if defaut is None:
-            raise JdrErreur(f"Le champ « {libelle} » est vide : indiquez un entier de {minimum} à {maximum}.")
-        brut = defaut
-    try:
-        return lire_entier(libelle, brut, minimum, maximum)
-    except ParametreInvalide:
-        raise ParametreInvalide(libelle, f"« {str(brut)[:20]} »", f"un entier de {minimum} à {maximum}") from None
+    return champ_entier(op, cle, LIBELLES[cle], minimum, maximum, defaut)
 
 
 def phrase_jet(attribut: str, jet: JetReserve) -> str:
