@@ -169,6 +169,64 @@ def _pourcentage_lisible(p: Fraction) -> str:
     return pourcentage(p)
 
 
+# --- Répartition (le graphique d'un lanceur) ---------------------------------------
+
+
+@dataclass(frozen=True)
+class Barre:
+    """Une issue du graphique : une clé stable, un libellé, sa probabilité exacte, et le
+    libellé de sa lecture « au moins » (« au moins 2 succès ») quand elle a un sens."""
+
+    cle: str
+    libelle: str
+    probabilite: Fraction
+    au_moins: str = ""
+
+
+@dataclass(frozen=True)
+class Repartition:
+    """Des issues ordonnées (de la pire à la meilleure, ou croissantes) qui s'excluent et
+    dont les probabilités font exactement 1.
+
+    ``au_moins`` dit si la lecture cumulée (« au moins N ») a un sens : succès, totaux,
+    marges, gravités ; pas pour « qui l'emporte ».
+
+    >>> Repartition("Issue", (Barre("a", "A", Fraction(1, 2)), Barre("b", "B", Fraction(1, 3))))
+    Traceback (most recent call last):
+    ...
+    jdr_core.erreurs.JdrErreur: répartition « Issue » : les probabilités font 5/6, pas 1
+    """
+
+    titre: str
+    barres: tuple[Barre, ...]
+    au_moins: bool = False
+
+    def __post_init__(self) -> None:
+        total = sum((b.probabilite for b in self.barres), Fraction(0))
+        if total != 1:
+            raise JdrErreur(f"répartition « {self.titre} » : les probabilités font {total}, pas 1")
+        if len({b.cle for b in self.barres}) != len(self.barres):
+            raise JdrErreur(f"répartition « {self.titre} » : deux barres ont la même clé")
+        if any(b.probabilite < 0 for b in self.barres):
+            raise JdrErreur(f"répartition « {self.titre} » : probabilité négative")
+
+    @property
+    def cles(self) -> tuple[str, ...]:
+        return tuple(b.cle for b in self.barres)
+
+
+def repartition_des_cotes(cotes: list[Cote], libelles: tuple[str, ...] | None = None, *,
+                          titre: str = "Issue", au_moins: bool = False) -> Repartition:
+    """La répartition tirée de lignes de cotes qui s'excluent, dans l'ordre de ``libelles``
+    (toutes les lignes, dans leur ordre, par défaut). Avec ``au_moins``, chaque barre se lit
+    « ce résultat ou mieux »."""
+    par_libelle = {c.libelle: c.probabilite for c in cotes}
+    retenus = tuple(par_libelle) if libelles is None else libelles
+    return Repartition(titre, tuple(
+        Barre(libelle, libelle, par_libelle[libelle], f"{libelle} ou mieux" if au_moins else "")
+        for libelle in retenus), au_moins)
+
+
 # --- Le schéma d'affichage (lu par jdr.js) -----------------------------------------
 
 #: Le rôle d'un dé montré : il décide de son style et de ce qu'en dit un lecteur d'écran.
@@ -233,6 +291,33 @@ class Mecanique(Generic[R]):
     classer: Callable[[R, Valeurs], Collection[str]]
     #: Jeux de paramètres assez petits pour énumérer toutes les suites de dés.
     petits: tuple[Mapping[str, object], ...] = ({},)
+    #: Le graphique : des issues qui s'excluent ; par défaut, les lignes de cotes si elles
+    #: s'excluent (leur somme vaut 1).
+    repartition: Callable[[Valeurs], Repartition] | None = None
+    #: La clé de la barre que réalise un résultat ; ``None`` : rien à surligner (dés cachés).
+    #: Par défaut, la seule ligne de ``classer`` qui soit une barre.
+    barre: Callable[[R, Valeurs], str | None] | None = None
+
+    def repartir(self, valeurs: Valeurs, cotes: list[Cote] | None = None) -> Repartition:
+        """La répartition du graphique pour des valeurs déjà validées."""
+        if self.repartition is not None:
+            return self.repartition(valeurs)
+        lignes = self.cotes(valeurs) if cotes is None else cotes
+        if sum((c.probabilite for c in lignes), Fraction(0)) != 1:
+            raise JdrErreur(f"lanceur {self.nom} : ses cotes se recoupent, il doit déclarer sa répartition")
+        return repartition_des_cotes(lignes)
+
+    def barre_de(self, resultat: R, valeurs: Valeurs, repartition: Repartition) -> str | None:
+        """La barre que réalise ``resultat`` (une clé de ``repartition``), ou ``None``."""
+        if self.barre is not None:
+            cle = self.barre(resultat, valeurs)
+            if cle is not None and cle not in repartition.cles:
+                raise JdrErreur(f"lanceur {self.nom} : barre {cle!r} absente du graphique")
+            return cle
+        trouvees = [c for c in repartition.cles if c in set(self.classer(resultat, valeurs))]
+        if len(trouvees) != 1:
+            raise JdrErreur(f"lanceur {self.nom} : le résultat réalise {len(trouvees)} barres au lieu d'une")
+        return trouvees[0]
 
     def valider(self, bruts: Mapping[str, object]) -> Valeurs:
         """Toutes les valeurs, converties ; les absentes prennent leur défaut."""

@@ -16,13 +16,18 @@ jdr_core.erreurs.ParametreInvalide: Caractéristique 9 : attendu un entier de 1 
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
 from .des import GRAINE_MAX, DesAleatoires, graine_au_hasard
 from .erreurs import JdrErreur
-from .mecanique import Mecanique, Suivi, Systeme, Table, lire_entier
+from .graphique import pour_lanceur
+from .mecanique import Cote, Mecanique, Suivi, Systeme, Table, Valeurs, lire_entier
+
+#: L'id d'un lanceur, préfixe des id de son graphique.
+ID_GRAPHIQUE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,79}")
 
 #: La seule liste des systèmes : le nom de chaque paquet, dans l'ordre du site.
 SYSTEMES: tuple[str, ...] = ("troisd6", "encore", "deuxd6", "d10")
@@ -94,7 +99,43 @@ def lire_graine(graine: object) -> int:
     return lire_entier("graine", graine, 0, GRAINE_MAX)
 
 
-def executer(nom: object, bruts: Mapping[str, object], graine: object = None) -> dict[str, Any]:
+def _options_graphique(meca: Mecanique[Any], options: object) -> tuple[str, Valeurs | None]:
+    """Les options du graphique reçues du navigateur : l'id du lanceur (pour les id du SVG)
+    et, en mode « comparer », les paramètres figés, validés comme ceux du jet."""
+    if options is None:
+        return f"lanceur-{meca.nom}", None
+    if not isinstance(options, Mapping):
+        raise JdrErreur("options du graphique illisibles : un objet est attendu")
+    ident = options.get("id") or f"lanceur-{meca.nom}"
+    if not isinstance(ident, str) or not ID_GRAPHIQUE.fullmatch(ident):
+        raise JdrErreur("graphique : id invalide (lettres, chiffres et tirets, 80 au plus)")
+    comparer = options.get("comparer")
+    if comparer is None:
+        return ident, None
+    if not isinstance(comparer, Mapping):
+        raise JdrErreur("comparaison illisible : un objet de paramètres est attendu")
+    try:
+        return ident, meca.valider(comparer)
+    except JdrErreur as e:
+        raise JdrErreur(f"réglage figé pour comparer : {e}") from e
+
+
+def graphique(meca: Mecanique[Any], valeurs: Valeurs, options: object = None, resultat: object = None,
+              cotes_calculees: list[Cote] | None = None) -> dict[str, Any]:
+    """Le graphique JSON d'un lanceur : son balisage (SVG et tableau) et la barre surlignée."""
+    ident, comparaison = _options_graphique(meca, options)
+    repartition = meca.repartir(valeurs, cotes_calculees)
+    realisee = None if resultat is None else meca.barre_de(resultat, valeurs, repartition)
+    return {
+        "html": pour_lanceur(meca, valeurs, ident=ident, realisee=realisee, comparaison=comparaison,
+                             repartition=repartition),
+        "realisee": realisee,
+        "series": 1 if comparaison is None else 2,
+    }
+
+
+def executer(nom: object, bruts: Mapping[str, object], graine: object = None,
+             options_graphique: object = None) -> dict[str, Any]:
     """Lance une mécanique avec une graine (tirée au hasard si absente).
 
     Rend un dictionnaire JSON : la graine, les paramètres retenus, les cotes et
@@ -110,11 +151,13 @@ def executer(nom: object, bruts: Mapping[str, object], graine: object = None) ->
     valeurs = meca.valider(bruts)
     graine_ok = lire_graine(graine)
     resultat = meca.lancer(valeurs, DesAleatoires(graine_ok))
+    lignes = meca.cotes(valeurs)
     return {
         "mecanique": meca.nom,
         "graine": graine_ok,
         "parametres": valeurs,
-        "cotes": [c.en_json() for c in meca.cotes(valeurs)],
+        "cotes": [c.en_json() for c in lignes],
+        "graphique": graphique(meca, valeurs, options_graphique, resultat, lignes),
         **meca.afficher(resultat, valeurs),
     }
 
@@ -123,3 +166,17 @@ def cotes(nom: object, bruts: Mapping[str, object]) -> list[dict[str, str]]:
     """Les cotes exactes pour des paramètres, sans lancer."""
     meca = mecanique(nom)
     return [c.en_json() for c in meca.cotes(meca.valider(bruts))]
+
+
+def cotes_et_graphique(nom: object, bruts: Mapping[str, object], options_graphique: object = None) -> dict[str, Any]:
+    """La réponse à un changement de réglage : les cotes et le graphique, sans lancer.
+
+    >>> r = cotes_et_graphique("3d6-test", {"caracteristique": "4"}, {"id": "essai"})
+    >>> r["cotes"][0]["libelle"], 'aria-labelledby="essai-graphique-titre"' in r["graphique"]["html"]
+    ('Réussir (difficulté 2)', True)
+    """
+    meca = mecanique(nom)
+    valeurs = meca.valider(bruts)
+    lignes = meca.cotes(valeurs)
+    return {"cotes": [c.en_json() for c in lignes],
+            "graphique": graphique(meca, valeurs, options_graphique, None, lignes)}

@@ -7,6 +7,7 @@ dés (``petits``) retrouve les cotes annoncées.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -21,9 +22,11 @@ from ..mecanique import (
     GroupeAffiche,
     Mecanique,
     OuiNon,
+    Repartition,
     Role,
     Valeurs,
     de_affiche,
+    repartition_des_cotes,
 )
 from .action import (
     Action,
@@ -119,6 +122,14 @@ def _cotes_marges(stat: int, comp: int, difficulte: int, malus: int, regle: Regl
             Cote(OUVERT_HAUT, ouvert[10]), Cote(OUVERT_BAS, ouvert[1])]
 
 
+def _repartition_marges(cotes: list[Cote], comp: int) -> Repartition:
+    """L'échec, puis chaque marge de réussite, lue aussi « au moins une marge de N »."""
+    r = repartition_des_cotes(cotes, (ECHEC, *(_libelle_marge(m) for m in range(comp + 1))), titre="Marge")
+    return Repartition(r.titre, tuple(
+        replace(b, au_moins="tous les jets" if b.cle == ECHEC else f"réussite, marge {b.cle[-2:].strip()} ou plus")
+        for b in r.barres), au_moins=True)
+
+
 def _classer_action(a: Action) -> set[str]:
     libelles = {REUSSITE if a.reussie else ECHEC}
     if a.marge is not None:
@@ -190,6 +201,7 @@ ACTION: Mecanique[Action] = Mecanique(
     ),
     lancer=_lancer_action,
     cotes=_cotes_action,
+    repartition=lambda v: _repartition_marges(_cotes_action(v), v["comp"]),
     afficher=_afficher_lancer_action,
     classer=lambda a, v: _classer_action(a),
     petits=({}, {"comp": 0, "enchainer": True}, {"stat": 10, "comp": 2, "dv": 0, "automatique": True},
@@ -235,6 +247,7 @@ OPPOSITION: Mecanique[Action] = Mecanique(
     ),
     lancer=_lancer_opposition,
     cotes=_cotes_opposition,
+    repartition=lambda v: _repartition_marges(_cotes_opposition(v), v["comp"]),
     afficher=_afficher_opposition,
     classer=lambda a, v: _classer_action(a),
     petits=({}, {"comp": 0}, {"comp_adverse": 0, "comp": 6}),
@@ -274,6 +287,14 @@ def _cotes_attaque(v: Valeurs) -> list[Cote]:
                              defense=_defense(v), malus=v["malus"], regle=regle_de(v))
     return [Cote(TOUCHE, 1 - d[None]), Cote(MANQUE, d[None]),
             *(Cote(LIBELLES_GRAVITE[g], d[g]) for g in Gravite)]
+
+
+def _repartition_gravite(cotes: list[Cote]) -> Repartition:
+    """Manqué, puis chaque gravité de blessure, de l'éraflure à la mort (« au moins grave »)."""
+    r = repartition_des_cotes(cotes, (MANQUE, *(LIBELLES_GRAVITE[g] for g in Gravite)), titre="Blessure infligée")
+    return Repartition(r.titre, tuple(
+        replace(b, au_moins="tous les jets" if b.cle == MANQUE else f"{b.libelle.lower()} ou pire")
+        for b in r.barres), au_moins=True)
 
 
 def _classer_attaque(a: Attaque, v: Valeurs) -> set[str]:
@@ -323,6 +344,7 @@ ATTAQUE: Mecanique[Attaque] = Mecanique(
     ),
     lancer=_lancer_attaque,
     cotes=_cotes_attaque,
+    repartition=lambda v: _repartition_gravite(_cotes_attaque(v)),
     afficher=_afficher_attaque,
     classer=_classer_attaque,
     petits=({}, {"mode": "tir", "distance": 30, "couvert": "5", "arme": 12, "comp": 6},

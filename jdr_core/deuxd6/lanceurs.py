@@ -23,9 +23,11 @@ from ..mecanique import (
     IssueAffichee,
     Mecanique,
     OuiNon,
+    Repartition,
     Role,
     Valeurs,
     de_affiche,
+    repartition_des_cotes,
 )
 from .assistance import Assistance, Cumul, assister, distribution_assistance, verifier_assistants
 from .cache import JetCache, ModeCache, jet_cache
@@ -112,6 +114,15 @@ def _cotes_niveaux(cible: int | None) -> list[Cote]:
         Cote(REUSSITE_TOUTE, d[Niveau.REUSSITE_CRITIQUE] + d[Niveau.REUSSITE]),
         *(Cote(LIBELLES_NIVEAUX[n], d[n]) for n in Niveau),
     ]
+
+
+#: Les niveaux du pire au meilleur : les barres du graphique d'un jet de 2D6.
+ORDRE_NIVEAUX = tuple(LIBELLES_NIVEAUX[n] for n in reversed(Niveau))
+
+
+def repartition_niveaux(cotes: list[Cote]) -> Repartition:
+    """Le graphique d'un jet : un niveau par barre, de la maladresse à la réussite critique."""
+    return repartition_des_cotes(cotes, ORDRE_NIVEAUX, titre="Niveau de réussite")
 
 
 def _classer_niveau(niveau: Niveau) -> set[str]:
@@ -201,6 +212,7 @@ TEST: Mecanique[Jet2D6 | EchecAutomatique] = Mecanique(
     ),
     lancer=_lancer_test,
     cotes=_cotes_test,
+    repartition=lambda v: repartition_niveaux(_cotes_test(v)),
     afficher=_afficher_test,
     classer=_classer_test,
     petits=(
@@ -565,6 +577,7 @@ ASSISTANCE: Mecanique[JetAide] = Mecanique(
     ),
     lancer=_lancer_assistance,
     cotes=_cotes_assistance,
+    repartition=lambda v: repartition_niveaux(_cotes_assistance(v)),
     afficher=_afficher_assistance,
     classer=_classer_assistance,
     petits=({}, {"assistants": 1, "niveau": 1, "niveau_aides": 3}, {"assistants": 0},
@@ -619,6 +632,9 @@ CACHE: Mecanique[JetCache] = Mecanique(
     ),
     lancer=_lancer_cache,
     cotes=_cotes_cache,
+    repartition=lambda v: repartition_niveaux(_cotes_cache(v)),
+    # Surligner la barre dirait le niveau que les dés cachés doivent taire.
+    barre=lambda r, v: None,
     afficher=_afficher_cache,
     classer=_classer_cache,
     petits=({}, {"mode": ModeCache.MJ.value, "difficulte": "-5"}),

@@ -8,6 +8,7 @@ from typing import Any
 from ..francais import accorder, compter, majuscule
 from ..mecanique import (
     Affichage,
+    Barre,
     Choix,
     Cote,
     DeAffiche,
@@ -15,6 +16,7 @@ from ..mecanique import (
     IssueAffichee,
     Mecanique,
     OuiNon,
+    Repartition,
     Valeurs,
     de_affiche,
 )
@@ -133,6 +135,20 @@ def _classer_test(jet: JetTest, v: Valeurs) -> set[str]:
     return issues
 
 
+def _repartition_succes(d: dict[int, Fraction], titre: str, unite: tuple[str, str]) -> Repartition:
+    """Une barre par nombre entier (succès, PE), de 0 au maximum, lue aussi « au moins N »."""
+    return Repartition(titre, tuple(
+        Barre(str(n), compter(n, *unite), d.get(n, Fraction(0)), f"au moins {n} {accorder(n, *unite)}")
+        for n in range(max(d) + 1)), au_moins=True)
+
+
+def _repartition_test(v: Valeurs) -> Repartition:
+    d: dict[int, Fraction] = {}
+    for (succes, _), p in _distribution(v).items():
+        d[succes] = d.get(succes, Fraction(0)) + p
+    return _repartition_succes(d, "Nombre de succès", ("succès", "succès"))
+
+
 def nom_difficulte(difficulte: int) -> str:
     """Le nom du niveau, sans sa précision : « moyenne », « extrême », « surhumaine » au-delà de 4."""
     return DIFFICULTES.get(difficulte, "surhumaine").split(" (")[0]
@@ -181,6 +197,8 @@ TEST: Mecanique[JetTest] = Mecanique(
     cotes=_cotes_test,
     afficher=_afficher_test,
     classer=_classer_test,
+    repartition=_repartition_test,
+    barre=lambda jet, v: str(jet.succes),
     petits=({}, {"avantages": 1, "relances": 1}, {"desavantages": 1, "fp": 1, "difficulte": 3},
             {"regle_critique": "tous", "avantages": 1}),
 )
@@ -303,6 +321,28 @@ def _cotes_attaque(v: Valeurs) -> list[Cote]:
     ]
 
 
+RATE = "Raté"
+
+
+def _repartition_attaque(v: Valeurs) -> Repartition:
+    """Raté, puis touché avec 0, 1, 2… PE perdus : « au moins N PE » se lit de droite à gauche."""
+    d = distribution_degats(v["physique"], **_params_attaque(v))
+    pertes: dict[int, Fraction] = {}
+    for (touche, pe), p in d.items():
+        if touche:
+            pertes[pe] = pertes.get(pe, Fraction(0)) + p
+    rate = sum((p for (touche, _), p in d.items() if not touche), Fraction(0))
+    barres = [Barre(RATE, "Raté", rate, "tous les jets")]
+    barres += [Barre(str(n), f"Touché, {compter(n, 'PE perdu', 'PE perdus')}", pertes.get(n, Fraction(0)),
+                     "touché" if n == 0 else f"touché, au moins {compter(n, 'PE perdu', 'PE perdus')}")
+               for n in range(max(pertes, default=0) + 1)]
+    return Repartition("PE perdus par la cible", tuple(barres), au_moins=True)
+
+
+def _barre_attaque(a: Attaque, v: Valeurs) -> str:
+    return str(a.degats) if a.touche else RATE
+
+
 def _classer_attaque(a: Attaque, v: Valeurs) -> set[str]:
     issues = {_toucher(v)} if a.touche else set()
     if a.touche and a.degats > 0:
@@ -364,6 +404,8 @@ ATTAQUE: Mecanique[Attaque] = Mecanique(
     cotes=_cotes_attaque,
     afficher=_afficher_attaque,
     classer=_classer_attaque,
+    repartition=_repartition_attaque,
+    barre=_barre_attaque,
     petits=({}, {"defense": "2", "protection": "2", "fp_protection": 1}, {"preparer": True, "relances": 1}),
 )
 
