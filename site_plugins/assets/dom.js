@@ -62,3 +62,51 @@ export function piedDeRejeu(texte, adresse, graine) {
   pied.append(lien, details);
   return pied;
 }
+
+// Le journal des jets : chaque widget qui lance des dés annonce son jet ici, en une ligne.
+// Le module du journal n'est chargé qu'au premier jet (aucune requête avant).
+function texteDe(noeud) {
+  return noeud ? noeud.textContent.replace(/\s+/g, " ").trim() : "";
+}
+
+// Les réglages d'un formulaire, lus comme le lecteur les voit : libellé et valeur affichée.
+function reglagesDe(racine) {
+  const reglages = [];
+  for (const champ of racine.querySelectorAll("input[name], select[name]")) {
+    const libelle = texteDe(champ.id ? racine.querySelector(`label[for="${CSS.escape(champ.id)}"]`) : null) || champ.name;
+    const valeur = champ.type === "checkbox" ? (champ.checked ? "oui" : "non")
+      : champ.tagName === "SELECT" ? texteDe(champ.selectedOptions[0]) : champ.value;
+    reglages.push([libelle, valeur]);
+  }
+  return reglages;
+}
+
+// jet : { titre?, des?, issue, graine?, lien? } ; le système, la page, le titre et les réglages
+// d'un lanceur se lisent sur la page.
+export function annoncerJet(racine, jet) {
+  const avis = racine.querySelector(".jdr-avis-rejeu");
+  if (avis) avis.remove();  // un nouveau jet n'est plus le jet rejoué
+  const lanceur = racine.matches("form.jdr-lanceur");
+  const source = lanceur ? "lanceur" : racine.matches(".jdr-exemple") ? "exemple" : "suivi";
+  const titre = jet.titre || texteDe(racine.querySelector(lanceur ? "legend" : ".jdr-exemple-titre"));
+  const entree = {
+    source,
+    systeme: texteDe(document.querySelector(
+      ".md-nav--primary > .md-nav__list > .md-nav__item--active > .md-nav__link .md-ellipsis")),
+    page: texteDe(document.querySelector('[data-md-component="header-topic"]')) || document.title,
+    titre,
+    reglages: lanceur ? reglagesDe(racine) : [],
+    ...jet,
+  };
+  entree.titre = titre;
+  import("./journal.js").then((journal) => journal.noter(entree));
+}
+
+// Un jet rejoué depuis un lien le dit, au-dessus de son résultat, jusqu'au prochain jet.
+export function avisRejeu(racine, texte) {
+  const sortie = racine.querySelector("output.jdr-sortie");
+  if (!sortie || racine.querySelector(".jdr-avis-rejeu")) return;
+  const avis = el("p", "jdr-avis-rejeu", texte);
+  avis.setAttribute("role", "status");
+  sortie.before(avis);
+}

@@ -5,7 +5,7 @@
 //                          (avec un lien qui rejoue exactement ce tirage) ;
 //   « Modifier »           le code devient modifiable ; les écarts au texte sont des différences.
 // Le pont Python compose les phrases (verdict, erreurs) ; ce module ne fait qu'afficher.
-import { bouton, el, piedDeRejeu } from "./dom.js";
+import { annoncerJet, bouton, el, piedDeRejeu } from "./dom.js";
 import { MESSAGES, moteur } from "./moteur.js";
 
 // Les exemples en attente suivent le chargement (téléchargement, démarrage).
@@ -61,7 +61,7 @@ function sorties(reponse) {
   return liste;
 }
 
-async function executer(bloc, requete) {
+async function executer(bloc, requete, rejeu = false) {
   const sortie = bloc.querySelector("output.jdr-sortie");
   const etat = bloc.querySelector(".jdr-etat");
   const boutons = [...bloc.querySelectorAll(".jdr-exemple-actions button")];
@@ -82,7 +82,11 @@ async function executer(bloc, requete) {
   etat.textContent = reponse.verdict;
   const contenu = [sorties(reponse)];
   if (reponse.mode === "autres_des") {
-    contenu.push(piedDeRejeu("Lien vers ce tirage", lienRejeu(bloc, reponse.graine), reponse.graine));
+    const lien = lienRejeu(bloc, reponse.graine);
+    contenu.push(piedDeRejeu("Lien vers ce tirage", lien, reponse.graine));
+    // Un nouveau tirage part dans le journal des jets ; un tirage rejoué depuis un lien y est déjà.
+    const issue = reponse.lignes.map((l) => (l.erreur ? l.erreur.message : l.obtenu.trim())).filter(Boolean).join("\n");
+    if (!rejeu) annoncerJet(bloc, { issue, graine: reponse.graine, lien });
   }
   sortie.replaceChildren(...contenu);
   // « ok » : identique au texte ; « ecart » : différent, attendu (autres dés, code modifié) ;
@@ -149,7 +153,7 @@ export function brancher(bloc) {
   if (params.get("exemple") === bloc.dataset.exemple && params.get("graine") && autres) {
     bloc.scrollIntoView({ block: "center" });
     bloc.querySelector(".jdr-etat").textContent = "Tirage rejoué depuis un lien.";
-    executer(bloc, { source, graine: params.get("graine") }).then(() => {
+    executer(bloc, { source, graine: params.get("graine") }, true).then(() => {
       const etat = bloc.querySelector(".jdr-etat");
       etat.textContent = `Tirage rejoué depuis un lien. ${etat.textContent}`;
     });

@@ -10,6 +10,7 @@ const WIDGETS = [
   ["form.jdr-lanceur", "./lanceur.js"],
   [".jdr-fiche", "./suivi.js"],
   [".jdr-copie-locale", "./copie-locale.js"],
+  [".jdr-journal", "./journal.js"],
 ];
 // Les widgets qui parlent à Python (la copie locale n'en a pas besoin).
 const AVEC_PYTHON = ".jdr-exemple, form.jdr-lanceur, .jdr-fiche";
@@ -37,7 +38,28 @@ document.addEventListener("click", (e) => {
   }
 }, true);
 
+// Le bouton « Journal des jets » de l'en-tête (gardé par la navigation instantanée) ; le
+// panneau du journal n'est chargé qu'au clic.
+function boutonJournal() {
+  const titre = document.querySelector(".md-header__title");
+  if (!titre || document.querySelector(".jdr-journal-bouton")) return;
+  const b = Object.assign(document.createElement("button"), { type: "button", title: "Journal des jets" });
+  b.className = "md-header__button md-icon jdr-journal-bouton";
+  b.setAttribute("aria-label", "Journal des jets");
+  b.setAttribute("aria-haspopup", "dialog");
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("aria-hidden", "true");
+  const trace = document.createElementNS("http://www.w3.org/2000/svg", "path");
+  trace.setAttribute("d", "M13.5 8H12v5l4.28 2.54.72-1.21-3.5-2.08zM13 3a9 9 0 0 0-9 9H1l3.96 4.03L9 12H6a7 7 0 0 1 7-7 7 7 0 0 1 7 7 7 7 0 0 1-7 7c-1.93 0-3.68-.79-4.94-2.06l-1.42 1.42A8.9 8.9 0 0 0 13 21a9 9 0 0 0 9-9 9 9 0 0 0-9-9");
+  svg.append(trace);
+  b.append(svg);
+  b.addEventListener("click", async () => (await import("./journal.js")).ouvrir(b));
+  titre.after(b);
+}
+
 async function brancher() {
+  boutonJournal();
   for (const [selecteur, chemin] of WIDGETS) {
     const nouveaux = [...document.querySelectorAll(`${selecteur}:not([data-branche])`)];
     if (!nouveaux.length) continue;
