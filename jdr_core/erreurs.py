@@ -25,7 +25,33 @@ class ParametreInvalide(JdrErreur):
         self.nom = nom
         self.valeur = valeur
         self.attendu = attendu
-        super().__init__(f"{nom} {valeur!s:.40} : attendu {attendu}")
+        super().__init__(f"{nom} {decrire_valeur(valeur)} : attendu {attendu}")
+
+
+def decrire_valeur(valeur: object) -> str:
+    """Une valeur reçue, telle qu'on peut la montrer à un joueur : un nombre ou un texte
+    court tel quel, et pour le reste sa nature en mots (jamais une représentation Python).
+
+    >>> decrire_valeur(7), decrire_valeur("épique"), decrire_valeur([None]), decrire_valeur(None)
+    ('7', 'épique', '(une liste)', '(vide)')
+    """
+    if valeur is None:
+        return "(vide)"
+    if isinstance(valeur, bool):
+        return "(oui ou non)"
+    if isinstance(valeur, int):
+        texte = str(valeur) if abs(valeur) < 10**40 else "(nombre trop long)"
+    elif isinstance(valeur, float):
+        texte = f"{valeur:g}" if valeur == valeur and abs(valeur) != float("inf") else "(nombre illisible)"
+    elif isinstance(valeur, str):
+        texte = "".join(c for c in valeur if c.isprintable())[:40] or "(texte vide)"
+    elif isinstance(valeur, (list, tuple)):
+        texte = "(une liste)"
+    elif isinstance(valeur, dict):
+        texte = "(un objet)"
+    else:
+        texte = "(valeur illisible)"
+    return texte
 
 
 class DesEpuises(JdrErreur):

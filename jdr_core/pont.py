@@ -22,12 +22,22 @@ Le worker JavaScript ne connaît aucune règle : il transmet une requête à
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from typing import Any
 
 from .erreurs import JdrErreur
 
 TAILLE_MAX_REQUETE = 100_000
+#: Imbrication la plus profonde acceptée (objets et listes) : mesurée avant l'analyse.
+PROFONDEUR_MAX = 32
+#: Chiffres au plus dans un nombre entier de la requête (une graine en a 16).
+CHIFFRES_MAX = 40
+#: Les genres de requête que le pont connaît, pour le dire au lecteur.
+GENRES_DE_REQUETE = ("lancer", "cotes", "suivi", "exemple")
+#: Réponse quand une erreur imprévue échappe au cœur : rien de technique n'est montré.
+ERREUR_IMPREVUE = ("Le calcul n'a pas abouti : cette demande n'a pas pu être traitée. "
+                   "Vérifiez les valeurs saisies, puis réessayez.")
 
 # doctest et le registre ne sont importés qu'au premier besoin : dans le navigateur,
 # chaque module importé retarde la première réponse.
@@ -148,7 +158,9 @@ def executer_exemple(
     from .des import autres_des
 
     if mode not in MODES:
-        raise JdrErreur(f"mode d'exécution inconnu : {str(mode)[:20]!r}")
+        from .francais import enumerer
+
+        raise JdrErreur(f"mode d'exécution inconnu : le mode vaut {enumerer(MODES, 'ou')}.")
     try:
         test = doctest.DocTestParser().get_doctest(source, {}, nom, None, 0)
     except ValueError as e:
@@ -165,6 +177,12 @@ def executer_exemple(
     return reponse
 
 
+def _verifier_nom(requete: dict[str, Any], champ: str, quoi: str, requis: bool) -> None:
+    """Un nom de lanceur ou de système : un texte court, sinon une phrase qui dit lequel manque."""
+    if requis and not isinstance(requete.get(champ), str):
+        raise JdrErreur(f"requête incomplète : le champ « {champ} » doit nommer {quoi}.")
+
+
 def _repondre(requete: Any) -> dict[str, Any]:
     if not isinstance(requete, dict):
         raise JdrErreur("requête illisible : un objet JSON est attendu")
@@ -174,10 +192,12 @@ def _repondre(requete: Any) -> dict[str, Any]:
         raise JdrErreur("paramètres illisibles : un objet est attendu")
     from . import registre
 
+    _verifier_nom(requete, "mecanique", "un lanceur", genre in ("lancer", "cotes"))
+    _verifier_nom(requete, "systeme", "un système", genre == "suivi")
     if genre == "lancer":
-        return registre.executer(requete.get("mecanique"), parametres, requete.get("graine"))
+        return registre.executer(requete.get("mecanique"), parametres, requete.get("graine"), requete.get("graphique"))
     if genre == "cotes":
-        return {"cotes": registre.cotes(requete.get("mecanique"), parametres)}
+        return registre.cotes_et_graphique(requete.get("mecanique"), parametres, requete.get("graphique"))
     if genre == "suivi":
         return registre.suivi(requete.get("systeme")).operer(requete.get("etat"), requete.get("op"))
     if genre == "exemple":
@@ -187,28 +207,99 @@ def _repondre(requete: Any) -> dict[str, Any]:
         graine = requete.get("graine")
         mode = requete.get("mode", "autres_des" if graine is not None else "texte")
         graine_ok = None if graine is None else registre.lire_graine(graine)
-        return executer_exemple(source, str(requete.get("nom", "exemple"))[:80], graine_ok, str(mode))
-    raise JdrErreur(f"requête inconnue : {str(genre)[:40]!r}")
+        nom = requete.get("nom")
+        nom = nom[:80] if isinstance(nom, str) else "exemple"
+        return executer_exemple(source, nom, graine_ok, mode if isinstance(mode, str) else "")
+    from .francais import enumerer
+
+    connus = enumerer(GENRES_DE_REQUETE, "ou")
+    if not isinstance(genre, str):
+        raise JdrErreur(f"requête sans genre : le champ « type » doit valoir {connus}.")
+    raise JdrErreur(f"requête inconnue : « {genre[:40]} » ; le champ « type » doit valoir {connus}.")
 
 
-def prechauffer() -> None:
-    """Charge tous les systèmes et exécute un petit exemple : appelé par le worker avant
-    d'annoncer « prêt », pour que le premier clic réponde aussitôt."""
+def prechauffer(systemes: list[str] | None = None) -> None:
+    """Exécute un petit exemple et calcule les cotes par défaut des lanceurs, pour que le
+    premier clic réponde aussitôt. Le worker nomme ``systemes`` (les paquets dont la page
+    porte un widget) : seuls ceux-là sont importés, une page 3D6 ne charge pas le D10.
+    Sans liste : tous les systèmes déclarés."""
+    import importlib
+
     from . import registre
 
     executer_exemple(">>> 1 + 1\n2\n")
-    for nom in registre.mecaniques():
-        registre.cotes(nom, {})
+    for nom in registre.SYSTEMES:
+        if systemes is None or nom in systemes:
+            for meca in importlib.import_module(f"{__package__}.{nom}.systeme").SYSTEME.mecaniques:
+                meca.cotes(meca.valider({}))
+
+
+#: Une chaîne JSON entière (guillemets et échappements compris) : retirée avant de compter.
+_CHAINE_JSON = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+
+
+def verifier_imbrication(texte: str) -> None:
+    """Refuse une requête trop imbriquée, avant toute analyse et sans récursion : les
+    chaînes sont retirées, puis chaque crochet ou accolade compte pour un niveau.
+
+    >>> verifier_imbrication('{"a": [1, "[[[["]}')
+    >>> verifier_imbrication("[" * 33 + "]" * 33)
+    Traceback (most recent call last):
+    ...
+    jdr_core.erreurs.JdrErreur: requête trop imbriquée : 32 niveaux d'objets et de listes au plus.
+    """
+    profondeur = 0
+    for signe in re.findall(r"[][{}]", _CHAINE_JSON.sub("", texte)):
+        profondeur += 1 if signe in "[{" else -1
+        if profondeur > PROFONDEUR_MAX:
+            raise JdrErreur(f"requête trop imbriquée : {PROFONDEUR_MAX} niveaux d'objets et de listes au plus.")
+
+
+def _entier_json(texte: str) -> int:
+    if len(texte.lstrip("-")) > CHIFFRES_MAX:
+        raise JdrErreur(f"requête refusée : un nombre entier y dépasse {CHIFFRES_MAX} chiffres.")
+    return int(texte)
+
+
+def _reel_json(texte: str) -> float:
+    valeur = float(texte)
+    if valeur in (float("inf"), float("-inf")):
+        raise JdrErreur("requête refusée : un nombre y est trop grand.")
+    return valeur
+
+
+def _constante_json(texte: str) -> float:
+    raise JdrErreur(f"requête illisible : « {texte} » n'est pas un nombre JSON.")
+
+
+def lire_requete(texte: object) -> Any:
+    """Le texte JSON du worker, lu avec ses limites : longueur, imbrication, nombres."""
+    if not isinstance(texte, str):
+        raise JdrErreur("requête illisible : un texte JSON est attendu.")
+    if len(texte) > TAILLE_MAX_REQUETE:
+        raise JdrErreur(f"requête trop longue : {TAILLE_MAX_REQUETE} caractères au plus.")
+    verifier_imbrication(texte)
+    try:
+        return json.loads(texte, parse_int=_entier_json, parse_float=_reel_json, parse_constant=_constante_json)
+    except json.JSONDecodeError:
+        raise JdrErreur("requête illisible : JSON invalide.") from None
 
 
 def traiter(requete_json: str) -> str:
-    """Point d'entrée unique du worker : jamais d'exception, toujours une réponse JSON."""
+    """Point d'entrée unique du worker : jamais d'exception, toujours une réponse JSON.
+
+    Une erreur que le cœur sait expliquer (:class:`JdrErreur`) donne son message ; toute
+    autre erreur, un message français sans détail technique.
+
+    >>> print(traiter('{"type": "fiche"}'))
+    {"erreur": "requête inconnue : « fiche » ; le champ « type » doit valoir lancer, cotes, suivi ou exemple."}
+    >>> print(traiter('[' * 5000 + ']' * 5000))
+    {"erreur": "requête trop imbriquée : 32 niveaux d'objets et de listes au plus."}
+    """
     try:
-        if len(requete_json) > TAILLE_MAX_REQUETE:
-            raise JdrErreur("requête trop longue")
-        reponse = _repondre(json.loads(requete_json))
+        reponse = _repondre(lire_requete(requete_json))
+        return json.dumps(reponse, ensure_ascii=False, allow_nan=False)
     except JdrErreur as erreur:
-        reponse = {"erreur": str(erreur)}
-    except json.JSONDecodeError:
-        reponse = {"erreur": "requête illisible : JSON invalide"}
-    return json.dumps(reponse, ensure_ascii=False)
+        return json.dumps({"erreur": str(erreur)[:2000]}, ensure_ascii=False)
+    except Exception:  # le dernier filet : le lecteur n'a pas à voir une trace Python
+        return json.dumps({"erreur": ERREUR_IMPREVUE}, ensure_ascii=False)
