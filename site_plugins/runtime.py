@@ -160,3 +160,54 @@ def compresser_site(site: Path, cache: Path) -> None:
     for fichier in fichiers:
         if fichier.stat().st_size > 1024:
             compresser(fichier, cache)
+
+
+#: Ligne du service worker remplacée par sa configuration à la construction.
+MARQUE_SERVICE_WORKER = "const CONFIG_SW = null; // remplacé à la construction"
+#: Ce que le service worker ne garde pas d'avance : le runtime (gardé au passage, voir
+#: sw.js), les variantes compressées, les fichiers pour hébergeurs ou robots.
+_HORS_PRECHARGE = (".br", ".gz", ".map")
+_FICHIERS_HORS_PRECHARGE = {"sw.js", "_headers", "sitemap.xml"}
+
+
+def tailles_runtime(dossier_pyodide: Path, nom_runtime: str) -> dict[str, int]:
+    """Tailles non compressées des deux gros fichiers : la page en tire sa barre de progression."""
+    return {
+        "wasm": (dossier_pyodide / "pyodide.asm.wasm").stat().st_size,
+        "runtime": (dossier_pyodide / nom_runtime).stat().st_size,
+    }
+
+
+def systemes_des_mecaniques() -> dict[str, str]:
+    """Nom de chaque mécanique → paquet de son système : le worker ne préchauffe que les
+    systèmes dont la page porte un widget (tirée du registre, aucun système nommé ici)."""
+    from jdr_core import registre
+
+    return {m.nom: s.nom for s in registre.systemes() for m in s.mecaniques}
+
+
+def ecrire_service_worker(site: Path, modele: Path) -> str:
+    """Écrit ``site/sw.js`` : sa version est l'empreinte de tout le site construit, si bien
+    qu'une nouvelle construction remplace proprement le cache du lecteur. Rend la version."""
+    fichiers = sorted(
+        f for f in site.rglob("*")
+        if f.is_file() and f.suffix not in _HORS_PRECHARGE and f.name not in _FICHIERS_HORS_PRECHARGE
+    )
+    empreinte = hashlib.sha256()
+    pages, runtime = [], []
+    for fichier in fichiers:
+        chemin = fichier.relative_to(site).as_posix()
+        empreinte.update(chemin.encode() + b"\0" + hashlib.sha256(fichier.read_bytes()).digest())
+        if chemin.startswith("pyodide/"):
+            runtime.append(chemin)
+        elif not chemin.startswith("assets/jdr/sw.js"):
+            # Une page « dossier/index.html » se demande sous « dossier/ ».
+            pages.append(chemin.removesuffix("index.html") or "./")
+    version = empreinte.hexdigest()[:16]
+    texte = modele.read_text(encoding="utf-8")
+    if MARQUE_SERVICE_WORKER not in texte:
+        raise ErreurRuntime("sw.js ne contient plus la ligne de configuration attendue")
+    config = {"version": version, "pages": pages, "runtime": runtime}
+    (site / "sw.js").write_text(texte.replace(MARQUE_SERVICE_WORKER, f"const CONFIG_SW = {json.dumps(config)};"),
+                                encoding="utf-8")
+    return version

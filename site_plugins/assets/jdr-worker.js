@@ -150,12 +150,160 @@ const instantanes = {
   },
 };
 
-async function chargerPython(loadPyodide, indexURL, trouve) {
-  const options = {
-    indexURL,
-    stdLibURL: new URL(CONFIG.runtime, import.meta.url).href,
-    lockFileContents: CONFIG.verrou,
+// Téléchargement suivi : les deux gros fichiers (le WebAssembly de Pyodide, l'archive
+// d'exécution) sont lus ici, morceau par morceau, pour annoncer la progression à la page
+// et juger le réseau sur ce qui arrive, pas sur le temps passé : on n'abandonne que si
+// aucun octet n'est arrivé depuis DELAI_SILENCE_MS. Une coupure en cours de route reprend
+// par une requête Range à partir des octets déjà reçus (un serveur qui répond 200 au lieu
+// de 206 renvoie tout : on repart de zéro). Les octets reçus sont ensuite donnés à
+// Pyodide par un fetch local, sans second téléchargement.
+const DELAI_SILENCE_MS = 15000;
+const REPRISES_MAX = 3;
+const INTERVALLE_PROGRESSION_MS = 150;
+
+class ErreurChargement extends Error {}
+
+const suivis = new Map(); // adresse → { recus, identite, reseau }
+let derniereProgression = 0;
+
+function annoncerProgression(forcer) {
+  const maintenant = performance.now();
+  if (!forcer && maintenant - derniereProgression < INTERVALLE_PROGRESSION_MS) return;
+  derniereProgression = maintenant;
+  // Les octets comptés sont ceux du fichier décompressé ; ramenés à la taille transmise
+  // (Content-Length d'une réponse compressée) pour dire au lecteur ce que son réseau porte.
+  let recus = 0;
+  let total = 0;
+  for (const s of suivis.values()) {
+    recus += Math.min(s.recus, s.identite) * (s.reseau / s.identite);
+    total += s.reseau;
+  }
+  self.postMessage({ progression: { recus: Math.round(recus), total: Math.round(total) } });
+}
+
+function assembler(morceaux, longueur) {
+  const tout = new Uint8Array(longueur);
+  let position = 0;
+  for (const m of morceaux) {
+    tout.set(m, position);
+    position += m.length;
+  }
+  return tout;
+}
+
+// Début annoncé par « Content-Range: bytes 123-456/789 », ou null.
+function debutDePlage(reponse) {
+  const m = /^bytes (\d+)-\d+\/(\d+|\*)$/.exec(reponse.headers.get("Content-Range") || "");
+  return m ? Number(m[1]) : null;
+}
+
+async function telecharger(adresse, identite, deja) {
+  const suivi = { recus: 0, identite: identite || 1, reseau: identite || 1 };
+  suivis.set(adresse, suivi);
+  let morceaux = deja && deja.byteLength ? [new Uint8Array(deja)] : [];
+  suivi.recus = morceaux.length ? morceaux[0].length : 0;
+  let reprises = 0;
+  for (;;) {
+    const controleur = new AbortController();
+    let silence = null;
+    const veiller = () => {
+      clearTimeout(silence);
+      silence = setTimeout(() => controleur.abort(), DELAI_SILENCE_MS);
+    };
+    veiller();
+    try {
+      const entetes = suivi.recus ? { Range: `bytes=${suivi.recus}-` } : {};
+      let reponse;
+      try {
+        reponse = await fetch(adresse, { headers: entetes, signal: controleur.signal });
+      } catch (erreur) {
+        throw new ErreurChargement(controleur.signal.aborted ? "silence" : "injoignable");
+      }
+      if (reponse.status === 206 && debutDePlage(reponse) === suivi.recus && !reponse.headers.get("Content-Encoding")) {
+        mesures.reprise = `${adresse.split("/").pop()} depuis ${suivi.recus} octets`;
+      } else if (reponse.ok && reponse.status !== 206) {
+        morceaux = [];
+        suivi.recus = 0;
+        const longueur = Number(reponse.headers.get("Content-Length"));
+        if (reponse.headers.get("Content-Encoding") && longueur > 0) suivi.reseau = longueur;
+      } else {
+        // 206 inutilisable (autre début, morceau compressé) : on redemande tout.
+        if (reponse.status === 206) {
+          morceaux = [];
+          suivi.recus = 0;
+          continue;
+        }
+        throw new ErreurChargement(`http ${reponse.status}`);
+      }
+      const lecteur = reponse.body.getReader();
+      for (;;) {
+        let lu;
+        try {
+          lu = await lecteur.read();
+        } catch (erreur) {
+          throw new ErreurChargement(controleur.signal.aborted ? "silence" : "coupure");
+        }
+        if (lu.done) break;
+        veiller();
+        morceaux.push(lu.value);
+        suivi.recus += lu.value.length;
+        annoncerProgression(false);
+      }
+      clearTimeout(silence);
+      annoncerProgression(true);
+      return assembler(morceaux, suivi.recus);
+    } catch (erreur) {
+      clearTimeout(silence);
+      const raison = erreur instanceof ErreurChargement ? erreur.message : "coupure";
+      // Rien reçu, ou un refus net du serveur : inutile d'insister, on le dit tout de suite.
+      // Sinon la suite est redemandée à partir de ce qui est déjà là.
+      if (!suivi.recus || raison.startsWith("http") || reprises >= REPRISES_MAX) {
+        const echec = new ErreurChargement(raison);
+        echec.partiel = suivi.recus ? assembler(morceaux, suivi.recus) : null;
+        echec.adresse = adresse;
+        throw echec;
+      }
+      reprises++;
+    }
+  }
+}
+
+// Ce que la page lit : une phrase en français, jamais le texte anglais d'une exception.
+function enFrancais(erreur) {
+  if (erreur instanceof ErreurChargement) {
+    const raison = erreur.message;
+    if (raison === "silence") {
+      return `le réseau n'a plus rien envoyé depuis ${DELAI_SILENCE_MS / 1000} secondes`;
+    }
+    if (raison === "injoignable") return "les fichiers de Python n'ont pas pu être demandés (réseau coupé ou bloqué)";
+    if (raison.startsWith("http")) return `le serveur a refusé un fichier de Python (code ${raison.slice(5)})`;
+    return "le téléchargement de Python a été interrompu";
+  }
+  const texte = String(erreur && erreur.message ? erreur.message : erreur);
+  if (/dynamically imported module|Importing a module script failed|Failed to fetch/i.test(texte)) {
+    return "un fichier de Python n'a pas pu être téléchargé (réseau coupé ou bloqué)";
+  }
+  if (/exit\(|Program terminated|abort/i.test(texte)) return "Python s'est arrêté pendant son démarrage";
+  if (/memory/i.test(texte)) return "la mémoire a manqué pour démarrer Python";
+  return "Python n'a pas pu démarrer dans ce navigateur";
+}
+
+// Pendant loadPyodide, les adresses déjà téléchargées sont servies depuis la mémoire.
+function servirDepuisMemoire(octets) {
+  const fetchReseau = self.fetch;
+  self.fetch = (ressource, options) => {
+    const adresse = new URL(ressource instanceof Request ? ressource.url : String(ressource), self.location.href).href;
+    const contenu = octets.get(adresse);
+    if (!contenu) return fetchReseau.call(self, ressource, options);
+    const type = adresse.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
+    return Promise.resolve(new Response(contenu, { headers: { "Content-Type": type } }));
   };
+  return () => {
+    self.fetch = fetchReseau;
+  };
+}
+
+async function chargerPython(loadPyodide, options, trouve) {
   if (trouve) {
     try {
       // La lecture se poursuit pendant que Pyodide charge son module JavaScript ; son échec
@@ -175,32 +323,97 @@ async function chargerPython(loadPyodide, indexURL, trouve) {
   return { pyodide, depuisInstantane: false };
 }
 
+// La page envoie d'abord { init } : les systèmes de ses widgets (pour le préchauffage) et
+// les octets déjà reçus par un worker précédent (reprise après une coupure).
+let recevoirInit;
+const init = new Promise((resoudre) => {
+  recevoirInit = resoudre;
+});
+
+// Les paquets de systèmes que les widgets de la page désignent : mécaniques des lanceurs
+// (traduites par la table construite depuis le registre), fiches, modules des exemples.
+function systemesDeLaPage(indices) {
+  const table = CONFIG.mecaniques || {};
+  const connus = new Set(Object.values(table));
+  const trouves = new Set();
+  for (const m of indices.mecaniques || []) if (Object.hasOwn(table, m)) trouves.add(table[m]);
+  for (const nom of [...(indices.systemes || []), ...(indices.modules || [])]) if (connus.has(nom)) trouves.add(nom);
+  return [...trouves];
+}
+
 async function demarrer() {
   if (!CONFIG) throw new Error("worker non configuré : construisez le site avec le greffon jdr");
   etat("telechargement");
+  const { partiels = {} } = await init;
   const indexURL = new URL(CONFIG.pyodide, import.meta.url).href;
+  const adresseWasm = new URL("pyodide.asm.wasm", indexURL).href;
+  const adresseRuntime = new URL(CONFIG.runtime, import.meta.url).href;
+  const tailles = CONFIG.tailles || {};
   const trouver = instantanes.trouver().catch((erreur) => {
     instantanes.oublier(String(erreur)).catch(() => {});
     return null;
   });
-  const [{ loadPyodide }, trouve] = await Promise.all([import(new URL("pyodide.mjs", indexURL).href), trouver]);
+  // Tout part en même temps ; le premier échec l'emporte (Promise.all), les octets reçus
+  // de chaque fichier sont rendus à la page pour qu'un nouvel essai reprenne là.
+  const recus = new Map();
+  const telechargements = [[adresseWasm, tailles.wasm], [adresseRuntime, tailles.runtime]].map(
+    ([adresse, taille]) => telecharger(adresse, taille, partiels[adresse]).then((octets) => recus.set(adresse, octets)),
+  );
+  let modules;
+  try {
+    modules = await Promise.all([
+      import(new URL("pyodide.mjs", indexURL).href),
+      import(new URL("pyodide.asm.mjs", indexURL).href),
+      trouver,
+      ...telechargements,
+    ]);
+  } catch (erreur) {
+    // Les autres téléchargements peuvent encore courir : on garde leurs octets aussi.
+    const morceaux = {};
+    for (const [adresse, octets] of recus) morceaux[adresse] = octets.buffer;
+    if (erreur && erreur.partiel) morceaux[erreur.adresse] = erreur.partiel.buffer;
+    self.postMessage({ partiels: morceaux }, Object.values(morceaux));
+    throw erreur;
+  }
+  const [{ loadPyodide }, { default: createPyodideModule }, trouve] = modules;
   marquer("module");
-  const { pyodide, depuisInstantane } = await chargerPython(loadPyodide, indexURL, trouve);
-  marquer("python");
   etat("demarrage");
+  const retablir = servirDepuisMemoire(recus);
+  let charge;
+  try {
+    charge = await chargerPython(loadPyodide, {
+      indexURL,
+      stdLibURL: adresseRuntime,
+      lockFileContents: CONFIG.verrou,
+      createPyodideModule,
+    }, trouve);
+  } finally {
+    retablir();
+    recus.clear();
+  }
+  const { pyodide, depuisInstantane } = charge;
+  marquer("python");
   const pont = pyodide.pyimport("jdr_core.pont");
   marquer("coeur");
   etat("pret");
-  // Préchauffage (systèmes, doctest, cotes) quand le worker est libre : une requête déjà
-  // en attente (le clic qui a lancé le chargement) passe d'abord. Puis, la première fois,
-  // l'instantané pour les visites suivantes. Le court délai laisse la page afficher ce
-  // résultat sans partager les deux cœurs avec ce travail de fond.
+  // Préchauffage (les systèmes de la page, doctest, cotes) quand le worker est libre : une
+  // requête déjà en attente (le clic qui a lancé le chargement) passe d'abord. Puis, la
+  // première fois, l'instantané pour les visites suivantes. Le court délai laisse la page
+  // afficher ce résultat sans partager les deux cœurs avec ce travail de fond.
   setTimeout(async () => {
     if (depuisInstantane) {
       await instantanes.confirmer().catch(() => {});
       return;
     }
-    pont.prechauffer();
+    const { indices = {} } = await init;
+    const systemes = systemesDeLaPage(indices);
+    mesures.prechauffes = systemes;
+    try {
+      pont.prechauffer(pyodide.toPy(systemes));
+    } catch (erreur) {
+      // Le préchauffage n'est qu'une avance : son échec ne touche pas au moteur prêt.
+      mesures.prechauffe_erreur = String(erreur).slice(0, 300);
+    }
     marquer("prechauffe");
     if (!instantanes.possible()) return;
     try {
@@ -216,15 +429,20 @@ async function demarrer() {
 }
 
 const pret = demarrer();
-pret.catch((erreur) => etat("echec", String(erreur && erreur.message ? erreur.message : erreur)));
+// Un seul message d'échec, en français ; le détail technique reste dans les mesures.
+pret.catch((erreur) => {
+  mesures.erreur = String(erreur && erreur.message ? erreur.message : erreur).slice(0, 300);
+  etat("echec", enFrancais(erreur));
+});
 
 self.onmessage = async (evenement) => {
+  if (evenement.data.init) return recevoirInit(evenement.data.init);
   const { id, requete } = evenement.data;
   try {
     const pont = await pret;
     const reponse = JSON.parse(pont.traiter(JSON.stringify(requete)));
     self.postMessage({ id, reponse });
   } catch (erreur) {
-    self.postMessage({ id, reponse: { erreur: `Python n'a pas pu répondre : ${erreur}` } });
+    self.postMessage({ id, reponse: { erreur: `Python n'a pas pu répondre : ${enFrancais(erreur)}.` } });
   }
 };

@@ -1,16 +1,71 @@
 // Le moteur : un seul worker Pyodide par onglet, gardé à travers la navigation instantanée.
 // Il ne connaît aucune règle : il transmet une requête JSON au pont Python et rend la réponse.
+//
+// Réseau lent : le worker télécharge Python en annonçant sa progression ; la page l'affiche
+// (barre, mégaoctets reçus, temps restant estimé) et ne juge que le silence : tant que des
+// octets arrivent, on attend. Un nouvel essai reprend avec les octets déjà reçus.
 export const BASE = new URL(".", import.meta.url);
-const DELAI_MAX_MS = 20000;
+// Sans aucune nouvelle du worker pendant le téléchargement (le worker, lui, abandonne après
+// 15 s sans octet et le dit) ou pendant le démarrage de Python (travail du processeur).
+const SILENCE_TELECHARGEMENT_MS = 20000;
+const SILENCE_DEMARRAGE_MS = 60000;
+// Une fois Python prêt, une requête sans réponse après ce délai signale un worker bloqué.
+const DELAI_REPONSE_MS = 20000;
+// Limites d'une requête, vérifiées avant l'envoi (le pont a les siennes) : un objet trop
+// profond fait échouer postMessage, un texte trop long serait refusé par Python.
+export const PROFONDEUR_MAX = 64;
+export const TAILLE_MAX = 100000;
 
 export const MESSAGES = {
   attente: "",
   telechargement: "Chargement du moteur de règles…",
   demarrage: "Démarrage du moteur de règles…",
-  // Prêt : rien à dire, l'état ne se montre que pendant le chargement ou en cas d'échec.
+  // Prêt : rien à dire, l'état ne se montre que pendant le chargement.
   pret: "",
-  echec: "Le moteur de règles n'a pas pu se charger : les résultats affichés restent ceux de la page.",
+  // L'échec est annoncé une seule fois, par l'avis de chargement de la page (plus bas) :
+  // les zones d'état des widgets restent vides pour ne pas le répéter.
+  echec: "",
 };
+const PAS_DE_CALCUL = "Pas de calcul pour l'instant : voyez l'avis de chargement en bas de la page.";
+
+// Une requête que le worker peut recevoir, ou la raison (en français) de la refuser.
+export function verifierRequete(valeur) {
+  const pile = [[valeur, 1]];
+  let vus = 0;
+  while (pile.length) {
+    const [v, profondeur] = pile.pop();
+    if (v === null || typeof v !== "object") continue;
+    if (profondeur > PROFONDEUR_MAX) {
+      return `données trop imbriquées (plus de ${PROFONDEUR_MAX} niveaux) : rien n'a été envoyé`;
+    }
+    if (++vus > TAILLE_MAX) break;
+    for (const enfant of Object.values(v)) pile.push([enfant, profondeur + 1]);
+  }
+  let texte;
+  try {
+    texte = JSON.stringify(valeur);
+  } catch {
+    return "données illisibles : rien n'a été envoyé";
+  }
+  if (texte === undefined || texte.length > TAILLE_MAX) {
+    return `données trop longues (plus de ${TAILLE_MAX.toLocaleString("fr-FR")} caractères) : rien n'a été envoyé`;
+  }
+  return null;
+}
+
+// Ce que la page contient : le worker ne préchauffe que ces systèmes-là.
+function indicesDeLaPage() {
+  const valeurs = (selecteur, cle) => [...document.querySelectorAll(selecteur)].map((e) => e.dataset[cle]);
+  const modules = new Set();
+  for (const code of document.querySelectorAll(".jdr-exemple-code")) {
+    for (const m of code.textContent.matchAll(/jdr_core\.(\w+)/g)) modules.add(m[1]);
+  }
+  return {
+    mecaniques: valeurs("[data-mecanique]", "mecanique"),
+    systemes: valeurs("[data-systeme]", "systeme"),
+    modules: [...modules],
+  };
+}
 
 // Ceux qui veulent suivre l'état du moteur (lanceurs, exemples en attente).
 const abonnes = new Set();
@@ -23,46 +78,74 @@ export const moteur = {
   suivant: 1,
   enCours: new Map(),
   chien: null,
+  dernierSigne: 0,
+  // { recus, total } en octets, et les derniers relevés pour estimer le débit.
+  progression: null,
+  releves: [],
+  // Les octets reçus par un worker abandonné, rendus au suivant (requête Range).
+  partiels: {},
 
   demarrer() {
     if (this.worker) return;
     let worker;
     try {
       worker = new Worker(new URL("jdr-worker.js", BASE), { type: "module" });
-    } catch (erreur) {
-      this.changer("echec", String(erreur));
+    } catch {
+      this.changer("echec", "ce navigateur refuse de lancer le moteur de règles");
       return;
     }
     this.worker = worker;
     // Compteur lisible par les tests : un seul worker par onglet, même après navigation.
     document.documentElement.dataset.jdrWorkers = String(++this.demarrages);
+    const partiels = this.partiels;
+    this.partiels = {};
+    worker.postMessage({ init: { indices: indicesDeLaPage(), partiels } }, Object.values(partiels));
+    this.progression = null;
+    this.releves = [];
     this.changer("telechargement");
-    this.chien = setTimeout(() => {
-      if (this.etat !== "pret") this.abandonner("délai de chargement dépassé (20 s)");
-    }, DELAI_MAX_MS);
+    this.dernierSigne = performance.now();
+    clearInterval(this.chien);
+    this.chien = setInterval(() => this.veiller(), 1000);
     worker.onmessage = (e) => this.recevoir(e.data);
     worker.onerror = (e) => {
       e.preventDefault();
-      this.abandonner(e.message || "erreur du worker");
+      this.abandonner("le moteur de règles s'est arrêté");
     };
+  },
+
+  // Le chien de garde juge le silence, jamais la durée totale.
+  veiller() {
+    const silence = performance.now() - this.dernierSigne;
+    if (this.etat === "telechargement" && silence > SILENCE_TELECHARGEMENT_MS) {
+      this.abandonner(`plus rien n'est arrivé depuis ${Math.round(silence / 1000)} secondes`);
+    } else if (this.etat === "demarrage" && silence > SILENCE_DEMARRAGE_MS) {
+      this.abandonner("Python ne termine pas son démarrage");
+    }
   },
 
   abandonner(raison) {
     if (this.worker) this.worker.terminate();
     this.worker = null;
-    clearTimeout(this.chien);
+    clearInterval(this.chien);
     for (const attente of this.enCours.values()) {
       clearTimeout(attente.minuteur);
-      attente.resoudre({ erreur: `Le moteur de règles ne répond pas (${raison}). Réessayez : il sera relancé.` });
+      attente.resoudre({ erreur: PAS_DE_CALCUL });
     }
     this.enCours.clear();
     this.changer("echec", raison);
   },
 
   recevoir(message) {
+    this.dernierSigne = performance.now();
     if (message.mesures) document.documentElement.dataset.jdrMesures = JSON.stringify(message.mesures);
+    if (message.partiels) this.partiels = message.partiels;
+    if (message.progression) {
+      this.progression = message.progression;
+      this.releves.push([this.dernierSigne, message.progression.recus]);
+      while (this.releves.length > 2 && this.dernierSigne - this.releves[0][0] > 6000) this.releves.shift();
+      avis.montrer();
+    }
     if (message.etat) {
-      if (message.etat === "pret" || message.etat === "echec") clearTimeout(this.chien);
       if (message.etat === "echec") return this.abandonner(message.detail);
       return this.changer(message.etat, message.detail);
     }
@@ -73,14 +156,32 @@ export const moteur = {
     attente.resoudre(message.reponse);
   },
 
+  // Le délai de réponse ne court qu'une fois Python prêt : avant, c'est le chargement qui
+  // est surveillé (un réseau lent n'est pas une panne).
+  armer(id, attente) {
+    clearTimeout(attente.minuteur);
+    attente.minuteur = setTimeout(() => {
+      if (this.enCours.get(id) === attente) this.abandonner("le moteur de règles ne répond plus");
+    }, DELAI_REPONSE_MS);
+  },
+
   demander(requete) {
+    const refus = verifierRequete(requete);
+    if (refus) return Promise.resolve({ erreur: `Requête refusée : ${refus}.` });
     this.demarrer();
-    if (!this.worker) return Promise.resolve({ erreur: MESSAGES.echec });
+    if (!this.worker) return Promise.resolve({ erreur: PAS_DE_CALCUL });
     const id = this.suivant++;
     return new Promise((resoudre) => {
-      const minuteur = setTimeout(() => this.abandonner("aucune réponse en 20 s"), DELAI_MAX_MS);
-      this.enCours.set(id, { resoudre, minuteur });
-      this.worker.postMessage({ id, requete });
+      const attente = { resoudre, minuteur: null };
+      try {
+        this.worker.postMessage({ id, requete });
+      } catch {
+        // Seule cette requête échoue : aucun minuteur ne reste armé, le moteur continue.
+        resoudre({ erreur: "Requête refusée : ces données ne peuvent pas être transmises au moteur de règles. Rien n'a changé." });
+        return;
+      }
+      this.enCours.set(id, attente);
+      if (this.etat === "pret") this.armer(id, attente);
     });
   },
 
@@ -88,6 +189,12 @@ export const moteur = {
     this.etat = etat;
     this.detail = detail || "";
     document.documentElement.dataset.jdrMoteur = etat;
+    if (etat === "pret") {
+      clearInterval(this.chien);
+      for (const [id, attente] of this.enCours) if (!attente.minuteur) this.armer(id, attente);
+      garderPourHorsLigne();
+    }
+    avis.montrer();
     for (const abonne of abonnes) abonne(etat);
   },
 
@@ -96,15 +203,115 @@ export const moteur = {
   },
 };
 
-// Une zone d'état (« Chargement du moteur de règles… », échec) qui suit le moteur.
+function megaoctets(octets) {
+  return (octets / 1e6).toLocaleString("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+// Le temps restant, d'après le débit des dernières secondes ; null tant qu'on ne sait pas.
+export function tempsRestant(releves, recus, total) {
+  if (releves.length < 2) return null;
+  const [t0, o0] = releves[0];
+  const [t1, o1] = releves[releves.length - 1];
+  if (t1 - t0 < 500 || o1 <= o0) return null;
+  const secondes = Math.ceil((total - recus) / ((o1 - o0) / ((t1 - t0) / 1000)));
+  if (secondes <= 1) return "presque fini";
+  if (secondes < 60) return `encore environ ${secondes} s`;
+  return `encore environ ${Math.ceil(secondes / 60)} min`;
+}
+
+// L'avis de chargement : un seul par page, en bas de l'écran, visible pendant le
+// téléchargement et le démarrage de Python, ou après un échec (avec « Réessayer »).
+const avis = {
+  element: null,
+
+  creer() {
+    const div = document.createElement("div");
+    div.className = "jdr-chargement";
+    div.hidden = true;
+    const texte = document.createElement("p");
+    texte.className = "jdr-chargement-texte";
+    texte.setAttribute("role", "status");
+    const barre = document.createElement("progress");
+    barre.max = 1;
+    barre.value = 0;
+    barre.setAttribute("aria-label", "Téléchargement de Python");
+    const chiffres = document.createElement("span");
+    chiffres.className = "jdr-chargement-chiffres";
+    const bouton = document.createElement("button");
+    bouton.type = "button";
+    bouton.className = "md-button";
+    bouton.textContent = "Réessayer";
+    bouton.hidden = true;
+    bouton.addEventListener("click", () => moteur.demarrer());
+    div.append(texte, barre, chiffres, bouton);
+    document.body.append(div);
+    return div;
+  },
+
+  montrer() {
+    const etat = moteur.etat;
+    const visible = etat === "telechargement" || etat === "demarrage" || etat === "echec";
+    if (!visible && !this.element) return;
+    // La navigation instantanée remplace le corps de la page : l'avis est recréé au besoin.
+    if (!this.element || !this.element.isConnected) this.element = this.creer();
+    const div = this.element;
+    div.hidden = !visible;
+    div.dataset.etat = etat;
+    const [texte, barre, chiffres, bouton] = div.children;
+    bouton.hidden = etat !== "echec";
+    barre.hidden = etat === "echec";
+    if (etat === "echec") {
+      const phrase = `Le moteur de règles n'a pas pu se charger : ${moteur.detail || "raison inconnue"}. `
+        + "Les résultats affichés restent ceux de la page.";
+      if (texte.textContent !== phrase) texte.textContent = phrase;
+      texte.setAttribute("role", "alert");
+      chiffres.textContent = "";
+      return;
+    }
+    texte.setAttribute("role", "status");
+    const phrase = etat === "demarrage" ? "Démarrage de Python…" : "Téléchargement de Python…";
+    if (texte.textContent !== phrase) texte.textContent = phrase;
+    const p = moteur.progression;
+    if (!p || !p.total) {
+      barre.removeAttribute("value");
+      chiffres.textContent = "";
+      return;
+    }
+    const recus = etat === "demarrage" ? p.total : Math.min(p.recus, p.total);
+    barre.value = recus / p.total;
+    const reste = etat === "telechargement" ? tempsRestant(moteur.releves, recus, p.total) : null;
+    chiffres.textContent = `${megaoctets(recus)} Mo sur ${megaoctets(p.total)} Mo${reste ? ` (${reste})` : ""}`;
+  },
+};
+
+// Une zone d'état (« Chargement du moteur de règles… ») qui suit le moteur.
 export function afficherEtat(zone) {
   zone.textContent = MESSAGES[moteur.etat] || "";
   zone.dataset.etat = moteur.etat;
-  if (moteur.etat === "echec" && moteur.detail) zone.title = moteur.detail;
 }
 
 // Quand la page est au repos (ou au plus tard après quelques secondes).
 export function auRepos(f) {
   if (window.requestIdleCallback) window.requestIdleCallback(f, { timeout: 4000 });
   else setTimeout(f, 2000);
+}
+
+// Hors ligne : le service worker du site (/sw.js, écrit à la construction) garde pages,
+// index de recherche, fichiers du site et runtime. Enregistré après le chargement, et
+// seulement en http(s) (pas depuis un fichier ouvert localement).
+const RACINE = new URL("../../", BASE);
+function enregistrer() {
+  navigator.serviceWorker.register(new URL("sw.js", RACINE), { scope: RACINE.pathname }).catch(() => {});
+}
+if (/^https?:$/.test(location.protocol) && "serviceWorker" in navigator) {
+  if (document.readyState === "complete") enregistrer();
+  else window.addEventListener("load", enregistrer, { once: true });
+}
+
+// Python prêt : ses fichiers sont dans le cache HTTP du navigateur (« immutable »). Le
+// service worker les recopie de là dans son cache s'il ne les a pas vus passer (premier
+// chargement avant son activation) : aucun second téléchargement.
+function garderPourHorsLigne() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.ready.then((r) => r.active && r.active.postMessage({ type: "garder-runtime" })).catch(() => {});
 }

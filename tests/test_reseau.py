@@ -1,0 +1,332 @@
+"""Réseaux lents, coupés ou absents : ce que voit le lecteur, dans Chromium.
+
+Le débit est bridé par le protocole de Chromium (CDP), les requêtes bloquées ou figées
+par ``page.route``, la coupure en cours de route par un petit relais qui tronque la
+première réponse ; hors ligne par ``context.set_offline`` après une première visite.
+"""
+
+from __future__ import annotations
+
+import http.server
+import json
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Route, expect, sync_playwright
+
+from site_plugins.runtime import MARQUE_SERVICE_WORKER, ecrire_service_worker
+from site_plugins.serveur import en_arriere_plan
+
+from .conftest import DRAPEAUX_CHROMIUM, RACINE, chemin_chromium
+
+pytestmark = pytest.mark.navigateur
+DELAI = 60_000
+expect.set_options(timeout=DELAI)
+EXEMPLE = '.jdr-exemple[data-exemple="pierre-ruelle"]'
+RUNTIME = re.compile(r".*/runtime-[0-9a-f]+\.zip$")
+ANGLAIS = ("Failed to fetch", "exit(", "Program terminated", "dynamically imported", "undefined")
+
+
+def _debit(contexte: BrowserContext, page: Page, mbit: float) -> None:
+    cdp = contexte.new_cdp_session(page)
+    cdp.send("Network.enable")
+    octets = mbit * 1e6 / 8
+    cdp.send("Network.emulateNetworkConditions",
+             {"offline": False, "latency": 40, "downloadThroughput": octets, "uploadThroughput": octets})
+
+
+def _executer_exemple(page: Page) -> None:
+    bloc = page.locator(EXEMPLE)
+    bloc.locator("button.jdr-executer").click()
+    expect(bloc).to_have_attribute("data-etat", "ok")
+
+
+@pytest.fixture(scope="module")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="module")
+def chromium(playwright: Playwright) -> Iterator[Browser]:
+    navigateur = playwright.chromium.launch(executable_path=chemin_chromium(), args=DRAPEAUX_CHROMIUM)
+    yield navigateur
+    navigateur.close()
+
+
+@pytest.fixture
+def contexte(chromium: Browser) -> Iterator[BrowserContext]:
+    """Un profil neuf, sans service worker (ses réponses échapperaient à ``page.route``)."""
+    ctx = chromium.new_context(locale="fr-FR", service_workers="block")
+    ctx.set_default_timeout(DELAI)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def contexte_sw(chromium: Browser) -> Iterator[BrowserContext]:
+    """Un profil neuf où le service worker du site peut s'installer."""
+    ctx = chromium.new_context(locale="fr-FR")
+    ctx.set_default_timeout(DELAI)
+    yield ctx
+    ctx.close()
+
+
+class TestLent:
+    """Un réseau lent : on attend tant que des octets arrivent, et on le montre."""
+
+    def test_un_mbit_barre_qui_avance_puis_resultat(self, contexte: BrowserContext, serveur: str) -> None:
+        """À 1 Mbit/s (plus de 20 s de téléchargement) : la barre avance, le calcul aboutit,
+        sans abandon ni second worker."""
+        page = contexte.new_page()
+        _debit(contexte, page, 1.0)
+        page.goto(serveur + "/3d6/test/")
+        page.locator(EXEMPLE).locator("button.jdr-executer").click()
+        barre = page.get_by_role("progressbar", name="Téléchargement de Python")
+        expect(barre).to_be_visible()
+        chiffres = page.locator(".jdr-chargement-chiffres")
+        expect(chiffres).to_have_text(re.compile(r"^\d+,\d Mo sur \d+,\d Mo \(encore environ \d+ (s|min)\)$"))
+        valeurs = []
+        debut = time.monotonic()
+        while len(set(valeurs)) < 3 and time.monotonic() - debut < 20:
+            valeurs.append(float(barre.evaluate("b => b.value")))
+            time.sleep(1)
+        assert len(set(valeurs)) >= 3 and valeurs == sorted(valeurs) and valeurs[-1] < 1, valeurs
+        expect(page.locator(EXEMPLE)).to_have_attribute("data-etat", "ok", timeout=120_000)
+        assert time.monotonic() - debut > 20, "le téléchargement bridé aurait dû dépasser l'ancien délai de 20 s"
+        assert page.evaluate("document.documentElement.dataset.jdrWorkers") == "1"
+        expect(page.locator(".jdr-chargement")).to_be_hidden()
+
+    def test_silence_sans_octet_echoue_en_francais(self, contexte: BrowserContext, serveur: str) -> None:
+        """Une archive qui ne répond jamais : échec annoncé en français après le délai de silence."""
+        page = contexte.new_page()
+        figees: list[Route] = []
+        page.route(RUNTIME, figees.append)  # jamais de réponse
+        page.goto(serveur + "/3d6/test/")
+        page.locator(EXEMPLE).locator("button.jdr-executer").click()
+        alerte = page.get_by_role("alert").filter(has_text="Le moteur de règles n'a pas pu se charger")
+        expect(alerte).to_contain_text("le réseau n'a plus rien envoyé depuis 15 secondes", timeout=40_000)
+        assert figees, "la requête de l'archive n'a pas été interceptée"
+        texte = page.locator("body").inner_text()
+        assert not any(mot in texte for mot in ANGLAIS)
+        expect(page.get_by_role("button", name="Réessayer")).to_be_visible()
+
+
+class _Relais(http.server.BaseHTTPRequestHandler):
+    """Relaie vers le serveur du site ; coupe la première réponse de l'archive à mi-course."""
+
+    cible = ""
+    plages: list[str | None]
+    coupees = 0
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def do_GET(self) -> None:
+        entetes = {"Range": self.headers["Range"]} if self.headers["Range"] else {}
+        archive = RUNTIME.match(self.path) is not None
+        if archive:
+            self.plages.append(self.headers["Range"])
+        try:
+            with urllib.request.urlopen(urllib.request.Request(self.cible + self.path, headers=entetes)) as reponse:
+                statut, garder, corps = reponse.status, reponse.headers, reponse.read()
+        except urllib.error.HTTPError as erreur:
+            statut, garder, corps = erreur.code, erreur.headers, erreur.read()
+        self.send_response(statut)
+        for nom in ("Content-Type", "Content-Range", "Accept-Ranges"):
+            if garder.get(nom):
+                self.send_header(nom, garder[nom])
+        self.send_header("Content-Length", str(len(corps)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        if archive and type(self).coupees == 0:
+            type(self).coupees += 1
+            self.wfile.write(corps[: len(corps) // 2])
+            self.wfile.flush()
+            time.sleep(0.3)
+            self.close_connection = True
+            self.connection.shutdown(2)
+            return
+        self.wfile.write(corps)
+
+
+@pytest.fixture
+def relais(serveur: str) -> Iterator[tuple[str, type[_Relais]]]:
+    classe = type("Relais", (_Relais,), {"cible": serveur, "plages": [], "coupees": 0})
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), classe)
+    fil = threading.Thread(target=httpd.serve_forever, daemon=True)
+    fil.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}", classe
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def test_coupure_reprise_par_range(contexte: BrowserContext, relais: tuple[str, type[_Relais]]) -> None:
+    """Une archive coupée à mi-course : la suite est redemandée avec Range, Python démarre."""
+    adresse, classe = relais
+    page = contexte.new_page()
+    page.goto(adresse + "/3d6/test/")
+    _executer_exemple(page)
+    assert classe.coupees == 1
+    assert classe.plages[0] is None, classe.plages
+    reprises = [p for p in classe.plages[1:] if p]
+    assert reprises and re.fullmatch(r"bytes=[1-9]\d*-", reprises[0]), classe.plages
+    assert page.evaluate("document.documentElement.dataset.jdrWorkers") == "1"
+
+
+def test_runtime_bloque_annonce_une_fois_en_francais(contexte: BrowserContext, serveur: str) -> None:
+    """Une archive refusée par le réseau : annoncé tout de suite, une seule fois, en français."""
+    page = contexte.new_page()
+    page.route(RUNTIME, lambda route: route.abort("blockedbyclient"))
+    page.goto(serveur + "/3d6/test/")
+    debut = time.monotonic()
+    page.locator(EXEMPLE).locator("button.jdr-executer").click()
+    alerte = page.get_by_role("alert").filter(has_text="Le moteur de règles n'a pas pu se charger")
+    expect(alerte).to_be_visible(timeout=10_000)
+    assert time.monotonic() - debut < 3, "l'échec doit être annoncé dès le refus de la requête"
+    expect(alerte).to_contain_text("réseau coupé ou bloqué")
+    expect(page.locator(EXEMPLE)).to_have_attribute("data-etat", "echec")
+    texte = page.locator("body").inner_text()
+    assert texte.count("n'a pas pu se charger") == 1, texte
+    assert not any(mot in texte for mot in ANGLAIS), texte
+
+
+class TestRequetes:
+    """Les limites du pont, côté page : une requête refusée ne touche pas au moteur."""
+
+    def test_trop_profonde_ou_intransmissible(self, contexte: BrowserContext, serveur: str) -> None:
+        page = contexte.new_page()
+        page.goto(serveur + "/3d6/test/")
+        _executer_exemple(page)
+        reponses = page.evaluate("""async () => {
+          const { moteur, verifierRequete } = await import("/assets/jdr/moteur.js");
+          const racine = {};
+          let c = racine;
+          for (let i = 0; i < 5000; i++) { c.a = {}; c = c.a; }
+          const profonde = await moteur.demander({ type: "suivi", systeme: "encore", etat: racine });
+          // Une fonction passe JSON.stringify mais fait échouer postMessage.
+          const intransmissible = await moteur.demander({ type: "cotes", mecanique: "3d6-test", f: () => 1 });
+          return { profonde, intransmissible, enCours: moteur.enCours.size, etat: moteur.etat,
+                   simple: verifierRequete({ a: [1, 2, { b: "c" }] }) };
+        }""")
+        assert "trop imbriquées" in reponses["profonde"]["erreur"]
+        assert "ne peuvent pas être transmises" in reponses["intransmissible"]["erreur"]
+        assert reponses["enCours"] == 0, "aucun minuteur ne doit rester armé"
+        assert reponses["etat"] == "pret" and reponses["simple"] is None
+        _executer_exemple(page)
+        assert page.evaluate("document.documentElement.dataset.jdrWorkers") == "1"
+
+
+def test_prechauffe_seulement_les_systemes_de_la_page(contexte: BrowserContext, serveur: str) -> None:
+    page = contexte.new_page()
+    page.goto(serveur + "/3d6/test/")
+    _executer_exemple(page)
+    page.wait_for_function("() => JSON.parse(document.documentElement.dataset.jdrMesures || '{}').prechauffe")
+    mesures = json.loads(page.evaluate("document.documentElement.dataset.jdrMesures"))
+    assert mesures["prechauffes"] == ["troisd6"]
+
+
+def test_prechauffer_n_importe_que_les_systemes_nommes() -> None:
+    """Sous CPython aussi : préchauffer le 3D6 n'importe ni le 2D6 ni le D10."""
+    code = ("import sys; from jdr_core import pont; pont.prechauffer(['troisd6']); "
+            "print(sorted(m.split('.')[1] for m in sys.modules if m.count('.') >= 1 and m.startswith('jdr_core.')))")
+    sortie = subprocess.run([sys.executable, "-c", code], cwd=RACINE, capture_output=True, text=True, check=True)
+    charges = set(json.loads(sortie.stdout.replace("'", '"')))
+    assert "troisd6" in charges and not charges & {"deuxd6", "d10", "encore"}
+
+
+def _attendre_cache_complet(page: Page) -> None:
+    """Le service worker contrôle la page et garde le WebAssembly de Pyodide."""
+    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller")
+    page.wait_for_function("""async () => {
+      for (const nom of await caches.keys()) {
+        if (!nom.startsWith("regles-vivantes-site-")) continue;
+        const cles = (await (await caches.open(nom)).keys()).map((r) => r.url);
+        if (cles.some((u) => u.endsWith("pyodide.asm.wasm")) && cles.some((u) => /runtime-[0-9a-f]+\\.zip$/.test(u))) {
+          return true;
+        }
+      }
+      return false;
+    }""", polling=500)
+
+
+def test_hors_ligne_apres_une_visite(contexte_sw: BrowserContext, serveur: str) -> None:
+    """Après une visite, sans réseau : la page, l'index de recherche, l'exemple et le lanceur."""
+    page = contexte_sw.new_page()
+    page.goto(serveur + "/3d6/test/")
+    _executer_exemple(page)
+    _attendre_cache_complet(page)
+    contexte_sw.set_offline(True)
+    page.reload()
+    expect(page.locator("h1").first).to_be_visible()
+    _executer_exemple(page)
+    form = page.locator('form.jdr-lanceur[data-mecanique="3d6-test"]').first
+    form.locator("button[type=submit]").click()
+    expect(form.locator("output .jdr-resultat")).to_be_visible()
+    assert page.evaluate("async () => (await fetch('/search/search_index.json')).ok")
+    # Une autre page jamais ouverte : gardée dès l'installation.
+    page.goto(serveur + "/encore/")
+    expect(page.locator("h1").first).to_be_visible()
+
+
+def test_nouvelle_version_efface_l_ancien_cache(
+    contexte_sw: BrowserContext, site_construit: Path, tmp_path: Path
+) -> None:
+    """Un sw.js d'une autre version (nouvelle construction) : cache neuf, l'ancien effacé,
+    et la page servie est la nouvelle."""
+    copie = tmp_path / "site"
+    shutil.copytree(site_construit, copie)
+    with en_arriere_plan(copie) as adresse:
+        page = contexte_sw.new_page()
+        page.goto(adresse + "/")
+        page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller")
+        avant = page.evaluate("caches.keys()")
+        assert len([n for n in avant if n.startswith("regles-vivantes-site-")]) == 1, avant
+        # « Nouvelle construction » : une page change, donc l'empreinte et sw.js aussi.
+        accueil = copie / "index.html"
+        accueil.write_text(accueil.read_text(encoding="utf-8").replace("</h1>", " (nouvelle édition)</h1>", 1),
+                           encoding="utf-8")
+        for variante in ("index.html.br", "index.html.gz", "sw.js.br", "sw.js.gz"):
+            (copie / variante).unlink(missing_ok=True)
+        (copie / "sw.js").write_text((RACINE / "site_plugins/assets/sw.js").read_text(encoding="utf-8"),
+                                     encoding="utf-8")
+        ecrire_service_worker(copie, copie / "sw.js")
+        page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
+        page.wait_for_function("""async (avant) => {
+          const noms = (await caches.keys()).filter((n) => n.startsWith("regles-vivantes-site-"));
+          return noms.length === 1 && noms[0] !== avant;
+        }""", arg=avant[0] if avant[0].startswith("regles-vivantes-site-") else "", polling=300)
+        page.reload()
+        expect(page.locator("h1").first).to_contain_text("(nouvelle édition)")
+
+
+class TestServiceWorkerConstruit:
+    """Le sw.js écrit par la construction."""
+
+    def test_version_suit_le_contenu(self, tmp_path: Path) -> None:
+        modele = RACINE / "site_plugins/assets/sw.js"
+        assert MARQUE_SERVICE_WORKER in modele.read_text(encoding="utf-8")
+        (tmp_path / "a").mkdir()
+        (tmp_path / "a/index.html").write_text("un", encoding="utf-8")
+        (tmp_path / "index.html").write_text("racine", encoding="utf-8")
+        (tmp_path / "index.html.br").write_bytes(b"x")
+        (tmp_path / "pyodide/1").mkdir(parents=True)
+        (tmp_path / "pyodide/1/pyodide.asm.wasm").write_bytes(b"\0asm")
+        v1 = ecrire_service_worker(tmp_path, modele)
+        texte = (tmp_path / "sw.js").read_text(encoding="utf-8")
+        config = json.loads(re.search(r"const CONFIG_SW = (\{.*\});", texte).group(1))  # type: ignore[union-attr]
+        assert config["version"] == v1 and sorted(config["pages"]) == ["./", "a/"]
+        assert config["runtime"] == ["pyodide/1/pyodide.asm.wasm"], "le runtime n'est pas préchargé d'avance"
+        assert ecrire_service_worker(tmp_path, modele) == v1, "même contenu, même version"
+        (tmp_path / "a/index.html").write_text("deux", encoding="utf-8")
+        assert ecrire_service_worker(tmp_path, modele) != v1
