@@ -23,10 +23,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..des import SourceDes
 from ..erreurs import JdrErreur, RegleEnfreinte, entier_borne
-from ..francais import accorder, compter, enumerer, majuscule
-from .reserve import Difficulte, Issue, JetReserve
-from .ton import REGLES, STRESS_MAX, Evenement, Palier, ReglesDuTon, Ton
+from ..francais import accorder, compter, de, enumerer, majuscule
+from .reserve import HYPOTHESE, Difficulte, Hypothese, Issue, JetReserve, lancer_reserve
+from .ton import REGLES, STRESS_MAX, Evenement, Palier, ReglesDuTon, Ton, lire_palier, lire_ton
 
 NOM_MAX = 60
 GENES_MAX = 8
@@ -38,6 +39,10 @@ DUREES_REPOS = ("pause", "scene", "longue")
 NOMS_REPOS = {"pause": "pause sûre", "scene": "scène de repos", "longue": "nuit en sécurité"}
 #: Hypothèse : « quelques jours » de repos pour guérir une blessure durable.
 JOURS_GUERISON_DURABLE = 3
+#: Créatures et calamités déjà vues qu'une fiche retient au plus.
+CREATURES_MAX = 30
+#: Hypothèse : le Stress qu'un scénario peut fixer pour une première vision va de 0 à 6.
+STRESS_VISION_MAX = STRESS_MAX
 
 
 #: Chaque texte saisi : ce qu'il est (sujet d'une phrase) et ce qu'on attend du joueur.
@@ -46,6 +51,7 @@ CHAMPS_TEXTE = {
     "blessure": ("le nom de la blessure", "nommez chaque blessure"),
     "action gênée": ("une action gênée", "nommez l'action, ou laissez la liste vide"),
     "danger": ("le nom du danger", "choisissez un danger de la table"),
+    "créature": ("le nom de la créature", "nommez la créature ou la calamité que le scénario désigne"),
 }
 
 
@@ -88,6 +94,15 @@ class Fiche:
     reconfort_recu: bool = False
     soins_medicaux_faits: bool = False
     dangers_comptes: tuple[str, ...] = ()
+    #: Les créatures et calamités déjà vues : leur première vision ne compte qu'une fois.
+    creatures_vues: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        """Une fiche construite à la main est vérifiée comme une saisie : ton connu, jauges bornées."""
+        if not isinstance(self.ton, Ton):
+            object.__setattr__(self, "ton", lire_ton(self.ton))
+        entier_borne("Santé", self.sante, 0, REGLES[self.ton].sante_max)
+        entier_borne("Stress", self.stress, 0, STRESS_MAX)
 
     def __str__(self) -> str:
         """La fiche lue à voix haute : les deux jauges, puis les blessures.
@@ -215,9 +230,15 @@ class Fiche:
                 "une fois entre deux conflits seulement.")
         return replace(self, soins_medicaux_faits=True)._soigner(self.regles.sante_max)
 
-    def fin_de_conflit(self, fiction_empeche: bool = False) -> Fiche:
+    def fin_de_conflit(self, fiction_empeche: bool = False, *, garder_blessures: bool = True) -> Fiche:
         """Blockbuster : remonte en haut de son palier (hors de combat : à 3, sauf si la
-        fiction l'empêche). Raw : la Santé ne bouge pas. Les soins médicaux redeviennent possibles."""
+        fiction l'empêche). Raw : la Santé ne bouge pas. Les soins médicaux redeviennent possibles.
+
+        Les blessures restent, celle du palier « hors de combat » comprise : elle est notée
+        avec le palier où le PJ se réveille (gravement blessé) et partira avec lui (hypothèse).
+        ``garder_blessures=False`` suit l'autre lecture du texte, où la Santé revenue à 3
+        efface la blessure du palier 0 (voir la Note de cohérence de la page Santé).
+        """
         fiche = replace(self, soins_medicaux_faits=False)
         if not self.regles.fin_de_conflit:
             return fiche
@@ -227,7 +248,15 @@ class Fiche:
             cible = self.regles.haut_du_palier(Palier.GRAVEMENT_BLESSE)
         else:
             cible = self.regles.haut_du_palier(self.palier)
-        return fiche._soigner(cible - self.sante)
+        if not garder_blessures:
+            return fiche._soigner(cible - self.sante)
+        reveil = self.regles.palier(cible)
+        blessures = tuple(
+            replace(b, palier=reveil) if not b.durable and self.regles.rang(b.palier) > self.regles.rang(reveil)
+            else b
+            for b in self.blessures
+        )
+        return replace(fiche, sante=cible, blessures=blessures)
 
     def rendre_durable(self, nom: str) -> Fiche:
         """Le MJ déclare une blessure durable : elle reste, comme un objet de l'équipement."""
@@ -275,6 +304,8 @@ class Fiche:
         ``danger`` : le Stress d'un même danger ne compte qu'une fois par scène, et on
         ne résiste pas au Stress d'un danger déjà soumis à un jet.
         """
+        if not isinstance(evenement, Evenement):
+            raise JdrErreur(f"Événement inconnu : choisissez {enumerer([e.value for e in Evenement], 'ou')}.")
         montant = self.regles.stress_evenement[evenement]
         fiche = self
         if danger is not None:
@@ -284,14 +315,61 @@ class Fiche:
             if resistance is not None:
                 raise RegleEnfreinte("On ne résiste pas au Stress d'un danger : le jet pour l'éviter est déjà fait.")
             fiche = replace(self, dangers_comptes=(*self.dangers_comptes, cle))
-        if resistance is not None:
-            if not self.regles.rupture:
-                raise RegleEnfreinte("Le jet de résistance au Stress n'existe qu'en Raw.")
-            if resistance.coup_d_eclat or resistance.difficulte is not Difficulte.STANDARD:
-                raise RegleEnfreinte("Le jet de résistance est un jet de CON Standard ordinaire, sans Coup d'éclat.")
-            if resistance.issue is Issue.REUSSITE:
-                montant -= 1
-        return fiche._stress(montant)
+        return fiche._stress(montant - self._resiste(resistance))
+
+    def _resiste(self, resistance: JetReserve | None) -> int:
+        """Le Stress qu'un jet de résistance retire à un événement : 1 s'il réussit, sinon 0.
+        Refuse un jet qui n'en est pas un (hors Raw, pas en CON Standard, malus de Stress compté)."""
+        if resistance is None:
+            return 0
+        if not isinstance(resistance, JetReserve):
+            raise JdrErreur("Le jet de résistance doit être un jet de réserve lancé en CON Standard.")
+        if not self.regles.rupture:
+            raise RegleEnfreinte("Le jet de résistance au Stress n'existe qu'en Raw.")
+        if resistance.coup_d_eclat or resistance.difficulte is not Difficulte.STANDARD:
+            raise RegleEnfreinte("Le jet de résistance est un jet de CON Standard ordinaire, sans Coup d'éclat.")
+        if self.malus_stress and resistance.relancable:
+            # Un jet ordinaire, à 4 ou 5 de Stress, a pu perdre le dé du malus : seul le jet
+            # de résistance de la fiche (sans ce malus, sans relance) est accepté.
+            raise RegleEnfreinte(
+                f"Jet de résistance refusé : à {self.stress} de Stress, un jet ordinaire {de(self.nom)} "
+                "perd un dé, mais la résistance ignore ce malus et ne se relance pas. "
+                "Lancez le jet de résistance de la fiche.")
+        return 1 if resistance.issue is Issue.REUSSITE else 0
+
+    def jet_de_resistance(self, con: int, *, des: SourceDes, bonus: int = 0, malus: int = 0,
+                          hypothese: Hypothese = HYPOTHESE) -> JetReserve:
+        """Raw : le jet de CON Standard qui résiste au Stress d'un événement. Le malus de
+        Stress n'y compte jamais (``malus`` : les seuls dés retirés par une blessure qui
+        gêne ce jet ; ``bonus`` : Sang-froid ou Endurance) et le jet ne se relance pas.
+
+        >>> from jdr_core.des import DesScriptes
+        >>> ada = Fiche("Ada", Ton.RAW, sante=6, stress=4)
+        >>> print(ada.jet_de_resistance(2, des=DesScriptes([6, 1])))   # 2 dés, pas 1
+        2d6 (6, 1) en Standard : 1 succès, réussite.
+        """
+        if not self.regles.rupture:
+            raise RegleEnfreinte("Le jet de résistance au Stress n'existe qu'en Raw.")
+        return lancer_reserve(con, des=des, bonus=bonus, malus=malus, difficulte=Difficulte.STANDARD,
+                              hypothese=hypothese, relancable=False)
+
+    def premiere_vision(self, creature: str, stress: int, *, resistance: JetReserve | None = None) -> Fiche:
+        """La première fois que le PJ voit une créature ou une calamité désignée par le
+        scénario, le Stress monte de ``stress``, la valeur que le scénario fixe. Les visions
+        suivantes de la même créature ne coûtent rien. En Raw, on y résiste comme à tout
+        événement : un jet réussi retire 1.
+
+        Hypothèses : le scénario fixe de 0 à 6 ; la fiche retient chaque créature vue jusqu'à
+        la fin de la campagne (le nom compte, pas les majuscules).
+        """
+        montant = entier_borne("Stress prévu par le scénario", stress, 0, STRESS_VISION_MAX)
+        nom = _texte("créature", creature)
+        if nom.casefold() in {vue.casefold() for vue in self.creatures_vues}:
+            return self
+        if len(self.creatures_vues) >= CREATURES_MAX:
+            raise JdrErreur(f"Une fiche retient {CREATURES_MAX} créatures vues au plus.")
+        retire = self._resiste(resistance)
+        return replace(self, creatures_vues=(*self.creatures_vues, nom))._stress(max(0, montant - retire))
 
     def stress_impose(self, montant: int) -> Fiche:
         """Stress imposé comme un coût (équipement, fiction) : aucune résistance possible."""
@@ -372,6 +450,7 @@ class Fiche:
             "reconfort_recu": self.reconfort_recu,
             "soins_medicaux_faits": self.soins_medicaux_faits,
             "dangers_comptes": list(self.dangers_comptes),
+            "creatures_vues": list(self.creatures_vues),
         }
 
     @classmethod
@@ -395,9 +474,9 @@ class Fiche:
         if donnees.get("version") != 1:
             raise JdrErreur(f"{ILLISIBLE} : version de sauvegarde inconnue.")
         ton_brut = _champ(donnees, "ton", "le ton")
-        if ton_brut not in {t.value for t in Ton}:
+        if not isinstance(ton_brut, str) or ton_brut not in {t.value for t in Ton}:
             raise JdrErreur(f"{ILLISIBLE} : le ton doit être blockbuster ou raw.")
-        ton = Ton(ton_brut)
+        ton = lire_ton(ton_brut)
         regles = REGLES[ton]
         blessures_brutes = donnees.get("blessures", [])
         if not isinstance(blessures_brutes, list) or len(blessures_brutes) > BLESSURES_MAX:
@@ -406,6 +485,9 @@ class Fiche:
         dangers = donnees.get("dangers_comptes", [])
         if not isinstance(dangers, list) or len(dangers) > 20:
             raise JdrErreur(f"{ILLISIBLE} : la liste des dangers de la scène est mal formée.")
+        creatures = donnees.get("creatures_vues", [])
+        if not isinstance(creatures, list) or len(creatures) > CREATURES_MAX:
+            raise JdrErreur(f"{ILLISIBLE} : la liste des créatures déjà vues est mal formée.")
         stress = _entier_lu(donnees, "stress", "le Stress", STRESS_MAX)
         mode = donnees.get("mode_rupture")
         if mode is not None and (mode not in MODES_RUPTURE or not (regles.rupture and stress == STRESS_MAX)):
@@ -421,6 +503,7 @@ class Fiche:
             reconfort_recu=_booleen("le Réconfort", donnees.get("reconfort_recu", False)),
             soins_medicaux_faits=_booleen("les soins médicaux", donnees.get("soins_medicaux_faits", False)),
             dangers_comptes=tuple(_texte("danger", d) for d in dangers),
+            creatures_vues=tuple(_texte("créature", c) for c in creatures),
         )
         for b in fiche.blessures:
             if not b.durable and fiche.sante > regles.haut_du_palier(b.palier):
@@ -463,9 +546,9 @@ def _blessure(brute: object) -> Blessure:
     if not isinstance(brute, Mapping):
         raise JdrErreur(f"{ILLISIBLE} : une blessure est mal formée.")
     palier = brute.get("palier")
-    if palier not in {p.value for p in Palier}:
+    if not isinstance(palier, str) or palier not in {p.value for p in Palier}:
         raise JdrErreur(f"{ILLISIBLE} : le palier d'une blessure est inconnu.")
-    return Blessure(_texte("blessure", _champ(brute, "nom", "le nom d'une blessure")), Palier(palier),
+    return Blessure(_texte("blessure", _champ(brute, "nom", "le nom d'une blessure")), lire_palier(palier),
                     _genes(brute.get("gene", [])), _booleen("« durable »", brute.get("durable", False)))
 
 

@@ -13,6 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from ..erreurs import JdrErreur, ParametreInvalide
+from ..francais import enumerer
+
 STRESS_MAX = 6
 
 
@@ -28,6 +31,38 @@ class Palier(Enum):
     BLESSE = "blessé"
     GRAVEMENT_BLESSE = "gravement blessé"
     HORS_DE_COMBAT = "hors de combat"
+
+
+def lire_ton(valeur: object) -> Ton:
+    """Le ton nommé par une saisie ou une sauvegarde, sans tenir compte des majuscules.
+
+    >>> lire_ton("Raw")
+    <Ton.RAW: 'raw'>
+    >>> lire_ton("epique")
+    Traceback (most recent call last):
+    ...
+    jdr_core.erreurs.JdrErreur: Ton inconnu : choisissez blockbuster ou raw.
+    """
+    for ton in Ton:
+        if isinstance(valeur, str) and valeur.strip().lower() == ton.value:
+            return ton
+    raise JdrErreur(f"Ton inconnu : choisissez {enumerer([t.value for t in Ton], 'ou')}.")
+
+
+def lire_palier(valeur: object) -> Palier:
+    """Le palier de Santé nommé par une sauvegarde.
+
+    >>> lire_palier("blessé")
+    <Palier.BLESSE: 'blessé'>
+    >>> lire_palier(["blessé"])
+    Traceback (most recent call last):
+    ...
+    jdr_core.erreurs.JdrErreur: Palier inconnu : valide, blessé, gravement blessé ou hors de combat.
+    """
+    for palier in Palier:
+        if isinstance(valeur, str) and valeur.strip().lower() == palier.value:
+            return palier
+    raise JdrErreur(f"Palier inconnu : {enumerer([p.value for p in Palier], 'ou')}.")
 
 
 class Evenement(Enum):
@@ -58,7 +93,7 @@ class ReglesDuTon:
         for palier, bas, haut in self.paliers:
             if bas <= sante <= haut:
                 return palier
-        raise ValueError(sante)  # inatteignable : la Santé est toujours bornée
+        raise ParametreInvalide("Santé", sante, f"un entier de 0 à {self.sante_max}")
 
     def rang(self, palier: Palier) -> int:
         return [p for p, _, _ in self.paliers].index(palier)
