@@ -1,0 +1,307 @@
+"""L'écran du MJ de chaque système : les tables d'enCORE tirées du cœur, les pages construites,
+l'impression sur A4 et la lecture sur un téléphone."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from jdr_core.encore import tables as tables_encore
+from jdr_core.encore.dangers import DANGERS
+from jdr_core.encore.fiche import DUREES_REPOS, NOMS_REPOS, Fiche
+from jdr_core.encore.systeme import SYSTEME as ENCORE
+from jdr_core.encore.ton import REGLES, STRESS_MAX, Evenement, Ton
+from jdr_core.francais import signe
+from jdr_core.mecanique import Table
+from jdr_core.registre import systemes
+
+from .conftest import DRAPEAUX_CHROMIUM, chemin_chromium
+
+#: Les pages A4 qu'un écran peut occuper à l'impression (chaque page l'annonce au lecteur).
+PAGES_A4_MAX = 2
+SECTIONS = ["la-procedure", "les-tables", "glossaire"]
+
+
+def _table(nom: str) -> Table:
+    return next(t for t in ENCORE.tables if t.nom == nom)
+
+
+def _case(table: Table, debut_de_ligne: str, ton: Ton) -> str:
+    """La case d'une ligne (repérée par le début de sa première colonne) pour un ton."""
+    ligne = next(ligne for ligne in table.lignes if ligne[0].startswith(debut_de_ligne))
+    return ligne[1 + tables_encore.TONS.index(ton)]
+
+
+# --- Les tables d'enCORE, recalculées depuis les règles ------------------------------
+
+
+class TestTablesEncore:
+    """Chaque case des tables de l'écran est refaite ici à partir des règles du cœur."""
+
+    def test_declarees_dans_le_systeme(self) -> None:
+        noms = {t.nom for t in ENCORE.tables}
+        assert {t.nom for t in tables_encore.TABLES} <= noms
+        assert len(noms) == len(ENCORE.tables)  # aucune table déclarée deux fois
+
+    @pytest.mark.parametrize("ton", list(Ton))
+    def test_colonnes_nomment_la_sante_de_chaque_ton(self, ton: Ton) -> None:
+        for table in tables_encore.TABLES:
+            assert table.colonnes[1 + tables_encore.TONS.index(ton)].endswith(f"({REGLES[ton].sante_max})")
+
+    @pytest.mark.parametrize("ton", list(Ton))
+    def test_gravites(self, ton: Ton) -> None:
+        table = tables_encore.GRAVITES
+        degats = sorted({d.degats for d in DANGERS})
+        assert [ligne[0] for ligne in table.lignes] == [
+            f"{next(d.gravite for d in DANGERS if d.degats == n)} ({n})" for n in degats]
+        for n in degats:
+            sante = REGLES[ton].sante_max - n
+            palier = REGLES[ton].palier(sante)
+            rang = REGLES[ton].rang(palier)
+            case = _case(table, next(d.gravite for d in DANGERS if d.degats == n), ton)
+            assert case.startswith(f"Santé {sante}, {palier.value}, ")
+            assert ("aucune blessure" in case) == (rang == 0)
+            if rang:
+                assert f"{rang} blessure" in case
+            assert ("Stress +1" in case) == REGLES[ton].stress_si_blesse
+
+    @pytest.mark.parametrize("ton", list(Ton))
+    def test_sources_de_stress(self, ton: Ton) -> None:
+        regles, table = REGLES[ton], tables_encore.STRESS_SOURCES
+        assert _case(table, "Perte de Santé", ton) == ("+1" if regles.stress_si_blesse else "–")
+        assert _case(table, "Relance", ton) == signe(regles.stress_relance)
+        assert _case(table, "Réconfort", ton) == ("−1" if regles.rupture else "–")
+        assert _case(table, "Stress d'un danger déjà compté", ton) == "0"
+        resistance = _case(table, "Événement, jet de résistance", ton)
+        if regles.rupture:
+            for e in Evenement:
+                assert f"{e.value} {signe(regles.stress_evenement[e] - 1)}" in resistance
+        else:
+            assert resistance == "–"
+
+    @pytest.mark.parametrize("ton", list(Ton))
+    def test_niveaux_de_stress(self, ton: Ton) -> None:
+        regles, table = REGLES[ton], tables_encore.STRESS_NIVEAUX
+        couverts: list[int] = []
+        for ligne in table.lignes:
+            bornes = [int(n) for n in re.findall(r"\d+", ligne[0])]
+            niveaux = range(bornes[0], bornes[-1] + 1)
+            couverts += niveaux
+            case = ligne[1 + tables_encore.TONS.index(ton)]
+            for s in niveaux:
+                malus = regles.malus_stress is not None and regles.malus_stress[0] <= s <= regles.malus_stress[1]
+                assert ("−1d6 à tous les jets" in case) == malus
+                assert ("Coup d'éclat prêt" in case) == (regles.coup_d_eclat and s == STRESS_MAX)
+                assert case.startswith("Rupture") == (regles.rupture and s == STRESS_MAX)
+        assert couverts == list(range(STRESS_MAX + 1))
+        derniere = table.lignes[-1][1 + tables_encore.TONS.index(ton)]
+        sommet = replace(Fiche.nouvelle("Vérif", ton), stress=STRESS_MAX)
+        if regles.coup_d_eclat:
+            assert derniere.endswith(f"Stress revient à {sommet.declarer_coup_d_eclat().stress}")
+        else:
+            ramene = sommet.ramener(tables_encore._JET_REUSSI)
+            assert ramene.stress < STRESS_MAX and derniere.endswith(f"Stress à {ramene.stress}")
+
+    @pytest.mark.parametrize("ton", list(Ton))
+    def test_soins_et_repos(self, ton: Ton) -> None:
+        regles, table = REGLES[ton], tables_encore.SOINS
+        assert _case(table, "Soins médicaux", ton) == f"Santé à {regles.sante_max}"
+        assert _case(table, "Premiers soins", ton) == "Santé +1"
+        fin = _case(table, "Fin de conflit", ton)
+        if regles.fin_de_conflit:
+            for palier, _, haut in regles.paliers[:-1]:
+                assert f"{palier.value} → {haut}" in fin
+        else:
+            assert fin == "la Santé ne bouge pas"
+        for duree in DUREES_REPOS:
+            avant = replace(Fiche.nouvelle("Vérif", ton), sante=1, stress=STRESS_MAX - 1)
+            apres = avant.repos(duree)
+            case = _case(table, NOMS_REPOS[duree].capitalize(), ton)
+            gain = apres.sante - avant.sante
+            assert case.startswith(f"Santé {signe(gain)}" if gain else "Santé inchangée")
+            assert case.endswith("Stress à 0" if apres.stress == 0 else f"Stress {signe(apres.stress - avant.stress)}")
+
+    def test_suivent_les_regles_sans_nombre_recopie(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Une règle modifiée dans le cœur change la case : rien n'est écrit en dur."""
+        monkeypatch.setitem(REGLES, Ton.RAW, replace(REGLES[Ton.RAW], stress_relance=+2, sante_max=7))
+        assert tables_encore._essai(Fiche.relance, Ton.RAW) == "+2"
+        assert tables_encore._soins_medicaux(Ton.RAW) == "Santé à 7"
+
+
+# --- Les pages construites -------------------------------------------------------------
+
+
+class _Lecteur(HTMLParser):
+    """Relève, dans l'article d'une page, les titres h2, les tables et le glossaire."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.h2: list[str] = []
+        self.tables: dict[str, list[list[str]]] = {}
+        self.termes: dict[str, str] = {}
+        self._table: str | None = None
+        self._cellule: list[str] | None = None
+        self._terme: list[str] | None = None
+        self._definition: list[str] | None = None
+        self._dernier_terme = ""
+        self.listes_numerotees = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "h2" and a.get("id"):
+            self.h2.append(a["id"] or "")
+        elif tag == "table" and a.get("data-table"):
+            self._table = a["data-table"]
+            self.tables[self._table or ""] = []
+        elif tag == "tr" and self._table:
+            self.tables[self._table].append([])
+        elif tag == "td" and self._table:
+            self._cellule = []
+        elif tag == "dt":
+            self._terme = []
+        elif tag == "dd":
+            self._definition = []
+        elif tag == "ol":
+            self.listes_numerotees += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "table":
+            self._table = None
+        elif tag == "td" and self._table and self._cellule is not None:
+            self.tables[self._table][-1].append("".join(self._cellule))
+            self._cellule = None
+        elif tag == "dt" and self._terme is not None:
+            self._dernier_terme = "".join(self._terme).strip()
+            self.termes[self._dernier_terme] = ""
+            self._terme = None
+        elif tag == "dd" and self._definition is not None:
+            self.termes[self._dernier_terme] = " ".join("".join(self._definition).split())
+            self._definition = None
+
+    def handle_data(self, data: str) -> None:
+        for tampon in (self._cellule, self._terme, self._definition):
+            if tampon is not None:
+                tampon.append(data)
+
+
+RACINE = Path(__file__).resolve().parent.parent
+
+
+def dossier(nom: str) -> str:
+    """Le dossier de docs/ d'un système : celui dont l'écran cite ses tables (troisd6 → 3d6)."""
+    systeme = next(s for s in systemes() if s.nom == nom)
+    for ecran in sorted((RACINE / "docs").glob("*/ecran.md")):
+        if f'nom="{systeme.tables[0].nom}"' in ecran.read_text(encoding="utf-8"):
+            return ecran.parent.name
+    raise AssertionError(f"aucun docs/*/ecran.md ne porte les tables du système {nom}")
+
+
+def _lire(site: Path, systeme: str) -> _Lecteur:
+    page = site / dossier(systeme) / "ecran" / "index.html"
+    assert page.is_file(), f"pas d'écran du MJ construit pour {systeme}"
+    texte = page.read_text(encoding="utf-8")
+    lecteur = _Lecteur()
+    lecteur.feed(texte[texte.index("<article"): texte.index("</article>")])
+    return lecteur
+
+
+NOMS = [s.nom for s in systemes()]
+
+
+class TestPagesConstruites:
+    """Chaque écran existe, suit le même plan et porte toutes les tables de son système."""
+
+    @pytest.mark.parametrize("nom", NOMS)
+    def test_toutes_les_tables_du_systeme(self, site_construit: Path, nom: str) -> None:
+        systeme = next(s for s in systemes() if s.nom == nom)
+        lues = _lire(site_construit, nom).tables
+        assert set(lues) == {t.nom for t in systeme.tables}
+        for table in systeme.tables:
+            assert [ligne for ligne in lues[table.nom] if ligne] == [list(ligne) for ligne in table.lignes]
+
+    @pytest.mark.parametrize("nom", NOMS)
+    def test_meme_plan_procedure_tables_glossaire(self, site_construit: Path, nom: str) -> None:
+        lecteur = _lire(site_construit, nom)
+        assert lecteur.h2 == SECTIONS
+        assert lecteur.listes_numerotees >= 1  # la procédure, en étapes
+        assert len(lecteur.termes) >= 5
+        assert all(len(d) > 20 for d in lecteur.termes.values()), lecteur.termes
+
+    def test_mots_d_encore_expliques(self, site_construit: Path) -> None:
+        termes = _lire(site_construit, ENCORE.nom).termes
+        texte_de = {mot: d for terme, d in termes.items() for mot in re.split(r"[ ,]+", terme)}
+        for mot in ("DEX", "CON", "INT", "CHA", "PER", "Spécialité", "Ressource"):
+            assert mot in texte_de, f"{mot} absent du glossaire"
+            assert "jeu complet" in texte_de[mot]
+
+    @pytest.mark.parametrize("nom", NOMS)
+    def test_dans_la_navigation(self, site_construit: Path, nom: str) -> None:
+        accueil = (site_construit / "index.html").read_text(encoding="utf-8")
+        assert re.search(rf'href="{dossier(nom)}/ecran/"[^>]*>\s*<span[^>]*>\s*Écran du MJ', accueil)
+
+
+# --- Impression et téléphone, dans Chromium --------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        navigateur = p.chromium.launch(executable_path=chemin_chromium(), args=DRAPEAUX_CHROMIUM)
+        yield navigateur
+        navigateur.close()
+
+
+def _ouvrir(chromium: Browser, url: str, largeur: int, sombre: bool = False) -> Page:
+    contexte = chromium.new_context(viewport={"width": largeur, "height": 900}, locale="fr-FR",
+                                    color_scheme="dark" if sombre else "light")
+    page = contexte.new_page()
+    page.goto(url)
+    return page
+
+
+def compter_pages_pdf(pdf: bytes) -> int:
+    """Le nombre de pages d'un PDF : ses objets « /Type /Page » (sans « /Pages »)."""
+    return len(re.findall(rb"/Type\s*/Page\b", pdf))
+
+
+@pytest.mark.navigateur
+class TestImpressionEtTelephone:
+    """L'écran s'imprime sur deux A4 au plus, sans l'habillage du site, et se lit à 375 px."""
+
+    @pytest.mark.parametrize("nom", NOMS)
+    def test_tient_sur_deux_pages_a4(self, chromium: Browser, serveur: str, nom: str) -> None:
+        page = _ouvrir(chromium, f"{serveur}/{dossier(nom)}/ecran/", 1280)
+        page.emulate_media(media="print")
+        pages = compter_pages_pdf(page.pdf(format="A4"))
+        page.context.close()
+        assert 1 <= pages <= PAGES_A4_MAX, f"{nom} : {pages} pages A4"
+
+    @pytest.mark.parametrize("sombre", [False, True])
+    def test_impression_sans_habillage(self, chromium: Browser, serveur: str, sombre: bool) -> None:
+        page = _ouvrir(chromium, f"{serveur}/{dossier(ENCORE.nom)}/ecran/", 1280, sombre)
+        page.emulate_media(media="print", color_scheme="dark" if sombre else "light")
+        visibles = page.evaluate("""() => [...document.querySelectorAll(
+            '.md-header, .md-sidebar, .md-footer, .md-search, .md-top, button, .headerlink')]
+            .filter(e => getComputedStyle(e).display !== 'none' && e.getClientRects().length > 0)
+            .map(e => e.className || e.tagName)""")
+        encre = page.evaluate("() => getComputedStyle(document.querySelector('.md-typeset td')).color")
+        page.context.close()
+        assert visibles == []
+        # Du texte sombre sur le papier blanc, même si le lecteur est en mode sombre.
+        rouge, vert, bleu = (int(n) for n in re.findall(r"\d+", encre)[:3])
+        assert max(rouge, vert, bleu) < 100, encre
+
+    @pytest.mark.parametrize("nom", NOMS)
+    def test_lisible_sur_telephone(self, chromium: Browser, serveur: str, nom: str) -> None:
+        page = _ouvrir(chromium, f"{serveur}/{dossier(nom)}/ecran/", 375, sombre=True)
+        largeurs = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
+        taille = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.md-typeset td')).fontSize)")
+        page.context.close()
+        assert largeurs[0] <= largeurs[1], f"la page déborde à 375 px : {largeurs}"
+        assert taille >= 11
