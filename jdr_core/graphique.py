@@ -142,14 +142,16 @@ def svg(series: Sequence[Serie], *, ident: str, realisee: str | None = None) -> 
         libelle = b.libelle + (" (ce jet)" if marque else "")
         morceaux.append(f'<g class="{classe}" data-cle="{_e(b.cle)}">')
         morceaux.append(f'<text class="jdr-graphique-libelle" x="0" y="{y + HAUTEUR_LIBELLE - 5}">{_e(libelle)}</text>')
+        if "au_moins" in ligne and not deux and b.au_moins:
+            # La lecture « au moins » à droite de la ligne du libellé (une seule série).
+            morceaux.append(f'<text class="jdr-graphique-cumul" x="100%" y="{y + HAUTEUR_LIBELLE - 5}" '
+                            f'text-anchor="end">au moins : {_e(lisible(ligne["au_moins"][0]))}</text>')
         for i, (serie, p) in enumerate(zip(series, ligne["probabilites"], strict=True)):
             yb = y + HAUTEUR_LIBELLE + i * (HAUTEUR_BARRE + ECART_BARRES)
             longueur = float(p / plus_grande * LONGUEUR_MAX)
             cumul = ligne["au_moins"][i] if "au_moins" in ligne else None
             info = _infobulle(b.libelle, p, serie.nom, cumul, b.au_moins)
             texte = lisible(p)
-            if cumul is not None and not deux and b.au_moins:
-                texte += f" · au moins : {lisible(cumul)}"
             morceaux.append(
                 f'<g><title>{_e(info)}</title>'
                 f'<rect class="jdr-graphique-serie{i}" x="0" y="{yb}" width="{longueur:.2f}%" '

@@ -21,6 +21,7 @@ from pygments.lexers import PythonConsoleLexer
 from pymdownx.superfences import SuperFencesException
 
 from jdr_core.erreurs import JdrErreur
+from jdr_core.graphique import pour_lanceur
 from jdr_core.mecanique import Choix, Mecanique, OuiNon, Parametre
 from jdr_core.registre import mecanique, suivi, tables
 
@@ -227,7 +228,9 @@ def formater_lanceur(
             '<details class="jdr-avance"><summary>Réglages avancés (hypothèses)</summary>'
             f'<div class="jdr-champs">{avances}</div></details>'
         )
-    cotes = [c.en_json() for c in meca.cotes(valeurs)]
+    lignes = meca.cotes(valeurs)
+    cotes = [c.en_json() for c in lignes]
+    graphique = pour_lanceur(meca, valeurs, ident=ident, repartition=meca.repartir(valeurs, lignes))
     return (
         f'<form class="jdr-lanceur" data-mecanique="{_attr(meca.nom)}" id="{_attr(ident)}" '
         'novalidate>'
@@ -235,6 +238,13 @@ def formater_lanceur(
         f'<div class="jdr-champs">{champs}</div>'
         '<div class="jdr-cotes" aria-live="polite"><p class="jdr-cotes-titre">Chances exactes '
         f"avant de lancer :</p>{cotes_html(cotes)}</div>"
+        f'<div class="jdr-graphique-zone">{graphique}</div>'
+        # Le mode « comparer » a besoin de JavaScript : ses boutons restent cachés sans lui.
+        '<div class="jdr-comparer" hidden>'
+        '<button type="button" class="md-button jdr-figer">Comparer : figer ce réglage</button>'
+        '<button type="button" class="md-button jdr-defiger" hidden>Arrêter la comparaison</button>'
+        '<span class="jdr-comparer-aide">Figez un réglage, changez-en un autre : '
+        "le graphique montre les deux.</span></div>"
         '<div class="jdr-actions"><button type="submit" class="md-button md-button--primary">'
         "Lancer les dés</button>"
         '<span class="jdr-etat" role="status"></span></div>'
