@@ -24,6 +24,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.utils import get_relative_url
 
+from . import entetes
 from .exemples import ExempleInvalide, tous_les_exemples
 from .fences import BLOCS, MARQUE_LANCEUR
 from .runtime import (
@@ -166,16 +167,7 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         }
         worker = worker.replace(MARQUE_CONFIG, f"const CONFIG = {json.dumps(reglage)};")
         (assets / "jdr-worker.js").write_text(worker, encoding="utf-8")
-        (site / "_headers").write_text(ENTETES, encoding="utf-8")
+        entetes.ecrire(site)  # CSP (empreintes des scripts des pages), cache : voir entetes.py
         if self.config.compresser:
             compresser_site(site, cache / "compresse")
 
-
-ENTETES = """\
-# Entêtes pour les hébergeurs qui lisent ce fichier (Netlify, Cloudflare Pages) ;
-# site_plugins/serveur.py applique les mêmes règles.
-/pyodide/*
-  Cache-Control: public, max-age=31536000, immutable
-/assets/*
-  Cache-Control: public, max-age=3600
-"""
