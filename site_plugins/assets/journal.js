@@ -302,6 +302,7 @@ function dessiner(vue) {
       bouton("Télécharger tel quel", () => telecharger(etat.brut || "", `journal-illisible-${dateDuJour()}.txt`, "text/plain")),
       bouton("Effacer le journal illisible", () => effacer(vue, "Effacer le journal illisible ? Son contenu sera perdu.")));
     corps.replaceChildren(alerte, actions);
+    if (dernierRefus) corps.append(el("p", "jdr-message", dernierRefus));
     return;
   }
   const journal = etat.journal;
