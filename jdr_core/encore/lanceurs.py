@@ -30,6 +30,7 @@ from .reserve import (
     JetReserve,
     distribution_reserve,
     lancer_reserve,
+    verifier_coup_d_eclat,
 )
 from .ton import REGLES, STRESS_MAX, Ton
 
@@ -87,6 +88,8 @@ def _params_jet(v: Valeurs) -> dict[str, Any]:
     eclat = bool(v.get("coup_d_eclat", False))
     if eclat and not REGLES[ton].coup_d_eclat:
         raise RegleEnfreinte("le Coup d'éclat n'existe qu'en Blockbuster")
+    if eclat:
+        verifier_coup_d_eclat(v["stress"])
     return {"bonus": v["bonus"], "malus": _malus_total(v), "coup_d_eclat": eclat, "hypothese": _hypothese(v)}
 
 

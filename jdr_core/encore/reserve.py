@@ -27,13 +27,15 @@ from math import comb
 
 from ..cotes import pourcentage
 from ..des import SourceDes
-from ..erreurs import ParametreInvalide, entier_borne
+from ..erreurs import ParametreInvalide, RegleEnfreinte, entier_borne
 from ..francais import compter, majuscule
 
 ATTRIBUT_MAX = 6
 DES_MODIFICATEUR_MAX = 10
 RESERVE_MAX = 30
 BONUS_COUP_D_ECLAT = 3
+#: Le Stress qu'il faut avoir pour déclarer un Coup d'éclat (Blockbuster) : le maximum.
+STRESS_COUP_D_ECLAT = 6
 
 
 class Difficulte(Enum):
@@ -141,6 +143,23 @@ class JetReserve:
     def __str__(self) -> str:
         eclat = ", Coup d'éclat" if self.coup_d_eclat else ""
         return f"{self.des_lances} en {self.difficulte.value}{eclat} : {self.bilan}."
+
+
+def verifier_coup_d_eclat(stress: int) -> None:
+    """Refuse un Coup d'éclat déclaré sans les 6 de Stress que la règle exige.
+
+    Le Coup d'éclat n'est prêt qu'au maximum du Stress ; avant, il n'y a rien à déclarer.
+
+    >>> verifier_coup_d_eclat(6)
+    >>> verifier_coup_d_eclat(2)
+    Traceback (most recent call last):
+    ...
+    jdr_core.erreurs.RegleEnfreinte: Coup d'éclat refusé : il se déclare à 6 de Stress, et le personnage n'en a que 2.
+    """
+    entier_borne("Stress", stress, 0, STRESS_COUP_D_ECLAT)
+    if stress < STRESS_COUP_D_ECLAT:
+        reste = "le personnage n'a aucun Stress" if stress == 0 else f"le personnage n'en a que {stress}"
+        raise RegleEnfreinte(f"Coup d'éclat refusé : il se déclare à {STRESS_COUP_D_ECLAT} de Stress, et {reste}.")
 
 
 def lancer_reserve(

@@ -18,12 +18,14 @@ Gideon perd 5 Santé : Santé 8 → 3, Stress 0 → 1.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from ..des import DesAleatoires, graine_au_hasard
 from ..erreurs import JdrErreur
-from ..francais import compter, de, enumerer, majuscule
+from ..francais import compter, de, en_minuscule, enumerer, majuscule
 from ..mecanique import champ_entier
+from .dangers import affronter, danger
 from .fiche import DEGATS_MAX, JOURS_GUERISON_DURABLE, MODES_RUPTURE, NOM_MAX, NOMS_REPOS, Fiche
 from .reserve import ATTRIBUT_MAX, DES_MODIFICATEUR_MAX, Difficulte, Issue, JetReserve, lancer_reserve
 from .ton import REGLES, STRESS_MAX, Evenement, Ton
@@ -188,6 +190,60 @@ def _appliquer(fiche: Fiche, op: Mapping[str, Any], genre: str) -> tuple[Fiche, 
 SANS_JAUGES = frozenset({"nouvelle_scene", "rupture", "rendre_durable"})
 
 
+def _parametres_lies(fiche: Fiche, op: Mapping[str, Any]) -> dict[str, object]:
+    """Les réglages d'un lanceur appliqué à une fiche : le ton et le Stress viennent de la fiche,
+    jamais du formulaire (la page peut être en retard sur la fiche)."""
+    bruts = op.get("parametres")
+    if not isinstance(bruts, Mapping) or len(bruts) > 30:
+        raise JdrErreur("Réglages du jet illisibles : le lanceur n'a pas envoyé ses paramètres.")
+    return {**bruts, "ton": fiche.ton.value, "stress": fiche.stress}
+
+
+def _graine_liee(op: Mapping[str, Any]) -> int:
+    """La graine du jet montré par le lanceur : la rejouer redonne exactement les mêmes dés."""
+    return _entier(op, "graine", 0, 2**53 - 1)
+
+
+def _danger_lie(fiche: Fiche, op: Mapping[str, Any]) -> tuple[Fiche, str, int]:
+    """Le jet du lanceur de dangers, rejoué avec sa graine sur la vraie fiche : la Santé, le
+    Stress et les blessures de ce personnage, pas ceux d'un personnage indemne."""
+    from .lanceurs import DANGER, _params_jet
+
+    valeurs = DANGER.valider(_parametres_lies(fiche, op))
+    graine = _graine_liee(op)
+    d = danger(valeurs["danger"])
+    p = _params_jet(valeurs)
+    paliers = fiche.paliers_franchis(d.degats)
+    noms = [(f"{en_minuscule(d.nom)[:NOM_MAX - 4]} {i + 1}" if len(paliers) > 1 else en_minuscule(d.nom)[:NOM_MAX], ())
+            for i in range(len(paliers))]
+    expo = affronter(fiche, d, valeurs["attribut"], des=DesAleatoires(graine), bonus=p["bonus"], malus=p["malus"],
+                     blessures=noms, hypothese=p["hypothese"])
+    phrase = phrase_jet(" ou ".join(d.attributs), expo.jet)
+    if expo.apres == fiche:
+        return fiche, f"{expo} {phrase} Rien ne change sur la fiche.", graine
+    return expo.apres, f"{expo} {phrase} {majuscule(bilan(fiche, expo.apres))}.", graine
+
+
+def _reserve_liee(fiche: Fiche, op: Mapping[str, Any]) -> tuple[Fiche, str, int]:
+    """Le jet du lanceur de réserve, rejoué sur la fiche : un Coup d'éclat n'y passe que si la
+    fiche l'a prêt (6 de Stress, Blockbuster), et il fait alors redescendre le Stress à 3."""
+    from .lanceurs import RESERVE
+
+    valeurs = RESERVE.valider(_parametres_lies(fiche, op))
+    graine = _graine_liee(op)
+    jet = RESERVE.lancer(valeurs, DesAleatoires(graine))
+    if not jet.coup_d_eclat:
+        return fiche, f"{fiche.nom} lance {jet} Rien ne change sur la fiche.", graine
+    apres = fiche.declarer_coup_d_eclat()
+    return apres, f"{fiche.nom} déclare son Coup d'éclat : {jet} {majuscule(bilan(fiche, apres))}.", graine
+
+
+def _renommer(fiche: Fiche, op: Mapping[str, Any]) -> tuple[Fiche, str]:
+    """Un nouveau nom, vérifié comme à la création ; rien d'autre ne bouge."""
+    nom = Fiche.nouvelle(op.get("nom"), fiche.ton).nom  # type: ignore[arg-type]  # nouvelle() vérifie le type
+    return replace(fiche, nom=nom), f"{fiche.nom} s'appelle désormais {nom}."
+
+
 def operer(etat: object, op: object) -> dict[str, Any]:
     """Applique une opération à une fiche sauvegardée (ou en crée une).
 
@@ -208,6 +264,12 @@ def operer(etat: object, op: object) -> dict[str, Any]:
     fiche = Fiche.depuis_json(etat)
     if genre == "lire":
         return {"etat": fiche.en_json(), "vue": vue(fiche), "message": ""}
+    if genre == "renommer":
+        apres, message = _renommer(fiche, op)
+        return {"etat": apres.en_json(), "vue": vue(apres), "message": message}
+    if genre in ("danger", "reserve"):
+        lie, phrase, graine_du_jet = (_danger_lie if genre == "danger" else _reserve_liee)(fiche, op)
+        return {"etat": lie.en_json(), "vue": vue(lie), "message": phrase, "graine": graine_du_jet}
     if genre == "subir" and not op.get("blessures"):
         paliers = fiche.paliers_franchis(_entier(op, "degats", 0, DEGATS_MAX))
         if paliers:

@@ -1,0 +1,163 @@
+"""Le suivi enCORE côté cœur : opérations des lanceurs liés, renommage, Coup d'éclat refusé,
+messages en français pour les sauvegardes abîmées."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from jdr_core import registre
+from jdr_core.encore.fiche import Fiche
+from jdr_core.encore.reserve import verifier_coup_d_eclat
+from jdr_core.encore.suivi import operer
+from jdr_core.encore.ton import Ton
+from jdr_core.erreurs import JdrErreur, RegleEnfreinte
+from jdr_core.pont import traiter
+
+
+def _creer(nom: str = "Lucrèce", ton: str = "blockbuster") -> dict[str, Any]:
+    etat: dict[str, Any] = operer(None, {"op": "creer", "nom": nom, "ton": ton})["etat"]
+    return etat
+
+
+def _pont(etat: object, op: object) -> dict[str, Any]:
+    reponse: dict[str, Any] = json.loads(traiter(json.dumps(
+        {"type": "suivi", "systeme": "encore", "etat": etat, "op": op})))
+    return reponse
+
+
+class TestCoupDEclat:
+    """Le Coup d'éclat ne se déclare qu'à 6 de Stress, dans le lanceur comme sur la fiche."""
+
+    @pytest.mark.parametrize("stress", [0, 3, 5])
+    def test_lanceur_refuse_sous_six(self, stress: int) -> None:
+        with pytest.raises(RegleEnfreinte, match="Coup d'éclat refusé : il se déclare à 6 de Stress"):
+            registre.executer("encore-reserve", {"coup_d_eclat": True, "stress": stress}, 5)
+
+    def test_plus_de_stress_redescend_a_trois_a_zero(self) -> None:
+        r = json.loads(traiter(json.dumps({"type": "lancer", "mecanique": "encore-reserve",
+                                           "parametres": {"coup_d_eclat": True, "stress": 0}})))
+        assert r == {"erreur": "Coup d'éclat refusé : il se déclare à 6 de Stress, et le personnage n'a aucun Stress."}
+
+    def test_cotes_refusees_aussi(self) -> None:
+        with pytest.raises(RegleEnfreinte, match="n'en a que 4"):
+            registre.cotes("encore-reserve", {"coup_d_eclat": True, "stress": 4})
+
+    def test_a_six_le_jet_passe(self) -> None:
+        r = registre.executer("encore-reserve", {"coup_d_eclat": True, "stress": 6}, 5)
+        assert "le Stress redescend à 3" in r["phrase"]
+        verifier_coup_d_eclat(6)
+
+    def test_fiche_sous_six_refuse_le_jet_lie(self) -> None:
+        etat = _creer()
+        r = _pont(etat, {"op": "reserve", "parametres": {"coup_d_eclat": True, "stress": 6}, "graine": 1})
+        # Le Stress du formulaire ne compte pas : c'est celui de la fiche (0) qui décide.
+        assert r == {"erreur": "Coup d'éclat refusé : il se déclare à 6 de Stress, et le personnage n'a aucun Stress."}
+
+    def test_fiche_a_six_declare_et_redescend(self) -> None:
+        fiche = Fiche("Lucrèce", Ton.BLOCKBUSTER, 8, stress=6)
+        r = operer(fiche.en_json(), {"op": "reserve", "parametres": {"coup_d_eclat": True, "attribut": 3,
+                                                                     "difficulte": "Difficile"}, "graine": 9})
+        assert r["etat"]["stress"] == 3
+        assert r["message"].startswith("Lucrèce déclare son Coup d'éclat : 6d6 (")
+        assert r["message"].endswith("Stress 6 → 3.")
+
+
+class TestDangerLie:
+    """Un danger appliqué à la fiche suit les règles avec la Santé, le Stress et les blessures réels."""
+
+    @staticmethod
+    def _graine_qui_echoue(parametres: dict[str, object]) -> int:
+        for graine in range(200):
+            r = registre.executer("encore-danger", parametres, graine)
+            if r["issue"] == "echec":
+                return graine
+        raise AssertionError("aucune graine ne rate le danger")
+
+    def test_memes_des_que_le_lanceur_et_vraie_sante(self) -> None:
+        # Gideon a déjà 3 Santé et 1 blessure : une chute d'un étage (2 dégâts) le met à 1.
+        gideon = Fiche.nouvelle("Gideon", Ton.BLOCKBUSTER).subir(5, [("cheville", ("course",)), ("brûlure", ())])
+        parametres = {"danger": "chute-etage", "attribut": 1, "stress": gideon.stress}
+        graine = self._graine_qui_echoue(parametres)
+        lanceur = registre.executer("encore-danger", parametres, graine)
+        assert any("Santé 8 → 6" in d for d in lanceur["details"])  # le lanceur seul : un personnage indemne
+        r = operer(gideon.en_json(), {"op": "danger", "parametres": parametres, "graine": graine})
+        apres = Fiche.depuis_json(r["etat"])
+        assert (apres.sante, apres.stress) == (1, 2)  # −2 Santé, +1 Stress pour la perte de Santé
+        assert len(apres.blessures) == 2  # 3 → 1 reste dans « gravement blessé » : aucune nouvelle blessure
+        des = [str(d["face"]) for d in lanceur["groupes"][0]["des"]]
+        assert f"({', '.join(des)})" in r["message"]
+        assert r["message"].endswith("Santé 3 → 1, Stress 1 → 2.")
+        assert r["graine"] == graine
+
+    def test_palier_franchi_ajoute_une_blessure_nommee(self) -> None:
+        parametres = {"danger": "chute-haute", "attribut": 0}
+        graine = self._graine_qui_echoue(parametres)
+        r = operer(_creer(), {"op": "danger", "parametres": parametres, "graine": graine})
+        apres = Fiche.depuis_json(r["etat"])
+        assert (apres.sante, apres.stress) == (4, 2)  # −4 Santé ; +1 pour la perte, +1 pour le Choc
+        assert [b.nom for b in apres.blessures] == ["chute de plusieurs étages"]
+        assert apres.dangers_comptes == ("chute-haute",)
+
+    def test_ton_de_la_fiche_pas_du_formulaire(self) -> None:
+        etat = _creer("Ada", "raw")
+        r = operer(etat, {"op": "danger", "parametres": {"danger": "poison", "ton": "blockbuster"}, "graine": 2})
+        assert r["etat"]["ton"] == "raw"
+
+    @pytest.mark.parametrize("op", [
+        {"op": "danger", "parametres": "chute", "graine": 1},
+        {"op": "danger", "parametres": {"danger": "volcan"}, "graine": 1},
+        {"op": "danger", "parametres": {"danger": "poison"}},
+        {"op": "reserve", "parametres": {"attribut": 9}, "graine": 1},
+    ])
+    def test_reglages_refuses_en_francais(self, op: dict[str, object]) -> None:
+        r = _pont(_creer(), op)
+        assert set(r) == {"erreur"}
+        assert any(mot in r["erreur"] for mot in ("illisible", "inconnu", "vide", "attendu"))
+
+
+class TestRenommer:
+    """Renommer garde tout le reste de la fiche et vérifie le nom comme à la création."""
+
+    def test_renomme(self) -> None:
+        etat = operer(_creer(), {"op": "subir", "degats": 1})["etat"]
+        r = operer(etat, {"op": "renommer", "nom": "  Gideon  "})
+        assert r["message"] == "Lucrèce s'appelle désormais Gideon."
+        assert {**r["etat"], "nom": "Lucrèce"} == etat
+
+    @pytest.mark.parametrize(("nom", "message"), [
+        (None, "Le nom doit être un texte : donnez un nom au personnage."),
+        ("   ", "Le nom est vide : donnez un nom au personnage."),
+        ("x" * 61, "Le nom est trop long : 60 caractères au plus."),
+    ])
+    def test_nom_refuse(self, nom: object, message: str) -> None:
+        with pytest.raises(JdrErreur) as e:
+            operer(_creer(), {"op": "renommer", "nom": nom})
+        assert str(e.value) == message
+
+
+class TestMessagesDeSauvegardeAbimee:
+    """Une sauvegarde abîmée ou une saisie absente donne une phrase française, sans fragment Python."""
+
+    @pytest.mark.parametrize(("etat", "op", "attendu"), [
+        ({"version": 1, "nom": "A", "ton": "raw", "stress": 0}, {"op": "lire"}, "Fiche illisible : la Santé manque."),
+        ({"version": 1, "nom": "A", "ton": "raw", "sante": None, "stress": 0}, {"op": "lire"},
+         "Fiche illisible : la Santé doit être un entier de 0 à 6."),
+        ("fiche", {"op": "lire"}, "Fiche illisible : ce n'est pas une fiche enCORE sauvegardée."),
+        ({"version": 1, "nom": "A", "ton": "raw", "sante": 6, "stress": 0, "blessures": ["x"]}, {"op": "lire"},
+         "Fiche illisible : une blessure est mal formée."),
+        ({"version": 1, "nom": "A", "ton": "raw", "sante": 6, "stress": 6}, {"op": "ramener", "cha": None},
+         "Le champ « CHA de l'allié » est vide : indiquez un entier de 0 à 6."),
+        ({"version": 1, "nom": "A", "ton": "raw", "sante": 6, "stress": 0}, {"op": "subir", "degats": 3,
+                                                                            "blessures": ["cheville"]},
+         "Blessures illisibles : chaque blessure a un nom et ses actions gênées."),
+        ({"version": 1, "nom": "A", "ton": "raw", "sante": 6, "stress": 0}, "subir",
+         "Opération illisible : le widget n'a pas envoyé d'opération."),
+    ])
+    def test_message(self, etat: object, op: object, attendu: str) -> None:
+        r = _pont(etat, op)
+        assert r == {"erreur": attendu}
+        for fragment in ("None", "string indices", "'sante'", "mal formé ("):
+            assert fragment not in r["erreur"]
