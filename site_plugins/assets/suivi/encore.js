@@ -26,8 +26,13 @@ export function creation(suivi) {
   return form;
 }
 
+// Le cœur d'enCORE sait renommer une fiche (op « renommer ») : le groupe propose de le faire.
+export const renommable = true;
+
 // Des dégâts qui franchissent un palier : nommer chaque blessure avant de les appliquer.
+// Une seule demande à la fois : vingt clics sur « Encaisser » laissent une seule liste à remplir.
 export function demande(suivi, op, demandeRecue, message) {
+  for (const ancienne of suivi.corps.querySelectorAll(".jdr-fiche-blessures-a-nommer")) ancienne.remove();
   const bloc = el("fieldset", "jdr-fiche-blessures-a-nommer");
   bloc.append(el("legend", null, message));
   const lignes = demandeRecue.paliers.map((palier, i) => {
@@ -40,7 +45,10 @@ export function demande(suivi, op, demandeRecue, message) {
   });
   bloc.append(bouton("Appliquer les dégâts", () => suivi.operer({
     ...op, blessures: lignes.map((l) => ({ nom: l.nom.value, gene: l.gene.value })),
-  })), bouton("Annuler", () => suivi.afficher()));
+  })), bouton("Renoncer à ces dégâts", () => {
+    suivi.jetonDemande = null;
+    suivi.afficher();
+  }));
   suivi.corps.querySelector(".jdr-fiche-sante").after(bloc);
   lignes[0].nom.focus();
   suivi.dire(message);

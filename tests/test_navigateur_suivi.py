@@ -1,0 +1,350 @@
+"""Le suivi enCORE dans Chromium : un groupe de personnages, deux onglets, l'annulation, les
+clics répétés, le stockage plein, un moteur absent, et les lanceurs liés à une fiche."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, Playwright, expect, sync_playwright
+
+from jdr_core import registre
+from jdr_core.encore.fiche import Fiche
+from jdr_core.encore.suivi import operer
+from jdr_core.encore.ton import Ton
+
+from .conftest import DRAPEAUX_CHROMIUM, chemin_chromium
+
+pytestmark = pytest.mark.navigateur
+expect.set_options(timeout=40_000)
+
+FICHE = ".jdr-fiche[data-fiche='fiche-principale']"
+CLE = "jdr-suivi:encore:fiche-principale"
+STRESS = ".jdr-fiche-stress h4"
+
+
+@pytest.fixture(scope="module")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="module")
+def chromium(playwright: Playwright) -> Iterator[Browser]:
+    navigateur = playwright.chromium.launch(executable_path=chemin_chromium(), args=DRAPEAUX_CHROMIUM)
+    yield navigateur
+    navigateur.close()
+
+
+@pytest.fixture
+def contexte(chromium: Browser, serveur: str) -> Iterator[BrowserContext]:
+    ctx = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR")
+    erreurs: list[str] = []
+    ctx.on("weberror", lambda e: erreurs.append(str(e.error)))
+    yield ctx
+    ctx.close()
+    assert not erreurs, erreurs
+
+
+@pytest.fixture
+def page(contexte: BrowserContext) -> Page:
+    return contexte.new_page()
+
+
+def _fiche(page: Page) -> Locator:
+    return page.locator(FICHE)
+
+
+def _creer(page: Page, nom: str, ton: str = "blockbuster") -> None:
+    fiche = _fiche(page)
+    fiche.locator(".jdr-fiche-creation input[type=text]").fill(nom)
+    fiche.locator(".jdr-fiche-creation select").select_option(ton)
+    fiche.get_by_role("button", name="Créer la fiche").click()
+    expect(fiche.locator(".jdr-fiche-entete")).to_contain_text(nom)
+
+
+def _ranges(page: Page) -> dict[str, Any]:
+    """Les fiches rangées par le suivi (hors compteurs de version), par clé."""
+    brut = page.evaluate("""() => Object.fromEntries(Object.keys(localStorage)
+        .filter((k) => k.startsWith('jdr-suivi:encore:') && !k.endsWith('#version'))
+        .map((k) => [k, localStorage.getItem(k)]))""")
+    return {cle: json.loads(valeur) for cle, valeur in brut.items()}
+
+
+def _attendre_file(page: Page) -> None:
+    """Attend que toutes les opérations en file du suivi soient passées."""
+    page.evaluate(f"() => document.querySelector({FICHE!r}).jdrSuivi.file")
+
+
+def _ranger(page: Page, serveur: str, etat: dict[str, Any], cle: str = CLE) -> None:
+    """Range une fiche exactement comme le code d'avant les groupes : JSON.stringify de l'état."""
+    page.goto(serveur + "/encore/fiche/")
+    page.evaluate("([cle, etat]) => { localStorage.clear(); localStorage.setItem(cle, JSON.stringify(etat)); }",
+                  [cle, etat])
+    page.reload()
+
+
+class TestGroupe:
+    """Plusieurs personnages, chacun rangé à part ; le format d'aujourd'hui se relit."""
+
+    def test_sauvegarde_d_aujourd_hui_se_relit(self, page: Page, serveur: str) -> None:
+        etat = operer(None, {"op": "creer", "nom": "Lucrèce", "ton": "raw"})["etat"]
+        etat = operer(etat, {"op": "evenement", "evenement": "Horreur"})["etat"]
+        _ranger(page, serveur, etat)
+        expect(_fiche(page).locator(".jdr-fiche-entete")).to_contain_text("Lucrèce")
+        expect(_fiche(page).locator(STRESS)).to_contain_text("Stress 2/6")
+        assert _ranges(page) == {CLE: etat}
+
+    def test_ajouter_renommer_dupliquer_supprimer(self, page: Page, serveur: str) -> None:
+        page.goto(serveur + "/encore/fiche/")
+        page.evaluate("() => localStorage.clear()")
+        page.reload()
+        fiche = _fiche(page)
+        _creer(page, "Lucrèce")
+        fiche.get_by_role("button", name="Nouvelle fiche").click()
+        _creer(page, "Gideon", "raw")
+        choix = fiche.get_by_role("combobox", name="Fiche du groupe")
+        expect(choix.locator("option")).to_have_text(["Lucrèce", "Gideon"])
+        fiche.get_by_role("textbox", name="Nouveau nom").fill("Gédéon")
+        fiche.get_by_role("button", name="Renommer").click()
+        expect(choix.locator("option")).to_have_text(["Lucrèce", "Gédéon"])
+        fiche.get_by_role("button", name="Dupliquer").click()
+        expect(choix.locator("option")).to_have_text(["Lucrèce", "Gédéon", "Gédéon (copie)"])
+        choix.select_option(label="Lucrèce")
+        expect(fiche.locator(".jdr-fiche-entete")).to_contain_text("Blockbuster")
+        page.once("dialog", lambda d: d.dismiss())
+        fiche.get_by_role("button", name="supprimer cette fiche").click()
+        expect(choix.locator("option")).to_have_count(3)  # refusé : rien n'est effacé
+        page.once("dialog", lambda d: d.accept())
+        fiche.get_by_role("button", name="supprimer cette fiche").click()
+        expect(choix.locator("option")).to_have_text(["Gédéon", "Gédéon (copie)"])
+        noms = sorted(e["nom"] for e in _ranges(page).values())
+        assert noms == ["Gédéon", "Gédéon (copie)"]
+
+
+class TestDeuxOnglets:
+    """Deux onglets ne s'écrasent jamais : chacun voit les changements de l'autre."""
+
+    def test_deux_personnages_rien_ne_se_perd(self, contexte: BrowserContext, serveur: str) -> None:
+        a = contexte.new_page()
+        a.goto(serveur + "/encore/fiche/")
+        _creer(a, "Lucrèce")
+        b = contexte.new_page()
+        b.goto(serveur + "/encore/fiche/")
+        expect(_fiche(b).locator(".jdr-fiche-entete")).to_contain_text("Lucrèce")
+        _fiche(b).get_by_role("button", name="Nouvelle fiche").click()
+        _creer(b, "Gideon")
+        # L'onglet A apprend l'arrivée de Gideon sans rien perdre de Lucrèce.
+        expect(_fiche(a).get_by_role("combobox", name="Fiche du groupe").locator("option")).to_have_count(2)
+        _fiche(a).get_by_role("button", name="Choc (+1)").click()
+        expect(_fiche(a).locator(STRESS)).to_have_text("Stress 1/6")
+        _fiche(b).get_by_role("button", name="Indicible (+2)").click()
+        expect(_fiche(b).locator(STRESS)).to_have_text("Stress 2/6")
+        stress = {e["nom"]: e["stress"] for e in _ranges(a).values()}
+        assert stress == {"Lucrèce": 1, "Gideon": 2}
+        # B passe sur Lucrèce et la modifie : A, qui l'affiche, voit le changement.
+        _fiche(b).get_by_role("combobox", name="Fiche du groupe").select_option(label="Lucrèce")
+        expect(_fiche(b).locator(STRESS)).to_have_text("Stress 1/6")
+        _fiche(b).get_by_role("button", name="Choc (+1)").click()
+        expect(_fiche(a).locator(STRESS)).to_have_text("Stress 2/6")
+        expect(_fiche(a).locator("output .jdr-message")).to_contain_text("modifié dans un autre onglet")
+        _fiche(a).get_by_role("button", name="Choc (+1)").click()
+        expect(_fiche(a).locator(STRESS)).to_have_text("Stress 3/6")
+        stress = {e["nom"]: e["stress"] for e in _ranges(a).values()}
+        assert stress == {"Lucrèce": 3, "Gideon": 2}
+
+    def test_ecriture_perimee_refusee(self, page: Page, serveur: str) -> None:
+        page.goto(serveur + "/encore/fiche/")
+        page.evaluate("() => localStorage.clear()")
+        page.reload()
+        _creer(page, "Lucrèce")
+        # Un autre onglet (simulé : l'onglet ne reçoit pas d'événement de ses propres écritures)
+        # a mis Lucrèce à 4 de Stress.
+        ailleurs = Fiche("Lucrèce", Ton.BLOCKBUSTER, 8, stress=4).en_json()
+        page.evaluate("""([cle, etat]) => {
+            localStorage.setItem(cle, JSON.stringify(etat));
+            localStorage.setItem(cle + '#version', String(Number(localStorage.getItem(cle + '#version')) + 1));
+        }""", [CLE, ailleurs])
+        _fiche(page).get_by_role("button", name="Choc (+1)").click()
+        expect(_fiche(page).locator("output .jdr-erreur")).to_contain_text(
+            "Opération refusée : Lucrèce a été modifiée dans un autre onglet")
+        expect(_fiche(page).locator(STRESS)).to_have_text("Stress 4/6")
+        assert _ranges(page)[CLE] == ailleurs
+        _fiche(page).get_by_role("button", name="Choc (+1)").click()  # repartie de la fiche à jour
+        expect(_fiche(page).locator(STRESS)).to_have_text("Stress 5/6")
+
+
+class TestAnnuler:
+    """Les dix dernières opérations (et plus) s'annulent, au bouton ou par Ctrl+Z."""
+
+    def test_dix_annulations(self, page: Page, serveur: str) -> None:
+        page.goto(serveur + "/encore/fiche/")
+        _creer(page, "Lucrèce")
+        fiche = _fiche(page)
+        ops = ["Choc (+1)", "Choc (+1)", "Choc (+1)", "Relance", "Relance", "Choc (+1)",
+               "Choc (+1)", "Relance", "Choc (+1)", "Choc (+1)", "Choc (+1)", "Relance"]
+        stress = [0]
+        for op in ops:
+            fiche.get_by_role("button", name=op).click()
+            stress.append(stress[-1] + (1 if op.startswith("Choc") else -1))
+            expect(fiche.locator(STRESS)).to_contain_text(f"Stress {stress[-1]}/6")
+        expect(fiche.get_by_role("button", name="Annuler la dernière opération")).to_have_text(
+            "Annuler la dernière opération (12)")
+        expect(fiche.locator(".jdr-fiche-outils")).to_contain_text("ne survit pas à un rechargement")
+        for i in range(10):
+            if i % 2:
+                fiche.get_by_role("button", name="Annuler la dernière opération").click()
+            else:
+                fiche.get_by_role("button", name="Exporter (JSON)").focus()
+                page.keyboard.press("Control+z")
+            expect(fiche.locator(STRESS)).to_contain_text(f"Stress {stress[-2 - i]}/6")
+        assert _ranges(page)[CLE]["stress"] == stress[2]
+
+
+class TestClicsRepetes:
+    """Un clic, une opération : ni dégâts appliqués deux fois, ni demandes empilées."""
+
+    @pytest.mark.parametrize("facon", ["dblclick", "deux_clics_js"])
+    def test_appliquer_les_degats_une_fois(self, page: Page, serveur: str, facon: str) -> None:
+        page.goto(serveur + "/encore/fiche/")
+        _creer(page, "Gideon")
+        fiche = _fiche(page)
+        fiche.get_by_role("spinbutton", name="Dégâts").fill("3")
+        fiche.get_by_role("button", name="Encaisser").click()
+        fiche.locator(".jdr-fiche-blessures-a-nommer input[type=text]").first.fill("entaille")
+        appliquer = fiche.get_by_role("button", name="Appliquer les dégâts")
+        if facon == "dblclick":
+            appliquer.dblclick()
+        else:
+            appliquer.evaluate("(b) => { b.click(); b.click(); }")
+        expect(fiche.locator("h4").first).to_have_text("Santé 5/8 : blessé")
+        _attendre_file(page)
+        expect(fiche.locator(".jdr-blessure")).to_have_count(1)
+        assert _ranges(page)[CLE]["sante"] == 5
+
+    def test_vingt_clics_sur_encaisser_une_demande(self, page: Page, serveur: str) -> None:
+        page.goto(serveur + "/encore/fiche/")
+        _creer(page, "Gideon")
+        fiche = _fiche(page)
+        fiche.get_by_role("spinbutton", name="Dégâts").fill("3")
+        fiche.get_by_role("button", name="Encaisser").evaluate("(b) => { for (let i = 0; i < 20; i++) b.click(); }")
+        expect(fiche.locator(".jdr-fiche-blessures-a-nommer")).to_have_count(1)
+        _attendre_file(page)
+        expect(fiche.locator(".jdr-fiche-blessures-a-nommer")).to_have_count(1)
+        fiche.locator(".jdr-fiche-blessures-a-nommer input[type=text]").first.fill("entaille")
+        fiche.get_by_role("button", name="Appliquer les dégâts").click()
+        expect(fiche.locator("h4").first).to_have_text("Santé 5/8 : blessé")
+
+
+class TestStockage:
+    """Stockage plein, moteur absent, import démesuré : la fiche rangée reste la vérité."""
+
+    def test_stockage_plein_memoire_egale_stockage(self, page: Page, serveur: str) -> None:
+        page.goto(serveur + "/encore/fiche/")
+        _creer(page, "Gideon")
+        fiche = _fiche(page)
+        page.evaluate("""() => {
+            window.setItemNormal = Storage.prototype.setItem;
+            Storage.prototype.setItem = function () {
+                throw new DOMException("Le quota est dépassé.", "QuotaExceededError");
+            };
+        }""")
+        fiche.get_by_role("button", name="Choc (+1)").click()
+        expect(fiche.locator("output .jdr-erreur")).to_contain_text("Sauvegarde impossible : le stockage")
+        expect(fiche.locator(STRESS)).to_have_text("Stress 0/6")
+        memoire = page.evaluate(f"() => document.querySelector({FICHE!r}).jdrSuivi.etat")
+        assert memoire == _ranges(page)[CLE]
+        assert memoire["stress"] == 0
+        page.evaluate("() => { Storage.prototype.setItem = window.setItemNormal; }")
+        fiche.get_by_role("button", name="Choc (+1)").click()
+        expect(fiche.locator(STRESS)).to_have_text("Stress 1/6")
+        assert _ranges(page)[CLE]["stress"] == 1
+
+    def test_moteur_bloque_la_sauvegarde_reste(self, page: Page, serveur: str) -> None:
+        etat = operer(None, {"op": "creer", "nom": "Lucrèce", "ton": "raw"})["etat"]
+        page.goto(serveur + "/encore/fiche/")
+        page.evaluate("([cle, etat]) => { localStorage.clear(); localStorage.setItem(cle, JSON.stringify(etat)); }",
+                      [CLE, etat])
+        page.route(re.compile(r".*\.wasm$"), lambda route: route.abort())
+        page.reload()
+        fiche = _fiche(page)
+        expect(fiche.locator("output .jdr-erreur")).to_contain_text("Le moteur de règles n'a pas pu se charger")
+        expect(fiche.locator("output .jdr-erreur")).to_contain_text("elle est intacte")
+        expect(fiche.locator("output .jdr-erreur")).not_to_contain_text("illisible")
+        expect(fiche.get_by_role("button", name="Créer la fiche")).to_have_count(0)
+        expect(fiche.get_by_role("button", name="Réessayer")).to_be_visible()
+        assert _ranges(page) == {CLE: etat}
+
+    def test_import_trop_profond_ou_trop_gros(self, page: Page, serveur: str) -> None:
+        page.goto(serveur + "/encore/fiche/")
+        _creer(page, "Gideon")
+        fiche = _fiche(page)
+        zone = fiche.locator(".jdr-fiche-outils .jdr-import")
+        zone.locator("summary").click()
+        zone.locator("textarea").fill("[" * 5000 + "]" * 5000)
+        zone.get_by_role("button", name="Importer").click()
+        expect(fiche.locator("output .jdr-erreur")).to_have_text(
+            "Import refusé : 5000 niveaux d'imbrication, 32 au plus. Rien n'a changé.")
+        zone.locator("textarea").fill(json.dumps({"nom": "x" * 120_000}))
+        zone.get_by_role("button", name="Importer").click()
+        expect(fiche.locator("output .jdr-erreur")).to_contain_text(
+            "Import refusé : le texte fait 121 ko, 100 ko au plus")
+        fiche.get_by_role("button", name="Choc (+1)").click()  # le moteur répond toujours
+        expect(fiche.locator(STRESS)).to_have_text("Stress 1/6")
+        assert len(_ranges(page)) == 1
+
+
+class TestLanceursLies:
+    """Les lanceurs d'enCORE prennent un personnage du suivi et lui appliquent leur jet."""
+
+    def test_danger_applique_a_la_fiche(self, page: Page, serveur: str) -> None:
+        gideon = Fiche.nouvelle("Gideon", Ton.BLOCKBUSTER).subir(5, [("cheville", ("course",)), ("brûlure", ())])
+        parametres = {"danger": "chute-haute", "attribut": 0, "stress": gideon.stress}
+        graine = next(g for g in range(300)
+                      if registre.executer("encore-danger", parametres, g)["issue"] == "echec")
+        _ranger(page, serveur, gideon.en_json())
+        expect(_fiche(page).locator(".jdr-fiche-entete")).to_contain_text("Gideon")
+        page.goto(f"{serveur}/encore/dangers/?lanceur=encore-danger&graine={graine}"
+                  f"&danger=chute-haute&attribut=0&stress={gideon.stress}")
+        form = page.locator('form[data-mecanique="encore-danger"]')
+        expect(form.locator("output .jdr-resultat")).to_be_visible()
+        form.get_by_role("combobox", name="Personnage du suivi").select_option(label="Gideon")
+        expect(form.locator(".jdr-liaison-fiche")).to_contain_text("Gideon : Santé 3/8 (gravement blessé), Stress 1/6")
+        form.get_by_role("button", name="Appliquer à Gideon").dblclick()
+        expect(form.locator(".jdr-liaison-fiche")).to_contain_text("Santé 3 → 0, Stress 1 → 3.")
+        expect(form.get_by_role("button", name="Appliquer à Gideon")).to_be_disabled()
+        apres = Fiche.depuis_json(_ranges(page)[CLE])
+        # Les règles : −4 Santé (plancher 0), +1 Stress de la perte, +1 du Choc, une blessure « hors de combat ».
+        assert (apres.sante, apres.stress, len(apres.blessures)) == (0, 3, 3)
+        assert apres.blessures[-1].palier.value == "hors de combat"
+        page.goto(serveur + "/encore/fiche/")
+        expect(_fiche(page).locator("h4").first).to_contain_text("Santé 0/8")
+
+    def test_coup_d_eclat_sous_six_refuse(self, page: Page, serveur: str) -> None:
+        page.goto(serveur + "/encore/reserve/")
+        form = page.locator('form[data-mecanique="encore-reserve"]')
+        form.locator('[name="coup_d_eclat"]').check()
+        form.locator('[name="stress"]').fill("2")
+        form.locator("button[type=submit]").click()
+        expect(form.locator("output .jdr-erreur")).to_have_text(
+            "Coup d'éclat refusé : il se déclare à 6 de Stress, et le personnage n'en a que 2.")
+        form.locator('[name="stress"]').fill("6")
+        form.locator("button[type=submit]").click()
+        expect(form.locator("output .jdr-phrase")).to_contain_text("le Stress redescend à 3")
+
+    def test_coup_d_eclat_applique_a_une_fiche_sous_six_refuse(self, page: Page, serveur: str) -> None:
+        _ranger(page, serveur, Fiche("Lucrèce", Ton.BLOCKBUSTER, 8, stress=2).en_json())
+        expect(_fiche(page).locator(".jdr-fiche-entete")).to_contain_text("Lucrèce")
+        page.goto(f"{serveur}/encore/reserve/?lanceur=encore-reserve&graine=7&coup_d_eclat=1&stress=6")
+        form = page.locator('form[data-mecanique="encore-reserve"]')
+        expect(form.locator("output .jdr-resultat")).to_be_visible()
+        form.get_by_role("combobox", name="Personnage du suivi").select_option(label="Lucrèce")
+        expect(form.locator('[name="stress"]')).to_have_value("2")
+        form.get_by_role("button", name="Appliquer à Lucrèce").click()
+        expect(form.locator(".jdr-liaison-fiche .jdr-erreur")).to_have_text(
+            "Rien n'a été appliqué : Coup d'éclat refusé : il se déclare à 6 de Stress, "
+            "et le personnage n'en a que 2.")
+        assert _ranges(page)[CLE]["stress"] == 2
