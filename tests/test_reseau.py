@@ -111,7 +111,7 @@ class TestLent:
         """Une archive qui ne répond jamais : échec annoncé en français après le délai de silence."""
         page = contexte.new_page()
         figees: list[Route] = []
-        page.route(RUNTIME, figees.append)  # jamais de réponse
+        page.route(RUNTIME, lambda route: figees.append(route))  # jamais de réponse
         page.goto(serveur + "/3d6/test/")
         page.locator(EXEMPLE).locator("button.jdr-executer").click()
         alerte = page.get_by_role("alert").filter(has_text="Le moteur de règles n'a pas pu se charger")
