@@ -17,7 +17,7 @@ from jdr_core.encore.dangers import DANGERS
 from jdr_core.encore.fiche import DUREES_REPOS, NOMS_REPOS, Fiche
 from jdr_core.encore.systeme import SYSTEME as ENCORE
 from jdr_core.encore.ton import REGLES, STRESS_MAX, Evenement, Ton
-from jdr_core.francais import signe
+from jdr_core.francais import compter, signe
 from jdr_core.mecanique import Table
 from jdr_core.registre import systemes
 
@@ -280,6 +280,7 @@ class TestImpressionEtTelephone:
         page.emulate_media(media="print")
         pages = compter_pages_pdf(page.pdf(format="A4"))
         page.context.close()
+        print(f"\nÉcran du MJ {nom} : {compter(pages, 'page A4', 'pages A4')}")  # lu avec pytest -s
         assert 1 <= pages <= PAGES_A4_MAX, f"{nom} : {pages} pages A4"
 
     @pytest.mark.parametrize("sombre", [False, True])
