@@ -186,12 +186,22 @@ def systemes_des_mecaniques() -> dict[str, str]:
     return {m.nom: s.nom for s in registre.systemes() for m in s.mecaniques}
 
 
-def ecrire_service_worker(site: Path, modele: Path) -> str:
+def _lunr_inutile(chemin: str, langues: tuple[str, ...]) -> bool:
+    """Les fichiers de langue de la recherche (lunr) pour d'autres langues que celles du site,
+    et ses découpeurs de thaï ou de japonais (plus de 700 ko) : pas de préchargement."""
+    if not chemin.startswith("assets/javascripts/lunr/"):
+        return False
+    nom = chemin.rsplit("/", 1)[-1]
+    return not (any(f".{langue}." in nom for langue in langues) or "stemmer.support" in nom or ".multi." in nom)
+
+
+def ecrire_service_worker(site: Path, modele: Path, langues: tuple[str, ...] = ("fr",)) -> str:
     """Écrit ``site/sw.js`` : sa version est l'empreinte de tout le site construit, si bien
     qu'une nouvelle construction remplace proprement le cache du lecteur. Rend la version."""
     fichiers = sorted(
         f for f in site.rglob("*")
         if f.is_file() and f.suffix not in _HORS_PRECHARGE and f.name not in _FICHIERS_HORS_PRECHARGE
+        and not _lunr_inutile(f.relative_to(site).as_posix(), langues)
     )
     empreinte = hashlib.sha256()
     pages, runtime = [], []

@@ -303,9 +303,22 @@ const RACINE = new URL("../../", BASE);
 function enregistrer() {
   navigator.serviceWorker.register(new URL("sw.js", RACINE), { scope: RACINE.pathname }).catch(() => {});
 }
+// Son installation télécharge pages et scripts (environ 0,6 Mo compressé) : sur un réseau
+// lent, elle ne doit pas disputer le débit à Python. Si Python se charge, on attend qu'il
+// soit prêt (ou en échec) ; sinon, que la page soit au repos.
+function enregistrerAuCalme() {
+  if (moteur.etat !== "telechargement" && moteur.etat !== "demarrage") return enregistrer();
+  const suite = (etat) => {
+    if (etat !== "pret" && etat !== "echec") return;
+    abonnes.delete(suite);
+    enregistrer();
+  };
+  abonnes.add(suite);
+}
 if (/^https?:$/.test(location.protocol) && "serviceWorker" in navigator) {
-  if (document.readyState === "complete") enregistrer();
-  else window.addEventListener("load", enregistrer, { once: true });
+  const apresChargement = () => auRepos(enregistrerAuCalme);
+  if (document.readyState === "complete") apresChargement();
+  else window.addEventListener("load", apresChargement, { once: true });
 }
 
 // Python prêt : ses fichiers sont dans le cache HTTP du navigateur (« immutable »). Le
