@@ -27,6 +27,7 @@ from mkdocs.utils import get_relative_url
 from . import entetes
 from .exemples import ExempleInvalide, tous_les_exemples
 from .fences import BLOCS, MARQUE_LANCEUR
+from .recherche import exclure_widgets, plier_index
 from .runtime import (
     FICHIERS_PYODIDE,
     FICHIERS_REQUIS,
@@ -35,6 +36,9 @@ from .runtime import (
     archive_sources,
     compresser_site,
     construire_runtime,
+    ecrire_service_worker,
+    systemes_des_mecaniques,
+    tailles_runtime,
     verrou_minimal,
     version_pyodide,
 )
@@ -113,7 +117,8 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
                 raise PluginError(f"jdr : exemple « {ident} » en double ({ailleurs}, {page.file.src_uri})")
         for nom, ident in _LANCEUR.findall(html):
             self._lanceurs.setdefault(nom, (page.url, ident))
-        return html
+        # Code et widgets hors de l'index de recherche (voir recherche.py).
+        return exclure_widgets(html)
 
     # « Lancer cette situation » : le lien d'un exemple vise la page qui porte ce lanceur
     # (toutes les pages ont alors été lues, y compris celles qui viennent après l'exemple).
@@ -131,6 +136,7 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
     # Déposer le runtime, le worker configuré et les fichiers compressés dans le site.
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         site = Path(config.site_dir)
+        plier_index(site)  # accents et pluriels dans la recherche, avant la compression (recherche.py)
         cache = self._pyodide.parent / ".cache" / "regles-vivantes"
         version = version_pyodide(self._pyodide)
         dossier = site / "pyodide" / version
@@ -164,10 +170,15 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
             "runtime": f"../../pyodide/{version}/{nom_runtime}",
             "verrou": verrou_minimal(self._pyodide),
             "instantane": self.config.instantane_local,
+            "tailles": tailles_runtime(dossier, nom_runtime),
+            "mecaniques": systemes_des_mecaniques(),
         }
         worker = worker.replace(MARQUE_CONFIG, f"const CONFIG = {json.dumps(reglage)};")
         (assets / "jdr-worker.js").write_text(worker, encoding="utf-8")
         entetes.ecrire(site)  # CSP (empreintes des scripts des pages), cache : voir entetes.py
+        # Le service worker (hors ligne) vit à la racine, versionné par l'empreinte du site.
+        (assets / "sw.js").unlink(missing_ok=True)
+        ecrire_service_worker(site, ASSETS / "sw.js")
         if self.config.compresser:
             compresser_site(site, cache / "compresse")
 
