@@ -1,4 +1,4 @@
-"""Le système 3D6 à comptage de succès : tests, oppositions, combat et énergie.
+"""Le système 3D6 à comptage de succès : tests, oppositions, combat, énergie et véhicules.
 
 Les noms sont chargés à la demande (PEP 562) : ``from jdr_core.troisd6 import tester``
 n'importe que le module du test, ce qui compte dans le navigateur, où chaque module
@@ -14,7 +14,8 @@ _OU: dict[str, str] = {
     **dict.fromkeys(
         ["Action", "Activation", "Attaque", "Combattant", "DegatsContinus", "Milieu", "Nature", "aider",
          "annoncer_ordre", "attaquer", "gener", "ordre_initiative", "se_defendre", "se_deplacer"], "combat"),
-    **dict.fromkeys(["Etat", "Vitalite", "etat_pour", "pe_de_depart"], "energie"),
+    **dict.fromkeys(["Etat", "Usage", "Vitalite", "etat_pour", "pe_de_depart"], "energie"),
+    **dict.fromkeys(["Vehicule"], "vehicule"),
     **dict.fromkeys(
         ["Egalite", "Mode", "Poursuite", "TacheLongue", "action_de_groupe", "distribution_opposition", "opposer"],
         "opposition"),
@@ -54,7 +55,7 @@ if TYPE_CHECKING:
         se_defendre,
         se_deplacer,
     )
-    from .energie import Etat, Vitalite, etat_pour, pe_de_depart
+    from .energie import Etat, Usage, Vitalite, etat_pour, pe_de_depart
     from .opposition import (
         Egalite,
         Mode,
@@ -73,3 +74,4 @@ if TYPE_CHECKING:
         nombre_de_des,
         tester,
     )
+    from .vehicule import Vehicule

@@ -84,11 +84,16 @@ class Action(Enum):
     DEPLACER = "se déplacer"
     AIDER = "aider"
     GENER = "gêner"
+    SE_RELEVER = "se relever"
 
 
 @dataclass(frozen=True)
 class Activation:
     """Les deux actions d'un personnage pendant son tour.
+
+    ``au_sol`` : le personnage commence son tour à terre ; se relever lui coûte une action.
+    Hypothèse (le texte est muet) : à terre, on se relève avant de se déplacer, sauf si
+    ``ramper`` l'autorise.
 
     >>> Activation((Action.PREPARER, Action.ATTAQUER)).avantages_attaque
     1
@@ -96,11 +101,18 @@ class Activation:
     Traceback (most recent call last):
     ...
     jdr_core.erreurs.RegleEnfreinte: une seule attaque par activation
+    >>> Activation((Action.SE_RELEVER, Action.DEPLACER), au_sol=True).debout
+    True
     """
 
     actions: tuple[Action, ...]
+    au_sol: bool = False
+    ramper: bool = False
 
     def __post_init__(self) -> None:
+        if not isinstance(self.actions, tuple) or not all(isinstance(a, Action) for a in self.actions):
+            raise RegleEnfreinte("une activation est une suite d'actions de la liste : attaquer, se défendre…")
+        self._verifier_au_sol()
         if len(self.actions) > ACTIONS_PAR_TOUR:
             raise RegleEnfreinte(f"{len(self.actions)} actions : au plus {ACTIONS_PAR_TOUR} par tour")
         if self.actions.count(Action.ATTAQUER) > 1:
@@ -109,6 +121,22 @@ class Activation:
             i = self.actions.index(Action.PREPARER)
             if i + 1 >= len(self.actions) or self.actions[i + 1] is not Action.ATTAQUER:
                 raise RegleEnfreinte("préparer son coup se fait juste avant une attaque")
+
+    def _verifier_au_sol(self) -> None:
+        """Se relever n'a de sens qu'à terre, une fois ; à terre, pas de déplacement avant."""
+        a_terre = self.au_sol
+        for action in self.actions:
+            if action is Action.SE_RELEVER:
+                if not a_terre:
+                    raise RegleEnfreinte("se relever : le personnage est déjà debout")
+                a_terre = False
+            elif action is Action.DEPLACER and a_terre and not self.ramper:
+                raise RegleEnfreinte("à terre, il faut d'abord se relever (une action) avant de se déplacer")
+
+    @property
+    def debout(self) -> bool:
+        """Le personnage est-il debout à la fin de son tour ?"""
+        return not self.au_sol or Action.SE_RELEVER in self.actions
 
     @property
     def avantages_attaque(self) -> int:
@@ -133,6 +161,10 @@ class Activation:
         else:
             texte = majuscule(", puis ".join(a.value for a in self.actions))
         effets = []
+        if Action.SE_RELEVER in self.actions:
+            effets.append("de nouveau debout")
+        elif self.au_sol:
+            effets.append("toujours à terre")
         if self.avantages_attaque:
             effets.append("un avantage au test d'attaque")
         if self.defense is not None:

@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from ..erreurs import RegleEnfreinte, entier_borne
-from ..francais import nombre_relatif
+from ..erreurs import JdrErreur, RegleEnfreinte, entier_borne
+from ..francais import nombre_relatif, quantite
 from .test import Critique, JetTest
 
 #: Difficulté du test de Physique pour se stabiliser soi-même (« difficile »).
@@ -29,6 +29,19 @@ class Etat(Enum):
     AFFAIBLI = "affaibli"
     GRAVEMENT_BLESSE = "gravement blessé"
     CRITIQUE = "état critique"
+
+
+class Usage(Enum):
+    """Ce pour quoi un personnage dépense ses PE."""
+
+    COMPETENCE = "compétence"
+    POUVOIR = "pouvoir"
+
+
+#: Hypothèse : le texte dit que les PE servent aux compétences et aux pouvoirs, sans prix.
+#: Nous comptons 1 PE pour une compétence et 2 pour un pouvoir ; ``cout`` les remplace.
+COUTS = {Usage.COMPETENCE: 1, Usage.POUVOIR: 2}
+COUT_MAX = 10
 
 
 #: Ce que l'état impose, dit pour être placé dans une phrase.
@@ -110,6 +123,29 @@ class Vitalite:
         entier_borne("dégâts", degats, 0, 100)
         pe = max(PE_MIN, self.pe - degats)
         return replace(self, pe=pe, sequelle_menace=self.sequelle_menace or pe < 0)
+
+    def depenser(self, usage: Usage, *, cout: int | None = None) -> Vitalite:
+        """Dépense des PE pour une compétence ou un pouvoir. Il faut être capable d'agir
+        (1 PE au moins) et avoir de quoi payer : on ne s'endette pas en énergie.
+
+        >>> carmen = Vitalite.nouvelle(physique=2, mental=4)
+        >>> print(carmen.depenser(Usage.POUVOIR).depenser(Usage.COMPETENCE))
+        3 PE sur 6 : en forme.
+        >>> Vitalite(1, 6).depenser(Usage.POUVOIR)
+        Traceback (most recent call last):
+        ...
+        jdr_core.erreurs.RegleEnfreinte: ce pouvoir coûte 2 PE, il n'en reste que 1
+        """
+        if not isinstance(usage, Usage):
+            raise JdrErreur("On dépense des PE pour une compétence ou un pouvoir.")
+        prix = COUTS[usage] if cout is None else entier_borne("coût en PE", cout, 1, COUT_MAX)
+        if self.pe < 1:
+            raise RegleEnfreinte(f"à {nombre_relatif(self.pe)} PE, le personnage ne peut rien utiliser")
+        if prix > self.pe:
+            ce = "cette" if usage is Usage.COMPETENCE else "ce"
+            raise RegleEnfreinte(f"{ce} {usage.value} coûte {quantite(prix, 'PE', 'PE')}, "
+                                 f"il n'en reste que {self.pe}")
+        return replace(self, pe=self.pe - prix)
 
     def _gagner(self, gain: int) -> Vitalite:
         if gain <= 0:
