@@ -312,5 +312,11 @@ def test_telephone_390_px(chromium: Browser, serveur: str, schema: str, tmp_path
         page.screenshot(path=str(tmp_path / f"journal-{schema}.png"))
         fond = panneau.evaluate("(d) => getComputedStyle(d).backgroundColor")
         assert (fond == "rgb(255, 255, 255)") == (schema == "light"), fond
+        page.keyboard.press("Escape")
+        bouton = page.get_by_role("button", name="Journal des jets")
+        expect(bouton).to_be_focused()
+        boite = bouton.bounding_box()
+        assert boite and boite["x"] >= 0 and boite["x"] + boite["width"] <= 390  # dans l'en-tête, à l'écran
+        page.screenshot(path=str(tmp_path / f"entete-{schema}.png"), clip={"x": 0, "y": 0, "width": 390, "height": 120})
     finally:
         ctx.close()
