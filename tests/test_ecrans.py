@@ -298,6 +298,14 @@ class TestImpressionEtTelephone:
         rouge, vert, bleu = (int(n) for n in re.findall(r"\d+", encre)[:3])
         assert max(rouge, vert, bleu) < 100, encre
 
+    @pytest.mark.parametrize(("largeur", "colonnes"), [(1440, "2"), (375, "auto")])
+    def test_deux_colonnes_sur_grand_ecran(self, chromium: Browser, serveur: str, largeur: int,
+                                           colonnes: str) -> None:
+        page = _ouvrir(chromium, f"{serveur}/{dossier(ENCORE.nom)}/ecran/", largeur)
+        lu = page.evaluate("() => getComputedStyle(document.querySelector('article.md-typeset')).columnCount")
+        page.context.close()
+        assert lu == colonnes
+
     @pytest.mark.parametrize("nom", NOMS)
     def test_lisible_sur_telephone(self, chromium: Browser, serveur: str, nom: str) -> None:
         page = _ouvrir(chromium, f"{serveur}/{dossier(nom)}/ecran/", 375, sombre=True)
