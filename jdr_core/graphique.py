@@ -156,9 +156,8 @@ def svg(series: Sequence[Serie], *, ident: str, realisee: str | None = None) -> 
                 f'<g><title>{_e(info)}</title>'
                 f'<rect class="jdr-graphique-serie{i}" x="0" y="{yb}" width="{longueur:.2f}%" '
                 f'height="{HAUTEUR_BARRE}" rx="2"/>'
-                f'<svg x="{longueur:.2f}%" y="{yb}" width="{100 - longueur:.2f}%" height="{HAUTEUR_BARRE}" '
-                f'overflow="visible"><text class="jdr-graphique-valeur" x="5" y="{HAUTEUR_BARRE - 3}">'
-                f"{_e(texte)}</text></svg></g>")
+                f'<text class="jdr-graphique-valeur" x="{longueur:.2f}%" dx="5" y="{yb + HAUTEUR_BARRE - 3}">'
+                f"{_e(texte)}</text></g>")
         morceaux.append("</g>")
     morceaux.append("</svg>")
     return "".join(morceaux)
@@ -186,8 +185,10 @@ def tableau(series: Sequence[Serie], *, realisee: str | None = None) -> str:
                 cellules.append(f"<td>{_e(lisible(ligne['au_moins'][i]))}</td>")
         classe = ' class="jdr-graphique-realisee"' if marque else ""
         corps.append(f"<tr{classe}>{''.join(cellules)}</tr>")
-    return (f'<table class="jdr-graphique-table"><thead><tr>{"".join(tete)}</tr></thead>'
-            f"<tbody>{''.join(corps)}</tbody></table>")
+    # Un tableau plus large que l'écran défile : sa zone prend le focus, pour défiler au clavier.
+    return ('<div class="jdr-graphique-defile" tabindex="0" role="region" aria-label="Chiffres du graphique">'
+            f'<table class="jdr-graphique-table"><thead><tr>{"".join(tete)}</tr></thead>'
+            f"<tbody>{''.join(corps)}</tbody></table></div>")
 
 
 def figure(series: Sequence[Serie], *, ident: str, realisee: str | None = None) -> str:

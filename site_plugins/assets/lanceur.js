@@ -1,8 +1,9 @@
 // Les lanceurs : un formulaire rendu à la construction (bornes lues dans jdr_core), un jet
 // demandé au moteur, un résultat affiché selon le schéma écrit dans jdr_core/mecanique.py
 // (Affichage : phrase, issue, groupes de dés avec leur rôle, détails).
-import { el, erreur, piedDeRejeu } from "./dom.js";
+import { annoncerJet, avisRejeu, el, erreur, piedDeRejeu } from "./dom.js";
 import { afficherEtat, moteur } from "./moteur.js";
+import { lier } from "./liaison.js";
 
 // Ce que dit chaque rôle de dé (infobulle et lecteur d'écran).
 const ROLES = {
@@ -109,6 +110,54 @@ function majCotes(form, cotes) {
   zone.replaceChildren(titre, cotesListe(cotes));
 }
 
+// Le graphique des chances est rendu par jdr_core (jdr_core/graphique.py, texte échappé) : ici,
+// on ne fait que poser son balisage à la place de l'ancien. Aucun second rendu en JavaScript.
+function majGraphique(form, graphique) {
+  const zone = form.querySelector(".jdr-graphique-zone");
+  if (!zone || !graphique || typeof graphique.html !== "string") return;
+  const modele = document.createElement("template");
+  modele.innerHTML = graphique.html;
+  zone.replaceChildren(modele.content);
+}
+
+// Les options du graphique envoyées avec chaque demande : l'id du lanceur et, en mode
+// « comparer », le réglage figé.
+function optionsGraphique(form) {
+  const options = { id: form.id };
+  if (form.dataset.comparer) options.comparer = JSON.parse(form.dataset.comparer);
+  return options;
+}
+
+function brancherComparer(form) {
+  const bloc = form.querySelector(".jdr-comparer");
+  if (!bloc) return;
+  const figer = bloc.querySelector(".jdr-figer");
+  const defiger = bloc.querySelector(".jdr-defiger");
+  const montrer = () => {
+    const actif = Boolean(form.dataset.comparer);
+    defiger.hidden = !actif;
+    figer.textContent = actif ? "Figer ce réglage à la place" : "Comparer : figer ce réglage";
+  };
+  figer.addEventListener("click", () => {
+    // Un réglage hors bornes ne se fige pas : le navigateur dit quel champ corriger.
+    if (!form.checkValidity()) {
+      form.reportValidity();
+      return;
+    }
+    form.dataset.comparer = JSON.stringify(lireFormulaire(form));
+    montrer();
+    recalculerCotes(form);
+  });
+  defiger.addEventListener("click", () => {
+    delete form.dataset.comparer;
+    montrer();
+    figer.focus();
+    recalculerCotes(form);
+  });
+  bloc.hidden = false;
+  montrer();
+}
+
 function afficherJet(form, reponse) {
   const sortie = form.querySelector("output.jdr-sortie");
   if (reponse.erreur) return erreur(sortie, reponse.erreur);
@@ -133,6 +182,7 @@ function afficherJet(form, reponse) {
   bloc.append(piedDeRejeu("Lien vers ce jet", lienDuJet(form, reponse), reponse.graine));
   sortie.replaceChildren(bloc);
   majCotes(form, reponse.cotes);
+  majGraphique(form, reponse.graphique);
 }
 
 async function lancer(form, graine) {
@@ -140,10 +190,16 @@ async function lancer(form, graine) {
   // Un bouton désactivé perd le focus : on le lui rend, pour relancer au clavier.
   const avaitLeFocus = document.activeElement === bouton;
   bouton.disabled = true;
-  const requete = { type: "lancer", mecanique: form.dataset.mecanique, parametres: lireFormulaire(form) };
+  const requete = {
+    type: "lancer", mecanique: form.dataset.mecanique, parametres: lireFormulaire(form),
+    graphique: optionsGraphique(form),
+  };
   if (graine !== undefined) requete.graine = graine;
   try {
-    afficherJet(form, await moteur.demander(requete));
+    const reponse = await moteur.demander(requete);
+    afficherJet(form, reponse);
+    // Un nouveau jet part dans le journal des jets (un jet rejoué depuis un lien y est déjà).
+    if (!reponse.erreur && graine === undefined) annoncerJet(form, { des: reponse.groupes, issue: reponse.phrase, graine: reponse.graine, lien: lienDuJet(form, reponse) });
   } finally {
     bouton.disabled = false;
     if (avaitLeFocus) bouton.focus();
@@ -161,6 +217,7 @@ async function recalculerCotes(form) {
   zone.setAttribute("aria-busy", "true");
   const reponse = await moteur.demander({
     type: "cotes", mecanique: form.dataset.mecanique, parametres: lireFormulaire(form),
+    graphique: optionsGraphique(form),
   });
   if (demandesDeCotes.get(form) !== numero) return;
   zone.removeAttribute("aria-busy");
@@ -168,6 +225,7 @@ async function recalculerCotes(form) {
     form.querySelector(".jdr-cotes").replaceChildren(el("p", "jdr-erreur", reponse.erreur));
   } else {
     majCotes(form, reponse.cotes);
+    majGraphique(form, reponse.graphique);
   }
 }
 
@@ -176,12 +234,14 @@ moteur.abonner(() => {
 });
 
 export function brancher(form) {
+  lier(form);  // enCORE : un personnage du suivi règle le lanceur et reçoit son résultat
   const etat = form.querySelector(".jdr-etat");
   if (etat) afficherEtat(etat);
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     lancer(form);
   });
+  brancherComparer(form);
   // Un champ changé avant que ce module soit chargé : les cotes de la page sont celles des
   // valeurs par défaut, on les recalcule tout de suite.
   const change = [...form.querySelectorAll("input[name], select[name]")].some((c) =>
@@ -217,8 +277,10 @@ export function rejouer() {
   form.scrollIntoView({ block: "center" });
   // Avec une graine : le jet est rejoué. Sans graine (« Lancer cette situation ») : le
   // lanceur est réglé comme l'exemple, et le bouton attend le lecteur.
-  if (params.get("graine")) lancer(form, params.get("graine"));
-  else {
+  if (params.get("graine")) {
+    avisRejeu(form, "Jet rejoué depuis un lien : mêmes réglages et mêmes dés que le jet d'origine, pas un nouveau jet.");
+    lancer(form, params.get("graine"));
+  } else {
     recalculerCotes(form);
     form.querySelector("button[type=submit]").focus({ preventScroll: true });
   }
