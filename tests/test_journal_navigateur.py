@@ -274,6 +274,28 @@ def test_lien_de_rejeu_dit_qu_il_rejoue(page: Page, serveur: str) -> None:
     expect(avis).to_have_count(0)
 
 
+def test_rejouer_depuis_le_journal(page: Page, serveur: str) -> None:
+    """« Rejouer ce jet » dans le panneau (navigation instantanée) redonne les mêmes dés, annoncés comme rejoués."""
+    page.goto(serveur + "/3d6/test/")
+    form = page.locator('form[data-mecanique="3d6-test"]')
+    form.locator('[name="caracteristique"]').fill("4")
+    _lancer(page, "3d6-test")
+    des = form.locator("output .jdr-de").all_inner_texts()
+    _attendre_entrees(page, 1)
+    page.get_by_role("navigation").get_by_role("link", name="Le combat").first.click()
+    expect(page).to_have_url(re.compile(r"/3d6/combat/"))
+    panneau = _ouvrir(page)
+    panneau.get_by_role("link", name="Rejouer ce jet").click()
+    expect(panneau).to_be_hidden()
+    expect(page).to_have_url(re.compile(r"/3d6/test/\?lanceur=3d6-test"))
+    form = page.locator('form[data-mecanique="3d6-test"]')
+    expect(form.locator(".jdr-avis-rejeu")).to_contain_text("Jet rejoué depuis un lien")
+    expect(form.locator("output .jdr-resultat")).to_be_visible()
+    assert form.locator("output .jdr-de").all_inner_texts() == des
+    assert form.locator('[name="caracteristique"]').input_value() == "4"
+    assert len(_journal(page)["entrees"]) == 1  # le rejeu n'est pas un nouveau jet
+
+
 def test_journal_abime_signale_et_garde(page: Page, serveur: str) -> None:
     """Un journal abîmé : message en français, rien d'effacé, les nouveaux jets ne l'écrasent pas."""
     abime = '{"version": 1, "entrees": "pas une liste"'
