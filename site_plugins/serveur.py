@@ -303,19 +303,26 @@ def creer(
     port: int = 0,
     encodages: tuple[tuple[str, str], ...] = ENCODAGES,
     delai: float = DELAI_INACTIF,
+    regles: tuple[entetes.Regle, ...] | None = None,
 ) -> ThreadingHTTPServer:
-    """Un serveur (pas encore démarré) pour le site construit dans ``dossier``."""
-    attributs = {"encodages": encodages, "regles": entetes.regles(Path(dossier)), "timeout": delai}
+    """Un serveur (pas encore démarré) pour le site construit dans ``dossier``, avec les
+    en-têtes de :func:`entetes.regles` (``regles`` : d'autres, pour une expérience)."""
+    if regles is None:
+        regles = entetes.regles(Path(dossier))
+    attributs = {"encodages": encodages, "regles": regles, "timeout": delai}
     classe = type("GestionnaireSite", (Gestionnaire,), attributs)
     return Serveur((hote, port), functools.partial(classe, directory=str(dossier)))
 
 
 @contextmanager
 def en_arriere_plan(
-    dossier: Path, encodages: tuple[tuple[str, str], ...] = ENCODAGES, delai: float = DELAI_INACTIF
+    dossier: Path,
+    encodages: tuple[tuple[str, str], ...] = ENCODAGES,
+    delai: float = DELAI_INACTIF,
+    regles: tuple[entetes.Regle, ...] | None = None,
 ) -> Iterator[str]:
     """Sert ``dossier`` sur un port libre le temps d'un bloc ; rend l'adresse de base."""
-    httpd = creer(dossier, encodages=encodages, delai=delai)
+    httpd = creer(dossier, encodages=encodages, delai=delai, regles=regles)
     fil = threading.Thread(target=httpd.serve_forever, daemon=True)
     fil.start()
     try:

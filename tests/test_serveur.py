@@ -18,7 +18,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import ConsoleMessage, Page, expect, sync_playwright
+from playwright.sync_api import Browser, ConsoleMessage, Page, expect, sync_playwright
 
 from site_plugins import entetes
 from site_plugins.serveur import creer, en_arriere_plan
@@ -285,28 +285,34 @@ def _adresses_html(site: Path) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def page_csp(serveur: str) -> Iterator[tuple[Page, list[str]]]:
+def navigateur() -> Iterator[Browser]:
     with sync_playwright() as p:
-        navigateur = p.chromium.launch(executable_path=chemin_chromium(), args=DRAPEAUX_CHROMIUM)
-        contexte = navigateur.new_context(locale="fr-FR")
-        contexte.add_init_script(ECOUTE_CSP)
-        page = contexte.new_page()
-        page.set_default_timeout(60_000)
-        messages: list[str] = []
+        chromium = p.chromium.launch(executable_path=chemin_chromium(), args=DRAPEAUX_CHROMIUM)
+        yield chromium
+        chromium.close()
 
-        def noter(message: ConsoleMessage) -> None:
-            if re.search(r"content.security.policy|refused to", message.text, re.IGNORECASE):
-                messages.append(message.text)
 
-        page.on("console", noter)  # les messages des workers arrivent aussi ici
-        page.on("worker", lambda w: w.on("console", noter))
-        yield page, messages
-        navigateur.close()
+@pytest.fixture(scope="module")
+def page_csp(navigateur: Browser, serveur: str) -> Iterator[tuple[Page, list[str]]]:
+    contexte = navigateur.new_context(locale="fr-FR")
+    contexte.add_init_script(ECOUTE_CSP)
+    page = contexte.new_page()
+    page.set_default_timeout(60_000)
+    messages: list[str] = []
+
+    def noter(message: ConsoleMessage) -> None:
+        if re.search(r"content.security.policy|refused to", message.text, re.IGNORECASE):
+            messages.append(message.text)
+
+    page.on("console", noter)  # les messages des workers arrivent aussi ici
+    page.on("worker", lambda w: w.on("console", noter))
+    yield page, messages
+    contexte.close()
 
 
 @pytest.mark.navigateur
 class TestCSPDansChromium:
-    """Le site tient sous sa propre CSP : pages, recherche, Python, exemple et lanceur."""
+    """Le site tient sous sa propre CSP : chaque page (et le worker de la recherche), Python, exemple et lanceur."""
 
     def test_chaque_page(self, page_csp: tuple[Page, list[str]], serveur: str, site_construit: Path) -> None:
         page, messages = page_csp
@@ -322,16 +328,33 @@ class TestCSPDansChromium:
     def test_python_exemple_et_lanceur(self, page_csp: tuple[Page, list[str]], serveur: str,
                                        site_construit: Path) -> None:
         page, messages = page_csp
-        page.goto(serveur + "/3d6/test/", wait_until="load")
+        reponse = page.goto(serveur + "/3d6/test/", wait_until="load")
+        assert reponse is not None
+        csp = reponse.headers["content-security-policy"]
+        assert "'wasm-unsafe-eval'" in csp and "'unsafe-eval'" not in csp
         bloc = page.locator(".jdr-exemple").first
         bloc.get_by_role("button", name="Exécuter").first.click()
         expect(bloc).to_have_attribute("data-etat", "ok", timeout=90_000)
         form = page.locator("form.jdr-lanceur").first
         form.locator("button[type=submit]").click()
         expect(form.locator("output .jdr-resultat")).to_be_visible(timeout=60_000)
-        # La recherche de Material tourne aussi dans un worker.
-        page.keyboard.press("s")
-        page.locator("input.md-search__input").fill("succès")
-        expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=30_000)
         assert page.evaluate("window.__violations || []") == []
         assert messages == []
+
+    def test_sans_wasm_unsafe_eval_python_est_bloque(self, navigateur: Browser, site_construit: Path) -> None:
+        """Témoin : la même CSP privée de 'wasm-unsafe-eval' bloque Python, et le test le voit
+        (le refus vient du worker) ; la CSP du site n'a donc rien de trop ni de trop peu."""
+        regles = entetes.regles(site_construit)
+        amputee = tuple((nom, valeur.replace(" 'wasm-unsafe-eval'", "")) for nom, valeur in regles[0].entetes)
+        with en_arriere_plan(site_construit, regles=(entetes.Regle("/*", amputee), *regles[1:])) as url:
+            contexte = navigateur.new_context()
+            page = contexte.new_page()
+            messages: list[str] = []
+            page.on("console", lambda m: messages.append(m.text))
+            page.goto(url + "/3d6/test/", wait_until="load")
+            page.locator(".jdr-exemple").first.get_by_role("button", name="Exécuter").first.click()
+            fin = time.monotonic() + 60
+            while time.monotonic() < fin and not any("Content Security" in m for m in messages):
+                page.wait_for_timeout(250)
+            contexte.close()
+        assert any("WebAssembly" in m and "Content Security" in m for m in messages), messages
