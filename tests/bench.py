@@ -29,6 +29,7 @@ sys.path.insert(0, str(RACINE))
 
 from site_plugins.runtime import archive_sources, compresser, version_pyodide  # noqa: E402
 from site_plugins.serveur import en_arriere_plan  # noqa: E402
+from tests.bench_serveur import mesurer_serveur  # noqa: E402
 
 DRAPEAUX = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
             "--disable-sync", "--no-first-run", "--disable-quic"]
@@ -258,6 +259,8 @@ def main() -> None:
             site_gz = [froid(nav, url_gzip, SITE).octets for _ in range(n)]
             nav.close()
             seconde = [pret_seconde_visite(p, executable, url) for _ in range(n)]
+        # Le serveur local sous charge, une fois Chromium fermé (tests/bench_serveur.py).
+        charge = mesurer_serveur(site)
 
     s, t = res["site"], res["témoin"]
 
@@ -295,6 +298,7 @@ def main() -> None:
     print(f"  prêt à la seconde visite (cache chaud, notre site) : {mediane(seconde):,.0f} ms")
     print(f"  octets transférés (gzip seul, sans Brotli) jusqu'au premier résultat : {mediane(site_gz) / 1e6:,.2f} Mo")
     print(f"  construction du site (mkdocs build, à chaud)       : {construction:,.2f} s")
+    print("\n".join(charge.lignes()))
 
 
 if __name__ == "__main__":

@@ -37,11 +37,12 @@ class Charge:
     p99_ms: float
     max_ms: float
     echecs: int
+    debit: float  # requêtes servies par seconde, sur toute la mesure
 
     def lignes(self) -> list[str]:
         return [
             f"  serveur local, {self.clients} clients simultanés, {self.requetes} requêtes "
-            f"({self.echecs} en échec)",
+            f"({self.echecs} en échec), {self.debit:,.0f} requêtes/s",
             f"    latence p50 : {self.p50_ms:,.1f} ms   p99 : {self.p99_ms:,.1f} ms   max : {self.max_ms:,.1f} ms",
         ]
 
@@ -109,15 +110,17 @@ def mesurer_serveur(site: Path, clients: int = 50, par_client: int = 20) -> Char
                     echecs[0] += not ok
 
         fils = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
+        debut_total = time.perf_counter()
         for fil in fils:
             fil.start()
         for fil in fils:
             fil.join()
+        total = time.perf_counter() - debut_total
     finally:
         processus.terminate()
         processus.wait(timeout=10)
     centiles = statistics.quantiles(durees, n=100, method="inclusive")
-    return Charge(clients, len(durees), centiles[49], centiles[98], max(durees), echecs[0])
+    return Charge(clients, len(durees), centiles[49], centiles[98], max(durees), echecs[0], len(durees) / total)
 
 
 def construire(cible: Path) -> None:
