@@ -20,7 +20,7 @@ def _carac(famille: str, role: str) -> str:
 
 CARACS = Table(
     "d10-caracteristiques",
-    ("", "Physique", "Mental"),
+    ("Rôle", "Physique", "Mental"),
     tuple((role.capitalize(), _carac("physique", role), _carac("mental", role))
           for role in ("puissance", "résistance", "précision")),
 )

@@ -1,0 +1,53 @@
+// Règles vivantes : retouches d'accessibilité faites dans la page, à chaque page affichée
+// (navigation.instant compris). Les styles qui vont avec sont dans jdr.css, section
+// « Accessibilité ». Chargé par site_plugins/theme/main.html, après le script de Material.
+(function () {
+  "use strict";
+
+  // La boîte de recherche de Material est un role="dialog" sans nom : on lui en donne un.
+  function nommerRecherche() {
+    const dialogue = document.querySelector(".md-search[role='dialog']");
+    if (dialogue && !dialogue.hasAttribute("aria-label")) dialogue.setAttribute("aria-label", "Recherche dans les règles");
+  }
+
+  // Un tableau large ou un code long qui défile doit pouvoir défiler au clavier : il reçoit
+  // le focus (tabindex="0") et un nom, seulement quand il défile vraiment à cette largeur.
+  function defilables() {
+    const blocs = document.querySelectorAll(".md-typeset__scrollwrap, .md-typeset pre > code");
+    let numero = 0;
+    for (const bloc of blocs) {
+      numero += 1;
+      const defile = bloc.scrollWidth > bloc.clientWidth + 1;
+      const pose = bloc.dataset.jdrDefilable === "oui";
+      if (defile && !pose && !bloc.hasAttribute("tabindex")) {
+        const tableau = bloc.matches(".md-typeset__scrollwrap");
+        bloc.setAttribute("tabindex", "0");
+        bloc.setAttribute("role", "region");
+        // Un nom par bloc (numéroté dans la page) : deux régions ne portent jamais le même.
+        const entetes = tableau ? [...bloc.querySelectorAll("thead th")].map((th) => th.textContent.trim()).filter(Boolean) : [];
+        const sujet = entetes.length ? `Tableau ${numero} (${entetes.slice(0, 3).join(", ")})` : `${tableau ? "Tableau" : "Code"} ${numero}`;
+        bloc.setAttribute("aria-label", `${sujet}, défile horizontalement`);
+        bloc.dataset.jdrDefilable = "oui";
+      } else if (!defile && pose) {
+        for (const attribut of ["tabindex", "role", "aria-label", "data-jdr-defilable"]) bloc.removeAttribute(attribut);
+      }
+    }
+  }
+
+  function retoucher() {
+    nommerRecherche();
+    // Après Material : il enveloppe les tableaux dans le même tour de page.
+    requestAnimationFrame(defilables);
+  }
+
+  let attente = 0;
+  addEventListener("resize", () => {
+    clearTimeout(attente);
+    attente = setTimeout(defilables, 150);
+  });
+  // Un repli ouvert (« Voir le code ») peut révéler un code qui défile.
+  document.addEventListener("toggle", () => requestAnimationFrame(defilables), true);
+  if (typeof window.document$ !== "undefined") window.document$.subscribe(retoucher);
+  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", retoucher);
+  else retoucher();
+})();

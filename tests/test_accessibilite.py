@@ -1,0 +1,210 @@
+"""Accessibilité : axe-core (épinglé dans package.json, injecté depuis node_modules, jamais
+servi par le site) sur chaque page construite, dans les deux thèmes et à 1280 et 375 px,
+puis sur les widgets après usage ; quelques contrôles de confort qu'axe ne fait pas.
+
+Un seul Chromium ; une page par thème, réutilisée d'une adresse à l'autre ; la largeur
+change sans recharger la page.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from .conftest import DRAPEAUX_CHROMIUM, RACINE, chemin_chromium
+
+pytestmark = pytest.mark.navigateur
+DELAI = 60_000  # ms : large pour une machine de CI chargée
+AXE = RACINE / "node_modules" / "axe-core" / "axe.min.js"
+LARGEURS = (1280, 375)
+THEMES = ("light", "dark")
+
+
+@pytest.fixture(scope="module")
+def navigateur() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=chemin_chromium(), args=DRAPEAUX_CHROMIUM)
+        yield chromium
+        chromium.close()
+
+
+def ouvrir(navigateur: Browser, theme: str, largeur: int = 1280) -> Page:
+    """Une page au thème voulu ; la CSP du site est contournée pour injecter axe (test seulement)."""
+    if not AXE.is_file():
+        pytest.fail("axe-core introuvable dans node_modules : lancez « npm ci » à la racine du projet")
+    contexte = navigateur.new_context(
+        viewport={"width": largeur, "height": 900}, locale="fr-FR", color_scheme=theme,  # type: ignore[arg-type]
+        bypass_csp=True,
+    )
+    page = contexte.new_page()
+    page.set_default_timeout(DELAI)
+    return page
+
+
+def axe(page: Page, contexte: str = "document") -> list[dict[str, Any]]:
+    """Les violations qu'axe trouve dans la page telle qu'elle est affichée maintenant."""
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    violations: list[dict[str, Any]] = page.evaluate(
+        """async (contexte) => {
+            const cible = contexte === "document" ? document : document.querySelector(contexte);
+            const r = await axe.run(cible, {resultTypes: ["violations"]});
+            return r.violations.map(v => ({
+                regle: v.id,
+                noeuds: v.nodes.slice(0, 3).map(n => n.target.join(" ") + " : " + (n.failureSummary || "")
+                    .replace(/\\s+/g, " ").slice(0, 200)),
+            }));
+        }""",
+        contexte,
+    )
+    return violations
+
+
+def resume(violations: list[dict[str, Any]]) -> str:
+    return "\n".join(f"  {v['regle']} : {' | '.join(v['noeuds'])}" for v in violations)
+
+
+def pages_du_site(site: Path) -> list[str]:
+    chemins = []
+    for html in sorted(site.rglob("index.html")):
+        if "pyodide" in html.parts:
+            continue
+        chemin = "/" + html.parent.relative_to(site).as_posix() + "/"
+        chemins.append(chemin.replace("/./", "/"))
+    return chemins
+
+
+class TestChaquePage:
+    """axe ne trouve rien sur aucune page, replis ouverts, dans un thème et aux deux largeurs."""
+
+    @pytest.mark.parametrize("theme", THEMES)
+    def test_aucune_violation(self, navigateur: Browser, serveur: str, site_construit: Path, theme: str) -> None:
+        page = ouvrir(navigateur, theme)
+        chemins = pages_du_site(site_construit)
+        assert len(chemins) >= 20
+        problemes: list[str] = []
+        for chemin in chemins:
+            page.goto(serveur + chemin)
+            # Les replis ouverts : le code des exemples est lu lui aussi.
+            page.evaluate("() => document.querySelectorAll('.md-typeset details').forEach(d => { d.open = true; })")
+            for largeur in LARGEURS:
+                page.set_viewport_size({"width": largeur, "height": 900})
+                page.wait_for_timeout(300)  # acces.js recalcule les blocs qui défilent après un redimensionnement
+                violations = axe(page)
+                if violations:
+                    problemes.append(f"{chemin} ({theme}, {largeur} px)\n{resume(violations)}")
+            page.set_viewport_size({"width": LARGEURS[0], "height": 900})
+        page.context.close()
+        assert not problemes, "violations d'axe :\n" + "\n".join(problemes)
+
+
+class TestWidgetsApresUsage:
+    """Les widgets, une fois utilisés, restent sans violation (thème sombre, 375 px)."""
+
+    def test_lanceur_lance(self, navigateur: Browser, serveur: str) -> None:
+        page = ouvrir(navigateur, "dark", 375)
+        page.goto(serveur + "/3d6/test/")
+        formulaire = page.locator("form.jdr-lanceur").first
+        formulaire.get_by_role("button", name="Lancer les dés").click()
+        expect(formulaire.locator(".jdr-phrase")).to_be_visible(timeout=DELAI)
+        violations = axe(page)
+        page.context.close()
+        assert not violations, resume(violations)
+
+    def test_exemple_execute(self, navigateur: Browser, serveur: str) -> None:
+        page = ouvrir(navigateur, "light", 375)
+        page.goto(serveur + "/3d6/combat/")
+        bloc = page.locator('.jdr-exemple[data-exemple="initiative"]')
+        bloc.locator("button.jdr-executer").click()
+        expect(bloc).to_have_attribute("data-etat", re.compile("ok|echec"), timeout=DELAI)
+        bloc.locator("details.jdr-exemple-code").evaluate("d => { d.open = true; }")
+        violations = axe(page)
+        page.context.close()
+        assert not violations, resume(violations)
+
+    @pytest.mark.parametrize("theme", THEMES)
+    def test_fiche_apres_operation(self, navigateur: Browser, serveur: str, theme: str) -> None:
+        page = ouvrir(navigateur, theme, 375)
+        page.goto(serveur + "/encore/fiche/")
+        fiche = page.locator(".jdr-fiche").first
+        expect(fiche.locator(".jdr-fiche-corps")).to_be_visible(timeout=DELAI)
+        bouton = fiche.locator(".jdr-actions-fiche button:not([disabled])").first
+        bouton.click()
+        page.wait_for_timeout(500)
+        violations = axe(page)
+        page.context.close()
+        assert not violations, resume(violations)
+
+
+class TestConfort:
+    """Ce qu'axe ne mesure pas : focus, cibles tactiles, débordements à 375 px."""
+
+    def test_focus_visible_sur_un_champ_numerique(self, navigateur: Browser, serveur: str) -> None:
+        page = ouvrir(navigateur, "light")
+        page.goto(serveur + "/3d6/test/")
+        champ = page.locator("form.jdr-lanceur input[type=number]").first
+        champ.focus()
+        style = champ.evaluate("e => { const s = getComputedStyle(e); return [s.outlineStyle, s.outlineWidth]; }")
+        page.context.close()
+        assert style[0] != "none" and style[1] != "0px", style
+
+    def test_boutons_de_44_px_sur_telephone(self, navigateur: Browser, serveur: str) -> None:
+        page = ouvrir(navigateur, "light", 375)
+        page.goto(serveur + "/3d6/test/")
+        hauteurs = page.locator(".jdr-exemple-actions .md-button, form.jdr-lanceur button[type=submit]").evaluate_all(
+            "bs => bs.filter(b => b.offsetParent).map(b => b.getBoundingClientRect().height)"
+        )
+        page.context.close()
+        assert hauteurs and min(hauteurs) >= 44, hauteurs
+
+    def test_bouton_inactif_se_voit_inactif(self, navigateur: Browser, serveur: str) -> None:
+        page = ouvrir(navigateur, "light")
+        page.goto(serveur + "/3d6/test/")
+        bouton = page.locator(".jdr-exemple-actions .md-button").first
+        actif = bouton.evaluate("b => getComputedStyle(b).opacity")
+        bouton.evaluate("b => { b.disabled = true; }")
+        inactif = bouton.evaluate("b => [getComputedStyle(b).opacity, getComputedStyle(b).cursor]")
+        page.context.close()
+        assert float(inactif[0]) <= 0.6 < float(actif) and inactif[1] == "not-allowed"
+
+    def test_a_375_px_ni_code_coupe_ni_colonne_cachee(self, navigateur: Browser, serveur: str) -> None:
+        page = ouvrir(navigateur, "light", 375)
+        page.goto(serveur + "/3d6/test/")
+        page.evaluate("() => document.querySelectorAll('.jdr-exemple details').forEach(d => { d.open = true; })")
+        coupes = page.locator(".jdr-exemple pre > code").evaluate_all(
+            "cs => cs.filter(c => c.scrollWidth > c.clientWidth + 1).length"
+        )
+        page.goto(serveur + "/3d6/tables/")
+        # La dernière colonne des tableaux à quatre colonnes reste dans l'écran sans défiler.
+        debordes = page.locator(".md-typeset table").evaluate_all(
+            """ts => ts.filter(t => t.querySelectorAll('thead th').length === 4)
+                   .filter(t => { const d = t.querySelector('thead th:last-child').getBoundingClientRect();
+                                  return d.right > document.documentElement.clientWidth + 1; })
+                   .map(t => t.querySelector('thead').textContent.trim())"""
+        )
+        page.context.close()
+        assert coupes == 0
+        assert debordes == []
+
+    def test_tableau_qui_defile_se_parcourt_au_clavier(self, navigateur: Browser, serveur: str) -> None:
+        page = ouvrir(navigateur, "light", 375)
+        page.goto(serveur + "/d10/tables/")
+        page.wait_for_timeout(300)
+        blocs = page.locator(".md-typeset__scrollwrap").evaluate_all(
+            "bs => bs.filter(b => b.scrollWidth > b.clientWidth + 1)"
+            ".map(b => [b.tabIndex, b.getAttribute('role'), b.getAttribute('aria-label')])"
+        )
+        page.context.close()
+        for tabindex, role, nom in blocs:
+            assert tabindex == 0 and role == "region" and nom, (tabindex, role, nom)
+
+    def test_recherche_a_un_nom(self, navigateur: Browser, serveur: str) -> None:
+        page = ouvrir(navigateur, "light")
+        page.goto(serveur + "/")
+        expect(page.get_by_role("dialog", name="Recherche dans les règles", include_hidden=True)).to_have_count(1)
+        page.context.close()
