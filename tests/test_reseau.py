@@ -188,12 +188,14 @@ def test_runtime_bloque_annonce_une_fois_en_francais(contexte: BrowserContext, s
     """Une archive refusée par le réseau : annoncé tout de suite, une seule fois, en français."""
     page = contexte.new_page()
     page.route(RUNTIME, lambda route: route.abort("blockedbyclient"))
+    refus: list[float] = []
+    page.on("requestfailed", lambda r: RUNTIME.match(r.url) and refus.append(time.monotonic()))
     page.goto(serveur + "/3d6/test/")
-    debut = time.monotonic()
     page.locator(EXEMPLE).locator("button.jdr-executer").click()
     alerte = page.get_by_role("alert").filter(has_text="Le moteur de règles n'a pas pu se charger")
-    expect(alerte).to_be_visible(timeout=10_000)
-    assert time.monotonic() - debut < 3, "l'échec doit être annoncé dès le refus de la requête"
+    expect(alerte).to_be_visible(timeout=30_000)
+    # Mesuré depuis le refus de la requête (le démarrage du worker dépend de la machine).
+    assert refus and time.monotonic() - refus[0] < 3, "l'échec doit être annoncé dès le refus de la requête"
     expect(alerte).to_contain_text("réseau coupé ou bloqué")
     expect(page.locator(EXEMPLE)).to_have_attribute("data-etat", "echec")
     texte = page.locator("body").inner_text()

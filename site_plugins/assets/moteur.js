@@ -26,7 +26,7 @@ export const MESSAGES = {
   // les zones d'état des widgets restent vides pour ne pas le répéter.
   echec: "",
 };
-const PAS_DE_CALCUL = "Pas de calcul pour l'instant : voyez l'avis de chargement en bas de la page.";
+const PAS_DE_CALCUL = "Pas de calcul : le moteur de règles est indisponible (voyez l'avis en bas de la page).";
 
 // Une requête que le worker peut recevoir, ou la raison (en français) de la refuser.
 export function verifierRequete(valeur) {
@@ -129,7 +129,7 @@ export const moteur = {
     clearInterval(this.chien);
     for (const attente of this.enCours.values()) {
       clearTimeout(attente.minuteur);
-      attente.resoudre({ erreur: PAS_DE_CALCUL });
+      attente.resoudre({ erreur: PAS_DE_CALCUL, moteur: "echec" });
     }
     this.enCours.clear();
     this.changer("echec", raison);
@@ -169,7 +169,7 @@ export const moteur = {
     const refus = verifierRequete(requete);
     if (refus) return Promise.resolve({ erreur: `Requête refusée : ${refus}.` });
     this.demarrer();
-    if (!this.worker) return Promise.resolve({ erreur: PAS_DE_CALCUL });
+    if (!this.worker) return Promise.resolve({ erreur: PAS_DE_CALCUL, moteur: "echec" });
     const id = this.suivant++;
     return new Promise((resoudre) => {
       const attente = { resoudre, minuteur: null };
