@@ -193,6 +193,9 @@ class TestErreursFrancaises:
         (("Ada", Ton.RAW, 7), "Santé 7 : attendu un entier de 0 à 6"),
         (("Ada", Ton.RAW, 6, -1), "Stress -1 : attendu un entier de 0 à 6"),
         (("Ada", Ton.RAW, "6"), "Santé 6 : attendu un entier de 0 à 6"),
+        (("Ada", Ton.RAW, None), r"Santé \(vide\) : attendu un entier de 0 à 6"),
+        ((None, Ton.RAW, 6), "Le nom doit être un texte : donnez un nom au personnage."),
+        (("  ", Ton.RAW, 6), "Le nom est vide"),
     ])
     def test_fiche_construite_a_la_main(self, args: tuple[object, ...], message: str) -> None:
         with pytest.raises(JdrErreur, match=message):

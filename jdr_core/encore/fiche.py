@@ -101,6 +101,8 @@ class Fiche:
         """Une fiche construite à la main est vérifiée comme une saisie : ton connu, jauges bornées."""
         if not isinstance(self.ton, Ton):
             object.__setattr__(self, "ton", lire_ton(self.ton))
+        if not isinstance(self.nom, str) or self.nom != " ".join(self.nom.split()):
+            object.__setattr__(self, "nom", _texte("nom", self.nom))
         entier_borne("Santé", self.sante, 0, REGLES[self.ton].sante_max)
         entier_borne("Stress", self.stress, 0, STRESS_MAX)
 
