@@ -325,6 +325,19 @@ class TestCSPDansChromium:
             assert page.evaluate("window.__violations || []") == [], chemin
         assert messages == []
 
+    def test_page_404_profonde(self, page_csp: tuple[Page, list[str]], serveur: str) -> None:
+        """Une adresse inconnue, même profonde, montre la page 404 du site, mise en forme."""
+        page, messages = page_csp
+        reponse = page.goto(serveur + "/regles/inconnues/tres/profondes/", wait_until="load")
+        assert reponse is not None and reponse.status == 404
+        expect(page.locator("h1")).to_have_text("Page introuvable")
+        # La feuille de Material est chargée : l'en-tête du site est collé en haut.
+        assert page.evaluate("getComputedStyle(document.querySelector('.md-header')).position") == "sticky"
+        page.get_by_role("link", name="Revenir à l'accueil").click()
+        expect(page).to_have_url(serveur + "/")
+        assert page.evaluate("window.__violations || []") == []
+        assert messages == []
+
     def test_python_exemple_et_lanceur(self, page_csp: tuple[Page, list[str]], serveur: str,
                                        site_construit: Path) -> None:
         page, messages = page_csp
