@@ -201,6 +201,9 @@ def test_runtime_bloque_annonce_une_fois_en_francais(contexte: BrowserContext, s
     texte = page.locator("body").inner_text()
     assert texte.count("n'a pas pu se charger") == 1, texte
     assert not any(mot in texte for mot in ANGLAIS), texte
+    # Sur un téléphone l'avis cache le bas de l'écran : on peut le fermer.
+    page.get_by_role("button", name="Fermer").click()
+    expect(alerte).to_be_hidden()
 
 
 class TestRequetes:

@@ -239,11 +239,18 @@ const avis = {
     chiffres.className = "jdr-chargement-chiffres";
     const bouton = document.createElement("button");
     bouton.type = "button";
-    bouton.className = "md-button";
     bouton.textContent = "Réessayer";
     bouton.hidden = true;
     bouton.addEventListener("click", () => moteur.demarrer());
-    div.append(texte, barre, chiffres, bouton);
+    // L'avis d'échec reste jusqu'à ce qu'on le ferme : sur un téléphone, il cache le bas de l'écran.
+    const fermer = document.createElement("button");
+    fermer.type = "button";
+    fermer.textContent = "Fermer";
+    fermer.hidden = true;
+    fermer.addEventListener("click", () => {
+      div.hidden = true;
+    });
+    div.append(texte, barre, chiffres, bouton, fermer);
     document.body.append(div);
     return div;
   },
@@ -257,8 +264,9 @@ const avis = {
     const div = this.element;
     div.hidden = !visible;
     div.dataset.etat = etat;
-    const [texte, barre, chiffres, bouton] = div.children;
+    const [texte, barre, chiffres, bouton, fermer] = div.children;
     bouton.hidden = etat !== "echec";
+    fermer.hidden = etat !== "echec";
     barre.hidden = etat === "echec";
     if (etat === "echec") {
       const phrase = `Le moteur de règles n'a pas pu se charger : ${moteur.detail || "raison inconnue"}. `
