@@ -311,6 +311,10 @@ class TestImpressionEtTelephone:
         page = _ouvrir(chromium, f"{serveur}/{dossier(nom)}/ecran/", 375, sombre=True)
         largeurs = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
         taille = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.md-typeset td')).fontSize)")
+        # Aucune colonne de table cachée hors de l'écran (à faire défiler de côté).
+        coupees = page.evaluate("""() => [...document.querySelectorAll('table[data-table]')]
+            .filter(t => t.getBoundingClientRect().right > innerWidth + 0.5).map(t => t.dataset.table)""")
         page.context.close()
         assert largeurs[0] <= largeurs[1], f"la page déborde à 375 px : {largeurs}"
+        assert coupees == []
         assert taille >= 11
