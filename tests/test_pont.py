@@ -117,6 +117,26 @@ class TestJamaisDException:
             assert "trop longue" in repondre(texte)["erreur"]
 
 
+@st.composite
+def lancers(draw: st.DrawFn) -> dict[str, Any]:
+    """Un lanceur réel, ses vrais noms de paramètres, des valeurs quelconques."""
+    nom = draw(st.sampled_from(NOMS_MECANIQUES))
+    noms = [p.nom for p in registre.mecanique(nom).parametres]
+    parametres = {cle: draw(VALEURS) for cle in draw(st.lists(st.sampled_from(noms), max_size=4))}
+    return {"type": draw(st.sampled_from(["lancer", "cotes"])), "mecanique": nom, "parametres": parametres,
+            "graine": draw(st.none() | VALEURS)}
+
+
+class TestLanceursSansFiletDeSecours:
+    """Lancers et cotes expliquent toujours leur refus : le dernier filet n'y sert jamais."""
+
+    @settings(max_examples=300, deadline=None)
+    @given(requete=lancers())
+    def test_erreur_expliquee(self, requete: dict[str, Any]) -> None:
+        reponse = repondre(json.dumps(requete))
+        assert reponse.get("erreur") != pont.ERREUR_IMPREVUE
+
+
 class TestCasDuRapport:
     """Les requêtes qui faisaient lever le pont, une par une."""
 
