@@ -118,7 +118,7 @@ def svg(series: Sequence[Serie], *, ident: str, realisee: str | None = None) -> 
     deux = len(series) > 1
     titre_id = f"{ident}-graphique-titre"
     titre = series[0].repartition.titre
-    resume = "Répartition exacte" + (f" : {series[0].nom} et {series[1].nom}" if deux else "")
+    resume = "répartition exacte" + (f", deux réglages comparés ({series[0].nom} ; {series[1].nom})" if deux else "")
     haut_ligne = HAUTEUR_LIBELLE + len(series) * (HAUTEUR_BARRE + ECART_BARRES) + MARGE_LIGNE
     y0 = HAUTEUR_LEGENDE * len(series) + 4 if deux else 0
     hauteur = y0 + haut_ligne * len(contenu)
@@ -126,7 +126,7 @@ def svg(series: Sequence[Serie], *, ident: str, realisee: str | None = None) -> 
     morceaux = [
         f'<svg class="jdr-graphique-svg" role="img" aria-labelledby="{_e(titre_id)}" width="100%" '
         f'height="{hauteur}" xmlns="http://www.w3.org/2000/svg">',
-        f'<title id="{_e(titre_id)}">{_e(resume)}, {_e(titre.lower())}</title>',
+        f'<title id="{_e(titre_id)}">{_e(titre)} : {_e(resume)}</title>',
     ]
     if deux:
         for i, serie in enumerate(series):
@@ -142,7 +142,7 @@ def svg(series: Sequence[Serie], *, ident: str, realisee: str | None = None) -> 
         libelle = b.libelle + (" (ce jet)" if marque else "")
         morceaux.append(f'<g class="{classe}" data-cle="{_e(b.cle)}">')
         morceaux.append(f'<text class="jdr-graphique-libelle" x="0" y="{y + HAUTEUR_LIBELLE - 5}">{_e(libelle)}</text>')
-        if "au_moins" in ligne and not deux and b.au_moins:
+        if "au_moins" in ligne and not deux and b.au_moins and ligne["au_moins"][0] != 1:
             # La lecture « au moins » à droite de la ligne du libellé (une seule série).
             morceaux.append(f'<text class="jdr-graphique-cumul" x="100%" y="{y + HAUTEUR_LIBELLE - 5}" '
                             f'text-anchor="end">au moins : {_e(lisible(ligne["au_moins"][0]))}</text>')

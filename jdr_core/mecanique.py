@@ -216,7 +216,7 @@ class Repartition:
 
 
 def repartition_des_cotes(cotes: list[Cote], libelles: tuple[str, ...] | None = None, *,
-                          titre: str = "Issue", au_moins: bool = False) -> Repartition:
+                          titre: str = "Issue du jet", au_moins: bool = False) -> Repartition:
     """La répartition tirée de lignes de cotes qui s'excluent, dans l'ordre de ``libelles``
     (toutes les lignes, dans leur ordre, par défaut). Avec ``au_moins``, chaque barre se lit
     « ce résultat ou mieux »."""

@@ -172,6 +172,8 @@ def test_axe_ne_trouve_rien_dans_le_graphique(chromium: Browser, serveur: str) -
         expect(form.locator("figure.jdr-graphique[data-series='2']")).to_be_visible()
         form.locator("details.jdr-graphique-chiffres > summary").click()
         page.add_script_tag(path=str(axe))
+        # Material anime le changement de couleur : sans transition, axe lit la couleur finale.
+        page.add_style_tag(content="* { transition: none !important; }")
         for schema in ("default", "slate"):
             page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{schema}')")
             violations = page.evaluate(
