@@ -239,6 +239,15 @@ def test_prechauffe_seulement_les_systemes_de_la_page(contexte: BrowserContext, 
     page.wait_for_function("() => JSON.parse(document.documentElement.dataset.jdrMesures || '{}').prechauffe")
     mesures = json.loads(page.evaluate("document.documentElement.dataset.jdrMesures"))
     assert mesures["prechauffes"] == ["troisd6"]
+    # Ce que Python a vraiment importé, demandé à Python lui-même à travers le pont.
+    source = (">>> import sys\n>>> sorted({m.split('.')[1] for m in sys.modules if m.startswith('jdr_core.')})\n"
+              "[]\n")
+    obtenu = page.evaluate("""async (source) => {
+      const { moteur } = await import("/assets/jdr/moteur.js");
+      return (await moteur.demander({ type: "exemple", source })).lignes[1].obtenu;
+    }""", source)
+    charges = set(json.loads(obtenu.replace("'", '"')))
+    assert "troisd6" in charges and not charges & {"deuxd6", "d10", "encore"}, charges
 
 
 def test_prechauffer_n_importe_que_les_systemes_nommes() -> None:
