@@ -172,7 +172,7 @@ class Gestionnaire(SimpleHTTPRequestHandler):
         racine = Path(self.directory).resolve()
         try:
             chemin = Path(self.translate_path(adresse))
-            if chemin == racine / entetes.NOM_FICHIER:
+            if chemin.resolve() == racine / entetes.NOM_FICHIER:
                 return None
             if chemin.is_dir():
                 chemin = chemin / "index.html"
@@ -311,7 +311,7 @@ def creer(
         regles = entetes.regles(Path(dossier))
     attributs = {"encodages": encodages, "regles": regles, "timeout": delai}
     classe = type("GestionnaireSite", (Gestionnaire,), attributs)
-    return Serveur((hote, port), functools.partial(classe, directory=str(dossier)))
+    return Serveur((hote, port), functools.partial(classe, directory=str(Path(dossier).resolve())))
 
 
 @contextmanager

@@ -135,8 +135,14 @@ class TestDossiersEt404:
             redirige = get((hote, int(port)), "/a?x=1")
         assert (redirige.statut, redirige.entetes["location"]) == (301, "/a/?x=1")
 
-    def test_fichier_des_entetes_pas_servi(self, adresse: tuple[str, int]) -> None:
+    def test_fichier_des_entetes_pas_servi(self, adresse: tuple[str, int], petit_site: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
         assert get(adresse, "/_headers").statut == 404
+        monkeypatch.chdir(petit_site.parent)  # comme « nox -s serve » : un dossier relatif, « site »
+        with en_arriere_plan(Path(petit_site.name)) as url:
+            hote, port = urlsplit(url).netloc.split(":")
+            assert get((hote, int(port)), "/_headers").statut == 404
+            assert get((hote, int(port)), "/donnees.bin").corps == CONTENU
 
 
 class TestEntetes:
