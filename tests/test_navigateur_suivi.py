@@ -41,7 +41,8 @@ def chromium(playwright: Playwright) -> Iterator[Browser]:
 
 @pytest.fixture
 def contexte(chromium: Browser, serveur: str) -> Iterator[BrowserContext]:
-    ctx = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR")
+    # Sans service worker : ses réponses échapperaient à page.route (voir test_reseau.py).
+    ctx = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR", service_workers="block")
     erreurs: list[str] = []
     ctx.on("weberror", lambda e: erreurs.append(str(e.error)))
     yield ctx
@@ -268,7 +269,7 @@ class TestStockage:
         page.goto(serveur + "/encore/fiche/")
         page.evaluate("([cle, etat]) => { localStorage.clear(); localStorage.setItem(cle, JSON.stringify(etat)); }",
                       [CLE, etat])
-        page.route(re.compile(r".*\.wasm$"), lambda route: route.abort())
+        page.route(re.compile(r".*(\.wasm|/runtime-[0-9a-f]+\.zip)$"), lambda route: route.abort())
         page.reload()
         fiche = _fiche(page)
         expect(fiche.locator("output .jdr-erreur")).to_contain_text("Le moteur de règles n'a pas pu se charger")

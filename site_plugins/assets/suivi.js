@@ -404,6 +404,11 @@ class Suivi {
   }
 
   afficher() {
+    // Le bouton qui avait le focus le retrouve après le nouveau rendu (sinon il tomberait sur
+    // la page, et Ctrl+Z ne viserait plus la fiche).
+    const actif = document.activeElement;
+    const sansCompte = (t) => t.replace(/ \(\d+\)$/, "");
+    const reprise = actif && actif.tagName === "BUTTON" && this.corps.contains(actif) ? sansCompte(actif.textContent) : null;
     this.majBarre(this.cle);
     const pile = this.pile();
     const outils = el("section", "jdr-fiche-outils");
@@ -418,11 +423,17 @@ class Suivi {
     outils.append(annuler,
       el("p", "jdr-note", `L'annulation reprend les ${ANNULATIONS_MAX} dernières opérations faites dans cet `
         + "onglet ; elle ne survit pas à un rechargement de la page."),
-      renommer,
-      bouton("Dupliquer", () => this.dupliquer()),
+      renommer);
+    // Dupliquer n'a de sens qu'avec un autre nom : seulement si le cœur du système sait renommer.
+    if (this.vueModule.renommable) outils.append(bouton("Dupliquer", () => this.dupliquer()));
+    outils.append(
       bouton("Exporter (JSON)", () => this.exporter()), this.outilsImport(),
       bouton("Réinitialiser (supprimer cette fiche)", () => this.effacer()));
     this.corps.replaceChildren(...this.vueModule.fiche(this, this.vue), outils);
+    if (reprise !== null) {
+      const meme = [...this.corps.querySelectorAll("button")].find((b) => sansCompte(b.textContent) === reprise);
+      (meme && !meme.disabled ? meme : this.corps.querySelector(".jdr-fiche-outils button:not(:disabled)")).focus();
+    }
   }
 
   outilsImport() {
