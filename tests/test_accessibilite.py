@@ -116,6 +116,36 @@ class TestWidgetsApresUsage:
         page.context.close()
         assert not violations, resume(violations)
 
+    def test_lecteur_d_ecran_ni_cotes_relues_ni_graine_lue(self, navigateur: Browser, serveur: str) -> None:
+        """Un second jet aux mêmes réglages ne touche pas la zone des cotes (aria-live) ; la graine
+        se voit mais ses chiffres sont cachés aux lecteurs d'écran."""
+        page = ouvrir(navigateur, "light")
+        page.goto(serveur + "/3d6/test/")
+        formulaire = page.locator("form.jdr-lanceur").first
+        bouton = formulaire.get_by_role("button", name="Lancer les dés")
+        bouton.click()
+        graine = formulaire.locator(".jdr-graine")
+        expect(graine).to_have_count(1, timeout=DELAI)
+        premiere = graine.text_content()
+        page.evaluate(
+            """() => { window.mutationsCotes = 0;
+                new MutationObserver(m => { window.mutationsCotes += m.length; }).observe(
+                    document.querySelector('form.jdr-lanceur .jdr-cotes'),
+                    {subtree: true, childList: true, characterData: true}); }"""
+        )
+        bouton.click()
+        expect(graine).not_to_have_text(premiere or "", timeout=DELAI)
+        mutations = page.evaluate("() => window.mutationsCotes")
+        chiffres = graine.locator("[aria-hidden=true]").text_content() or ""
+        lu = graine.evaluate(
+            """g => { const c = g.cloneNode(true); c.querySelectorAll('[aria-hidden=true]').forEach(n => n.remove());
+                      return c.textContent; }"""
+        )
+        page.context.close()
+        assert mutations == 0
+        assert re.fullmatch(r"\d{6,}", chiffres), chiffres
+        assert not re.search(r"\d{4,}", lu) and "Graine du jet" in lu, lu
+
     def test_exemple_execute(self, navigateur: Browser, serveur: str) -> None:
         page = ouvrir(navigateur, "light", 375)
         page.goto(serveur + "/3d6/combat/")
@@ -129,15 +159,19 @@ class TestWidgetsApresUsage:
 
     @pytest.mark.parametrize("theme", THEMES)
     def test_fiche_apres_operation(self, navigateur: Browser, serveur: str, theme: str) -> None:
+        """La fiche enCORE créée puis modifiée : jauges nommées, titres dans l'ordre, focus gardé."""
         page = ouvrir(navigateur, theme, 375)
         page.goto(serveur + "/encore/fiche/")
-        fiche = page.locator(".jdr-fiche").first
-        expect(fiche.locator(".jdr-fiche-corps")).to_be_visible(timeout=DELAI)
-        bouton = fiche.locator(".jdr-actions-fiche button:not([disabled])").first
-        bouton.click()
-        page.wait_for_timeout(500)
+        fiche = page.locator(".jdr-fiche[data-fiche='fiche-principale']")
+        fiche.locator("input[type=text]").first.fill("Gideon")
+        fiche.get_by_role("button", name="Créer la fiche").click()
+        expect(fiche.locator(".jdr-fiche-stress")).to_be_visible(timeout=DELAI)
+        fiche.get_by_role("button", name="Indicible (+2)").click()
+        expect(fiche.locator(".jdr-fiche-stress h4")).to_contain_text("Stress 2/", timeout=DELAI)
+        focus = page.evaluate("() => document.activeElement ? document.activeElement.tagName : ''")
         violations = axe(page)
         page.context.close()
+        assert focus != "BODY", "le focus est retombé sur la page après un bouton de la fiche"
         assert not violations, resume(violations)
 
 

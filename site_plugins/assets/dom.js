@@ -52,13 +52,23 @@ export function liste(options) {
 }
 
 // Le lien qui rejoue un jet ; la graine reste discrète, rangée dans « Détails du tirage ».
+// Les 16 chiffres de la graine se voient mais ne sont pas lus à voix haute : un lecteur
+// d'écran entend « Graine du jet : … » (accessibilité, voir jdr.css).
+function graineLisible(graine) {
+  const chiffres = el("span", null, String(graine));
+  chiffres.setAttribute("aria-hidden", "true");
+  const span = el("span", "jdr-graine", "Graine ");
+  span.append(chiffres, el("span", "jdr-lecteur-seul", "du jet"), " : la même graine et les mêmes réglages redonnent les mêmes dés.");
+  return span;
+}
+
 export function piedDeRejeu(texte, adresse, graine) {
   const pied = el("div", "jdr-pied");
   const lien = el("a", "jdr-lien", texte);
   lien.href = adresse;
   const details = el("details", "jdr-tirage");
   details.append(el("summary", null, "Détails du tirage"),
-    el("span", "jdr-graine", `Graine ${graine} : la même graine et les mêmes réglages redonnent les mêmes dés.`));
+    graineLisible(graine));
   pied.append(lien, details);
   return pied;
 }

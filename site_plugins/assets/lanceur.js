@@ -106,8 +106,13 @@ function lienDuJet(form, reponse) {
 
 function majCotes(form, cotes) {
   const zone = form.querySelector(".jdr-cotes");
+  const liste = cotesListe(cotes);
+  // Cotes inchangées (un jet de plus, mêmes réglages) : la zone ne bouge pas, et le lecteur
+  // d'écran ne relit pas les chances (la zone est aria-live).
+  const ancienne = zone.querySelector("ul");
+  if (ancienne && ancienne.textContent === liste.textContent && zone.querySelector(".jdr-cotes-titre")) return;
   const titre = el("p", "jdr-cotes-titre", "Chances exactes avant de lancer :");
-  zone.replaceChildren(titre, cotesListe(cotes));
+  zone.replaceChildren(titre, liste);
 }
 
 // Le graphique des chances est rendu par jdr_core (jdr_core/graphique.py, texte échappé) : ici,
@@ -221,6 +226,8 @@ async function recalculerCotes(form) {
   });
   if (demandesDeCotes.get(form) !== numero) return;
   zone.removeAttribute("aria-busy");
+  // Un réglage refusé : le graphique du dernier réglage valide reste, grisé et marqué périmé.
+  form.querySelector(".jdr-graphique-zone")?.classList.toggle("jdr-graphique-perime", Boolean(reponse.erreur));
   if (reponse.erreur) {
     form.querySelector(".jdr-cotes").replaceChildren(el("p", "jdr-erreur", reponse.erreur));
   } else {
