@@ -228,6 +228,10 @@ const avis = {
     const div = document.createElement("div");
     div.className = "jdr-chargement";
     div.hidden = true;
+    // Posé hors du contenu (en bas de l'écran) : une région nommée, pour qu'axe et les lecteurs
+    // d'écran le rattachent à un repère de la page.
+    div.setAttribute("role", "region");
+    div.setAttribute("aria-label", "Chargement de Python");
     const texte = document.createElement("p");
     texte.className = "jdr-chargement-texte";
     texte.setAttribute("role", "status");
