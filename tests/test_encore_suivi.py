@@ -7,6 +7,8 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from jdr_core import registre
 from jdr_core.encore.fiche import Fiche
@@ -161,3 +163,35 @@ class TestMessagesDeSauvegardeAbimee:
         assert r == {"erreur": attendu}
         for fragment in ("None", "string indices", "'sante'", "mal formé ("):
             assert fragment not in r["erreur"]
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-10, 40) | st.sampled_from(
+        ["", "raw", "blockbuster", "Choc", "blessé", "x", "sante", "subir", "lire", "danger"]),
+    lambda enfants: st.lists(enfants, max_size=4) | st.dictionaries(st.sampled_from(
+        ["version", "nom", "ton", "sante", "stress", "blessures", "palier", "gene", "op", "degats", "cha",
+         "con", "parametres", "graine", "danger", "evenement", "resister", "mode_rupture"]), enfants, max_size=6),
+    max_leaves=12)
+
+
+class TestToutJsonRecoitUnePhrase:
+    """N'importe quel état et n'importe quelle opération : une réponse, ou un refus en français."""
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(etat=_JSON, op=_JSON)
+    def test_reponse_ou_refus_francais(self, etat: object, op: object) -> None:
+        r = _pont(etat, op)
+        if "erreur" in r:
+            for fragment in ("None", "string indices", "Error", "not a valid", "mal formé ('"):
+                assert fragment not in r["erreur"], r["erreur"]
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(op=st.fixed_dictionaries({"op": st.sampled_from(["danger", "reserve", "renommer", "subir", "ramener"])},
+                                    optional={"parametres": _JSON, "graine": _JSON, "nom": _JSON, "degats": _JSON,
+                                              "cha": _JSON, "blessures": _JSON}))
+    def test_operations_du_suivi(self, op: dict[str, object]) -> None:
+        etat = Fiche("Ada", Ton.RAW, 6, stress=6).en_json()
+        r = _pont(etat, op)
+        assert ("erreur" in r) != ("etat" in r)
+        if "erreur" in r:
+            assert "None" not in r["erreur"] and "Error" not in r["erreur"], r["erreur"]

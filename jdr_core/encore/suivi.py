@@ -83,6 +83,10 @@ LIBELLES = {
 
 
 def _entier(op: Mapping[str, Any], cle: str, minimum: int, maximum: int, defaut: int | None = None) -> int:
+    brut = op.get(cle)
+    # Ni texte ni nombre (une liste, un objet, oui/non) : rien à citer au joueur, on dit ce qu'on attend.
+    if brut is not None and (isinstance(brut, bool) or not isinstance(brut, (str, int))):
+        raise JdrErreur(f"Le champ « {LIBELLES[cle]} » attend un nombre entier de {minimum} à {maximum}.")
     return champ_entier(op, cle, LIBELLES[cle], minimum, maximum, defaut)
 
 
