@@ -100,7 +100,10 @@ export function lier(form) {
     const infos = el("div", "jdr-liaison-fiche");
     infos.setAttribute("aria-live", "polite");
     zone.append(champ("Personnage du suivi", choix), infos);
-    form.querySelector("output.jdr-sortie").before(zone);
+    // En tête du formulaire : on choisit le personnage avant de régler le reste.
+    const legende = form.querySelector("legend");
+    if (legende) legende.after(zone);
+    else form.querySelector("output.jdr-sortie").before(zone);
     // La liste se relit quand on s'en sert : un personnage créé dans un autre onglet y apparaît.
     choix.addEventListener("focus", () => {
       const garde = choix.value;
