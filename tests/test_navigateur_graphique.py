@@ -154,6 +154,11 @@ def test_un_reglage_hors_bornes_ne_se_fige_pas(page: Page, serveur: str) -> None
     expect(form.get_by_role("button", name="Arrêter la comparaison")).to_be_hidden()
     assert form.get_attribute("data-comparer") is None
     expect(form.locator(".jdr-cotes .jdr-erreur")).to_contain_text("attendu un entier de 1 à 5")
+    # Le graphique du dernier réglage valide reste, grisé ; il revient à la normale une fois corrigé.
+    expect(form.locator(".jdr-graphique-zone")).to_have_class(re.compile("jdr-graphique-perime"))
+    form.locator("input[name=caracteristique]").fill("4")
+    expect(form.locator(".jdr-graphique-zone")).not_to_have_class(re.compile("jdr-graphique-perime"))
+    expect(form.locator("figure.jdr-graphique[data-series='1']")).to_be_visible()
 
 
 def test_axe_ne_trouve_rien_dans_le_graphique(chromium: Browser, serveur: str) -> None:
