@@ -235,12 +235,16 @@ def prechauffer(systemes: list[str] | None = None) -> None:
 
 
 #: Une chaîne JSON entière (guillemets et échappements compris) : retirée avant de compter.
-_CHAINE_JSON = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_CHAINE_JSON = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+#: Tout ce qui n'est ni crochet ni accolade.
+_SANS_CROCHET = re.compile(r"[^][{}]+")
+_PARENTHESES = str.maketrans("[{]}", "(())")
 
 
 def verifier_imbrication(texte: str) -> None:
     """Refuse une requête trop imbriquée, avant toute analyse et sans récursion : les
-    chaînes sont retirées, puis chaque crochet ou accolade compte pour un niveau.
+    chaînes sont retirées, il reste les crochets et accolades, dont on efface les paires
+    les plus intérieures, un niveau par passe (chaque passe est un simple remplacement).
 
     >>> verifier_imbrication('{"a": [1, "[[[["]}')
     >>> verifier_imbrication("[" * 33 + "]" * 33)
@@ -248,11 +252,24 @@ def verifier_imbrication(texte: str) -> None:
     ...
     jdr_core.erreurs.JdrErreur: requête trop imbriquée : 32 niveaux d'objets et de listes au plus.
     """
+    signes = _SANS_CROCHET.sub("", _CHAINE_JSON.sub("", texte)).translate(_PARENTHESES)
+    trop = JdrErreur(f"requête trop imbriquée : {PROFONDEUR_MAX} niveaux d'objets et de listes au plus.")
+    if "(" * (PROFONDEUR_MAX + 1) in signes:
+        raise trop
+    reste = signes
+    for _ in range(PROFONDEUR_MAX):
+        if not reste:
+            return
+        reste = reste.replace("()", "")
+    if not reste:
+        return
+    # Il reste une imbrication plus profonde, ou des crochets orphelins (le JSON le dira) :
+    # le compte exact tranche, et s'arrête au premier niveau de trop.
     profondeur = 0
-    for signe in re.findall(r"[][{}]", _CHAINE_JSON.sub("", texte)):
-        profondeur += 1 if signe in "[{" else -1
+    for signe in signes:
+        profondeur += 1 if signe == "(" else -1
         if profondeur > PROFONDEUR_MAX:
-            raise JdrErreur(f"requête trop imbriquée : {PROFONDEUR_MAX} niveaux d'objets et de listes au plus.")
+            raise trop
 
 
 def _entier_json(texte: str) -> int:
