@@ -153,7 +153,12 @@ class Suivi {
     this.corps.before(this.barre);
     racine.querySelector(".jdr-fiche-statique").hidden = true;
     this.corps.hidden = false;
-    window.addEventListener("storage", (e) => this.quandStockageChange(e));
+    // Navigation instantanée : une fiche quittée (retirée de la page) cesse d'écouter.
+    const ecoute = (e) => {
+      if (racine.isConnected) this.quandStockageChange(e);
+      else window.removeEventListener("storage", ecoute);
+    };
+    window.addEventListener("storage", ecoute);
     racine.addEventListener("keydown", (e) => {
       const champTexte = e.target.matches("textarea, input[type=text]");
       if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.key.toLowerCase() === "z" && !champTexte) {
