@@ -203,6 +203,12 @@ class TestErreursFrancaises:
 
     def test_ton_en_texte_accepte(self) -> None:
         assert Fiche("Ada", "raw", 6).ton is Ton.RAW  # type: ignore[arg-type]
+        assert Fiche.nouvelle("Ada", "Raw").sante == 6  # type: ignore[arg-type]
+
+    @pytest.mark.parametrize("ton", ["epique", [], None])
+    def test_nouvelle_fiche_ton_inconnu(self, ton: object) -> None:
+        with pytest.raises(JdrErreur, match="Ton inconnu : choisissez blockbuster ou raw"):
+            Fiche.nouvelle("Ada", ton)  # type: ignore[arg-type]
 
     def test_evenement_inconnu(self) -> None:
         with pytest.raises(JdrErreur, match="Événement inconnu : choisissez Choc, Horreur ou Indicible"):

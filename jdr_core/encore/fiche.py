@@ -136,6 +136,8 @@ class Fiche:
 
     @classmethod
     def nouvelle(cls, nom: str, ton: Ton) -> Fiche:
+        """Une fiche neuve, Santé au maximum du ton (le ton peut être donné par son nom)."""
+        ton = ton if isinstance(ton, Ton) else lire_ton(ton)
         return cls(_texte("nom", nom), ton, REGLES[ton].sante_max)
 
     @property
