@@ -2,9 +2,10 @@
 // jdr_core.encore.suivi : chaque bouton envoie une opération, la fiche réaffiche la vue rendue.
 import { bouton, case_a_cocher, champ, el, liste, nombre, texte } from "../dom.js";
 
-function jauge(classe, valeur, maximum, couleur) {
+function jauge(classe, valeur, maximum, couleur, nom) {
   const j = el("div", `jdr-jauge ${classe}`);
   j.setAttribute("role", "meter");
+  j.setAttribute("aria-label", nom);  // une jauge sans nom n'est qu'un nombre pour un lecteur d'écran
   j.setAttribute("aria-valuemin", "0");
   j.setAttribute("aria-valuemax", String(maximum));
   j.setAttribute("aria-valuenow", String(valeur));
@@ -59,7 +60,7 @@ function sectionSante(suivi, v) {
   const sante = el("section", "jdr-fiche-sante");
   const palierDe = (i) => v.paliers.find((p) => p.bas <= i && i <= p.haut).nom;
   sante.append(el("h4", null, `Santé ${v.sante}/${v.sante_max} : ${v.palier}`),
-    jauge("jdr-jauge-sante", v.sante, v.sante_max, palierDe));
+    jauge("jdr-jauge-sante", v.sante, v.sante_max, palierDe, "Santé"));
   const degats = nombre(1, 0, bornes.degats_max);
   const fiction = case_a_cocher();
   const trousse = case_a_cocher();
@@ -112,7 +113,7 @@ function sectionStress(suivi, v) {
   if (v.coup_d_eclat_pret) titre += " : Coup d'éclat prêt !";
   if (v.en_rupture) titre += ` : Rupture${v.mode_rupture ? ` (${v.mode_rupture})` : ""} !`;
   if (v.malus_stress) titre += " : −1d6 à tous les jets";
-  stress.append(el("h4", null, titre), jauge("jdr-jauge-stress", v.stress, v.stress_max));
+  stress.append(el("h4", null, titre), jauge("jdr-jauge-stress", v.stress, v.stress_max, null, "Stress"));
   const resister = case_a_cocher();
   const con = nombre(2, 0, bornes.attribut_max);
   const evts = el("div", "jdr-actions-fiche");

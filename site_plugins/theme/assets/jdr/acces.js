@@ -34,8 +34,38 @@
     }
   }
 
+  // Les titres d'un widget (fiche de suivi, combat) suivent ceux de la page : un h4 posé
+  // juste sous le h1 est annoncé au niveau 2 (aria-level), sans toucher au balisage du widget.
+  const NIVEAUX = "h1, h2, h3, h4, h5, h6";
+  function niveauxDesTitres(widget) {
+    let base = 1;
+    for (const titre of document.querySelectorAll(`article ${NIVEAUX.replaceAll(", ", ", article ")}`)) {
+      if (widget.contains(titre)) continue;
+      if (!(titre.compareDocumentPosition(widget) & Node.DOCUMENT_POSITION_FOLLOWING)) break;
+      base = Number(titre.tagName[1]);
+    }
+    const titres = [...widget.querySelectorAll(NIVEAUX)];
+    if (!titres.length) return;
+    const haut = Math.min(...titres.map((t) => Number(t.tagName[1])));
+    for (const titre of titres) {
+      const niveau = Math.min(6, base + 1 + Number(titre.tagName[1]) - haut);
+      if (niveau === Number(titre.tagName[1])) titre.removeAttribute("aria-level");
+      else if (titre.getAttribute("aria-level") !== String(niveau)) titre.setAttribute("aria-level", String(niveau));
+    }
+  }
+  const observes = new WeakSet();
+  function suivreLesWidgets() {
+    for (const widget of document.querySelectorAll(".jdr-fiche")) {
+      niveauxDesTitres(widget);
+      if (observes.has(widget)) continue;
+      observes.add(widget);
+      new MutationObserver(() => niveauxDesTitres(widget)).observe(widget, { childList: true, subtree: true });
+    }
+  }
+
   function retoucher() {
     nommerRecherche();
+    suivreLesWidgets();
     // Après Material : il enveloppe les tableaux dans le même tour de page.
     requestAnimationFrame(defilables);
   }
