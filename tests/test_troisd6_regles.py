@@ -143,3 +143,13 @@ class TestVehicules:
     def test_pas_une_attaque(self) -> None:
         with pytest.raises(JdrErreur, match="attaque résolue"):
             Vehicule.nouveau("v", 6).encaisser(4)  # type: ignore[arg-type]
+
+
+class TestErreursFrancaises:
+    """Une saisie brute hors des choix donne une phrase, pas une KeyError."""
+
+    def test_milieu_inconnu(self) -> None:
+        from jdr_core.troisd6 import se_deplacer
+
+        with pytest.raises(RegleEnfreinte, match="milieu inconnu : au sol, dans les airs, dans l'eau"):
+            se_deplacer("sol", 1)  # type: ignore[arg-type]

@@ -290,6 +290,8 @@ def se_deplacer(
     4
     """
     entier_borne("actions de déplacement", actions, 1, ACTIONS_PAR_TOUR)
+    if not isinstance(milieu, Milieu):
+        raise RegleEnfreinte(f"milieu inconnu : {', '.join(m.value for m in Milieu)}")
     if not terrain_difficile:
         return Deplacement(milieu, METRES_PAR_ACTION[milieu] * actions)
     if physique is None or des is None:
