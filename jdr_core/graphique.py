@@ -45,6 +45,8 @@ class Serie:
 
     nom: str
     repartition: Repartition
+    #: Le nom court, pour les en-têtes du tableau (« actuel », « figé »).
+    court: str = ""
 
 
 def _e(texte: object) -> str:
@@ -169,10 +171,10 @@ def tableau(series: Sequence[Serie], *, realisee: str | None = None) -> str:
     cumul = bool(contenu) and "au_moins" in contenu[0]
     tete = ["<th scope=\"col\">Issue</th>"]
     for serie in series:
-        suffixe = f" ({_e(serie.nom)})" if len(series) > 1 else ""
+        suffixe = f" ({_e(serie.court or serie.nom)})" if len(series) > 1 else ""
         tete.append(f'<th scope="col">Chance{suffixe}</th><th scope="col">Fraction exacte{suffixe}</th>')
         if cumul:
-            tete.append(f'<th scope="col">Au moins cette issue{suffixe}</th>')
+            tete.append(f'<th scope="col">Au moins{suffixe}</th>')
     corps = []
     for ligne in contenu:
         b: Barre = ligne["barre"]
@@ -236,5 +238,5 @@ def pour_lanceur(meca: Mecanique[Any], valeurs: Valeurs, *, ident: str, realisee
         return figure([Serie("Réglage actuel", actuelle)], ident=ident, realisee=realisee)
     figees = dict(comparaison)
     nom_actuel, nom_fige = differences(meca, valeurs, figees)
-    series = [Serie(nom_actuel, actuelle), Serie(nom_fige, meca.repartir(figees))]
+    series = [Serie(nom_actuel, actuelle, "actuel"), Serie(nom_fige, meca.repartir(figees), "figé")]
     return figure(series, ident=ident, realisee=realisee)

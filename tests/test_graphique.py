@@ -191,7 +191,9 @@ class TestRendu:
         for g in racine.iter(f"{SVG}g"):
             if g.get("data-cle"):
                 assert len(g.findall(f".//{SVG}rect")) == 2
-        assert len(racine.findall(".//thead/tr/th")) == 1 + 2 * 3
+        entetes = ["".join(th.itertext()) for th in racine.findall(".//thead/tr/th")]
+        assert entetes == ["Issue", "Chance (actuel)", "Fraction exacte (actuel)", "Au moins (actuel)",
+                           "Chance (figé)", "Fraction exacte (figé)", "Au moins (figé)"]
 
 
 class TestProprietes:
