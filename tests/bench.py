@@ -29,6 +29,7 @@ sys.path.insert(0, str(RACINE))
 
 from site_plugins.runtime import archive_sources, compresser, version_pyodide  # noqa: E402
 from site_plugins.serveur import en_arriere_plan  # noqa: E402
+from tests.bench_reseau import mesurer as mesurer_lent  # noqa: E402
 from tests.bench_serveur import mesurer_serveur  # noqa: E402
 
 DRAPEAUX = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -259,6 +260,9 @@ def main() -> None:
             site_gz = [froid(nav, url_gzip, SITE).octets for _ in range(n)]
             nav.close()
             seconde = [pret_seconde_visite(p, executable, url) for _ in range(n)]
+        # Réseau lent (1 et 2 Mbit/s, tests/bench_reseau.py) : son propre Playwright, donc après le premier.
+        with en_arriere_plan(site) as url:
+            lents = mesurer_lent(url, executable, essais=min(n, 3))
         # Le serveur local sous charge, une fois Chromium fermé (tests/bench_serveur.py).
         charge = mesurer_serveur(site)
 
@@ -298,6 +302,9 @@ def main() -> None:
     print(f"  prêt à la seconde visite (cache chaud, notre site) : {mediane(seconde):,.0f} ms")
     print(f"  octets transférés (gzip seul, sans Brotli) jusqu'au premier résultat : {mediane(site_gz) / 1e6:,.2f} Mo")
     print(f"  construction du site (mkdocs build, à chaud)       : {construction:,.2f} s")
+    print(f"Réseau lent, médiane de {min(n, 3)} essais froids (profil neuf)")
+    for lent in lents:
+        print(lent)
     print("\n".join(charge.lignes()))
 
 
