@@ -205,6 +205,26 @@ class TestAnnuler:
         assert _ranges(page)[CLE]["stress"] == stress[2]
 
 
+    def test_annulation_ne_defait_pas_l_autre_onglet(self, contexte: BrowserContext, serveur: str) -> None:
+        a = contexte.new_page()
+        a.goto(serveur + "/encore/fiche/")
+        _creer(a, "Lucrèce")
+        _fiche(a).get_by_role("button", name="Choc (+1)").click()
+        expect(_fiche(a).get_by_role("button", name="Annuler la dernière opération")).to_be_enabled()
+        b = contexte.new_page()
+        b.goto(serveur + "/encore/fiche/")
+        expect(_fiche(b).locator(STRESS)).to_have_text("Stress 1/6")
+        _fiche(b).get_by_role("button", name="Indicible (+2)").click()
+        expect(_fiche(a).locator(STRESS)).to_have_text("Stress 3/6")
+        # L'historique de A repart de zéro : annuler ne peut plus effacer le travail de B.
+        expect(_fiche(a).get_by_role("button", name="Annuler la dernière opération")).to_be_disabled()
+        _fiche(a).get_by_role("button", name="Exporter (JSON)").focus()
+        a.keyboard.press("Control+z")
+        expect(_fiche(a).locator("output .jdr-message")).to_have_text(
+            "Rien à annuler pour cette fiche dans cet onglet.")
+        assert _ranges(a)[CLE]["stress"] == 3
+
+
 class TestClicsRepetes:
     """Un clic, une opération : ni dégâts appliqués deux fois, ni demandes empilées."""
 
