@@ -195,3 +195,19 @@ class TestToutJsonRecoitUnePhrase:
         assert ("erreur" in r) != ("etat" in r)
         if "erreur" in r:
             assert "None" not in r["erreur"] and "Error" not in r["erreur"], r["erreur"]
+
+
+class TestCreerAvecDesChampsDeTravers:
+    """Un ton ou un nom d'un autre type reçoit le message de la règle, pas celui du dernier filet."""
+
+    @pytest.mark.parametrize(("op", "attendu"), [
+        ({"op": "creer", "nom": "Lucrèce", "ton": []}, "Ton inconnu"),
+        ({"op": "creer", "nom": "Lucrèce", "ton": {"x": 1}}, "Ton inconnu"),
+        ({"op": "creer", "nom": ["Lucrèce"], "ton": "raw"}, "Le nom doit être un texte"),
+    ])
+    def test_message_de_la_regle(self, op: dict[str, Any], attendu: str) -> None:
+        reponse = json.loads(traiter(json.dumps({"type": "suivi", "systeme": "encore", "etat": None, "op": op})))
+        assert reponse["erreur"].startswith(attendu)
+
+    def test_ton_en_majuscules_accepte(self) -> None:
+        assert operer(None, {"op": "creer", "nom": "Lucrèce", "ton": "Raw"})["etat"]["ton"] == "raw"

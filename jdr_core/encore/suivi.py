@@ -28,7 +28,7 @@ from ..mecanique import champ_entier
 from .dangers import affronter, danger
 from .fiche import DEGATS_MAX, JOURS_GUERISON_DURABLE, MODES_RUPTURE, NOM_MAX, NOMS_REPOS, Fiche
 from .reserve import ATTRIBUT_MAX, DES_MODIFICATEUR_MAX, Difficulte, Issue, JetReserve, lancer_reserve
-from .ton import REGLES, STRESS_MAX, Evenement, Ton
+from .ton import REGLES, STRESS_MAX, Evenement, Ton, lire_ton
 
 EVENEMENTS = {e.value.lower(): e for e in Evenement}
 
@@ -260,10 +260,7 @@ def operer(etat: object, op: object) -> dict[str, Any]:
         raise JdrErreur("Opération illisible : le widget n'a pas envoyé d'opération.")
     genre = str(op.get("op", ""))
     if genre == "creer":
-        ton = op.get("ton", Ton.BLOCKBUSTER.value)
-        if ton not in {t.value for t in Ton}:
-            raise JdrErreur("Ton inconnu : choisissez Blockbuster ou Raw.")
-        fiche = Fiche.nouvelle(str(op.get("nom", "")), Ton(ton))
+        fiche = Fiche.nouvelle(op.get("nom", ""), lire_ton(op.get("ton", Ton.BLOCKBUSTER.value)))
         return {"etat": fiche.en_json(), "vue": vue(fiche), "message": f"Nouvelle fiche : {fiche.nom}."}
     fiche = Fiche.depuis_json(etat)
     if genre == "lire":
