@@ -43,16 +43,18 @@ class Lent:
     mbit: float
     mediane_ms: float
     essais_ms: tuple[float, ...]
+    telechargement_ms: float  # médiane, du démarrage du worker à la fin des téléchargements
     workers_max: int  # plus de 1 : le chargement a été abandonné puis relancé
     verdicts: tuple[str, ...]
 
     def __str__(self) -> str:
         essais = ", ".join(f"{e / 1000:,.1f}" for e in self.essais_ms)
         return (f"  clic → résultat, froid à {self.mbit:g} Mbit/s, 40 ms : {self.mediane_ms / 1000:6.1f} s "
-                f"(essais : {essais} s ; workers au plus : {self.workers_max} ; verdicts : {', '.join(self.verdicts)})")
+                f"(dont téléchargement {self.telechargement_ms / 1000:,.1f} s ; essais : {essais} s ; "
+                f"workers au plus : {self.workers_max} ; verdicts : {', '.join(self.verdicts)})")
 
 
-def _essai(navigateur: Any, url: str, mbit: float) -> tuple[float, int, str]:
+def _essai(navigateur: Any, url: str, mbit: float) -> tuple[float, int, str, float]:
     contexte = navigateur.new_context()
     page = contexte.new_page()
     cdp = contexte.new_cdp_session(page)
@@ -68,8 +70,9 @@ def _essai(navigateur: Any, url: str, mbit: float) -> tuple[float, int, str]:
     duree = (time.perf_counter() - debut) * 1000
     workers = int(page.evaluate("document.documentElement.dataset.jdrWorkers || '0'"))
     verdict = bloc.get_attribute("data-etat") or ""
+    mesures = json.loads(page.evaluate("document.documentElement.dataset.jdrMesures || '{}'"))
     contexte.close()
-    return duree, workers, verdict
+    return duree, workers, verdict, float(mesures.get("module", 0))
 
 
 def mesurer(url: str, executable: str, debits: tuple[float, ...] = (1.0, 2.0), essais: int = 3) -> list[Lent]:
@@ -81,9 +84,9 @@ def mesurer(url: str, executable: str, debits: tuple[float, ...] = (1.0, 2.0), e
         navigateur = p.chromium.launch(executable_path=executable, args=DRAPEAUX)
         for mbit in debits:
             mesures = [_essai(navigateur, url, mbit) for _ in range(essais)]
-            durees = tuple(d for d, _, _ in mesures)
-            resultats.append(Lent(mbit, statistics.median(durees), durees, max(w for _, w, _ in mesures),
-                                  tuple(v for _, _, v in mesures)))
+            durees = tuple(m[0] for m in mesures)
+            resultats.append(Lent(mbit, statistics.median(durees), durees, statistics.median(m[3] for m in mesures),
+                                  max(m[1] for m in mesures), tuple(m[2] for m in mesures)))
         navigateur.close()
     return resultats
 

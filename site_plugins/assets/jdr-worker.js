@@ -162,6 +162,9 @@ const REPRISES_MAX = 3;
 const INTERVALLE_PROGRESSION_MS = 150;
 
 class ErreurChargement extends Error {}
+// Le vrai fetch, gardé avant que servirDepuisTelechargements ne le remplace pour Pyodide
+// (une reprise en cours de route doit aller au réseau, pas à nos propres téléchargements).
+const fetchReseau = self.fetch.bind(self);
 
 const suivis = new Map(); // adresse → { recus, identite, reseau }
 let derniereProgression = 0;
@@ -197,11 +200,33 @@ function debutDePlage(reponse) {
   return m ? Number(m[1]) : null;
 }
 
-async function telecharger(adresse, identite, deja) {
+// « flux » reçoit les octets dans l'ordre, une seule fois chacun, même quand une reprise
+// repart de zéro (réponse 200 à une requête Range) : Pyodide compile le WebAssembly
+// pendant qu'il arrive, au lieu d'attendre la fin du téléchargement.
+async function telecharger(adresse, identite, deja, flux) {
   const suivi = { recus: 0, identite: identite || 1, reseau: identite || 1 };
   suivis.set(adresse, suivi);
   let morceaux = deja && deja.byteLength ? [new Uint8Array(deja)] : [];
   suivi.recus = morceaux.length ? morceaux[0].length : 0;
+  let envoyes = 0;
+  const transmettre = (morceau, debut) => {
+    const fin = debut + morceau.length;
+    if (fin <= envoyes) return;
+    try {
+      flux.enqueue(envoyes > debut ? morceau.subarray(envoyes - debut) : morceau);
+    } catch {
+      // Lecteur parti (Pyodide a abandonné ce flux) : les octets restent gardés ici.
+    }
+    envoyes = fin;
+  };
+  const conclure = (action) => {
+    try {
+      action();
+    } catch {
+      // Flux déjà fermé par son lecteur.
+    }
+  };
+  if (morceaux.length) transmettre(morceaux[0], 0);
   let reprises = 0;
   for (;;) {
     const controleur = new AbortController();
@@ -215,7 +240,7 @@ async function telecharger(adresse, identite, deja) {
       const entetes = suivi.recus ? { Range: `bytes=${suivi.recus}-` } : {};
       let reponse;
       try {
-        reponse = await fetch(adresse, { headers: entetes, signal: controleur.signal });
+        reponse = await fetchReseau(adresse, { headers: entetes, signal: controleur.signal });
       } catch (erreur) {
         throw new ErreurChargement(controleur.signal.aborted ? "silence" : "injoignable");
       }
@@ -246,11 +271,13 @@ async function telecharger(adresse, identite, deja) {
         if (lu.done) break;
         veiller();
         morceaux.push(lu.value);
+        transmettre(lu.value, suivi.recus);
         suivi.recus += lu.value.length;
         annoncerProgression(false);
       }
       clearTimeout(silence);
       annoncerProgression(true);
+      conclure(() => flux.close());
       return assembler(morceaux, suivi.recus);
     } catch (erreur) {
       clearTimeout(silence);
@@ -261,6 +288,7 @@ async function telecharger(adresse, identite, deja) {
         const echec = new ErreurChargement(raison);
         echec.partiel = suivi.recus ? assembler(morceaux, suivi.recus) : null;
         echec.adresse = adresse;
+        conclure(() => flux.error(echec));
         throw echec;
       }
       reprises++;
@@ -288,18 +316,24 @@ function enFrancais(erreur) {
   return "Python n'a pas pu démarrer dans ce navigateur";
 }
 
-// Pendant loadPyodide, les adresses déjà téléchargées sont servies depuis la mémoire.
-function servirDepuisMemoire(octets) {
-  const fetchReseau = self.fetch;
+// Pendant loadPyodide, les adresses qu'on télécharge soi-même sont servies par nos
+// téléchargements : la première demande reçoit le flux en cours, une demande suivante
+// (nouvel essai sans instantané) les octets complets.
+function servirDepuisTelechargements(suivisParAdresse) {
+  const fetchAvant = self.fetch;
   self.fetch = (ressource, options) => {
     const adresse = new URL(ressource instanceof Request ? ressource.url : String(ressource), self.location.href).href;
-    const contenu = octets.get(adresse);
-    if (!contenu) return fetchReseau.call(self, ressource, options);
+    const suivi = suivisParAdresse.get(adresse);
+    if (!suivi) return fetchAvant.call(self, ressource, options);
     const type = adresse.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
-    return Promise.resolve(new Response(contenu, { headers: { "Content-Type": type } }));
+    const entetes = { headers: { "Content-Type": type } };
+    const flux = suivi.flux;
+    suivi.flux = null;
+    if (flux) return Promise.resolve(new Response(flux, entetes));
+    return suivi.octets.then((octets) => new Response(octets, entetes));
   };
   return () => {
-    self.fetch = fetchReseau;
+    self.fetch = fetchAvant;
   };
 }
 
@@ -353,20 +387,42 @@ async function demarrer() {
     instantanes.oublier(String(erreur)).catch(() => {});
     return null;
   });
-  // Tout part en même temps ; le premier échec l'emporte (Promise.all), les octets reçus
-  // de chaque fichier sont rendus à la page pour qu'un nouvel essai reprenne là.
+  // Tout part en même temps et Python démarre pendant que ses fichiers arrivent. Le premier
+  // échec de téléchargement l'emporte sur tout le reste ; les octets reçus de chaque
+  // fichier sont alors rendus à la page pour qu'un nouvel essai reprenne là.
   const recus = new Map();
-  const telechargements = [[adresseWasm, tailles.wasm], [adresseRuntime, tailles.runtime]].map(
-    ([adresse, taille]) => telecharger(adresse, taille, partiels[adresse]).then((octets) => recus.set(adresse, octets)),
-  );
-  let modules;
+  const enCours = new Map();
+  const telechargements = [[adresseWasm, tailles.wasm], [adresseRuntime, tailles.runtime]].map(([adresse, taille]) => {
+    const suivi = {};
+    suivi.flux = new ReadableStream({
+      start(controleur) {
+        suivi.octets = telecharger(adresse, taille, partiels[adresse], controleur);
+      },
+    });
+    suivi.octets.catch(() => {});
+    enCours.set(adresse, suivi);
+    return suivi.octets.then((octets) => recus.set(adresse, octets));
+  });
+  const tousRecus = Promise.all(telechargements);
+  const echecDeTelechargement = tousRecus.then(() => new Promise(() => {}));
+  tousRecus.then(() => {
+    marquer("module");
+    etat("demarrage");
+  }, () => {});
+  const retablir = servirDepuisTelechargements(enCours);
+  let charge;
   try {
-    modules = await Promise.all([
-      import(new URL("pyodide.mjs", indexURL).href),
-      import(new URL("pyodide.asm.mjs", indexURL).href),
-      trouver,
-      ...telechargements,
+    const [{ loadPyodide }, { default: createPyodideModule }, trouve] = await Promise.race([
+      Promise.all([
+        import(new URL("pyodide.mjs", indexURL).href),
+        import(new URL("pyodide.asm.mjs", indexURL).href),
+        trouver,
+      ]),
+      echecDeTelechargement,
     ]);
+    const options = { indexURL, stdLibURL: adresseRuntime, lockFileContents: CONFIG.verrou, createPyodideModule };
+    charge = await Promise.race([chargerPython(loadPyodide, options, trouve), echecDeTelechargement]);
+    await tousRecus;
   } catch (erreur) {
     // Les autres téléchargements peuvent encore courir : on garde leurs octets aussi.
     const morceaux = {};
@@ -374,19 +430,6 @@ async function demarrer() {
     if (erreur && erreur.partiel) morceaux[erreur.adresse] = erreur.partiel.buffer;
     self.postMessage({ partiels: morceaux }, Object.values(morceaux));
     throw erreur;
-  }
-  const [{ loadPyodide }, { default: createPyodideModule }, trouve] = modules;
-  marquer("module");
-  etat("demarrage");
-  const retablir = servirDepuisMemoire(recus);
-  let charge;
-  try {
-    charge = await chargerPython(loadPyodide, {
-      indexURL,
-      stdLibURL: adresseRuntime,
-      lockFileContents: CONFIG.verrou,
-      createPyodideModule,
-    }, trouve);
   } finally {
     retablir();
     recus.clear();
