@@ -63,9 +63,34 @@
     }
   }
 
+  // Les chiffres des graphiques de deux lanceurs d'une page portent le même nom de région :
+  // chacun y ajoute le nom de son lanceur (la légende du formulaire), pour les distinguer.
+  function regionsDistinctes() {
+    for (const region of document.querySelectorAll(".jdr-lanceur [role='region'][aria-label]")) {
+      const legende = region.closest("fieldset")?.querySelector("legend")?.textContent.trim();
+      const nom = region.getAttribute("aria-label");
+      if (legende && !nom.endsWith(`(${legende})`)) region.setAttribute("aria-label", `${nom} (${legende})`);
+    }
+  }
+  let prevu = false;
+  function lanceursObserves() {
+    // Le lanceur remplace son graphique à chaque réglage : on renomme après chaque rendu.
+    for (const form of document.querySelectorAll(".jdr-lanceur")) {
+      if (observes.has(form)) continue;
+      observes.add(form);
+      new MutationObserver(() => {
+        if (prevu) return;
+        prevu = true;
+        requestAnimationFrame(() => { prevu = false; regionsDistinctes(); });
+      }).observe(form, { childList: true, subtree: true });
+    }
+    regionsDistinctes();
+  }
+
   function retoucher() {
     nommerRecherche();
     suivreLesWidgets();
+    lanceursObserves();
     // Après Material : il enveloppe les tableaux dans le même tour de page.
     requestAnimationFrame(defilables);
   }
