@@ -288,9 +288,13 @@ def test_hors_ligne_apres_une_visite(contexte_sw: BrowserContext, serveur: str) 
     form.locator("button[type=submit]").click()
     expect(form.locator("output .jdr-resultat")).to_be_visible()
     assert page.evaluate("async () => (await fetch('/search/search_index.json')).ok")
-    # Une autre page jamais ouverte : gardée dès l'installation.
-    page.goto(serveur + "/encore/")
+    # Une autre page jamais ouverte : gardée dès l'installation ; sa fiche de suivi démarre
+    # Python depuis le cache et propose de créer une fiche.
+    page.goto(serveur + "/encore/fiche/")
     expect(page.locator("h1").first).to_be_visible()
+    page.locator(".jdr-fiche").first.hover()
+    page.wait_for_function("() => document.documentElement.dataset.jdrMoteur === 'pret'")
+    expect(page.get_by_role("button", name="Créer la fiche").first).to_be_visible()
 
 
 def test_nouvelle_version_efface_l_ancien_cache(
