@@ -123,9 +123,11 @@ class TestLent:
 
 
 class _Relais(http.server.BaseHTTPRequestHandler):
-    """Relaie vers le serveur du site ; coupe la première réponse de l'archive à mi-course."""
+    """Relaie vers le serveur du site ; la première réponse de l'archive s'arrête à mi-course :
+    connexion coupée (« coupe ») ou laissée ouverte sans plus rien envoyer (« fige »)."""
 
     cible = ""
+    mode = "coupe"
     plages: list[str | None]
     coupees = 0
 
@@ -153,16 +155,16 @@ class _Relais(http.server.BaseHTTPRequestHandler):
             type(self).coupees += 1
             self.wfile.write(corps[: len(corps) // 2])
             self.wfile.flush()
-            time.sleep(0.3)
+            time.sleep(0.3 if self.mode == "coupe" else 25)
             self.close_connection = True
             self.connection.shutdown(2)
             return
         self.wfile.write(corps)
 
 
-@pytest.fixture
-def relais(serveur: str) -> Iterator[tuple[str, type[_Relais]]]:
-    classe = type("Relais", (_Relais,), {"cible": serveur, "plages": [], "coupees": 0})
+@pytest.fixture(params=["coupe", "fige"])
+def relais(serveur: str, request: pytest.FixtureRequest) -> Iterator[tuple[str, type[_Relais]]]:
+    classe = type("Relais", (_Relais,), {"cible": serveur, "plages": [], "coupees": 0, "mode": request.param})
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), classe)
     fil = threading.Thread(target=httpd.serve_forever, daemon=True)
     fil.start()
@@ -172,7 +174,8 @@ def relais(serveur: str) -> Iterator[tuple[str, type[_Relais]]]:
 
 
 def test_coupure_reprise_par_range(contexte: BrowserContext, relais: tuple[str, type[_Relais]]) -> None:
-    """Une archive coupée à mi-course : la suite est redemandée avec Range, Python démarre."""
+    """Une archive coupée à mi-course, ou figée (plus un octet pendant 15 s) : la suite est
+    redemandée avec Range par le même worker, Python démarre."""
     adresse, classe = relais
     page = contexte.new_page()
     page.goto(adresse + "/3d6/test/")
