@@ -297,6 +297,9 @@ class Mecanique(Generic[R]):
     #: La clé de la barre que réalise un résultat ; ``None`` : rien à surligner (dés cachés).
     #: Par défaut, la seule ligne de ``classer`` qui soit une barre.
     barre: Callable[[R, Valeurs], str | None] | None = None
+    #: L'opération du suivi de son système qui rejoue un jet de cette mécanique sur une fiche
+    #: (elle reçoit ``parametres`` et ``graine``) ; ``None`` : le lanceur ne se relie à aucune fiche.
+    operation_suivi: str | None = None
 
     def repartir(self, valeurs: Valeurs, cotes: list[Cote] | None = None) -> Repartition:
         """La répartition du graphique pour des valeurs déjà validées."""

@@ -72,6 +72,12 @@ def mecanique(nom: object) -> Mecanique[Any]:
     return mecaniques()[nom]
 
 
+def systeme_de(nom: object) -> str:
+    """Le nom du système qui déclare une mécanique (pour relier son lanceur à une fiche)."""
+    meca = mecanique(nom)
+    return next(s.nom for s in systemes() if meca in s.mecaniques)
+
+
 def tables() -> dict[str, Table]:
     """Toutes les tables publiées, par nom."""
     return _index()[1]

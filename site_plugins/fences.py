@@ -23,7 +23,7 @@ from pymdownx.superfences import SuperFencesException
 from jdr_core.erreurs import JdrErreur
 from jdr_core.graphique import pour_lanceur
 from jdr_core.mecanique import Choix, Mecanique, OuiNon, Parametre
-from jdr_core.registre import mecanique, suivi, tables
+from jdr_core.registre import mecanique, suivi, systeme_de, tables
 
 from .exemples import ID_VALIDE
 
@@ -231,9 +231,11 @@ def formater_lanceur(
     lignes = meca.cotes(valeurs)
     cotes = [c.en_json() for c in lignes]
     graphique = pour_lanceur(meca, valeurs, ident=ident, repartition=meca.repartir(valeurs, lignes))
+    # Un lanceur dont le jet peut se rejouer sur une fiche du suivi (liaison.js) le dit ici.
+    liaison = f' data-operation-suivi="{_attr(meca.operation_suivi)}"' if meca.operation_suivi else ""
     return (
         f'<form class="jdr-lanceur" data-mecanique="{_attr(meca.nom)}" id="{_attr(ident)}" '
-        'novalidate>'
+        f'data-systeme="{_attr(systeme_de(meca.nom))}"{liaison} novalidate>'
         f'<fieldset><legend>Lanceur : {_attr(meca.titre)}</legend>'
         f'<div class="jdr-champs">{champs}</div>'
         '<div class="jdr-cotes" aria-live="polite"><p class="jdr-cotes-titre">Chances exactes '

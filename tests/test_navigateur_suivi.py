@@ -333,7 +333,8 @@ class TestLanceursLies:
         form = page.locator('form[data-mecanique="encore-danger"]')
         expect(form.locator("output .jdr-resultat")).to_be_visible()
         form.get_by_role("combobox", name="Personnage du suivi").select_option(label="Gideon")
-        expect(form.locator(".jdr-liaison-fiche")).to_contain_text("Gideon : Santé 3/8 (gravement blessé), Stress 1/6")
+        expect(form.locator(".jdr-liaison-fiche")).to_contain_text(
+            "Gideon : Santé 3 sur 8 (gravement blessé), Stress 1 sur 6, 2 blessures : cheville (gêne course)")
         form.get_by_role("button", name="Appliquer à Gideon").dblclick()
         expect(form.locator(".jdr-liaison-fiche")).to_contain_text("Santé 3 → 0, Stress 1 → 3.")
         expect(form.get_by_role("button", name="Appliquer à Gideon")).to_be_disabled()

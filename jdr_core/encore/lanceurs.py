@@ -154,6 +154,7 @@ COMMUNS = (
 RESERVE: Mecanique[JetReserve] = Mecanique(
     nom="encore-reserve",
     titre="Réserve de d6",
+    operation_suivi="reserve",
     parametres=(
         *COMMUNS,
         Choix("difficulte", "Difficulté", Difficulte.STANDARD.value, DIFFICULTES),
@@ -208,6 +209,7 @@ def _afficher_danger(e: Exposition, v: Valeurs) -> Affichage:
 DANGER: Mecanique[Exposition] = Mecanique(
     nom="encore-danger",
     titre="Danger",
+    operation_suivi="danger",
     parametres=(
         Choix("danger", "Danger", DANGERS[0].cle, tuple((d.cle, d.intitule) for d in DANGERS)),
         *COMMUNS,

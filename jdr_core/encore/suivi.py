@@ -242,6 +242,26 @@ def _reserve_liee(fiche: Fiche, op: Mapping[str, Any]) -> tuple[Fiche, str, int]
     return apres, f"{fiche.nom} déclare son Coup d'éclat : {jet} {majuscule(bilan(fiche, apres))}.", graine
 
 
+def pour_lanceur(fiche: Fiche) -> dict[str, Any]:
+    """Ce qu'un lanceur relié prend de la fiche : ses réglages (ton, Stress) et une phrase qui
+    rappelle la Santé et les blessures, que le joueur compte lui-même en dés de malus.
+
+    >>> r = pour_lanceur(Fiche.nouvelle("Gideon", Ton.BLOCKBUSTER))
+    >>> r["reglages"]
+    {'ton': 'blockbuster', 'stress': 0}
+    >>> print(r["resume"])
+    Gideon : Santé 8 sur 8 (valide), Stress 0 sur 6, aucune blessure.
+    """
+    blessures = [
+        f"{b.nom} (gêne {enumerer(list(b.gene))})" if b.gene else b.nom for b in fiche.blessures
+    ]
+    resume = (f"{fiche.nom} : Santé {fiche.sante} sur {fiche.regles.sante_max} ({fiche.palier.value}), "
+              f"Stress {fiche.stress} sur {STRESS_MAX}, "
+              + (f"{compter(len(blessures), 'blessure')} : {enumerer(blessures)}. "
+                 "Ajoutez aux dés de malus celles qui gênent cette action." if blessures else "aucune blessure."))
+    return {"reglages": {"ton": fiche.ton.value, "stress": fiche.stress}, "resume": resume}
+
+
 def _renommer(fiche: Fiche, op: Mapping[str, Any]) -> tuple[Fiche, str]:
     """Un nouveau nom, vérifié comme à la création ; rien d'autre ne bouge."""
     nom = Fiche.nouvelle(op.get("nom"), fiche.ton).nom  # type: ignore[arg-type]  # nouvelle() vérifie le type
@@ -264,7 +284,7 @@ def operer(etat: object, op: object) -> dict[str, Any]:
         return {"etat": fiche.en_json(), "vue": vue(fiche), "message": f"Nouvelle fiche : {fiche.nom}."}
     fiche = Fiche.depuis_json(etat)
     if genre == "lire":
-        return {"etat": fiche.en_json(), "vue": vue(fiche), "message": ""}
+        return {"etat": fiche.en_json(), "vue": vue(fiche), "message": "", "pour_lanceur": pour_lanceur(fiche)}
     if genre == "renommer":
         apres, message = _renommer(fiche, op)
         return {"etat": apres.en_json(), "vue": vue(apres), "message": message}

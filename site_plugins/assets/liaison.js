@@ -1,22 +1,22 @@
-// Les lanceurs d'enCORE et les fiches de suivi se parlent. Le lanceur de dangers et celui de
-// la réserve proposent de choisir un personnage rangé par le suivi (sur cet appareil) : son
-// ton et son Stress règlent le formulaire, sa Santé et ses blessures s'affichent ; après un
-// jet, « Appliquer à … » rejoue ce jet (même graine, mêmes réglages) dans le cœur, sur la
-// vraie fiche (opérations « danger » et « reserve » de jdr_core.encore.suivi). Aucune règle ici :
-// la page ne fait que lire la fiche, l'envoyer au moteur et ranger ce qu'il rend.
+// Les lanceurs et les fiches de suivi se parlent. Un lanceur dont la mécanique déclare une
+// « operation_suivi » (dans le cœur ; le bloc la pose en data-operation-suivi, avec
+// data-systeme) propose de choisir un personnage rangé par le suivi de son système (sur cet
+// appareil) : la fiche règle le formulaire et se résume en une phrase ; après un jet,
+// « Appliquer à … » rejoue ce jet (même graine, mêmes réglages) dans le cœur, sur la vraie
+// fiche. Aucune règle ici, et aucun système nommé : la page lit la fiche, l'envoie au moteur
+// et range ce qu'il rend.
 import { bouton, champ, el, liste } from "./dom.js";
 import { moteur } from "./moteur.js";
 
-// Mécanique du lanceur → opération du suivi qui applique son résultat à une fiche.
-const OPERATIONS = { "encore-danger": "danger", "encore-reserve": "reserve" };
-const SYSTEME = "encore";
-const MOTIF = /^jdr-suivi:encore:[a-z0-9-]+(:p[a-z0-9]+)?$/;
+const echapper = (texte) => texte.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const motif = (systeme) => new RegExp(`^jdr-suivi:${echapper(systeme)}:[a-z0-9-]+(:p[a-z0-9]+)?$`);
 
-function personnages(suivi) {
+function personnages(suivi, systeme) {
   const cles = [];
+  const rangees = motif(systeme);
   for (let i = 0; i < localStorage.length; i++) {
     const cle = localStorage.key(i);
-    if (cle && MOTIF.test(cle)) cles.push(cle);
+    if (cle && rangees.test(cle)) cles.push(cle);
   }
   return cles.sort().map((cle) => [cle, suivi.nomRange(cle)]);
 }
@@ -35,25 +35,19 @@ function dire(zone, texte, alerte) {
   zone.replaceChildren(p);
 }
 
-function resume(vue) {
-  const blessures = vue.blessures.length
-    ? vue.blessures.map((b) => `${b.nom}${b.gene.length ? ` (−1d6 pour ${b.gene.join(", ")})` : ""}`).join(" ; ")
-    : "aucune";
-  return `${vue.nom} : Santé ${vue.sante}/${vue.sante_max} (${vue.palier}), Stress ${vue.stress}/${vue.stress_max}, `
-    + `blessures : ${blessures}. Ajoutez aux dés de malus les blessures qui gênent cette action.`;
-}
-
-// Le personnage choisi règle le ton et le Stress du formulaire (les cotes se recalculent).
+// Le personnage choisi règle le formulaire (les cotes se recalculent) : le cœur dit quels champs.
 async function prendre(form, cle, zone) {
   if (!cle) return zone.replaceChildren();
-  const r = await moteur.demander({ type: "suivi", systeme: SYSTEME, etat: lireFiche(cle), op: { op: "lire" } });
+  const systeme = form.dataset.systeme;
+  const r = await moteur.demander({ type: "suivi", systeme, etat: lireFiche(cle), op: { op: "lire" } });
   if (r.erreur) return dire(zone, `Fiche indisponible : ${r.erreur}`, true);
-  for (const [nom, valeur] of [["ton", r.vue.ton], ["stress", String(r.vue.stress)]]) {
-    const entree = form.querySelector(`[name="${nom}"]`);
-    if (entree) entree.value = valeur;
+  const lien = r.pour_lanceur || { reglages: {}, resume: "" };
+  for (const [nom, valeur] of Object.entries(lien.reglages)) {
+    const entree = form.querySelector(`[name="${CSS.escape(nom)}"]`);
+    if (entree) entree.value = String(valeur);
   }
   form.querySelector("input[name], select[name]").dispatchEvent(new Event("input", { bubbles: true }));
-  dire(zone, resume(r.vue));
+  dire(zone, lien.resume);
 }
 
 // Les réglages et la graine du jet affiché, relus dans son lien de rejeu.
@@ -70,8 +64,8 @@ async function appliquer(form, suivi, cle, jet, bouton_, zone) {
   bouton_.disabled = true;  // un jet s'applique une fois : un double clic ne compte pas deux fois
   const etat = lireFiche(cle);
   const version = suivi.versionDe(cle);
-  const op = { op: OPERATIONS[form.dataset.mecanique], parametres: jet.parametres, graine: jet.graine };
-  const r = await moteur.demander({ type: "suivi", systeme: SYSTEME, etat, op });
+  const op = { op: form.dataset.operationSuivi, parametres: jet.parametres, graine: jet.graine };
+  const r = await moteur.demander({ type: "suivi", systeme: form.dataset.systeme, etat, op });
   if (r.erreur) {
     bouton_.disabled = moteur.etat !== "echec";
     return dire(zone, moteur.etat === "echec"
@@ -91,12 +85,12 @@ async function appliquer(form, suivi, cle, jet, bouton_, zone) {
   dire(zone, `${r.message} Fiche mise à jour dans le suivi.`);
 }
 
-// Branché par lanceur.js sur chaque formulaire ; ne fait rien hors des lanceurs d'enCORE.
+// Branché par lanceur.js sur chaque formulaire ; ne fait rien si sa mécanique ne se relie à aucune fiche.
 export function lier(form) {
-  if (!OPERATIONS[form.dataset.mecanique] || form.querySelector(".jdr-liaison")) return;
+  if (!form.dataset.operationSuivi || !form.dataset.systeme || form.querySelector(".jdr-liaison")) return;
   import("./suivi.js").then((suivi) => {
     const zone = el("div", "jdr-liaison");
-    const choix = liste([["", "aucun : réglages à la main"], ...personnages(suivi)]);
+    const choix = liste([["", "aucun : réglages à la main"], ...personnages(suivi, form.dataset.systeme)]);
     const infos = el("div", "jdr-liaison-fiche");
     infos.setAttribute("aria-live", "polite");
     zone.append(champ("Personnage du suivi", choix), infos);
@@ -107,7 +101,7 @@ export function lier(form) {
     // La liste se relit quand on s'en sert : un personnage créé dans un autre onglet y apparaît.
     choix.addEventListener("focus", () => {
       const garde = choix.value;
-      choix.replaceChildren(...liste([["", "aucun : réglages à la main"], ...personnages(suivi)]).options);
+      choix.replaceChildren(...liste([["", "aucun : réglages à la main"], ...personnages(suivi, form.dataset.systeme)]).options);
       choix.value = garde;
     });
     // Après chaque jet, et quand on choisit un personnage : le bouton qui applique le jet affiché.
