@@ -310,7 +310,7 @@ export function auRepos(f) {
 
 // Hors ligne : le service worker du site (/sw.js, écrit à la construction) garde pages,
 // index de recherche, fichiers du site et runtime. Enregistré après le chargement, et
-// seulement en http(s) (pas depuis un fichier ouvert localement).
+// seulement en HTTP ou HTTPS (pas depuis un fichier ouvert localement).
 const RACINE = new URL("../../", BASE);
 function enregistrer() {
   navigator.serviceWorker.register(new URL("sw.js", RACINE), { scope: RACINE.pathname }).catch(() => {});
