@@ -175,6 +175,27 @@ class TestWidgetsApresUsage:
         assert not violations, resume(violations)
 
 
+    def test_combat_d10_apres_initiative(self, navigateur: Browser, serveur: str) -> None:
+        """Le suivi de combat D10 : deux combattants, l'initiative lancée, à 375 px en sombre."""
+        page = ouvrir(navigateur, "dark", 375)
+        page.goto(serveur + "/d10/suivi/")
+        combat = page.locator(".jdr-fiche[data-systeme='d10']").first
+        combat.get_by_role("textbox", name="Nom du combat").fill("Duel sur le quai")
+        combat.get_by_role("button", name="Nouveau combat").click()
+        for nom in ("Nadia", "Oskar"):
+            ajout = combat.locator("details.jdr-combat-ajout")
+            if ajout.get_attribute("open") is None:
+                ajout.locator("summary").click()
+            ajout.get_by_role("textbox", name="Nom").fill(nom)
+            ajout.get_by_role("button", name="Ajouter").click()
+            expect(combat.locator(f".jdr-combattant-nom:text-is('{nom}')")).to_have_count(1, timeout=DELAI)
+        combat.get_by_role("button", name="Lancer l'initiative").click()
+        expect(combat.locator("li.jdr-combattant--actif")).to_have_count(1, timeout=DELAI)
+        violations = axe(page)
+        page.context.close()
+        assert not violations, resume(violations)
+
+
 class TestConfort:
     """Ce qu'axe ne mesure pas : focus, cibles tactiles, débordements à 375 px."""
 
