@@ -258,6 +258,22 @@ class TestConfort:
         for tabindex, role, nom in blocs:
             assert tabindex == 0 and role == "region" and nom, (tabindex, role, nom)
 
+    def test_resultat_de_la_fiche_visible_sur_telephone(self, navigateur: Browser, serveur: str) -> None:
+        page = ouvrir(navigateur, "light", 375)
+        page.set_viewport_size({"width": 375, "height": 640})
+        page.goto(serveur + "/encore/fiche/")
+        fiche = page.locator(".jdr-fiche[data-fiche='fiche-principale']")
+        fiche.locator("input[type=text]").first.fill("Gideon")
+        fiche.get_by_role("button", name="Créer la fiche").click()
+        bouton = fiche.get_by_role("button", name="Indicible (+2)")
+        bouton.click()
+        message = fiche.locator("output.jdr-sortie p")
+        expect(message).not_to_be_empty(timeout=DELAI)
+        page.wait_for_timeout(300)
+        haut, bas = message.evaluate("p => { const r = p.getBoundingClientRect(); return [r.top, r.bottom]; }")
+        page.context.close()
+        assert haut >= 0 and bas <= 641, (haut, bas)  # 1 px : arrondi des positions fractionnaires
+
     def test_recherche_a_un_nom(self, navigateur: Browser, serveur: str) -> None:
         page = ouvrir(navigateur, "light")
         page.goto(serveur + "/")

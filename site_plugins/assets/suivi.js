@@ -198,6 +198,9 @@ class Suivi {
     const p = el("p", alerte ? "jdr-erreur" : "jdr-message", texte);
     if (alerte) p.setAttribute("role", "alert");
     this.message.replaceChildren(p);
+    // Sur un téléphone, le message tombe sous le bord de l'écran : on l'y amène (rien ne bouge
+    // s'il est déjà visible ; le focus reste sur le bouton).
+    if (matchMedia("(max-width: 44.9375em)").matches) p.scrollIntoView({ block: "nearest" });
   }
 
   pile(cle = this.cle) {
