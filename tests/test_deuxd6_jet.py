@@ -64,7 +64,7 @@ class TestCibles:
         (lambda: cible_attribut(21), "attribut 21 : attendu un entier de 0 à 20"),
         (lambda: cible_competence(2, 99), "modificateur 99 : attendu un entier de -25 à 15"),
         (lambda: cible_jet_caracteristique(2, base=8), "base du jet de caractéristique 8"),
-        (lambda: cible_competence(True), "niveau de compétence True"),
+        (lambda: cible_competence(True), r"niveau de compétence \(oui ou non\) : attendu un entier"),
     ])
     def test_bornes(self, appel: object, message: str) -> None:
         with pytest.raises(JdrErreur, match=message):

@@ -170,7 +170,7 @@ class TestErreursFrancaises:
     def test_ton_inconnu(self, brut: object) -> None:
         with pytest.raises(JdrErreur) as erreur:
             lire_ton(brut)
-        assert str(erreur.value) == "Ton inconnu : choisissez blockbuster ou raw."
+        assert str(erreur.value) == "Ton inconnu : choisissez Blockbuster ou Raw."
 
     def test_ton_lu_sans_majuscules(self) -> None:
         assert lire_ton(" RAW ") is Ton.RAW and lire_palier("Blessé") is Palier.BLESSE
@@ -207,7 +207,7 @@ class TestErreursFrancaises:
 
     @pytest.mark.parametrize("ton", ["epique", [], None])
     def test_nouvelle_fiche_ton_inconnu(self, ton: object) -> None:
-        with pytest.raises(JdrErreur, match="Ton inconnu : choisissez blockbuster ou raw"):
+        with pytest.raises(JdrErreur, match="Ton inconnu : choisissez Blockbuster ou Raw"):
             Fiche.nouvelle("Ada", ton)  # type: ignore[arg-type]
 
     def test_evenement_inconnu(self) -> None:

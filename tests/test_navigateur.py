@@ -502,13 +502,14 @@ def _jet_rejoue(page: Page, serveur: str) -> list[str]:
 def _abimer(page: Page, code: str) -> None:
     """Modifie l'instantané rangé dans Cache Storage (code : corps JS sur `octets`, qui peut
     renvoyer d'autres octets à ranger à la place)."""
-    page.evaluate("""async (code) => {
+    # Le code est inséré dans la fonction évaluée (la CSP du site refuse `new Function` dans la page).
+    page.evaluate("""async () => {
       const cache = await caches.open("regles-vivantes-instantanes");
       const [cle] = (await cache.keys()).filter((r) => r.url.endsWith(".instantane"));
       const octets = new Uint8Array(await (await cache.match(cle)).arrayBuffer());
-      const abimes = new Function("octets", code)(octets) || octets;
+      const abimes = ((octets) => { CODE })(octets) || octets;
       await cache.put(cle, new Response(abimes));
-    }""", code)
+    }""".replace("CODE", code))
 
 
 def test_instantane_range_puis_restaure(page: Page, serveur: str) -> None:

@@ -41,12 +41,12 @@ def lire_ton(valeur: object) -> Ton:
     >>> lire_ton("epique")
     Traceback (most recent call last):
     ...
-    jdr_core.erreurs.JdrErreur: Ton inconnu : choisissez blockbuster ou raw.
+    jdr_core.erreurs.JdrErreur: Ton inconnu : choisissez Blockbuster ou Raw.
     """
     for ton in Ton:
         if isinstance(valeur, str) and valeur.strip().lower() == ton.value:
             return ton
-    raise JdrErreur(f"Ton inconnu : choisissez {enumerer([t.value for t in Ton], 'ou')}.")
+    raise JdrErreur(f"Ton inconnu : choisissez {enumerer([t.value.capitalize() for t in Ton], 'ou')}.")
 
 
 def lire_palier(valeur: object) -> Palier:
