@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser, sync_playwright
 
 from site_plugins.serveur import en_arriere_plan
 
@@ -43,3 +44,18 @@ def serveur(site_construit: Path) -> Iterator[str]:
     """Le serveur du projet (fichiers précompressés, types MIME, cache) sur un port libre."""
     with en_arriere_plan(site_construit) as adresse:
         yield adresse
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Browser]:
+    """Chromium de Debian, lancé une fois par module de tests (Playwright ne télécharge rien)."""
+    with sync_playwright() as p:
+        navigateur = p.chromium.launch(executable_path=chemin_chromium(), args=DRAPEAUX_CHROMIUM)
+        yield navigateur
+        navigateur.close()
+
+
+@pytest.fixture(scope="module")
+def navigateur(chromium: Browser) -> Browser:
+    """Le même Chromium, sous le nom qu'emploient certains modules."""
+    return chromium

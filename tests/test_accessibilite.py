@@ -9,28 +9,19 @@ change sans recharger la page.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
-from .conftest import DRAPEAUX_CHROMIUM, RACINE, chemin_chromium
+from .conftest import RACINE
 
 pytestmark = pytest.mark.navigateur
 DELAI = 60_000  # ms : large pour une machine de CI chargée
 AXE = RACINE / "node_modules" / "axe-core" / "axe.min.js"
 LARGEURS = (1280, 375)
 THEMES = ("light", "dark")
-
-
-@pytest.fixture(scope="module")
-def navigateur() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=chemin_chromium(), args=DRAPEAUX_CHROMIUM)
-        yield chromium
-        chromium.close()
 
 
 def ouvrir(navigateur: Browser, theme: str, largeur: int = 1280) -> Page:

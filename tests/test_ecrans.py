@@ -4,13 +4,12 @@ l'impression sur A4 et la lecture sur un téléphone."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from jdr_core.encore import tables as tables_encore
 from jdr_core.encore.dangers import DANGERS
@@ -20,8 +19,6 @@ from jdr_core.encore.ton import REGLES, STRESS_MAX, Evenement, Ton
 from jdr_core.francais import compter, signe
 from jdr_core.mecanique import Table
 from jdr_core.registre import systemes
-
-from .conftest import DRAPEAUX_CHROMIUM, chemin_chromium
 
 #: Les pages A4 qu'un écran peut occuper à l'impression (chaque page l'annonce au lecteur).
 PAGES_A4_MAX = 2
@@ -247,14 +244,6 @@ class TestPagesConstruites:
 
 
 # --- Impression et téléphone, dans Chromium --------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        navigateur = p.chromium.launch(executable_path=chemin_chromium(), args=DRAPEAUX_CHROMIUM)
-        yield navigateur
-        navigateur.close()
 
 
 def _ouvrir(chromium: Browser, url: str, largeur: int, sombre: bool = False) -> Page:

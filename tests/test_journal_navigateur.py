@@ -12,27 +12,12 @@ from typing import Any
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, Playwright, expect, sync_playwright
-
-from .conftest import DRAPEAUX_CHROMIUM, chemin_chromium
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 pytestmark = pytest.mark.navigateur
 DELAI = 40_000
 expect.set_options(timeout=DELAI)
 CLE = "jdr-journal"
-
-
-@pytest.fixture(scope="module")
-def playwright() -> Iterator[Playwright]:
-    with sync_playwright() as p:
-        yield p
-
-
-@pytest.fixture(scope="module")
-def chromium(playwright: Playwright) -> Iterator[Browser]:
-    navigateur = playwright.chromium.launch(executable_path=chemin_chromium(), args=DRAPEAUX_CHROMIUM)
-    yield navigateur
-    navigateur.close()
 
 
 class Erreurs:

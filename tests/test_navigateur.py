@@ -10,26 +10,11 @@ from typing import Any
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, Request, expect, sync_playwright
-
-from .conftest import DRAPEAUX_CHROMIUM, chemin_chromium
+from playwright.sync_api import Browser, ConsoleMessage, Page, Request, expect
 
 pytestmark = pytest.mark.navigateur
 DELAI = 40_000  # ms : large pour une machine de CI chargée ; le chien de garde du site est à 20 s
 expect.set_options(timeout=DELAI)
-
-
-@pytest.fixture(scope="module")
-def playwright() -> Iterator[Playwright]:
-    with sync_playwright() as p:
-        yield p
-
-
-@pytest.fixture(scope="module")
-def chromium(playwright: Playwright) -> Iterator[Browser]:
-    navigateur = playwright.chromium.launch(executable_path=chemin_chromium(), args=DRAPEAUX_CHROMIUM)
-    yield navigateur
-    navigateur.close()
 
 
 class Surveillance:

@@ -8,26 +8,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, Playwright, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
-from .conftest import DRAPEAUX_CHROMIUM, RACINE, chemin_chromium
+from .conftest import RACINE
 
 pytestmark = pytest.mark.navigateur
 DELAI = 40_000  # ms, comme tests/test_navigateur.py : une machine de CI chargée
 expect.set_options(timeout=DELAI)
-
-
-@pytest.fixture(scope="module")
-def playwright() -> Iterator[Playwright]:
-    with sync_playwright() as p:
-        yield p
-
-
-@pytest.fixture(scope="module")
-def chromium(playwright: Playwright) -> Iterator[Browser]:
-    navigateur = playwright.chromium.launch(executable_path=chemin_chromium(), args=DRAPEAUX_CHROMIUM)
-    yield navigateur
-    navigateur.close()
 
 
 @pytest.fixture

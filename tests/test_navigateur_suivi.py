@@ -9,14 +9,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, Playwright, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from jdr_core import registre
 from jdr_core.encore.fiche import Fiche
 from jdr_core.encore.suivi import operer
 from jdr_core.encore.ton import Ton
-
-from .conftest import DRAPEAUX_CHROMIUM, chemin_chromium
 
 pytestmark = pytest.mark.navigateur
 expect.set_options(timeout=40_000)
@@ -24,19 +22,6 @@ expect.set_options(timeout=40_000)
 FICHE = ".jdr-fiche[data-fiche='fiche-principale']"
 CLE = "jdr-suivi:encore:fiche-principale"
 STRESS = ".jdr-fiche-stress h4"
-
-
-@pytest.fixture(scope="module")
-def playwright() -> Iterator[Playwright]:
-    with sync_playwright() as p:
-        yield p
-
-
-@pytest.fixture(scope="module")
-def chromium(playwright: Playwright) -> Iterator[Browser]:
-    navigateur = playwright.chromium.launch(executable_path=chemin_chromium(), args=DRAPEAUX_CHROMIUM)
-    yield navigateur
-    navigateur.close()
 
 
 @pytest.fixture

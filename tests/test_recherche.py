@@ -14,11 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from site_plugins import recherche
-
-from .conftest import DRAPEAUX_CHROMIUM, chemin_chromium
 
 DELAI = 40_000  # ms, large pour une machine de CI chargée
 
@@ -50,14 +48,6 @@ HORS_INDEX = [
     "Lancer les dés", "Réglages avancés", "Chances exactes avant de lancer", "&gt;&gt;&gt;",
     "print(", "Comparer : figer ce réglage", "Lancer cette situation",
 ]
-
-
-@pytest.fixture(scope="module")
-def navigateur() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=chemin_chromium(), args=DRAPEAUX_CHROMIUM)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture(scope="module")

@@ -22,12 +22,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Route, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from site_plugins.runtime import MARQUE_SERVICE_WORKER, ecrire_service_worker
 from site_plugins.serveur import en_arriere_plan
 
-from .conftest import DRAPEAUX_CHROMIUM, RACINE, chemin_chromium
+from .conftest import RACINE
 
 pytestmark = pytest.mark.navigateur
 DELAI = 60_000
@@ -49,19 +49,6 @@ def _executer_exemple(page: Page) -> None:
     bloc = page.locator(EXEMPLE)
     bloc.locator("button.jdr-executer").click()
     expect(bloc).to_have_attribute("data-etat", "ok")
-
-
-@pytest.fixture(scope="module")
-def playwright() -> Iterator[Playwright]:
-    with sync_playwright() as p:
-        yield p
-
-
-@pytest.fixture(scope="module")
-def chromium(playwright: Playwright) -> Iterator[Browser]:
-    navigateur = playwright.chromium.launch(executable_path=chemin_chromium(), args=DRAPEAUX_CHROMIUM)
-    yield navigateur
-    navigateur.close()
 
 
 @pytest.fixture

@@ -18,12 +18,10 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, expect, sync_playwright
+from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
 from site_plugins import entetes
 from site_plugins.serveur import creer, en_arriere_plan
-
-from .conftest import DRAPEAUX_CHROMIUM, chemin_chromium
 
 PAGE_404 = "<!doctype html><html lang=fr><title>Page introuvable</title><h1>Page introuvable</h1></html>\n"
 CONTENU = bytes(range(256)) * 40  # 10 240 octets, tous différents d'un voisin à l'autre
@@ -294,14 +292,6 @@ def _adresses_html(site: Path) -> list[str]:
         relatif = page.relative_to(site).as_posix()
         adresses.append("/" + (relatif[: -len("index.html")] if relatif.endswith("index.html") else relatif))
     return adresses
-
-
-@pytest.fixture(scope="module")
-def navigateur() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=chemin_chromium(), args=DRAPEAUX_CHROMIUM)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture(scope="module")
