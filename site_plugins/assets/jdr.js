@@ -80,11 +80,11 @@ async function brancher() {
   // Le worker démarre dès qu'un widget va servir (survol, focus, toucher)…
   for (const w of widgets) {
     for (const type of ["pointerenter", "focusin", "touchstart"]) {
-      w.addEventListener(type, () => moteur.demarrer(), { once: true, passive: true });
+      w.addEventListener(type, () => moteur.precharger(), { once: true, passive: true });
     }
   }
   // … ou quand la page est au repos.
-  auRepos(() => moteur.demarrer());
+  auRepos(() => moteur.precharger());
   if (document.querySelector("form.jdr-lanceur")) (await import("./lanceur.js")).rejouer();
 }
 

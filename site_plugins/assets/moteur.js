@@ -85,6 +85,13 @@ export const moteur = {
   // Les octets reçus par un worker abandonné, rendus au suivant (requête Range).
   partiels: {},
 
+  // Préchargement (survol, focus, page au repos) : jamais après un échec, sinon l'avis
+  // d'échec disparaîtrait sous un nouveau téléchargement que personne n'a demandé ; seul un
+  // geste du lecteur (« Réessayer », un bouton d'un widget) relance le moteur.
+  precharger() {
+    if (this.etat !== "echec") this.demarrer();
+  },
+
   demarrer() {
     if (this.worker) return;
     let worker;
