@@ -375,6 +375,33 @@ function systemesDeLaPage(indices) {
   return [...trouves];
 }
 
+// Le travail de fond, une fois Python prêt : confirmer l'instantané restauré, ou bien
+// préchauffer les systèmes de la page puis ranger l'instantané des visites suivantes.
+async function travailDeFond(pyodide, pont, depuisInstantane) {
+  if (depuisInstantane) {
+    await instantanes.confirmer().catch(() => {});
+    return;
+  }
+  const { indices = {} } = await init;
+  const systemes = systemesDeLaPage(indices);
+  mesures.prechauffes = systemes;
+  try {
+    pont.prechauffer(pyodide.toPy(systemes));
+  } catch (erreur) {
+    // Le préchauffage n'est qu'une avance : son échec ne touche pas au moteur prêt.
+    mesures.prechauffe_erreur = String(erreur).slice(0, 300);
+  }
+  marquer("prechauffe");
+  if (!instantanes.possible()) return;
+  try {
+    await instantanes.ranger(pyodide);
+    mesures.instantane = "rangé";
+  } catch (erreur) {
+    mesures.instantane = `non rangé : ${erreur}`;
+  }
+  marquer("instantane_range");
+}
+
 async function demarrer() {
   if (!CONFIG) throw new Error("worker non configuré : construisez le site avec le greffon jdr");
   etat("telechargement");
@@ -444,29 +471,12 @@ async function demarrer() {
   // première fois, l'instantané pour les visites suivantes. Le court délai laisse la page
   // afficher ce résultat sans partager les deux cœurs avec ce travail de fond.
   setTimeout(async () => {
-    if (depuisInstantane) {
-      await instantanes.confirmer().catch(() => {});
-      return;
-    }
-    const { indices = {} } = await init;
-    const systemes = systemesDeLaPage(indices);
-    mesures.prechauffes = systemes;
     try {
-      pont.prechauffer(pyodide.toPy(systemes));
-    } catch (erreur) {
-      // Le préchauffage n'est qu'une avance : son échec ne touche pas au moteur prêt.
-      mesures.prechauffe_erreur = String(erreur).slice(0, 300);
+      await travailDeFond(pyodide, pont, depuisInstantane);
+    } finally {
+      // La page attend ce signal pour installer le service worker (voir moteur.js).
+      self.postMessage({ mesures, fond: "fini" });
     }
-    marquer("prechauffe");
-    if (!instantanes.possible()) return;
-    try {
-      await instantanes.ranger(pyodide);
-      mesures.instantane = "rangé";
-    } catch (erreur) {
-      mesures.instantane = `non rangé : ${erreur}`;
-    }
-    marquer("instantane_range");
-    self.postMessage({ mesures });
   }, DELAI_FOND_MS);
   return pont;
 }

@@ -2,7 +2,7 @@
 // qu'un aiguillage : chaque genre de widget (exemple, lanceur, fiche de suivi, copie locale)
 // est un module, importé seulement si la page en contient. Le navigateur ne connaît aucune
 // règle : il envoie des paramètres, il affiche des résultats.
-import { auRepos, moteur } from "./moteur.js";
+import { AVEC_PYTHON, auRepos, moteur } from "./moteur.js";
 
 // Sélecteur du widget → module qui sait le brancher.
 const WIDGETS = [
@@ -12,8 +12,6 @@ const WIDGETS = [
   [".jdr-copie-locale", "./copie-locale.js"],
   [".jdr-journal", "./journal.js"],
 ];
-// Les widgets qui parlent à Python (la copie locale n'en a pas besoin).
-const AVEC_PYTHON = ".jdr-exemple, form.jdr-lanceur, .jdr-fiche";
 
 // Un lanceur envoyé avant que son module soit chargé : pas d'envoi natif du formulaire
 // (qui rechargerait la page) ; le jet part dès que le module est branché.

@@ -5,6 +5,8 @@
 // (barre, mégaoctets reçus, temps restant estimé) et ne juge que le silence : tant que des
 // octets arrivent, on attend. Un nouvel essai reprend avec les octets déjà reçus.
 export const BASE = new URL(".", import.meta.url);
+// Les widgets qui parlent à Python (la copie locale et le journal n'en ont pas besoin).
+export const AVEC_PYTHON = ".jdr-exemple, form.jdr-lanceur, .jdr-fiche";
 // Sans aucune nouvelle du worker pendant le téléchargement (le worker, lui, abandonne après
 // 15 s sans octet et le dit) ou pendant le démarrage de Python (travail du processeur).
 const SILENCE_TELECHARGEMENT_MS = 20000;
@@ -69,6 +71,12 @@ function indicesDeLaPage() {
 
 // Ceux qui veulent suivre l'état du moteur (lanceurs, exemples en attente).
 const abonnes = new Set();
+// Le worker a fini son travail de fond (préchauffage, instantané), ou le moteur a échoué :
+// le service worker peut s'installer sans rien disputer à Python.
+let finirFond;
+const fondFini = new Promise((resoudre) => {
+  finirFond = resoudre;
+});
 
 export const moteur = {
   worker: null,
@@ -146,6 +154,7 @@ export const moteur = {
     this.dernierSigne = performance.now();
     if (message.mesures) document.documentElement.dataset.jdrMesures = JSON.stringify(message.mesures);
     if (message.partiels) this.partiels = message.partiels;
+    if (message.fond) finirFond();
     if (message.progression) {
       this.progression = message.progression;
       this.releves.push([this.dernierSigne, message.progression.recus]);
@@ -196,6 +205,7 @@ export const moteur = {
     this.etat = etat;
     this.detail = detail || "";
     document.documentElement.dataset.jdrMoteur = etat;
+    if (etat === "echec") finirFond();
     if (etat === "pret") {
       clearInterval(this.chien);
       for (const [id, attente] of this.enCours) if (!attente.minuteur) this.armer(id, attente);
@@ -322,17 +332,17 @@ const RACINE = new URL("../../", BASE);
 function enregistrer() {
   navigator.serviceWorker.register(new URL("sw.js", RACINE), { scope: RACINE.pathname }).catch(() => {});
 }
-// Son installation télécharge pages et scripts (environ 0,6 Mo compressé) : sur un réseau
-// lent, elle ne doit pas disputer le débit à Python. Si Python se charge, on attend qu'il
-// soit prêt (ou en échec) ; sinon, que la page soit au repos.
+// Son installation télécharge pages et scripts (environ 0,6 Mo compressé) et les range :
+// du débit et du calcul, qu'elle ne doit pas disputer à Python (deux cœurs sur bien des
+// téléphones). Sur une page dont les widgets vont démarrer Python (au premier geste ou
+// au repos), elle attend que le worker ait fini son travail de fond (premier résultat,
+// préchauffage, instantané) ou qu'il ait échoué, puis que la page soit au repos. Mesuré
+// au banc (nox -s bench) : enregistrée dès le repos, elle coûtait 400 à 700 ms au premier clic.
 function enregistrerAuCalme() {
-  if (moteur.etat !== "telechargement" && moteur.etat !== "demarrage") return enregistrer();
-  const suite = (etat) => {
-    if (etat !== "pret" && etat !== "echec") return;
-    abonnes.delete(suite);
-    enregistrer();
-  };
-  abonnes.add(suite);
+  const pythonVient = moteur.etat === "telechargement" || moteur.etat === "demarrage"
+    || (moteur.etat === "attente" && document.querySelector(AVEC_PYTHON));
+  if (pythonVient) fondFini.then(() => auRepos(enregistrer));
+  else enregistrer();
 }
 if (/^https?:$/.test(location.protocol) && "serviceWorker" in navigator) {
   const apresChargement = () => auRepos(enregistrerAuCalme);
