@@ -355,6 +355,11 @@ class Suivi:
     ``operer(etat, op)`` rend ``{"etat", "vue", "message"}`` ou lève une :class:`JdrErreur` ;
     ``bornes`` est rendu dans la page pour les champs du widget ; ``version`` change quand
     le format de l'état change.
+
+    Une opération qui lance des dés ajoute ``"graine"`` ; si une mécanique de son système
+    redonne exactement ce jet avec cette graine, elle ajoute aussi ``"rejeu"`` :
+    ``{"mecanique", "parametres", "des"}`` (le nom, les valeurs validées, les groupes de dés
+    affichés). La page en fait le lien « Rejouer ce jet » du journal des jets.
     """
 
     operer: Callable[[object, object], dict[str, Any]]

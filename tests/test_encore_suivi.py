@@ -120,6 +120,79 @@ class TestDangerLie:
         assert any(mot in r["erreur"] for mot in ("illisible", "inconnu", "vide", "attendu"))
 
 
+def _faces(groupes: list[dict[str, Any]]) -> list[list[int]]:
+    return [[d["face"] for d in g["des"]] for g in groupes]
+
+
+#: Une Raw à 4 de Stress (malus de Stress au lanceur), une Blockbuster à 6 (Coup d'éclat prêt).
+FICHES_REJOUEES = {
+    "raw-stresse": Fiche("Ada", Ton.RAW, 5, stress=4),
+    "blockbuster-a-six": Fiche("Gideon", Ton.BLOCKBUSTER, 5, stress=6),
+}
+#: Les opérations qui lancent des dés, et les fiches dont les règles les refusent.
+OPERATIONS_A_DES: list[tuple[dict[str, Any], str]] = [
+    ({"op": "premiers_soins", "int": 2, "bonus": 1, "trousse": True}, ""),
+    ({"op": "premiers_soins", "int": 0}, ""),
+    ({"op": "ramener", "cha": 3}, "blockbuster-a-six"),  # la Rupture n'existe qu'en Raw
+    ({"op": "evenement", "evenement": "choc", "resister": True, "con": 2, "bonus": 2}, "blockbuster-a-six"),
+    ({"op": "danger", "parametres": {"danger": "chute-haute", "attribut": 1, "bonus": 1, "ton": "blockbuster"}}, ""),
+    ({"op": "danger", "parametres": {"danger": "poison", "attribut": 3, "malus": 2, "face_succes": 4}}, ""),
+    ({"op": "reserve", "parametres": {"attribut": 2, "difficulte": "Difficile", "stress": 0}}, ""),
+    ({"op": "reserve", "parametres": {"attribut": 1, "coup_d_eclat": True}}, "raw-stresse"),
+]
+
+
+class TestRejeuDansLeLanceur:
+    """Un jet de la fiche, rejoué par le lanceur que nomme la réponse (mêmes réglages, même
+    graine, par le pont), redonne les mêmes dés et la même issue."""
+
+    FICHES = FICHES_REJOUEES
+
+    @pytest.mark.parametrize("fiche", FICHES)
+    @pytest.mark.parametrize(("op", "refusee"), OPERATIONS_A_DES,
+                             ids=lambda x: str(x["op"]) if isinstance(x, dict) else x)
+    @pytest.mark.parametrize("graine", [0, 7, 2**53 - 1])
+    def test_memes_des_et_meme_issue(self, fiche: str, op: dict[str, Any], refusee: str, graine: int) -> None:
+        etat = self.FICHES[fiche].en_json()
+        if op["op"] == "ramener":  # en Rupture d'abord (6 de Stress en Raw)
+            r = _pont({**etat, "stress": 6}, {"op": "rupture", "mode": "fuite"})
+            etat = r.get("etat", etat)
+        r = _pont(etat, {**op, "graine": graine})
+        if fiche == refusee:
+            assert set(r) == {"erreur"}
+            return
+        rejeu = r["rejeu"]
+        lanceur = json.loads(traiter(json.dumps({"type": "lancer", "mecanique": rejeu["mecanique"],
+                                                 "parametres": rejeu["parametres"], "graine": r["graine"]})))
+        assert "erreur" not in lanceur, lanceur
+        assert lanceur["parametres"] == rejeu["parametres"]
+        assert _faces(lanceur["groupes"]) == _faces(rejeu["des"])
+        faces = _faces(rejeu["des"])[0]
+        assert f"{len(faces)}d6 ({', '.join(map(str, faces))})" in r["message"]
+        # L'issue du lanceur est celle que la fiche a prise en compte.
+        issue = {"reussite": "réussite", "neutre": "réussite partielle", "echec": "échec"}[lanceur["issue"]]
+        assert f"succès, {issue}." in r["message"]
+
+    def test_ton_et_stress_de_la_fiche_dans_le_danger(self) -> None:
+        """Le lien reprend ce que la fiche impose (ton, Stress), pas ce que disait le formulaire."""
+        r = operer(self.FICHES["raw-stresse"].en_json(),
+                   {"op": "danger", "parametres": {"danger": "poison", "ton": "blockbuster", "stress": 0}, "graine": 3})
+        assert (r["rejeu"]["mecanique"], r["rejeu"]["parametres"]["ton"]) == ("encore-danger", "raw")
+        assert r["rejeu"]["parametres"]["stress"] == 4
+
+    def test_premiers_soins_sans_malus_de_stress(self) -> None:
+        """Les jets de la fiche ne prennent pas le malus de Stress : le lien règle le Stress à 0."""
+        r = operer(self.FICHES["raw-stresse"].en_json(),
+                   {"op": "premiers_soins", "int": 2, "trousse": True, "graine": 3})
+        assert r["rejeu"]["mecanique"] == "encore-reserve"
+        assert {k: r["rejeu"]["parametres"][k] for k in ("ton", "attribut", "bonus", "malus", "stress")} == {
+            "ton": "raw", "attribut": 2, "bonus": 1, "malus": 0, "stress": 0}
+
+    def test_sans_des_ni_rejeu(self) -> None:
+        r = operer(self.FICHES["raw-stresse"].en_json(), {"op": "premiers_soins", "reussi": True})
+        assert "rejeu" not in r and "graine" not in r
+
+
 class TestRenommer:
     """Renommer garde tout le reste de la fiche et vérifie le nom comme à la création."""
 

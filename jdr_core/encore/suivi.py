@@ -24,10 +24,10 @@ from typing import Any
 from ..des import DesAleatoires, graine_au_hasard
 from ..erreurs import JdrErreur
 from ..francais import compter, de, en_minuscule, enumerer, majuscule
-from ..mecanique import champ_entier
+from ..mecanique import Mecanique, Valeurs, champ_entier
 from .dangers import affronter, danger
 from .fiche import DEGATS_MAX, JOURS_GUERISON_DURABLE, MODES_RUPTURE, NOM_MAX, NOMS_REPOS, Fiche
-from .reserve import ATTRIBUT_MAX, DES_MODIFICATEUR_MAX, Difficulte, Issue, JetReserve, lancer_reserve
+from .reserve import ATTRIBUT_MAX, DES_MODIFICATEUR_MAX, Difficulte, Issue, JetReserve
 from .ton import REGLES, STRESS_MAX, Evenement, Ton, lire_ton
 
 EVENEMENTS = {e.value.lower(): e for e in Evenement}
@@ -95,19 +95,34 @@ def phrase_jet(attribut: str, jet: JetReserve) -> str:
     return f"Jet {de(attribut)}, {jet.difficulte.value} : {jet.des_lances}, {jet.bilan}."
 
 
-def _jet(op: Mapping[str, Any], attribut: str, relancable: bool = True) -> tuple[JetReserve, str, int]:
+def rejeu(meca: Mecanique[Any], valeurs: Valeurs, resultat: Any) -> dict[str, Any]:
+    """Le jet d'une opération dit comme un jet de lanceur : la mécanique, ses réglages et ses
+    dés. Avec la graine de l'opération, ce lanceur redonne exactement les mêmes dés (le lien
+    « Rejouer ce jet » du journal des jets)."""
+    return {"mecanique": meca.nom, "parametres": dict(valeurs), "des": meca.afficher(resultat, valeurs)["groupes"]}
+
+
+def _jet(fiche: Fiche, op: Mapping[str, Any], attribut: str,
+         relancable: bool = True) -> tuple[JetReserve, str, int, dict[str, Any]]:
     """Un jet Standard graine (résistance CON, CHA pour ramener, INT des premiers soins) ;
-    rend le jet, sa phrase et la graine (rangée à part, hors du message). Les dés de bonus
-    couvrent la spécialité (Médecine, Sang-froid…) ; pour les premiers soins, ``trousse``
-    ajoute le dé de Ressource d'une trousse."""
+    rend le jet, sa phrase, la graine (rangée à part, hors du message) et le même jet dit
+    comme un jet du lanceur de réserve. Les dés de bonus couvrent la spécialité (Médecine,
+    Sang-froid…) ; pour les premiers soins, ``trousse`` ajoute le dé de Ressource d'une trousse.
+
+    Le jet passe par le lanceur de réserve lui-même, avec un Stress de 0 : ces jets ne
+    prennent pas le malus de Stress (celui qui soigne ou ramène n'est pas forcément ce
+    personnage ; la résistance s'en passe), et le lien de rejeu redonne ainsi les mêmes dés."""
+    from .lanceurs import RESERVE
+
     valeur = _entier(op, attribut, 0, ATTRIBUT_MAX)
     bonus = _entier(op, "bonus", 0, DES_MODIFICATEUR_MAX, 0)
     graine = op.get("graine")
     graine = graine_au_hasard() if graine is None else _entier(op, "graine", 0, 2**53 - 1)
     bonus += 1 if op.get("trousse") is True else 0
-    jet = lancer_reserve(valeur, bonus=bonus, des=DesAleatoires(graine), difficulte=Difficulte.STANDARD,
-                         relancable=relancable)
-    return jet, phrase_jet(attribut.upper(), jet), graine
+    valeurs = RESERVE.valider({"ton": fiche.ton.value, "attribut": valeur, "bonus": bonus, "stress": 0,
+                               "difficulte": Difficulte.STANDARD.value})
+    jet = replace(RESERVE.lancer(valeurs, DesAleatoires(graine)), relancable=relancable)
+    return jet, phrase_jet(attribut.upper(), jet), graine, rejeu(RESERVE, valeurs, jet)
 
 
 def bilan(avant: Fiche, apres: Fiche) -> str:
@@ -126,8 +141,12 @@ def _pertes(fiche: Fiche, degats: int) -> str:
     return f"{fiche.nom} perd {degats} Santé"
 
 
-def _appliquer(fiche: Fiche, op: Mapping[str, Any], genre: str) -> tuple[Fiche, str, int | None]:
-    """Applique l'opération ; rend la fiche, le message du joueur et la graine d'un jet éventuel."""
+#: Le jet d'une opération : sa graine et le même jet dit comme un jet de lanceur (:func:`rejeu`).
+Tirage = tuple[int, dict[str, Any]]
+
+
+def _appliquer(fiche: Fiche, op: Mapping[str, Any], genre: str) -> tuple[Fiche, str, Tirage | None]:
+    """Applique l'opération ; rend la fiche, le message du joueur et le tirage d'un jet éventuel."""
     if genre == "subir":
         degats = _entier(op, "degats", 0, DEGATS_MAX)
         brutes = op.get("blessures") or []
@@ -142,21 +161,21 @@ def _appliquer(fiche: Fiche, op: Mapping[str, Any], genre: str) -> tuple[Fiche, 
         if not op.get("resister"):
             apres = fiche.evenement(evenement)
             return apres, f"{evenement.value} : {bilan(fiche, apres)}.", None
-        jet, phrase, graine = _jet(op, "con", relancable=False)  # ni malus de Stress, ni relance
+        jet, phrase, graine, lie = _jet(fiche, op, "con", relancable=False)  # ni malus de Stress, ni relance
         apres = fiche.evenement(evenement, resistance=jet)
         resiste = "résiste" if jet.issue is Issue.REUSSITE else "ne résiste pas"
-        return apres, f"{evenement.value}, {fiche.nom} {resiste} : {bilan(fiche, apres)}. {phrase}", graine
+        return apres, f"{evenement.value}, {fiche.nom} {resiste} : {bilan(fiche, apres)}. {phrase}", (graine, lie)
     if genre == "premiers_soins" and "int" in op:
-        jet, phrase, graine = _jet(op, "int")
+        jet, phrase, graine, lie = _jet(fiche, op, "int")
         apres = fiche.premiers_soins(jet.issue is Issue.REUSSITE)
         effet = "réussis" if jet.issue is Issue.REUSSITE else "ratés"
-        return apres, f"Premiers soins {effet} : {bilan(fiche, apres)}. {phrase}", graine
+        return apres, f"Premiers soins {effet} : {bilan(fiche, apres)}. {phrase}", (graine, lie)
     if genre == "ramener":
-        jet, phrase, graine = _jet(op, "cha")
+        jet, phrase, graine, lie = _jet(fiche, op, "cha")
         apres = fiche.ramener(jet)
         if apres.en_rupture:
-            return apres, f"{fiche.nom} reste en Rupture. {phrase}", graine
-        return apres, f"{fiche.nom} revient à la raison : {bilan(fiche, apres)}. {phrase}", graine
+            return apres, f"{fiche.nom} reste en Rupture. {phrase}", (graine, lie)
+        return apres, f"{fiche.nom} revient à la raison : {bilan(fiche, apres)}. {phrase}", (graine, lie)
     duree = str(op.get("duree", ""))
     blessure = str(op.get("blessure", ""))
     simples: dict[str, tuple[Callable[[], Fiche], str]] = {
@@ -208,7 +227,7 @@ def _graine_liee(op: Mapping[str, Any]) -> int:
     return _entier(op, "graine", 0, 2**53 - 1)
 
 
-def _danger_lie(fiche: Fiche, op: Mapping[str, Any]) -> tuple[Fiche, str, int]:
+def _danger_lie(fiche: Fiche, op: Mapping[str, Any]) -> tuple[Fiche, str, Tirage]:
     """Le jet du lanceur de dangers, rejoué avec sa graine sur la vraie fiche : la Santé, le
     Stress et les blessures de ce personnage, pas ceux d'un personnage indemne."""
     from .lanceurs import DANGER, _params_jet
@@ -223,12 +242,13 @@ def _danger_lie(fiche: Fiche, op: Mapping[str, Any]) -> tuple[Fiche, str, int]:
     expo = affronter(fiche, d, valeurs["attribut"], des=DesAleatoires(graine), bonus=p["bonus"], malus=p["malus"],
                      blessures=noms, hypothese=p["hypothese"])
     phrase = phrase_jet(" ou ".join(d.attributs), expo.jet)
+    tirage = (graine, rejeu(DANGER, valeurs, expo))
     if expo.apres == fiche:
-        return fiche, f"{expo} {phrase} Rien ne change sur la fiche.", graine
-    return expo.apres, f"{expo} {phrase} {majuscule(bilan(fiche, expo.apres))}.", graine
+        return fiche, f"{expo} {phrase} Rien ne change sur la fiche.", tirage
+    return expo.apres, f"{expo} {phrase} {majuscule(bilan(fiche, expo.apres))}.", tirage
 
 
-def _reserve_liee(fiche: Fiche, op: Mapping[str, Any]) -> tuple[Fiche, str, int]:
+def _reserve_liee(fiche: Fiche, op: Mapping[str, Any]) -> tuple[Fiche, str, Tirage]:
     """Le jet du lanceur de réserve, rejoué sur la fiche : un Coup d'éclat n'y passe que si la
     fiche l'a prêt (6 de Stress, Blockbuster), et il fait alors redescendre le Stress à 3."""
     from .lanceurs import RESERVE
@@ -236,10 +256,11 @@ def _reserve_liee(fiche: Fiche, op: Mapping[str, Any]) -> tuple[Fiche, str, int]
     valeurs = RESERVE.valider(_parametres_lies(fiche, op))
     graine = _graine_liee(op)
     jet = RESERVE.lancer(valeurs, DesAleatoires(graine))
+    tirage = (graine, rejeu(RESERVE, valeurs, jet))
     if not jet.coup_d_eclat:
-        return fiche, f"{fiche.nom} lance {jet} Rien ne change sur la fiche.", graine
+        return fiche, f"{fiche.nom} lance {jet} Rien ne change sur la fiche.", tirage
     apres = fiche.declarer_coup_d_eclat()
-    return apres, f"{fiche.nom} déclare son Coup d'éclat : {jet} {majuscule(bilan(fiche, apres))}.", graine
+    return apres, f"{fiche.nom} déclare son Coup d'éclat : {jet} {majuscule(bilan(fiche, apres))}.", tirage
 
 
 def pour_lanceur(fiche: Fiche) -> dict[str, Any]:
@@ -271,7 +292,8 @@ def _renommer(fiche: Fiche, op: Mapping[str, Any]) -> tuple[Fiche, str]:
 def operer(etat: object, op: object) -> dict[str, Any]:
     """Applique une opération à une fiche sauvegardée (ou en crée une).
 
-    Rend ``{"etat", "vue", "message"}`` (plus ``"graine"`` quand un jet a été lancé), ou
+    Rend ``{"etat", "vue", "message"}`` (plus ``"graine"`` et ``"rejeu"`` quand un jet a été
+    lancé : voir :func:`rejeu`), ou
     ``{"etat", "vue", "demande"}`` quand il faut
     nommer des blessures avant d'appliquer des dégâts. Une erreur de règle ou de saisie
     lève :class:`JdrErreur` et ne change rien.
@@ -289,8 +311,9 @@ def operer(etat: object, op: object) -> dict[str, Any]:
         apres, message = _renommer(fiche, op)
         return {"etat": apres.en_json(), "vue": vue(apres), "message": message}
     if genre in ("danger", "reserve"):
-        lie, phrase, graine_du_jet = (_danger_lie if genre == "danger" else _reserve_liee)(fiche, op)
-        return {"etat": lie.en_json(), "vue": vue(lie), "message": phrase, "graine": graine_du_jet}
+        lie, phrase, (graine_du_jet, jet_lie) = (_danger_lie if genre == "danger" else _reserve_liee)(fiche, op)
+        return {"etat": lie.en_json(), "vue": vue(lie), "message": phrase, "graine": graine_du_jet,
+                "rejeu": jet_lie}
     if genre == "subir" and not op.get("blessures"):
         paliers = fiche.paliers_franchis(_entier(op, "degats", 0, DEGATS_MAX))
         if paliers:
@@ -299,10 +322,12 @@ def operer(etat: object, op: object) -> dict[str, Any]:
                 "demande": {"paliers": [p.value for p in paliers]},
                 "message": message_demande(len(paliers)),
             }
-    apres, message, graine = _appliquer(fiche, op, genre)
+    apres, message, tirage = _appliquer(fiche, op, genre)
     reponse: dict[str, Any] = {"etat": apres.en_json(), "vue": vue(apres), "message": message}
-    if graine is not None:
-        reponse["graine"] = graine  # pour rejouer le jet ; jamais dans la phrase du joueur
+    if tirage is not None:
+        # Pour rejouer le jet (jamais dans la phrase du joueur) : la graine, et le lanceur qui
+        # redonne ces dés avec elle.
+        reponse["graine"], reponse["rejeu"] = tirage
     return reponse
 
 
