@@ -23,7 +23,7 @@ from pymdownx.superfences import SuperFencesException
 from jdr_core.erreurs import JdrErreur
 from jdr_core.graphique import pour_lanceur
 from jdr_core.mecanique import Choix, Mecanique, OuiNon, Parametre
-from jdr_core.registre import mecanique, suivi, systeme_de, tables
+from jdr_core.registre import mecanique, suivi, systeme, systeme_de, tables
 
 from .exemples import ID_VALIDE
 
@@ -289,8 +289,12 @@ def valider_fiche(
     ident = inputs.pop("id", "")
     options["id"] = ident
     options["systeme"] = inputs.pop("systeme", "")
+    lanceurs = inputs.pop("lanceurs", "non")
     if not ID_VALIDE.match(ident):
         raise BlocInvalide(f"bloc fiche : id « {ident} » invalide (minuscules, chiffres et tirets)")
+    if lanceurs not in ("oui", "non"):
+        raise BlocInvalide(f"bloc fiche « {ident} » : lanceurs=« {lanceurs[:20]} », attendu oui ou non")
+    options["lanceurs"] = lanceurs == "oui"
     try:
         suivi(options["systeme"])
     except JdrErreur as e:
@@ -305,14 +309,24 @@ def formater_fiche(
     """Le suivi d'une fiche : construit dans le navigateur, sauvegardé en localStorage.
 
     Le widget lit ses bornes et ses anciennes clés de sauvegarde dans la page ; sa vue
-    est le module ``suivi-<systeme>.js`` des fichiers du site."""
-    systeme = options["systeme"]
-    s = suivi(systeme)
+    est le module ``suivi-<systeme>.js`` des fichiers du site.
+
+    Avec ``lanceurs="oui"``, le bloc porte l'adresse du lanceur de chaque mécanique de son
+    système (liens provisoires que le greffon remplace, comme « Lancer cette situation ») :
+    un jet fait sur la fiche entre au journal avec un lien qui le rejoue dans ce lanceur.
+    Chacun de ces lanceurs doit alors exister sur le site."""
+    nom_systeme = options["systeme"]
+    s = suivi(nom_systeme)
     ident = _attr(options["id"])
     config = {"bornes": dict(s.bornes), "anciennes_cles": [c.format(id=options["id"]) for c in s.anciennes_cles]}
+    lanceurs = ""
+    if options.get("lanceurs"):
+        liens = "".join(f'<a data-mecanique="{_attr(m.nom)}" href="{_attr(lien_lanceur(m.nom, {}))}"></a>'
+                        for m in systeme(nom_systeme).mecaniques)
+        lanceurs = f'<template class="jdr-fiche-lanceurs">{liens}</template>'
     return (
-        f'<div class="jdr-fiche" data-fiche="{ident}" data-systeme="{_attr(systeme)}" id="fiche-{ident}">'
-        f"{_json_script('jdr-fiche-config', config)}"
+        f'<div class="jdr-fiche" data-fiche="{ident}" data-systeme="{_attr(nom_systeme)}" id="fiche-{ident}">'
+        f"{_json_script('jdr-fiche-config', config)}{lanceurs}"
         '<p class="jdr-fiche-statique">Le suivi de fiche fonctionne dans le navigateur, avec '
         "JavaScript : il garde l'état d'un personnage sur cet appareil.</p>"
         '<div class="jdr-fiche-corps" hidden></div>'

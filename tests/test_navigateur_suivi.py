@@ -65,6 +65,21 @@ def _attendre_file(page: Page) -> None:
     page.evaluate(f"() => document.querySelector({FICHE!r}).jdrSuivi.file")
 
 
+def _jets_du_journal(page: Page, n: int) -> list[dict[str, Any]]:
+    """Les entrées du journal des jets, une fois qu'il y en a ``n``."""
+    page.wait_for_function("(n) => (JSON.parse(localStorage.getItem('jdr-journal') || 'null')?.entrees || [])"
+                           ".length === n", arg=n)
+    entrees: list[dict[str, Any]] = page.evaluate("() => JSON.parse(localStorage.getItem('jdr-journal')).entrees")
+    return entrees
+
+
+def _des_du_message(message: str) -> str:
+    """« 3d6 (6, 2, 1) » dans la phrase de la fiche → « 6, 2, 1 »."""
+    trouve = re.search(r"\dd6 \(([\d, ]+)\)", message)
+    assert trouve, message
+    return trouve.group(1)
+
+
 def _ranger(page: Page, serveur: str, etat: dict[str, Any], cle: str = CLE) -> None:
     """Range une fiche exactement comme le code d'avant les groupes : JSON.stringify de l'état."""
     page.goto(serveur + "/encore/fiche/")
@@ -329,6 +344,63 @@ class TestLanceursLies:
         assert apres.blessures[-1].palier.value == "hors de combat"
         page.goto(serveur + "/encore/fiche/")
         expect(_fiche(page).locator("h4").first).to_contain_text("Santé 0/8")
+
+    def test_danger_applique_entre_au_journal_et_se_rejoue(self, page: Page, serveur: str) -> None:
+        """Le danger appliqué à une fiche Raw à 4 de Stress entre au journal ; son lien ouvre le
+        lanceur réglé comme la fiche (ton, Stress, donc un dé de malus) et montre les mêmes dés."""
+        ada = Fiche("Ada", Ton.RAW, 5, stress=4)
+        _ranger(page, serveur, ada.en_json())
+        expect(_fiche(page).locator(".jdr-fiche-entete")).to_contain_text("Ada")
+        page.goto(f"{serveur}/encore/dangers/?lanceur=encore-danger&graine=1234&danger=poison&attribut=3")
+        form = page.locator('form[data-mecanique="encore-danger"]')
+        expect(form.locator("output .jdr-resultat")).to_be_visible()
+        des_du_formulaire = form.locator("output .jdr-de").all_inner_texts()
+        form.get_by_role("combobox", name="Personnage du suivi").select_option(label="Ada")
+        expect(form.locator('[name="ton"]')).to_have_value("raw")
+        form.get_by_role("button", name="Appliquer à Ada").click()
+        expect(form.locator(".jdr-liaison-fiche")).to_contain_text("Fiche mise à jour dans le suivi.")
+        message = form.locator(".jdr-liaison-fiche").inner_text().removesuffix(" Fiche mise à jour dans le suivi.")
+        [jet] = _jets_du_journal(page, 1)  # le jet rejoué depuis le lien n'y était pas : seule la fiche y entre
+        assert (jet["source"], jet["titre"], jet["graine"]) == ("suivi", "Suivi : danger, appliqué à Ada", "1234")
+        assert jet["issue"] == message and jet["des"] == _des_du_message(message)
+        assert "ton=raw" in jet["lien"] and "stress=4" in jet["lien"] and jet["lien"].endswith("#lanceur-encore-danger")
+        # Le malus de Stress de la fiche (Raw, 4) retire un dé au jet du formulaire (Blockbuster, 0).
+        assert len(jet["des"].split(", ")) == len(des_du_formulaire) - 1
+
+        page.goto(jet["lien"])
+        form = page.locator('form[data-mecanique="encore-danger"]')
+        expect(form.locator(".jdr-avis-rejeu")).to_contain_text("Jet rejoué depuis un lien")
+        expect(form.locator("output .jdr-resultat")).to_be_visible()
+        assert ", ".join(form.locator("output .jdr-de").all_inner_texts()) == jet["des"]
+        issue = re.search(r"succès, ([^.]+)\.", message)
+        assert issue, message
+        classe = {"réussite": "reussite", "réussite partielle": "neutre", "échec": "echec"}[issue.group(1)]
+        expect(form.locator("output .jdr-resultat")).to_have_class(re.compile(f"jdr-resultat--{classe}"))
+        expect(form.locator('[name="stress"]')).to_have_value("4")
+        assert _ranges(page)[CLE]["stress"] >= 4  # la fiche a bien reçu le jet, une seule fois
+        assert len(_jets_du_journal(page, 1)) == 1
+
+    def test_jet_de_la_fiche_se_rejoue_dans_le_lanceur(self, page: Page, serveur: str) -> None:
+        """Des premiers soins lancés sur la page de la fiche : l'entrée du journal renvoie au lanceur de
+        réserve (autre page, adresse rendue à la construction) et redonne les mêmes dés."""
+        _ranger(page, serveur, Fiche("Ada", Ton.RAW, 5, stress=4).en_json())
+        fiche = _fiche(page)
+        expect(fiche.locator(".jdr-fiche-entete")).to_contain_text("Ada")
+        fiche.get_by_role("spinbutton", name="INT").fill("3")
+        fiche.get_by_role("checkbox", name="trousse").check()
+        fiche.get_by_role("button", name="Premiers soins (lancer INT)").click()
+        [jet] = _jets_du_journal(page, 1)
+        message = fiche.locator("output.jdr-sortie").inner_text()
+        assert jet["titre"] == "Suivi : premiers soins" and jet["issue"] == message
+        assert jet["des"] == _des_du_message(message)
+        assert re.search(r"/encore/reserve/\?lanceur=encore-reserve&.*graine=\d+#lanceur-encore-reserve$", jet["lien"])
+        page.goto(jet["lien"])
+        form = page.locator('form[data-mecanique="encore-reserve"]')
+        expect(form.locator(".jdr-avis-rejeu")).to_contain_text("Jet rejoué depuis un lien")
+        expect(form.locator("output .jdr-resultat")).to_be_visible()
+        assert ", ".join(form.locator("output .jdr-de").all_inner_texts()) == jet["des"]
+        expect(form.locator('[name="attribut"]')).to_have_value("3")
+        expect(form.locator('[name="bonus"]')).to_have_value("1")  # le dé de la trousse
 
     def test_coup_d_eclat_sous_six_refuse(self, page: Page, serveur: str) -> None:
         page.goto(serveur + "/encore/reserve/")

@@ -62,6 +62,19 @@ function graineLisible(graine) {
   return span;
 }
 
+// L'adresse qui rejoue un jet dans un lanceur : la page et l'ancre du lanceur (base), puis
+// la mécanique, ses réglages tels que le cœur les a rendus, et la graine.
+export function adresseDeRejeu(base, mecanique, parametres, graine) {
+  const url = new URL(base);
+  url.search = "";
+  url.searchParams.set("lanceur", mecanique);
+  for (const [nom, valeur] of Object.entries(parametres || {})) {
+    url.searchParams.set(nom, typeof valeur === "boolean" ? (valeur ? "1" : "0") : String(valeur));
+  }
+  url.searchParams.set("graine", String(graine));
+  return url.href;
+}
+
 export function piedDeRejeu(texte, adresse, graine) {
   const pied = el("div", "jdr-pied");
   const lien = el("a", "jdr-lien", texte);

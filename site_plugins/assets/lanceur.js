@@ -1,7 +1,7 @@
 // Les lanceurs : un formulaire rendu à la construction (bornes lues dans jdr_core), un jet
 // demandé au moteur, un résultat affiché selon le schéma écrit dans jdr_core/mecanique.py
 // (Affichage : phrase, issue, groupes de dés avec leur rôle, détails).
-import { annoncerJet, avisRejeu, el, erreur, piedDeRejeu } from "./dom.js";
+import { adresseDeRejeu, annoncerJet, avisRejeu, el, erreur, piedDeRejeu } from "./dom.js";
 import { afficherEtat, moteur } from "./moteur.js";
 import { lier } from "./liaison.js";
 
@@ -94,14 +94,8 @@ function lireFormulaire(form) {
 
 function lienDuJet(form, reponse) {
   const url = new URL(window.location.href);
-  url.search = "";
   url.hash = form.id;
-  url.searchParams.set("lanceur", form.dataset.mecanique);
-  for (const [nom, valeur] of Object.entries(reponse.parametres)) {
-    url.searchParams.set(nom, typeof valeur === "boolean" ? (valeur ? "1" : "0") : String(valeur));
-  }
-  url.searchParams.set("graine", String(reponse.graine));
-  return url.href;
+  return adresseDeRejeu(url, form.dataset.mecanique, reponse.parametres, reponse.graine);
 }
 
 function majCotes(form, cotes) {

@@ -4,8 +4,9 @@
 // appareil) : la fiche règle le formulaire et se résume en une phrase ; après un jet,
 // « Appliquer à … » rejoue ce jet (même graine, mêmes réglages) dans le cœur, sur la vraie
 // fiche. Aucune règle ici, et aucun système nommé : la page lit la fiche, l'envoie au moteur
-// et range ce qu'il rend.
-import { bouton, champ, el, liste } from "./dom.js";
+// et range ce qu'il rend. Le jet appliqué entre au journal comme un jet de suivi, avec un lien
+// qui le rejoue dans ce lanceur réglé comme le cœur l'a lu sur la fiche (ton, Stress).
+import { adresseDeRejeu, annoncerJet, bouton, champ, el, liste } from "./dom.js";
 import { moteur } from "./moteur.js";
 
 const echapper = (texte) => texte.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -83,6 +84,13 @@ async function appliquer(form, suivi, cle, jet, bouton_, zone) {
     return dire(zone, "Rien n'a été appliqué : le stockage de ce navigateur est plein ou refusé.", true);
   }
   dire(zone, `${r.message} Fiche mise à jour dans le suivi.`);
+  const note = { titre: `Suivi : ${form.dataset.operationSuivi}, appliqué à ${suivi.nomRange(cle)}`, issue: r.message, graine: r.graine };
+  if (r.rejeu && r.rejeu.mecanique === form.dataset.mecanique) {
+    const ici = new URL(window.location.href);
+    ici.hash = form.id;
+    Object.assign(note, { des: r.rejeu.des, lien: adresseDeRejeu(ici, r.rejeu.mecanique, r.rejeu.parametres, r.graine) });
+  }
+  annoncerJet(zone, note);
 }
 
 // Branché par lanceur.js sur chaque formulaire ; ne fait rien si sa mécanique ne se relie à aucune fiche.

@@ -12,7 +12,7 @@
 // d'avant (l'état JSON rendu par Python). À côté, <clé>#version compte les écritures : une
 // écriture partie d'une version qui n'est plus celle du stockage (un autre onglet est passé
 // entre-temps) est refusée, et la fiche à jour est réaffichée.
-import { annoncerJet, bouton, champ, el, liste, texte } from "./dom.js";
+import { adresseDeRejeu, annoncerJet, bouton, champ, el, liste, texte } from "./dom.js";
 import { auRepos, moteur } from "./moteur.js";
 
 const PREFIXE = "jdr-suivi:";
@@ -124,6 +124,19 @@ function moteurEnPanne(reponse) {
 }
 
 const MOTEUR_ABSENT = "Le moteur de règles n'a pas pu se charger";
+
+// Un jet de la fiche que le cœur dit aussi comme un jet de lanceur (r.rejeu : mécanique,
+// réglages, dés) : ses dés et le lien qui le rejoue dans ce lanceur, avec la même graine. Le bloc
+// porte, rendue à la construction, l'adresse du lanceur de chaque mécanique de son système
+// (fiche avec lanceurs="oui") ; sans elle, l'entrée du journal garde la graine seule.
+export function jetDuLanceur(racine, r) {
+  if (!r.rejeu || typeof r.rejeu.mecanique !== "string") return {};
+  const jet = { des: r.rejeu.des };
+  const modele = racine.querySelector("template.jdr-fiche-lanceurs");
+  const a = modele && modele.content.querySelector(`a[data-mecanique="${CSS.escape(r.rejeu.mecanique)}"]`);
+  if (a) jet.lien = adresseDeRejeu(new URL(a.getAttribute("href"), document.baseURI), r.rejeu.mecanique, r.rejeu.parametres, r.graine);
+  return jet;
+}
 
 // --- Le widget ----------------------------------------------------------------
 
@@ -289,7 +302,8 @@ class Suivi {
       return this.vueModule.demande(this, { ...op, jeton: this.jetonDemande }, r.demande, r.message);
     }
     if (this.enregistrer(r, { creation }) && r.graine !== undefined) {
-      annoncerJet(this.racine, { titre: `Suivi : ${op.op.replaceAll("_", " ")}`, issue: r.message, graine: r.graine });
+      annoncerJet(this.racine, { titre: `Suivi : ${op.op.replaceAll("_", " ")}`, issue: r.message, graine: r.graine,
+        ...jetDuLanceur(this.racine, r) });
     }
   }
 
