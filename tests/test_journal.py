@@ -196,3 +196,35 @@ class TestTextes:
     ])
     def test_seuls_les_liens_web_sont_cliquables(self, node: Node, lien: str, garde: bool) -> None:
         assert node.ok("lienSur", lien) == (lien if garde else "")
+
+
+#: Les dés d'un jet caché une fois révélés, comme lanceur.js les envoie au journal.
+REVELE = [{"titre": "2D6", "des": [{"face": 2, "role": "somme"}, {"face": 6, "role": "revele"}]}]
+
+
+class TestRevision:
+    """Un jet revu (dés cachés révélés) réécrit sa propre entrée, retrouvée par son lien de rejeu."""
+
+    def test_la_plus_recente_au_meme_lien_seule_change(self, node: Node) -> None:
+        cache = {**_entree(2), "des": "2, ?", "issue": "Le MJ garde le dé caché."}
+        journal = {"version": 1, "ecartees": 3, "entrees": [_entree(1), cache, _entree(3)]}
+        revu = node.ok("reviserEntree", journal, cache["lien"], {"des": REVELE, "issue": "8 contre 7 : réussite."})
+        assert revu["entrees"][1] == {**cache, "des": "2, 6", "issue": "8 contre 7 : réussite."}
+        assert revu["entrees"][0] == _entree(1) and revu["entrees"][2] == _entree(3) and revu["ecartees"] == 3
+        assert journal["entrees"][1]["des"] == "2, ?"
+
+    def test_meme_lien_deux_fois_la_derniere(self, node: Node) -> None:
+        a, b = _entree(1), {**_entree(1), "temps": "2026-11-29T22:00:00.000Z"}
+        revu = node.ok("reviserEntree", {"version": 1, "ecartees": 0, "entrees": [a, b]}, a["lien"], {"issue": "Revu."})
+        assert [e["issue"] for e in revu["entrees"]] == ["Issue 1.", "Revu."]
+        assert revu["entrees"][1]["des"] == "2, 5, 6"  # sans dés donnés, les dés restent
+
+    @pytest.mark.parametrize("lien", ["", "http://127.0.0.1/3d6/test/?graine=99"])
+    def test_lien_inconnu_rien_a_reviser(self, node: Node, lien: str) -> None:
+        journal = {"version": 1, "ecartees": 0, "entrees": [{**_entree(1), "lien": ""}]}
+        assert node.ok("reviserEntree", journal, lien, {"issue": "Revu."}) is None
+
+    def test_issue_revue_bornee(self, node: Node) -> None:
+        journal = {"version": 1, "ecartees": 0, "entrees": [_entree(1)]}
+        revu = node.ok("reviserEntree", journal, _entree(1)["lien"], {"issue": "x" * 9000})
+        assert len(revu["entrees"][0]["issue"]) == 2000

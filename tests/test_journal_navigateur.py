@@ -281,6 +281,33 @@ def test_rejouer_depuis_le_journal(page: Page, serveur: str) -> None:
     assert len(_journal(page)["entrees"]) == 1  # le rejeu n'est pas un nouveau jet
 
 
+def test_de_cache_revele_dans_la_meme_entree(contexte: BrowserContext, serveur: str) -> None:
+    """Le dé caché reste « ? » au journal ; révélé, la même entrée montre sa face, aussi dans un autre onglet."""
+    page = contexte.new_page()
+    autre = contexte.new_page()
+    autre.goto(serveur + "/journal/")
+    page.goto(serveur + "/deuxd6/")
+    form = _lancer(page, "2d6-jet-cache")
+    [jet] = _attendre_entrees(page, 1)["entrees"]
+    visible = form.locator("output .jdr-de:not(.jdr-de--cache)").inner_text()
+    assert jet["des"] == f"{visible}, ?"
+    vue = autre.locator(".jdr-journal li.jdr-journal-entree")
+    expect(vue).to_have_count(1)
+    expect(vue.locator(".jdr-journal-des")).to_have_text(f"Dés : {visible}, ?")
+    form.get_by_role("button", name="Révéler").click()
+    expect(form.locator("output .jdr-de--cache")).to_have_count(0)
+    des = ", ".join(form.locator("output .jdr-de").all_inner_texts())
+    page.wait_for_function(f"() => JSON.parse(localStorage.getItem('{CLE}')).entrees[0].des === {json.dumps(des)}")
+    [revu] = _journal(page)["entrees"]
+    assert "?" not in revu["des"]
+    assert revu["issue"] == form.locator(".jdr-phrase").inner_text()  # la phrase du résultat, plus celle d'attente
+    assert {k: v for k, v in revu.items() if k not in ("des", "issue")} == {
+        k: v for k, v in jet.items() if k not in ("des", "issue")}
+    expect(vue).to_have_count(1)  # la même entrée, pas une de plus
+    expect(vue.locator(".jdr-journal-des")).to_have_text(f"Dés : {des}")
+    expect(vue.locator(".jdr-journal-issue")).to_have_text(revu["issue"])
+
+
 def test_journal_abime_signale_et_garde(page: Page, serveur: str) -> None:
     """Un journal abîmé : message en français, rien d'effacé, les nouveaux jets ne l'écrasent pas."""
     abime = '{"version": 1, "entrees": "pas une liste"'

@@ -125,6 +125,12 @@ export function annoncerJet(racine, jet) {
   import("./journal.js").then((journal) => journal.noter(entree));
 }
 
+// Un jet déjà noté change d'aspect (dés cachés révélés) : son entrée du journal, retrouvée par
+// son lien de rejeu, prend les nouveaux dés et la nouvelle issue ; aucune entrée de plus.
+export function reviserJet(lien, jet) {
+  return import("./journal.js").then((journal) => journal.reviser(lien, jet));
+}
+
 // Un jet rejoué depuis un lien le dit, au-dessus de son résultat, jusqu'au prochain jet.
 export function avisRejeu(racine, texte) {
   const sortie = racine.querySelector("output.jdr-sortie");

@@ -24,7 +24,8 @@ function borne(valeur, cle) {
 }
 
 // Les dés d'un lanceur arrivent en groupes (titre, dés avec leur rôle) : les groupes sont nommés
-// quand il y en a plusieurs ; un dé caché reste caché dans le journal aussi.
+// quand il y en a plusieurs ; un dé caché reste caché dans le journal aussi, jusqu'à ce que le
+// lanceur le révèle (voir reviserEntree).
 export function desEnTexte(des) {
   if (!Array.isArray(des)) return borne(des, "des");
   const nommer = des.length > 1;
@@ -84,6 +85,26 @@ export function ajouter(journal, entree, limite = LIMITE) {
   const entrees = [...journal.entrees, entree];
   const surplus = Math.max(0, entrees.length - limite);
   return { version: VERSION, ecartees: journal.ecartees + surplus, entrees: entrees.slice(surplus) };
+}
+
+// Un jet déjà noté, revu (ses dés cachés révélés) : l'entrée la plus récente qui porte ce lien
+// de rejeu prend les dés et l'issue donnés ; son heure, ses réglages et son lien ne bougent pas.
+// Rend le journal revu, ou null si aucune entrée ne porte ce lien.
+export function reviserEntree(journal, lien, jet) {
+  const cherche = borne(lien, "lien");
+  if (!cherche) return null;
+  let rang = -1;
+  for (let i = journal.entrees.length - 1; i >= 0 && rang < 0; i--) if (journal.entrees[i].lien === cherche) rang = i;
+  if (rang < 0) return null;
+  const avant = journal.entrees[rang];
+  const revue = {
+    ...avant,
+    des: jet.des === undefined ? avant.des : desEnTexte(jet.des),
+    issue: jet.issue === undefined ? avant.issue : borne(jet.issue, "issue"),
+  };
+  const entrees = [...journal.entrees];
+  entrees[rang] = revue;
+  return { version: VERSION, ecartees: journal.ecartees, entrees };
 }
 
 export function pluriel(n, singulier, plurielForme) {
@@ -189,6 +210,23 @@ export function noter(jet) {
   }
   rafraichir();
   return !dernierRefus;
+}
+
+// Appelé par dom.js quand un jet affiché change (dés cachés révélés) : son entrée est réécrite
+// sur place, et les autres onglets la redessinent (évènement storage). Un journal abîmé, ou un
+// jet retiré entre-temps, laisse tout tel quel.
+export function reviser(lien, jet) {
+  const etat = etatStocke();
+  if (etat.illisible) return false;
+  const revu = reviserEntree(etat.journal, lien, jet);
+  if (!revu) return false;
+  try {
+    localStorage.setItem(CLE, JSON.stringify(revu));
+  } catch {
+    return false;
+  }
+  rafraichir();
+  return true;
 }
 
 if (typeof window !== "undefined") {

@@ -1,7 +1,7 @@
 // Les lanceurs : un formulaire rendu à la construction (bornes lues dans jdr_core), un jet
 // demandé au moteur, un résultat affiché selon le schéma écrit dans jdr_core/mecanique.py
 // (Affichage : phrase, issue, groupes de dés avec leur rôle, détails).
-import { adresseDeRejeu, annoncerJet, avisRejeu, el, erreur, piedDeRejeu } from "./dom.js";
+import { adresseDeRejeu, annoncerJet, avisRejeu, el, erreur, piedDeRejeu, reviserJet } from "./dom.js";
 import { afficherEtat, moteur } from "./moteur.js";
 import { lier } from "./liaison.js";
 
@@ -25,6 +25,11 @@ function de(d) {
   span.title = sens;
   if (cache) span.dataset.cache = String(d.face);
   return span;
+}
+
+// Les groupes de dés d'un jet, ses dés cachés montrés (pour le journal).
+function desRevele(groupes) {
+  return groupes.map((g) => ({ ...g, des: g.des.map((d) => (d.role === "cache" ? { ...d, role: "revele" } : d)) }));
 }
 
 function groupe(g, quandRevele) {
@@ -166,7 +171,8 @@ function afficherJet(form, reponse) {
   bloc.append(phrase);
   const details = el("ul", "jdr-details");
   const ecrireDetails = (lignes) => details.replaceChildren(...lignes.map((d) => el("li", null, d)));
-  // Des dés cachés : une fois tous révélés, le résultat remplace la phrase d'attente.
+  // Des dés cachés : une fois tous révélés, le résultat remplace la phrase d'attente, et
+  // l'entrée de ce jet au journal montre les vraies faces.
   const quandRevele = () => {
     const r = reponse.revelation;
     if (!r || bloc.querySelector("[data-cache]:not(.jdr-de--revele)")) return;
@@ -174,6 +180,7 @@ function afficherJet(form, reponse) {
     bloc.className = `jdr-resultat jdr-resultat--${r.issue}`;
     ecrireDetails(r.details);
     phrase.focus();
+    if (!reponse.erreur) reviserJet(lienDuJet(form, reponse), { des: desRevele(reponse.groupes), issue: r.phrase });
   };
   for (const g of reponse.groupes) bloc.append(groupe(g, quandRevele));
   ecrireDetails(reponse.details);
