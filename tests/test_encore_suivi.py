@@ -284,3 +284,33 @@ class TestCreerAvecDesChampsDeTravers:
 
     def test_ton_en_majuscules_accepte(self) -> None:
         assert operer(None, {"op": "creer", "nom": "Lucrèce", "ton": "Raw"})["etat"]["ton"] == "raw"
+
+
+class TestFicheDansLaPage:
+    """Le bloc ``fiche`` avec ``lanceurs="oui"`` porte l'adresse provisoire du lanceur de chaque
+    mécanique d'enCORE ; le greffon la remplace comme celle de « Lancer cette situation »."""
+
+    @staticmethod
+    def _html(**options: str) -> str:
+        from site_plugins.fences import formater_fiche, valider_fiche
+
+        lues: dict[str, Any] = {}
+        assert valider_fiche("fiche", {"systeme": "encore", "id": "f", **options}, lues, {}, None)
+        return formater_fiche("", "fiche", "", lues, None)
+
+    def test_adresses_des_lanceurs(self) -> None:
+        from site_plugins.fences import MARQUE_LANCEUR
+
+        html = self._html(lanceurs="oui")
+        for nom in ("encore-reserve", "encore-danger"):
+            assert f'<a data-mecanique="{nom}" href="{MARQUE_LANCEUR}{nom}?lanceur={nom}"></a>' in html
+        assert '<template class="jdr-fiche-lanceurs">' in html
+
+    def test_sans_l_option_aucune_adresse(self) -> None:
+        assert "jdr-fiche-lanceurs" not in self._html() and "jdr-fiche-lanceurs" not in self._html(lanceurs="non")
+
+    def test_valeur_refusee_en_francais(self) -> None:
+        from site_plugins.fences import BlocInvalide
+
+        with pytest.raises(BlocInvalide, match="lanceurs=« toujours », attendu oui ou non"):
+            self._html(lanceurs="toujours")
