@@ -27,6 +27,7 @@ from mkdocs.utils import get_relative_url
 from . import entetes
 from .exemples import ExempleInvalide, tous_les_exemples
 from .fences import BLOCS, MARQUE_LANCEUR
+from .minification import esbuild, minifier
 from .recherche import exclure_widgets, plier_index
 from .runtime import (
     FICHIERS_PYODIDE,
@@ -59,6 +60,8 @@ class JdrConfig(base.Config):  # type: ignore[no-untyped-call]  # __init_subclas
     lignes_stdlib = c.Type(bool, default=False)
     garder = c.ListOfItems(c.Type(str), default=[])
     compresser = c.Type(bool, default=True)
+    #: Nos scripts et styles réduits par esbuild dans le site construit (minification.py).
+    minifier = c.Type(bool, default=True)
     #: Instantané local de la mémoire de Python, fabriqué et gardé par le navigateur du
     #: lecteur après son premier démarrage (voir jdr-worker.js) ; rien n'est téléchargé.
     instantane_local = c.Type(bool, default=True)
@@ -70,6 +73,8 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         #: Où vit chaque lanceur : nom de la mécanique → (adresse de la page, id du formulaire).
         self._lanceurs: dict[str, tuple[str, str]] = {}
         self._pyodide = Path()
+        #: La commande d'esbuild (vide : pas de minification).
+        self._esbuild: list[str] = []
 
     # Vérifier la configuration avant tout travail, puis déclarer nos blocs à superfences.
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -97,6 +102,12 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
                 "lancez « npm ci » à la racine du projet"
             )
         self._pyodide = pyodide
+        self._esbuild = []
+        if self.config.minifier:
+            try:
+                self._esbuild = esbuild(pyodide.parent)
+            except ErreurRuntime as erreur:
+                raise PluginError(f"jdr : {erreur}") from erreur
         # Nos gabarits (une page 404 en français) passent avant ceux du thème.
         if str(THEME) not in config.theme.dirs:
             config.theme.dirs.insert(0, str(THEME))
@@ -175,10 +186,17 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         }
         worker = worker.replace(MARQUE_CONFIG, f"const CONFIG = {json.dumps(reglage)};")
         (assets / "jdr-worker.js").write_text(worker, encoding="utf-8")
-        entetes.ecrire(site)  # CSP (empreintes des scripts des pages), cache : voir entetes.py
-        # Le service worker (hors ligne) vit à la racine, versionné par l'empreinte du site.
         (assets / "sw.js").unlink(missing_ok=True)
-        ecrire_service_worker(site, ASSETS / "sw.js")
+        try:
+            if self._esbuild:
+                minifier(sorted(assets.rglob("*")), self._esbuild, cache / "minifie")
+            entetes.ecrire(site)  # CSP (empreintes des scripts des pages), cache : voir entetes.py
+            # Le service worker (hors ligne) vit à la racine, versionné par l'empreinte du site.
+            ecrire_service_worker(site, ASSETS / "sw.js")
+            if self._esbuild:
+                minifier([site / "sw.js"], self._esbuild, cache / "minifie")
+        except ErreurRuntime as erreur:
+            raise PluginError(f"jdr : {erreur}") from erreur
         if self.config.compresser:
             compresser_site(site, cache / "compresse")
 

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
 
 import pytest
+
+from site_plugins.minification import esbuild, minifier
+from site_plugins.runtime import ErreurRuntime
 
 from .conftest import RACINE
 
@@ -77,7 +82,7 @@ class TestConfiguration:
                         "assets/jdr/jdr-worker.js"):
             assert (tmp_path / "site" / fichier).is_file()
         worker = (tmp_path / "site/assets/jdr/jdr-worker.js").read_text(encoding="utf-8")
-        assert "const CONFIG = {" in worker and "runtime-" in worker
+        assert re.search(r"const CONFIG ?= ?\{", worker) and "runtime-" in worker
 
     def test_lanceur_defaut_invalide(self, tmp_path: Path) -> None:
         r = construire(tmp_path, BASE + FENCES, '```lanceur mecanique="3d6-test"\ncaracteristique = 8\n```\n')
@@ -116,3 +121,63 @@ def test_aucune_ressource_externe(site_construit: Path, page: str) -> None:
 def test_bloc_mal_ecrit_arrete_la_construction(tmp_path: Path, page: str, message: str) -> None:
     r = construire(tmp_path, BASE + FENCES, page)
     assert r.returncode != 0 and message in r.stderr, r.stderr
+
+
+class TestMinification:
+    """Nos scripts et styles sont réduits par esbuild à la construction ; les sources restent lisibles."""
+
+    SOURCE = (
+        "// Un commentaire qui ne doit pas partir chez le lecteur.\n"
+        "export const phrase = (n) => `Résultat :  ${n}  // pas un commentaire`;\n"
+        "/* bloc */ const motif = /^a\\/\\/b$/;\n"
+        "export const teste = motif.test(\"a//b\");\n"
+    )
+
+    def test_js_plus_court_et_meme_comportement(self, tmp_path: Path) -> None:
+        if shutil.which("node") is None:
+            pytest.skip("Node.js absent")
+        fichier = tmp_path / "m.mjs"
+        fichier.write_text(self.SOURCE, encoding="utf-8")
+        avant = fichier.stat().st_size
+        gagne = minifier([fichier], esbuild(RACINE / "node_modules"), tmp_path / "cache")
+        reduit = fichier.read_text(encoding="utf-8")
+        assert gagne == avant - len(reduit.encode()) > 0
+        assert "Un commentaire" not in reduit and "bloc" not in reduit
+        assert "Résultat" in reduit  # accents gardés tels quels (--charset=utf8)
+        code = ("import('" + fichier.as_uri() + "').then((m) => console.log(JSON.stringify([m.phrase(3), m.teste])))")
+        sortie = subprocess.run(["node", "-e", code], capture_output=True, text=True, check=True)
+        assert sortie.stdout.strip() == '["Résultat :  3  // pas un commentaire",true]'
+
+    def test_css_et_cache(self, tmp_path: Path) -> None:
+        fichier = tmp_path / "s.css"
+        css = "/* Titre */\n.jdr-a  {\n  color : red ;\n  margin: 0px 0px;\n}\n"
+        fichier.write_text(css, encoding="utf-8")
+        commande = esbuild(RACINE / "node_modules")
+        minifier([fichier], commande, tmp_path / "cache")
+        premier = fichier.read_text(encoding="utf-8")
+        assert "Titre" not in premier and "color:red" in premier.replace(" ", "")
+        fichier.write_text(css, encoding="utf-8")
+        minifier([fichier], commande, tmp_path / "cache")  # servi par le cache, même résultat
+        assert fichier.read_text(encoding="utf-8") == premier and len(list((tmp_path / "cache").iterdir())) == 1
+
+    def test_code_invalide_refuse_en_francais(self, tmp_path: Path) -> None:
+        fichier = tmp_path / "casse.js"
+        fichier.write_text("const = ;\n", encoding="utf-8")
+        with pytest.raises(ErreurRuntime, match=r"esbuild refuse casse\.js"):
+            minifier([fichier], esbuild(RACINE / "node_modules"), tmp_path / "cache")
+        assert fichier.read_text(encoding="utf-8") == "const = ;\n"  # inchangé
+
+    def test_esbuild_absent(self, tmp_path: Path) -> None:
+        with pytest.raises(ErreurRuntime, match="npm ci"):
+            esbuild(tmp_path)
+
+    def test_site_construit_reduit(self, site_construit: Path) -> None:
+        """Le site sert les copies réduites : plus courtes que les sources, sans leurs commentaires."""
+        for nom in ("jdr.js", "moteur.js", "jdr.css", "lanceur.js"):
+            source = (RACINE / "site_plugins" / "assets" / nom).read_text(encoding="utf-8")
+            servi = (site_construit / "assets" / "jdr" / nom).read_text(encoding="utf-8")
+            assert len(servi) < 0.8 * len(source), nom
+            lignes = source.splitlines()
+            commentaire = next(ligne.strip(" /*") for ligne in lignes if ligne.lstrip().startswith(("//", "/*")))
+            assert len(commentaire) > 20 and commentaire not in servi, nom
+        assert "\n//" not in (site_construit / "sw.js").read_text(encoding="utf-8")
