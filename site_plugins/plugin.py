@@ -137,8 +137,8 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         def remplacer(m: re.Match[str]) -> str:
             nom, requete = m.group(1), m.group(2)
             if nom not in self._lanceurs:
-                raise PluginError(f"jdr : {page.file.src_uri} : aucun lanceur « {nom} » sur le site pour « Lancer "
-                                  "cette situation »")
+                raise PluginError(f"jdr : {page.file.src_uri} : aucun lanceur « {nom} » sur le site, alors qu'un lien "
+                                  "y mène (« Lancer cette situation », ou fiche de suivi avec lanceurs=\"oui\")")
             url, ident = self._lanceurs[nom]
             return f'href="{get_relative_url(url or "./", page.url)}?{requete}#{ident}"'
 

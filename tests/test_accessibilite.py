@@ -85,7 +85,7 @@ class TestChaquePage:
             page.evaluate("() => document.querySelectorAll('.md-typeset details').forEach(d => { d.open = true; })")
             for largeur in LARGEURS:
                 page.set_viewport_size({"width": largeur, "height": 900})
-                page.wait_for_timeout(300)  # acces.js recalcule les blocs qui défilent après un redimensionnement
+                page.wait_for_timeout(300)  # jdr.js recalcule les blocs qui défilent après un redimensionnement
                 violations = axe(page)
                 if violations:
                     problemes.append(f"{chemin} ({theme}, {largeur} px)\n{resume(violations)}")
