@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 
 from site_plugins.serveur import en_arriere_plan
 
@@ -59,3 +59,30 @@ def chromium() -> Iterator[Browser]:
 def navigateur(chromium: Browser) -> Browser:
     """Le même Chromium, sous le nom qu'emploient certains modules."""
     return chromium
+
+
+#: Le suivi de combat D10 de la page /d10/suivi/.
+COMBAT_D10 = ".jdr-fiche[data-fiche='combat-d10']"
+
+
+def combat_d10_a_deux(page: Page, serveur: str, *, vider: bool = False, delai: int = 60_000) -> Locator:
+    """Ouvre le suivi de combat D10 et y crée « Duel sur le quai » avec Nadia et Oskar.
+
+    vider=True efface d'abord le stockage local (un combat laissé par un test précédent) ;
+    le journal des jets vit dans le même stockage, d'où le choix laissé à l'appelant."""
+    page.goto(serveur + "/d10/suivi/")
+    if vider:
+        page.evaluate("() => localStorage.clear()")
+        page.reload()
+    combat = page.locator(COMBAT_D10)
+    combat.get_by_role("textbox", name="Nom du combat").fill("Duel sur le quai")
+    combat.get_by_role("button", name="Nouveau combat").click()
+    expect(combat.locator(".jdr-fiche-entete strong")).to_have_text("Duel sur le quai", timeout=delai)
+    for nom in ("Nadia", "Oskar"):
+        ajout = combat.locator("details.jdr-combat-ajout")
+        if ajout.get_attribute("open") is None:
+            ajout.locator("summary").click()
+        ajout.get_by_role("textbox", name="Nom").fill(nom)
+        ajout.get_by_role("button", name="Ajouter").click()
+        expect(combat.locator(f".jdr-combattant-nom:text-is('{nom}')")).to_have_count(1, timeout=delai)
+    return combat

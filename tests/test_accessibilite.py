@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import RACINE
+from .conftest import RACINE, combat_d10_a_deux
 
 pytestmark = pytest.mark.navigateur
 DELAI = 60_000  # ms : large pour une machine de CI chargée
@@ -169,17 +169,7 @@ class TestWidgetsApresUsage:
     def test_combat_d10_apres_initiative(self, navigateur: Browser, serveur: str) -> None:
         """Le suivi de combat D10 : deux combattants, l'initiative lancée, à 375 px en sombre."""
         page = ouvrir(navigateur, "dark", 375)
-        page.goto(serveur + "/d10/suivi/")
-        combat = page.locator(".jdr-fiche[data-systeme='d10']").first
-        combat.get_by_role("textbox", name="Nom du combat").fill("Duel sur le quai")
-        combat.get_by_role("button", name="Nouveau combat").click()
-        for nom in ("Nadia", "Oskar"):
-            ajout = combat.locator("details.jdr-combat-ajout")
-            if ajout.get_attribute("open") is None:
-                ajout.locator("summary").click()
-            ajout.get_by_role("textbox", name="Nom").fill(nom)
-            ajout.get_by_role("button", name="Ajouter").click()
-            expect(combat.locator(f".jdr-combattant-nom:text-is('{nom}')")).to_have_count(1, timeout=DELAI)
+        combat = combat_d10_a_deux(page, serveur, delai=DELAI)
         combat.get_by_role("button", name="Lancer l'initiative").click()
         expect(combat.locator("li.jdr-combattant--actif")).to_have_count(1, timeout=DELAI)
         violations = axe(page)

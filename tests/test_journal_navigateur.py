@@ -14,6 +14,8 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
+from .conftest import combat_d10_a_deux
+
 pytestmark = pytest.mark.navigateur
 DELAI = 40_000
 expect.set_options(timeout=DELAI)
@@ -105,17 +107,7 @@ def test_jets_d_un_lanceur_d_un_exemple_et_d_un_suivi(page: Page, serveur: str) 
     assert exemple["source"] == "exemple" and "exemple=pierre-ruelle" in exemple["lien"]
     assert exemple["issue"].split("\n") == bloc.locator("output .jdr-obtenu").all_inner_texts()
 
-    page.goto(serveur + "/d10/suivi/")
-    combat = page.locator(".jdr-fiche[data-fiche='combat-d10']")
-    combat.get_by_role("textbox", name="Nom du combat").fill("Duel sur le quai")
-    combat.get_by_role("button", name="Nouveau combat").click()
-    for nom in ("Nadia", "Oskar"):
-        ajout = combat.locator("details.jdr-combat-ajout")
-        if ajout.get_attribute("open") is None:
-            ajout.locator("summary").click()
-        ajout.get_by_role("textbox", name="Nom").fill(nom)
-        ajout.get_by_role("button", name="Ajouter").click()
-        expect(combat.locator(f".jdr-combattant-nom:text-is('{nom}')")).to_have_count(1)
+    combat = combat_d10_a_deux(page, serveur, delai=DELAI)  # le stockage garde le journal
     assert len(_journal(page)["entrees"]) == 2  # créer, ajouter : aucun dé, rien de noté
     combat.get_by_role("button", name="Lancer l'initiative").click()
     suivi = _attendre_entrees(page, 3)["entrees"][2]

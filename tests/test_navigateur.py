@@ -12,6 +12,8 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, Request, expect
 
+from .conftest import combat_d10_a_deux
+
 pytestmark = pytest.mark.navigateur
 DELAI = 40_000  # ms : large pour une machine de CI chargée ; le chien de garde du site est à 20 s
 expect.set_options(timeout=DELAI)
@@ -557,30 +559,11 @@ def test_copie_locale_effacee_depuis_a_propos(page: Page, serveur: str) -> None:
     assert page.evaluate("async () => (await caches.keys()).includes('regles-vivantes-instantanes')") is False
 
 
-COMBAT = ".jdr-fiche[data-fiche='combat-d10']"
-
-
-def _combat_a_deux(page: Page, serveur: str) -> Any:
-    page.goto(serveur + "/d10/suivi/")
-    page.evaluate("() => localStorage.clear()")
-    page.reload()
-    combat = page.locator(COMBAT)
-    combat.get_by_role("textbox", name="Nom du combat").fill("Duel sur le quai")
-    combat.get_by_role("button", name="Nouveau combat").click()
-    expect(combat.locator(".jdr-fiche-entete strong")).to_have_text("Duel sur le quai")
-    for nom in ("Nadia", "Oskar"):
-        ajout = combat.locator("details.jdr-combat-ajout")
-        if ajout.get_attribute("open") is None:
-            ajout.locator("summary").click()
-        ajout.get_by_role("textbox", name="Nom").fill(nom)
-        ajout.get_by_role("button", name="Ajouter").click()
-        expect(combat.locator(f".jdr-combattant-nom:text-is('{nom}')")).to_have_count(1)
-    return combat
 
 
 def test_combat_d10_initiative_attaque_et_rechargement(page: Page, serveur: str) -> None:
     """Un combat à deux : initiative, une attaque appliquée par le cœur, et tout survit au rechargement."""
-    combat = _combat_a_deux(page, serveur)
+    combat = combat_d10_a_deux(page, serveur, vider=True)
     combat.get_by_role("button", name="Lancer l'initiative").click()
     expect(combat.locator("li.jdr-combattant--actif")).to_have_count(1)
     expect(combat.locator("p.jdr-combat-tour")).to_contain_text("Tour 1")
@@ -603,7 +586,7 @@ def test_combat_d10_initiative_attaque_et_rechargement(page: Page, serveur: str)
 
 def test_combat_d10_corrompu_export_import(page: Page, serveur: str) -> None:
     """Un combat abîmé est signalé sans être effacé ; l'export se réimporte à l'identique."""
-    combat = _combat_a_deux(page, serveur)
+    combat = combat_d10_a_deux(page, serveur, vider=True)
     combat.get_by_role("button", name="Exporter (JSON)").click()
     exporte = combat.locator("output textarea").input_value()
     page.evaluate("() => localStorage.setItem('jdr-suivi:d10:combat-d10', '{\"version\": 1, \"nom\": 3}')")
