@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -194,6 +195,13 @@ class TestLecture:
         n = pont.PROFONDEUR_MAX + 1
         with pytest.raises(JdrErreur, match="imbriquée"):
             pont.lire_requete("[" * n + "]" * n)
+
+    def test_memes_limites_que_la_page(self) -> None:
+        """La page (moteur.js) refuse avant l'envoi ce que le pont refuserait : mêmes bornes."""
+        source = (Path(__file__).resolve().parent.parent / "site_plugins/assets/moteur.js").read_text(encoding="utf-8")
+        limites = {nom: int(valeur) for nom, valeur in re.findall(r"export const (\w+_MAX) = (\d+);", source)}
+        assert limites["PROFONDEUR_MAX"] == pont.PROFONDEUR_MAX
+        assert limites["TAILLE_MAX"] == pont.TAILLE_MAX_REQUETE
 
     def test_chaine_echappee(self) -> None:
         assert pont.lire_requete(json.dumps({"a": '\\"[[[' * 20})) == {"a": '\\"[[[' * 20}

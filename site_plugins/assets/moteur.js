@@ -13,9 +13,12 @@ const SILENCE_TELECHARGEMENT_MS = 20000;
 const SILENCE_DEMARRAGE_MS = 60000;
 // Une fois Python prêt, une requête sans réponse après ce délai signale un worker bloqué.
 const DELAI_REPONSE_MS = 20000;
-// Limites d'une requête, vérifiées avant l'envoi (le pont a les siennes) : un objet trop
-// profond fait échouer postMessage, un texte trop long serait refusé par Python.
-export const PROFONDEUR_MAX = 64;
+// Limites d'une requête, vérifiées avant l'envoi : les mêmes que celles du pont
+// (TAILLE_MAX_REQUETE et PROFONDEUR_MAX de jdr_core/pont.py ; tests/test_pont.py vérifie
+// qu'elles s'accordent). Un objet trop profond ferait échouer postMessage, et ce que
+// Python refuserait n'a pas à faire le voyage. Les imports des fiches (suivi.js) les
+// appliquent aussi, sur le texte brut.
+export const PROFONDEUR_MAX = 32;
 export const TAILLE_MAX = 100000;
 
 export const MESSAGES = {

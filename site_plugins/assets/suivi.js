@@ -13,13 +13,11 @@
 // écriture partie d'une version qui n'est plus celle du stockage (un autre onglet est passé
 // entre-temps) est refusée, et la fiche à jour est réaffichée.
 import { adresseDeRejeu, annoncerJet, bouton, champ, el, liste, texte } from "./dom.js";
-import { auRepos, moteur } from "./moteur.js";
+import { PROFONDEUR_MAX, TAILLE_MAX, auRepos, moteur } from "./moteur.js";
 
 const PREFIXE = "jdr-suivi:";
 const SUFFIXE_VERSION = "#version";
 export const ANNULATIONS_MAX = 20;
-export const IMPORT_OCTETS_MAX = 100_000;
-export const IMPORT_PROFONDEUR_MAX = 32;
 
 // --- Stockage : une clé par fiche, un compteur de version à côté --------------------
 
@@ -94,9 +92,10 @@ function nouvelleCle(bloc) {
   return cle;
 }
 
-// Un JSON reçu (import, sauvegarde) est mesuré avant d'être lu ou envoyé au moteur : trop
-// gros ou trop imbriqué, il ferait échouer l'envoi au worker. Rend la raison d'un refus, ou null.
-export function verifierJson(brut, octetsMax = IMPORT_OCTETS_MAX, profondeurMax = IMPORT_PROFONDEUR_MAX) {
+// Un JSON reçu (import, sauvegarde) est mesuré sur son texte, avant d'être lu ou envoyé au
+// moteur, avec les limites des requêtes (moteur.js, les mêmes que le pont) : trop gros ou
+// trop imbriqué, il serait refusé plus loin. Rend la raison d'un refus, ou null.
+export function verifierJson(brut, octetsMax = TAILLE_MAX, profondeurMax = PROFONDEUR_MAX) {
   const octets = new TextEncoder().encode(brut).length;
   if (octets > octetsMax) {
     return `le texte fait ${Math.ceil(octets / 1000)} ko, ${Math.floor(octetsMax / 1000)} ko au plus`;
