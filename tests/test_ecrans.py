@@ -22,6 +22,10 @@ from jdr_core.registre import systemes
 
 #: Les pages A4 qu'un écran peut occuper à l'impression (chaque page l'annonce au lecteur).
 PAGES_A4_MAX = 2
+#: À l'écran, toutes les tables et la procédure tiennent en deux hauteurs de fenêtre au plus,
+#: mesurées sur un écran de portable courant.
+FENETRE = {"width": 1440, "height": 900}
+HAUTEURS_MAX = 2
 SECTIONS = ["la-procedure", "les-tables", "glossaire"]
 
 
@@ -247,7 +251,7 @@ class TestPagesConstruites:
 
 
 def _ouvrir(chromium: Browser, url: str, largeur: int, sombre: bool = False) -> Page:
-    contexte = chromium.new_context(viewport={"width": largeur, "height": 900}, locale="fr-FR",
+    contexte = chromium.new_context(viewport={"width": largeur, "height": FENETRE["height"]}, locale="fr-FR",
                                     color_scheme="dark" if sombre else "light")
     page = contexte.new_page()
     page.goto(url)
@@ -261,7 +265,26 @@ def compter_pages_pdf(pdf: bytes) -> int:
 
 @pytest.mark.navigateur
 class TestImpressionEtTelephone:
-    """L'écran s'imprime sur deux A4 au plus, sans l'habillage du site, et se lit à 375 px."""
+    """L'écran tient en deux hauteurs de fenêtre, s'imprime sur deux A4 au plus, sans l'habillage
+    du site, et se lit à 375 px."""
+
+    @pytest.mark.parametrize("nom", NOMS)
+    def test_tient_sur_deux_hauteurs_d_ecran(self, chromium: Browser, serveur: str, nom: str) -> None:
+        page = _ouvrir(chromium, f"{serveur}/{dossier(nom)}/ecran/", FENETRE["width"])
+        hauteur = page.evaluate("() => document.documentElement.scrollHeight")
+        # Chaque table tient dans sa colonne : rien à faire défiler de côté.
+        a_defiler = page.evaluate("""() => [...document.querySelectorAll('table[data-table]')]
+            .map(t => [t.dataset.table, t.closest('.md-typeset__scrollwrap') || t])
+            .filter(([, boite]) => boite.scrollWidth > boite.clientWidth + 1).map(([nom]) => nom)""")
+        # Serré mais lisible : aucun texte des tables, de la procédure ou du glossaire sous 12 px.
+        taille = page.evaluate("""() => Math.min(...[...document.querySelectorAll(
+            'article td, article th, article li, article dt, article dd')]
+            .map(e => parseFloat(getComputedStyle(e).fontSize)))""")
+        page.context.close()
+        print(f"\nÉcran du MJ {nom} : {hauteur} px de haut à {FENETRE['width']} × {FENETRE['height']}")  # pytest -s
+        assert hauteur <= HAUTEURS_MAX * FENETRE["height"], f"{nom} : {hauteur} px"
+        assert a_defiler == []
+        assert taille >= 12
 
     @pytest.mark.parametrize("nom", NOMS)
     def test_tient_sur_deux_pages_a4(self, chromium: Browser, serveur: str, nom: str) -> None:
@@ -287,11 +310,13 @@ class TestImpressionEtTelephone:
         rouge, vert, bleu = (int(n) for n in re.findall(r"\d+", encre)[:3])
         assert max(rouge, vert, bleu) < 100, encre
 
-    @pytest.mark.parametrize(("largeur", "colonnes"), [(1440, "2"), (375, "auto")])
-    def test_deux_colonnes_sur_grand_ecran(self, chromium: Browser, serveur: str, largeur: int,
-                                           colonnes: str) -> None:
+    @pytest.mark.parametrize(("largeur", "colonnes"), [(1440, 3), (1000, 2), (375, 1)])
+    def test_colonnes_selon_la_largeur(self, chromium: Browser, serveur: str, largeur: int, colonnes: int) -> None:
+        """Trois colonnes sur un grand écran, deux sur une tablette, une seule sur un téléphone."""
         page = _ouvrir(chromium, f"{serveur}/{dossier(ENCORE.nom)}/ecran/", largeur)
-        lu = page.evaluate("() => getComputedStyle(document.querySelector('article.md-typeset')).columnCount")
+        # Les colonnes vraiment remplies : les bords gauches distincts des titres de tables.
+        lu = page.evaluate("""() => new Set([...document.querySelectorAll('article h3')]
+            .map(h => Math.round(h.getBoundingClientRect().left))).size""")
         page.context.close()
         assert lu == colonnes
 
