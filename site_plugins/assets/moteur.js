@@ -224,7 +224,9 @@ export const moteur = {
 };
 
 function megaoctets(octets) {
-  return (octets / 1e6).toLocaleString("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  // Virgule décimale écrite à la main : le premier appel à Intl (toLocaleString) charge les
+  // données de langue d'ICU et bloquait la page 90 ms au début du téléchargement (banc).
+  return (octets / 1e6).toFixed(1).replace(".", ",");
 }
 
 // Le temps restant, d'après le débit des dernières secondes ; null tant qu'on ne sait pas.
