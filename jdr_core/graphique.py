@@ -3,7 +3,7 @@
 Un seul moteur de rendu, celui-ci : le bloc ``lanceur`` l'appelle à la construction (le
 graphique est dans la page, sans JavaScript et à l'impression) et le registre le rend au
 navigateur à chaque changement de réglage ; le JavaScript ne fait que poser ce balisage.
-Tout texte passe par :func:`html.escape`. Les issues impossibles (probabilité 0 dans
+Tout texte passe par :func:`_e` (le même échappement que ``html.escape``). Les issues impossibles (probabilité 0 dans
 chaque série) sont cachées ; la barre réalisée par le jet est mise en valeur.
 
 Une ou deux séries : le réglage actuel, et, en mode « comparer », un réglage figé.
@@ -20,7 +20,6 @@ True
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -49,8 +48,17 @@ class Serie:
     court: str = ""
 
 
+#: Ce que ``html.escape(texte, quote=True)`` remplace, dans le même ordre (& d'abord).
+_ECHAPPEMENTS = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"), ("'", "&#x27;"))
+
+
 def _e(texte: object) -> str:
-    return html.escape(str(texte), quote=True)
+    # Écrit ici plutôt qu'importé : le module html tire html.entities (60 ko), qui
+    # alourdissait l'archive de Python et son premier import dans le navigateur.
+    sortie = str(texte)
+    for signe, entite in _ECHAPPEMENTS:
+        sortie = sortie.replace(signe, entite)
+    return sortie
 
 
 def lisible(p: Fraction) -> str:

@@ -183,6 +183,22 @@ def _verifier_nom(requete: dict[str, Any], champ: str, quoi: str, requis: bool) 
         raise JdrErreur(f"requête incomplète : le champ « {champ} » doit nommer {quoi}.")
 
 
+def _exemple(requete: dict[str, Any]) -> dict[str, Any]:
+    source = requete.get("source")
+    if not isinstance(source, str):
+        raise JdrErreur("exemple illisible : le texte est attendu")
+    graine = requete.get("graine")
+    mode = requete.get("mode", "autres_des" if graine is not None else "texte")
+    graine_ok = None
+    if graine is not None:
+        from .registre import lire_graine
+
+        graine_ok = lire_graine(graine)
+    nom = requete.get("nom")
+    nom = nom[:80] if isinstance(nom, str) else "exemple"
+    return executer_exemple(source, nom, graine_ok, mode if isinstance(mode, str) else "")
+
+
 def _repondre(requete: Any) -> dict[str, Any]:
     if not isinstance(requete, dict):
         raise JdrErreur("requête illisible : un objet JSON est attendu")
@@ -190,26 +206,20 @@ def _repondre(requete: Any) -> dict[str, Any]:
     parametres = requete.get("parametres") or {}
     if not isinstance(parametres, dict):
         raise JdrErreur("paramètres illisibles : un objet est attendu")
-    from . import registre
-
     _verifier_nom(requete, "mecanique", "un lanceur", genre in ("lancer", "cotes"))
     _verifier_nom(requete, "systeme", "un système", genre == "suivi")
+    if genre == "exemple":
+        return _exemple(requete)
+    # Le registre (mécaniques, graphiques) n'est importé que par les requêtes qui s'en
+    # servent : le premier « Exécuter » d'une page n'en paie pas l'import.
+    from . import registre
+
     if genre == "lancer":
         return registre.executer(requete.get("mecanique"), parametres, requete.get("graine"), requete.get("graphique"))
     if genre == "cotes":
         return registre.cotes_et_graphique(requete.get("mecanique"), parametres, requete.get("graphique"))
     if genre == "suivi":
         return registre.suivi(requete.get("systeme")).operer(requete.get("etat"), requete.get("op"))
-    if genre == "exemple":
-        source = requete.get("source")
-        if not isinstance(source, str):
-            raise JdrErreur("exemple illisible : le texte est attendu")
-        graine = requete.get("graine")
-        mode = requete.get("mode", "autres_des" if graine is not None else "texte")
-        graine_ok = None if graine is None else registre.lire_graine(graine)
-        nom = requete.get("nom")
-        nom = nom[:80] if isinstance(nom, str) else "exemple"
-        return executer_exemple(source, nom, graine_ok, mode if isinstance(mode, str) else "")
     from .francais import enumerer
 
     connus = enumerer(GENRES_DE_REQUETE, "ou")

@@ -23,7 +23,6 @@ from typing import Any
 
 from .des import GRAINE_MAX, DesAleatoires, graine_au_hasard
 from .erreurs import JdrErreur
-from .graphique import pour_lanceur
 from .mecanique import Cote, Mecanique, Suivi, Systeme, Table, Valeurs, lire_entier
 
 #: L'id d'un lanceur, préfixe des id de son graphique.
@@ -129,6 +128,8 @@ def _options_graphique(meca: Mecanique[Any], options: object) -> tuple[str, Vale
 def graphique(meca: Mecanique[Any], valeurs: Valeurs, options: object = None, resultat: object = None,
               cotes_calculees: list[Cote] | None = None) -> dict[str, Any]:
     """Le graphique JSON d'un lanceur : son balisage (SVG et tableau) et la barre surlignée."""
+    from .graphique import pour_lanceur  # seulement quand un graphique est demandé (démarrage plus court)
+
     ident, comparaison = _options_graphique(meca, options)
     repartition = meca.repartir(valeurs, cotes_calculees)
     realisee = None if resultat is None else meca.barre_de(resultat, valeurs, repartition)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import html
 import json
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from collections import defaultdict
 from fractions import Fraction
@@ -16,7 +19,7 @@ from hypothesis import strategies as st
 from jdr_core import registre
 from jdr_core.des import DesAleatoires
 from jdr_core.erreurs import JdrErreur
-from jdr_core.graphique import Serie, figure, lignes, pour_lanceur
+from jdr_core.graphique import Serie, _e, figure, lignes, pour_lanceur
 from jdr_core.mecanique import Barre, Choix, Entier, Mecanique, OuiNon, Repartition, repartition_des_cotes
 from jdr_core.pont import traiter
 from site_plugins.fences import formater_lanceur
@@ -101,6 +104,21 @@ class TestRepartitionDesMecaniques:
         assert r["graphique"]["realisee"] is None
         assert "realisee" not in r["graphique"]["html"].replace('"realisee"', "")
         assert "(ce jet)" not in r["graphique"]["html"]
+
+
+class TestEchappement:
+    """Le graphique échappe son texte lui-même, sans le module html (et son html.entities)."""
+
+    @given(st.text())
+    def test_comme_html_escape(self, texte: str) -> None:
+        assert _e(texte) == html.escape(texte, quote=True)
+
+    def test_demarrage_sans_module_html(self) -> None:
+        """Importer le registre (toute requête du pont le fait) ne tire ni le graphique ni html."""
+        code = ("import sys, jdr_core.registre, jdr_core.pont; "
+                "print(sorted({'html', 'jdr_core.graphique'} & set(sys.modules)))")
+        sortie = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        assert sortie.stdout.strip() == "[]"
 
 
 class TestContrat:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -195,6 +197,14 @@ class TestLecture:
         n = pont.PROFONDEUR_MAX + 1
         with pytest.raises(JdrErreur, match="imbriquée"):
             pont.lire_requete("[" * n + "]" * n)
+
+    def test_exemple_sans_le_registre(self) -> None:
+        """Un « Exécuter » sans graine n'importe ni le registre ni les mécaniques (démarrage plus court)."""
+        code = ("import json, sys; from jdr_core import pont; "
+                "r = json.loads(pont.traiter(json.dumps({'type': 'exemple', 'source': '>>> 1 + 1\\n2\\n'}))); "
+                "print(r['ok'], sorted({'jdr_core.registre', 'jdr_core.mecanique'} & set(sys.modules)))")
+        sortie = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        assert sortie.stdout.strip() == "True []"
 
     def test_memes_limites_que_la_page(self) -> None:
         """La page (moteur.js) refuse avant l'envoi ce que le pont refuserait : mêmes bornes."""
