@@ -49,6 +49,16 @@ THEME = Path(__file__).parent / "theme"
 _EXEMPLE_ID = re.compile(r'data-exemple="([^"]+)"')
 _LANCEUR = re.compile(r'<form class="jdr-lanceur" data-mecanique="([^"]+)" id="([^"]+)"')
 _LIEN_LANCEUR = re.compile(r'href="' + re.escape(MARQUE_LANCEUR) + r'([^"?]+)\?([^"]*)"')
+#: Les modules que chaque genre de widget importe (jdr.js, puis leurs imports statiques) :
+#: la page les annonce dans son en-tête (modulepreload) pour que le navigateur les demande
+#: dès la lecture du HTML, au lieu de les découvrir un à un en exécutant jdr.js.
+MODULES_DES_WIDGETS = (
+    ('class="jdr-exemple', ("exemple.js", "dom.js")),
+    ('class="jdr-lanceur', ("lanceur.js", "dom.js", "liaison.js")),
+    ('class="jdr-fiche', ("suivi.js", "dom.js")),
+    ('class="jdr-copie-locale', ("copie-locale.js",)),
+)
+
 #: Ligne du worker remplacée par sa configuration à la construction.
 MARQUE_CONFIG = "const CONFIG = null; // remplacé à la construction"
 
@@ -142,7 +152,17 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
             url, ident = self._lanceurs[nom]
             return f'href="{get_relative_url(url or "./", page.url)}?{requete}#{ident}"'
 
-        return _LIEN_LANCEUR.sub(remplacer, output)
+        output = _LIEN_LANCEUR.sub(remplacer, output)
+        if page.url.startswith("404"):  # servie à n'importe quelle adresse : pas de chemin relatif sûr
+            return output
+        modules = ["moteur.js"]  # import statique de jdr.js, sur toutes les pages
+        for marque, noms in MODULES_DES_WIDGETS:
+            if marque in output:
+                modules += [nom for nom in noms if nom not in modules]
+        liens = "".join(
+            f'<link rel="modulepreload" href="{get_relative_url("assets/jdr/" + nom, page.url)}">' for nom in modules
+        )
+        return output.replace("</head>", liens + "</head>", 1)
 
     # Déposer le runtime, le worker configuré et les fichiers compressés dans le site.
     def on_post_build(self, *, config: MkDocsConfig) -> None:

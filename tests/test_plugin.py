@@ -181,3 +181,19 @@ class TestMinification:
             commentaire = next(ligne.strip(" /*") for ligne in lignes if ligne.lstrip().startswith(("//", "/*")))
             assert len(commentaire) > 20 and commentaire not in servi, nom
         assert "\n//" not in (site_construit / "sw.js").read_text(encoding="utf-8")
+
+
+def test_modules_annonces_dans_l_en_tete(site_construit: Path) -> None:
+    """Chaque page annonce (modulepreload) les modules de ses widgets, qui existent ; la page 404 aucun."""
+    def annonces(page: str) -> list[str]:
+        html = (site_construit / page).read_text(encoding="utf-8")
+        tete = html[:html.index("</head>")]
+        return re.findall(r'<link rel="modulepreload" href="([^"]+)">', tete)
+
+    test = annonces("3d6/test/index.html")
+    attendus = ("moteur.js", "exemple.js", "dom.js", "lanceur.js", "liaison.js")
+    assert test == [f"../../assets/jdr/{nom}" for nom in attendus]
+    for lien in test:
+        assert (site_construit / "3d6/test" / lien).resolve().is_file(), lien
+    assert "../../assets/jdr/suivi.js" in annonces("encore/fiche/index.html")
+    assert annonces("404.html") == []

@@ -59,13 +59,21 @@ function boutonJournal() {
 
 async function brancher() {
   boutonJournal();
-  for (const [selecteur, chemin] of WIDGETS) {
-    const nouveaux = [...document.querySelectorAll(`${selecteur}:not([data-branche])`)];
-    if (!nouveaux.length) continue;
-    for (const w of nouveaux) w.dataset.branche = "1";
-    const module = await import(chemin);
+  // Les modules des widgets de la page sont demandés ensemble (pas l'un après l'autre :
+  // chacun coûterait un aller-retour de plus avant que Python puisse partir).
+  const lots = WIDGETS.map(([selecteur, chemin]) => [chemin, [...document.querySelectorAll(`${selecteur}:not([data-branche])`)]])
+    .filter(([, nouveaux]) => nouveaux.length);
+  for (const [, nouveaux] of lots) for (const w of nouveaux) w.dataset.branche = "1";
+  const modules = await Promise.allSettled(lots.map(([chemin]) => import(chemin)));
+  lots.forEach(([, nouveaux], i) => {
+    // Un module qui n'a pas pu venir (réseau coupé) : ses widgets restent tels que la page
+    // les montre, et un nouvel affichage de la page réessaiera.
+    if (modules[i].status !== "fulfilled") {
+      for (const w of nouveaux) delete w.dataset.branche;
+      return;
+    }
     for (const w of nouveaux) {
-      module.brancher(w);
+      modules[i].value.brancher(w);
       w.dataset.branche = "pret";  // lisible par les tests : le widget écoute désormais
       const clic = clicsEnAttente.get(w);
       if (clic) {
@@ -73,7 +81,7 @@ async function brancher() {
         clic.click();
       }
     }
-  }
+  });
   const widgets = document.querySelectorAll(AVEC_PYTHON);
   if (!widgets.length) return;
   // Le worker démarre dès qu'un widget va servir (survol, focus, toucher)…
