@@ -28,6 +28,7 @@ from . import entetes
 from .exemples import ExempleInvalide, tous_les_exemples
 from .fences import BLOCS, MARQUE_LANCEUR
 from .minification import esbuild, minifier
+from .prechargement import ModulesIllisibles, Prechargement, lire
 from .recherche import exclure_widgets, plier_index
 from .runtime import (
     FICHIERS_PYODIDE,
@@ -49,16 +50,6 @@ THEME = Path(__file__).parent / "theme"
 _EXEMPLE_ID = re.compile(r'data-exemple="([^"]+)"')
 _LANCEUR = re.compile(r'<form class="jdr-lanceur" data-mecanique="([^"]+)" id="([^"]+)"')
 _LIEN_LANCEUR = re.compile(r'href="' + re.escape(MARQUE_LANCEUR) + r'([^"?]+)\?([^"]*)"')
-#: Les modules que chaque genre de widget importe (jdr.js, puis leurs imports statiques) :
-#: la page les annonce dans son en-tête (modulepreload) pour que le navigateur les demande
-#: dès la lecture du HTML, au lieu de les découvrir un à un en exécutant jdr.js.
-MODULES_DES_WIDGETS = (
-    ('class="jdr-exemple', ("exemple.js", "dom.js")),
-    ('class="jdr-lanceur', ("lanceur.js", "dom.js", "liaison.js")),
-    ('class="jdr-fiche', ("suivi.js", "dom.js")),
-    ('class="jdr-copie-locale', ("copie-locale.js",)),
-)
-
 #: Ligne du worker remplacée par sa configuration à la construction.
 MARQUE_CONFIG = "const CONFIG = null; // remplacé à la construction"
 
@@ -85,6 +76,8 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         self._pyodide = Path()
         #: La commande d'esbuild (vide : pas de minification).
         self._esbuild: list[str] = []
+        #: Les modules que chaque page annonce, lus dans nos sources (prechargement.py).
+        self._prechargement = Prechargement((), ())
 
     # Vérifier la configuration avant tout travail, puis déclarer nos blocs à superfences.
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -112,6 +105,10 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
                 "lancez « npm ci » à la racine du projet"
             )
         self._pyodide = pyodide
+        try:
+            self._prechargement = lire(ASSETS)
+        except ModulesIllisibles as erreur:
+            raise PluginError(f"jdr : {erreur}") from erreur
         self._esbuild = []
         if self.config.minifier:
             try:
@@ -155,10 +152,7 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         output = _LIEN_LANCEUR.sub(remplacer, output)
         if page.url.startswith("404"):  # servie à n'importe quelle adresse : pas de chemin relatif sûr
             return output
-        modules = ["moteur.js"]  # import statique de jdr.js, sur toutes les pages
-        for marque, noms in MODULES_DES_WIDGETS:
-            if marque in output:
-                modules += [nom for nom in noms if nom not in modules]
+        modules = self._prechargement.pour(output)
         liens = "".join(
             f'<link rel="modulepreload" href="{get_relative_url("assets/jdr/" + nom, page.url)}">' for nom in modules
         )

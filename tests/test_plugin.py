@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from site_plugins.minification import esbuild, minifier
+from site_plugins.prechargement import ModulesIllisibles, lire
 from site_plugins.runtime import ErreurRuntime
 
 from .conftest import RACINE
@@ -181,6 +182,54 @@ class TestMinification:
             commentaire = next(ligne.strip(" /*") for ligne in lignes if ligne.lstrip().startswith(("//", "/*")))
             assert len(commentaire) > 20 and commentaire not in servi, nom
         assert "\n//" not in (site_construit / "sw.js").read_text(encoding="utf-8")
+
+
+class TestPrechargement:
+    """La liste des modules annoncés se lit dans les sources : une seule table, celle de jdr.js."""
+
+    @staticmethod
+    def assets(dossier: Path, widgets: str, **modules: str) -> Path:
+        (dossier / "jdr.js").write_text(
+            'import { moteur } from "./moteur.js";\nconst WIDGETS = [\n' + widgets + "];\n", encoding="utf-8")
+        (dossier / "moteur.js").write_text("export const moteur = 1;\n", encoding="utf-8")
+        for nom, texte in modules.items():
+            (dossier / f"{nom}.js").write_text(texte, encoding="utf-8")
+        return dossier
+
+    def test_la_table_de_jdr_js_et_les_imports_suivis(self) -> None:
+        p = lire(RACINE / "site_plugins" / "assets")
+        assert p.communs == ("moteur.js",)
+        widgets = dict(p.widgets)
+        source = (RACINE / "site_plugins" / "assets" / "jdr.js").read_text(encoding="utf-8")
+        for classe, noms in widgets.items():
+            assert f'.{classe}", "./{noms[0]}"' in source
+        assert widgets["jdr-lanceur"] == ("lanceur.js", "dom.js", "moteur.js", "liaison.js")
+        assert widgets["jdr-journal"] == ("journal.js",)
+
+    def test_un_nouvel_import_est_annonce(self, tmp_path: Path) -> None:
+        dossier = self.assets(tmp_path, '  [".jdr-x", "./x.js"],\n',
+                              x='import { a } from "./a.js";\nimport("./tard.js");\n',
+                              a='import {\n  b,\n} from "./b.js";\n', b="export const b = 2;\n")
+        p = lire(dossier)
+        assert p.pour('<div class="jdr-x">') == ["moteur.js", "x.js", "a.js", "b.js"]
+        assert p.pour('<div class="autre jdr-x cache">') == ["moteur.js", "x.js", "a.js", "b.js"]
+        assert p.pour('<div class="jdr-x-legende">') == ["moteur.js"]
+
+    @pytest.mark.parametrize(("widgets", "modules", "message"), [
+        ("", {}, None),
+        ('  [jdr-x, "./x.js"],\n', {}, "ligne de WIDGETS illisible"),
+        ('  [".jdr-x", "./x.js"],\n', {}, "« x.js » est importé mais n'existe pas"),
+        ('  [".jdr-x", "./x.js"],\n', {"x": 'import { z } from "./z.js";\n'}, "« z.js »"),
+        ('  [".jdr-x", "./x.js"],\n', {"x": 'import "./y.js";\n'}, "« y.js »"),
+    ])
+    def test_source_illisible(self, tmp_path: Path, widgets: str, modules: dict[str, str], message: str | None) -> None:
+        dossier = self.assets(tmp_path, widgets, **modules)
+        if message is None:
+            assert lire(dossier).widgets == ()
+            (dossier / "jdr.js").write_text("const AUTRE = [];\n", encoding="utf-8")
+            message = "n'a plus sa table"
+        with pytest.raises(ModulesIllisibles, match=message):
+            lire(dossier)
 
 
 def test_modules_annonces_dans_l_en_tete(site_construit: Path) -> None:

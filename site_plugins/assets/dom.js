@@ -75,6 +75,12 @@ export function adresseDeRejeu(base, mecanique, parametres, graine) {
   return url.href;
 }
 
+// Un jet que le cœur dit comme un jet de lanceur (r.rejeu : mécanique, réglages, dés) : ses dés
+// et le lien qui le rejoue dans le lanceur dont la page et l'ancre sont `base`, même graine.
+export function jetRejouable(base, r) {
+  return { des: r.rejeu.des, lien: adresseDeRejeu(base, r.rejeu.mecanique, r.rejeu.parametres, r.graine) };
+}
+
 export function piedDeRejeu(texte, adresse, graine) {
   const pied = el("div", "jdr-pied");
   const lien = el("a", "jdr-lien", texte);

@@ -6,7 +6,7 @@
 // fiche. Aucune règle ici, et aucun système nommé : la page lit la fiche, l'envoie au moteur
 // et range ce qu'il rend. Le jet appliqué entre au journal comme un jet de suivi, avec un lien
 // qui le rejoue dans ce lanceur réglé comme le cœur l'a lu sur la fiche (ton, Stress).
-import { adresseDeRejeu, annoncerJet, bouton, champ, el, liste } from "./dom.js";
+import { annoncerJet, bouton, champ, el, jetRejouable, liste } from "./dom.js";
 import { moteur } from "./moteur.js";
 
 const echapper = (texte) => texte.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -88,7 +88,7 @@ async function appliquer(form, suivi, cle, jet, bouton_, zone) {
   if (r.rejeu && r.rejeu.mecanique === form.dataset.mecanique) {
     const ici = new URL(window.location.href);
     ici.hash = form.id;
-    Object.assign(note, { des: r.rejeu.des, lien: adresseDeRejeu(ici, r.rejeu.mecanique, r.rejeu.parametres, r.graine) });
+    Object.assign(note, jetRejouable(ici, r));
   }
   annoncerJet(zone, note);
 }

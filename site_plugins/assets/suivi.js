@@ -12,7 +12,7 @@
 // d'avant (l'état JSON rendu par Python). À côté, <clé>#version compte les écritures : une
 // écriture partie d'une version qui n'est plus celle du stockage (un autre onglet est passé
 // entre-temps) est refusée, et la fiche à jour est réaffichée.
-import { adresseDeRejeu, annoncerJet, bouton, champ, el, liste, texte } from "./dom.js";
+import { annoncerJet, bouton, champ, el, jetRejouable, liste, texte } from "./dom.js";
 import { PROFONDEUR_MAX, TAILLE_MAX, auRepos, moteur } from "./moteur.js";
 
 const PREFIXE = "jdr-suivi:";
@@ -130,11 +130,9 @@ const MOTEUR_ABSENT = "Le moteur de règles n'a pas pu se charger";
 // (fiche avec lanceurs="oui") ; sans elle, l'entrée du journal garde la graine seule.
 export function jetDuLanceur(racine, r) {
   if (!r.rejeu || typeof r.rejeu.mecanique !== "string") return {};
-  const jet = { des: r.rejeu.des };
   const modele = racine.querySelector("template.jdr-fiche-lanceurs");
   const a = modele && modele.content.querySelector(`a[data-mecanique="${CSS.escape(r.rejeu.mecanique)}"]`);
-  if (a) jet.lien = adresseDeRejeu(new URL(a.getAttribute("href"), document.baseURI), r.rejeu.mecanique, r.rejeu.parametres, r.graine);
-  return jet;
+  return a ? jetRejouable(new URL(a.getAttribute("href"), document.baseURI), r) : { des: r.rejeu.des };
 }
 
 // --- Le widget ----------------------------------------------------------------
