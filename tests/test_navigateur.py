@@ -547,6 +547,31 @@ def test_instantane_tentative_inachevee_ecartee(page: Page, serveur: str) -> Non
     assert "n'a pas abouti" in page.evaluate(MESURES_JS).get("instantane_ecarte", "")
 
 
+DEPART_JS = """window.__departs = [];
+document.addEventListener("DOMContentLoaded",
+  () => window.__departs.push(document.documentElement.dataset.jdrWorkers || ""));"""
+
+
+def test_seconde_visite_le_worker_part_sans_attendre(page: Page, serveur: str) -> None:
+    """L'instantané rangé, la page s'en souvient : à la visite suivante d'une page à widgets, le
+    worker est lancé avant même DOMContentLoaded (pas au repos) ; une page sans widget n'en lance
+    aucun ; sans l'indice, rien ne part avant le repos."""
+    page.add_init_script(DEPART_JS)
+    _jet_rejoue(page, serveur)
+    _instantane(page, "rangé")
+    assert page.evaluate("localStorage.getItem('jdr-instantane')") == "1"
+    page.goto(serveur + "/3d6/test/")
+    assert page.evaluate("window.__departs") == ["1"]
+    _instantane(page, "restauré")
+    page.goto(serveur + "/a-propos/")
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.__departs") == [""]
+    assert page.evaluate("document.documentElement.dataset.jdrWorkers") is None
+    page.evaluate("localStorage.removeItem('jdr-instantane')")
+    page.goto(serveur + "/3d6/test/")
+    assert page.evaluate("window.__departs") == [""]
+
+
 def test_copie_locale_effacee_depuis_a_propos(page: Page, serveur: str) -> None:
     _jet_rejoue(page, serveur)
     _instantane(page, "rangé")

@@ -155,7 +155,10 @@ export const moteur = {
 
   recevoir(message) {
     this.dernierSigne = performance.now();
-    if (message.mesures) document.documentElement.dataset.jdrMesures = JSON.stringify(message.mesures);
+    if (message.mesures) {
+      document.documentElement.dataset.jdrMesures = JSON.stringify(message.mesures);
+      noterInstantane(message.mesures.instantane);
+    }
     if (message.partiels) this.partiels = message.partiels;
     if (message.fond) finirFond();
     if (message.progression) {
@@ -317,6 +320,28 @@ const avis = {
     chiffres.textContent = `${megaoctets(recus)} Mo sur ${megaoctets(p.total)} Mo${reste ? ` (${reste})` : ""}`;
   },
 };
+
+// Le worker dit s'il a rangé ou restauré un instantané de Python (voir jdr-worker.js) ; la
+// page s'en souvient pour les visites suivantes (instantaneConnu, jdr.js). Ce n'est qu'un
+// indice : s'il ment (copie locale effacée depuis « À propos »), le worker part seulement
+// plus tôt que prévu, et range un nouvel instantané.
+export const CLE_INSTANTANE = "jdr-instantane";
+function noterInstantane(instantane) {
+  if (!instantane) return;
+  try {
+    if (instantane === "rangé" || instantane === "restauré") localStorage.setItem(CLE_INSTANTANE, "1");
+    else localStorage.removeItem(CLE_INSTANTANE);
+  } catch {
+    // Stockage refusé : le worker partira au repos de la page, comme à la première visite.
+  }
+}
+export function instantaneConnu() {
+  try {
+    return localStorage.getItem(CLE_INSTANTANE) === "1";
+  } catch {
+    return false;
+  }
+}
 
 // Une zone d'état (« Chargement du moteur de règles… ») qui suit le moteur.
 export function afficherEtat(zone) {
