@@ -81,9 +81,9 @@ class TestRepartitionDesMecaniques:
             assert len(r.barres) >= 2, meca.nom
 
     def test_la_lecture_au_moins_ou_elle_a_un_sens(self) -> None:
-        """Succès, PE, marges, gravités : « au moins » ; qui l'emporte : non."""
-        assert registre.mecanique("3d6-test").repartir(registre.mecanique("3d6-test").valider({})).au_moins
-        assert registre.mecanique("d10-action").repartir(registre.mecanique("d10-action").valider({})).au_moins
+        """Succès, PE, marges, gravités, niveaux de 2D6 : « au moins » ; qui l'emporte : non."""
+        for nom in ("3d6-test", "d10-action", "2d6-test", "2d6-assistance", "2d6-jet-cache"):
+            assert registre.mecanique(nom).repartir(registre.mecanique(nom).valider({})).au_moins, nom
         opposition = registre.mecanique("3d6-opposition")
         assert not opposition.repartir(opposition.valider({})).au_moins
 

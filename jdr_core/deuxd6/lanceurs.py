@@ -121,8 +121,18 @@ ORDRE_NIVEAUX = tuple(LIBELLES_NIVEAUX[n] for n in reversed(Niveau))
 
 
 def repartition_niveaux(cotes: list[Cote]) -> Repartition:
-    """Le graphique d'un jet : un niveau par barre, de la maladresse à la réussite critique."""
-    return repartition_des_cotes(cotes, ORDRE_NIVEAUX, titre="Niveau de réussite")
+    """Le graphique d'un jet : un niveau par barre, de la maladresse à la réussite critique.
+    Les niveaux sont ordonnés : chaque barre se lit aussi « ce niveau ou mieux » (« Réussite
+    simple ou mieux » : l'action aboutit ; « Échec simple ou mieux » : pas de maladresse).
+
+    >>> from jdr_core.graphique import Serie, lignes
+    >>> r = repartition_niveaux(_cotes_niveaux(7))
+    >>> [(b.libelle, str(b.probabilite)) for b in r.barres]
+    [('Maladresse', '1/12'), ('Échec simple', '1/3'), ('Réussite simple', '1/2'), ('Réussite critique', '1/12')]
+    >>> [str(ligne["au_moins"][0]) for ligne in lignes([Serie("Cible 7", r)])]
+    ['1', '11/12', '7/12', '1/12']
+    """
+    return repartition_des_cotes(cotes, ORDRE_NIVEAUX, titre="Niveau de réussite", au_moins=True)
 
 
 def _classer_niveau(niveau: Niveau) -> set[str]:
