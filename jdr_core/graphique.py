@@ -152,8 +152,10 @@ def svg(series: Sequence[Serie], *, ident: str, realisee: str | None = None) -> 
         libelle = b.libelle + (" (ce jet)" if marque else "")
         morceaux.append(f'<g class="{classe}" data-cle="{_e(b.cle)}">')
         morceaux.append(f'<text class="jdr-graphique-libelle" x="0" y="{y + HAUTEUR_LIBELLE - 5}">{_e(libelle)}</text>')
-        if "au_moins" in ligne and not deux and b.au_moins and ligne["au_moins"][0] != 1:
-            # La lecture « au moins » à droite de la ligne du libellé (une seule série).
+        if ("au_moins" in ligne and not deux and b.au_moins
+                and ligne["au_moins"][0] not in (1, ligne["probabilites"][0])):
+            # La lecture « au moins » à droite de la ligne du libellé (une seule série) ; rien
+            # quand elle ne dit rien de plus : certaine, ou égale à la barre (la meilleure issue).
             morceaux.append(f'<text class="jdr-graphique-cumul" x="100%" y="{y + HAUTEUR_LIBELLE - 5}" '
                             f'text-anchor="end">au moins : {_e(lisible(ligne["au_moins"][0]))}</text>')
         for i, (serie, p) in enumerate(zip(series, ligne["probabilites"], strict=True)):

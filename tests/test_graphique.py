@@ -87,6 +87,18 @@ class TestRepartitionDesMecaniques:
         opposition = registre.mecanique("3d6-opposition")
         assert not opposition.repartir(opposition.valider({})).au_moins
 
+    def test_au_moins_ecrit_seulement_s_il_apprend_quelque_chose(self) -> None:
+        """Niveaux de 2D6 à la cible 7 : rien sur la pire issue (certaine) ni sur la meilleure
+        (égale à sa barre) ; les deux du milieu portent leur cumul."""
+        meca = registre.mecanique("2d6-test")
+        r = meca.repartir(meca.valider({}))
+        textes = [t.text for t in analyser(figure([Serie("Réglage actuel", r)], ident="g")).iter()
+                  if "jdr-graphique-cumul" in (t.get("class") or "")]
+        cumuls = [ligne["au_moins"][0] for ligne in lignes([Serie("Réglage actuel", r)])]
+        attendus = [c for c, b in zip(cumuls, r.barres, strict=True) if c not in (1, b.probabilite)]
+        assert len(attendus) == 2
+        assert len(textes) == len(attendus)
+
     def test_la_barre_du_test_est_le_nombre_de_succes(self) -> None:
         """Le jet de 3D6 surligne la barre de son nombre de succès."""
         meca = registre.mecanique("3d6-test")
