@@ -50,6 +50,12 @@ THEME = Path(__file__).parent / "theme"
 _EXEMPLE_ID = re.compile(r'data-exemple="([^"]+)"')
 _LANCEUR = re.compile(r'<form class="jdr-lanceur" data-mecanique="([^"]+)" id="([^"]+)"')
 _LIEN_LANCEUR = re.compile(r'href="' + re.escape(MARQUE_LANCEUR) + r'([^"?]+)\?([^"]*)"')
+#: Le worker de recherche de Material dans la configuration d'une page (__config.search) :
+#: remplacé par le nôtre, qui ne le charge qu'à la première recherche (recherche-worker.js).
+_WORKER_RECHERCHE = re.compile(r'("search": ")([^"]*?)assets/javascripts/workers/(search\.[0-9a-f]+\.min\.js)(")')
+#: Marque de recherche-worker.js remplacée par l'adresse du worker de Material.
+MARQUE_RECHERCHE = "__WORKER_MATERIAL__"
+
 #: Ligne du worker remplacée par sa configuration à la construction.
 MARQUE_CONFIG = "const CONFIG = null; // remplacé à la construction"
 
@@ -78,11 +84,14 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         self._esbuild: list[str] = []
         #: Les modules que chaque page annonce, lus dans nos sources (prechargement.py).
         self._prechargement = Prechargement((), ())
+        #: Le fichier du worker de recherche de Material (search.<empreinte>.min.js), vu dans les pages.
+        self._worker_recherche = ""
 
     # Vérifier la configuration avant tout travail, puis déclarer nos blocs à superfences.
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         self._ids = {}
         self._lanceurs = {}
+        self._worker_recherche = ""
         if "pymdownx.superfences" not in config.markdown_extensions:
             raise PluginError("jdr : l'extension pymdownx.superfences est requise")
         reglages = config.mdx_configs.setdefault("pymdownx.superfences", {})
@@ -150,6 +159,12 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
             return f'href="{get_relative_url(url or "./", page.url)}?{requete}#{ident}"'
 
         output = _LIEN_LANCEUR.sub(remplacer, output)
+
+        def recherche(m: re.Match[str]) -> str:
+            self._worker_recherche = m.group(3)
+            return f"{m.group(1)}{m.group(2)}assets/javascripts/workers/recherche-worker.js{m.group(4)}"
+
+        output = _WORKER_RECHERCHE.sub(recherche, output, count=1)
         if page.url.startswith("404"):  # servie à n'importe quelle adresse : pas de chemin relatif sûr
             return output
         modules = self._prechargement.pour(output)
@@ -187,6 +202,15 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
 
         assets = site / "assets" / "jdr"
         shutil.copytree(ASSETS, assets, dirs_exist_ok=True)
+        # Le worker de recherche paresseux vit à côté de celui de Material (recherche-worker.js).
+        (assets / "recherche-worker.js").unlink()
+        recherche = site / "assets" / "javascripts" / "workers" / "recherche-worker.js"
+        if self._worker_recherche:  # sinon la recherche est désactivée : aucune page ne le demande
+            texte = (ASSETS / "recherche-worker.js").read_text(encoding="utf-8")
+            if MARQUE_RECHERCHE not in texte or not (recherche.parent / self._worker_recherche).is_file():
+                raise PluginError(f"jdr : le worker de recherche de Material ({self._worker_recherche}) "
+                                  f"est introuvable dans {recherche.parent}")
+            recherche.write_text(texte.replace(MARQUE_RECHERCHE, f"./{self._worker_recherche}"), encoding="utf-8")
         worker = (ASSETS / "jdr-worker.js").read_text(encoding="utf-8")
         if MARQUE_CONFIG not in worker:
             raise PluginError("jdr : jdr-worker.js ne contient plus la ligne de configuration attendue")
@@ -208,7 +232,7 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
             # Le service worker (hors ligne) vit à la racine, versionné par l'empreinte du site.
             ecrire_service_worker(site, ASSETS / "sw.js")
             if self._esbuild:
-                minifier([site / "sw.js"], self._esbuild, cache / "minifie")
+                minifier([f for f in (site / "sw.js", recherche) if f.is_file()], self._esbuild, cache / "minifie")
         except ErreurRuntime as erreur:
             raise PluginError(f"jdr : {erreur}") from erreur
         if self.config.compresser:

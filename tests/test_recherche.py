@@ -88,6 +88,53 @@ def chercher(page: Page, requete: str) -> list[str]:
     return pages
 
 
+class TestIndexALaDemande:
+    """L'index de recherche ne se construit plus à l'ouverture de chaque page (0,5 s de calcul
+    pendant le démarrage de Python) : recherche-worker.js, à la place du worker de Material,
+    ne le charge qu'à l'approche d'une recherche, ou après quelques secondes."""
+
+    def test_pose_a_cote_du_worker_de_material(self, site_construit: Path) -> None:
+        html = (site_construit / "3d6" / "test" / "index.html").read_text(encoding="utf-8")
+        config = json.loads(re.search(r'<script id="__config" type="application/json">(.*?)</script>', html, re.S)[1])
+        assert config["search"] == "../../assets/javascripts/workers/recherche-worker.js"
+        dossier = site_construit / "assets" / "javascripts" / "workers"
+        texte = (dossier / "recherche-worker.js").read_text(encoding="utf-8")
+        assert "__WORKER_MATERIAL__" not in texte
+        materiel = re.search(r'"\./(search\.[0-9a-f]+\.min\.js)"', texte)
+        assert materiel and (dossier / materiel[1]).is_file()
+        assert not (site_construit / "assets" / "jdr" / "recherche-worker.js").exists()
+
+    @staticmethod
+    def ouvrir(navigateur: Browser, serveur: str) -> tuple[Page, list[str]]:
+        contexte = navigateur.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR")
+        charges: list[str] = []
+        # Seulement les demandes des pages et de leurs workers : le service worker, lui, range
+        # tous les fichiers du site pour le hors-ligne, celui-ci compris.
+        contexte.on("request", lambda r: charges.append(r.url)
+                    if "/workers/search." in r.url and r.service_worker is None else None)
+        page = contexte.new_page()
+        page.set_default_timeout(DELAI)
+        page.goto(serveur + "/3d6/test/")
+        return page, charges
+
+    def test_charge_a_l_approche_de_la_boite(self, navigateur: Browser, serveur: str) -> None:
+        page, charges = self.ouvrir(navigateur, serveur)
+        page.wait_for_timeout(1500)
+        assert charges == []  # rien à l'ouverture de la page
+        page.locator("input.md-search__input").focus()
+        page.wait_for_timeout(500)  # le message du canal, puis la demande du worker de Material
+        assert len(charges) == 1
+        assert "encore/sante/" in chercher(page, "blessure")[:8]
+        assert chercher(page, "eclat")
+        page.context.close()
+
+    def test_charge_au_bout_de_quelques_secondes(self, navigateur: Browser, serveur: str) -> None:
+        page, charges = self.ouvrir(navigateur, serveur)
+        page.wait_for_timeout(5500)
+        assert len(charges) == 1
+        page.context.close()
+
+
 class TestRequetes:
     """Chaque mot tapé par un lecteur trouve sa page parmi les premiers résultats."""
 
