@@ -201,9 +201,9 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         (site / "assets" / "jdr" / "runtime.json").write_text(json.dumps(resume, indent=1), encoding="utf-8")
 
         assets = site / "assets" / "jdr"
-        shutil.copytree(ASSETS, assets, dirs_exist_ok=True)
-        # Le worker de recherche paresseux vit à côté de celui de Material (recherche-worker.js).
-        (assets / "recherche-worker.js").unlink()
+        # sw.js (à la racine) et recherche-worker.js (à côté du worker de Material) sont posés ailleurs.
+        ailleurs = shutil.ignore_patterns("sw.js", "recherche-worker.js")
+        shutil.copytree(ASSETS, assets, dirs_exist_ok=True, ignore=ailleurs)
         recherche = site / "assets" / "javascripts" / "workers" / "recherche-worker.js"
         if self._worker_recherche:  # sinon la recherche est désactivée : aucune page ne le demande
             texte = (ASSETS / "recherche-worker.js").read_text(encoding="utf-8")
@@ -224,7 +224,6 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         }
         worker = worker.replace(MARQUE_CONFIG, f"const CONFIG = {json.dumps(reglage)};")
         (assets / "jdr-worker.js").write_text(worker, encoding="utf-8")
-        (assets / "sw.js").unlink(missing_ok=True)
         try:
             if self._esbuild:
                 minifier(sorted(assets.rglob("*")), self._esbuild, cache / "minifie")

@@ -325,7 +325,7 @@ const avis = {
 // page s'en souvient pour les visites suivantes (instantaneConnu, jdr.js). Ce n'est qu'un
 // indice : s'il ment (copie locale effacée depuis « À propos »), le worker part seulement
 // plus tôt que prévu, et range un nouvel instantané.
-export const CLE_INSTANTANE = "jdr-instantane";
+const CLE_INSTANTANE = "jdr-instantane";
 function noterInstantane(instantane) {
   if (!instantane) return;
   try {
