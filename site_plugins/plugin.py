@@ -24,7 +24,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.utils import get_relative_url
 
-from . import entetes
+from . import entetes, manifeste
 from .exemples import ExempleInvalide, tous_les_exemples
 from .fences import BLOCS, MARQUE_LANCEUR
 from .minification import esbuild, minifier
@@ -33,6 +33,7 @@ from .recherche import exclure_widgets, plier_index
 from .runtime import (
     FICHIERS_PYODIDE,
     FICHIERS_REQUIS,
+    NIVEAUX_COMPRESSION,
     ErreurRuntime,
     Reglages,
     archive_sources,
@@ -67,6 +68,8 @@ class JdrConfig(base.Config):  # type: ignore[no-untyped-call]  # __init_subclas
     lignes_stdlib = c.Type(bool, default=False)
     garder = c.ListOfItems(c.Type(str), default=[])
     compresser = c.Type(bool, default=True)
+    #: « maximale » (Brotli 11, gzip 9) pour le site publié, « rapide » pour le serveur local.
+    compression = c.Choice(tuple(NIVEAUX_COMPRESSION), default="maximale")
     #: Nos scripts et styles réduits par esbuild dans le site construit (minification.py).
     minifier = c.Type(bool, default=True)
     #: Instantané local de la mémoire de Python, fabriqué et gardé par le navigateur du
@@ -171,6 +174,7 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         liens = "".join(
             f'<link rel="modulepreload" href="{get_relative_url("assets/jdr/" + nom, page.url)}">' for nom in modules
         )
+        liens += manifeste.liens(get_relative_url("./", page.url).rstrip("/") + "/")
         return output.replace("</head>", liens + "</head>", 1)
 
     # Déposer le runtime, le worker configuré et les fichiers compressés dans le site.
@@ -224,6 +228,8 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         }
         worker = worker.replace(MARQUE_CONFIG, f"const CONFIG = {json.dumps(reglage)};")
         (assets / "jdr-worker.js").write_text(worker, encoding="utf-8")
+        # Le manifeste et les icônes avant le service worker, qui les garde pour l'application installée.
+        manifeste.ecrire(site, cache / "icones", config.site_name, config.site_description or "")
         try:
             if self._esbuild:
                 minifier(sorted(assets.rglob("*")), self._esbuild, cache / "minifie")
@@ -235,5 +241,5 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         except ErreurRuntime as erreur:
             raise PluginError(f"jdr : {erreur}") from erreur
         if self.config.compresser:
-            compresser_site(site, cache / "compresse")
+            compresser_site(site, cache / "compresse", self.config.compression)
 
