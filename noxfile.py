@@ -61,7 +61,8 @@ def publier(session: nox.Session) -> None:
 def ecrire(session: nox.Session) -> None:
     """Pour écrire les pages : mkdocs serve, avec rechargement à chaque modification."""
     _installer(session, "site")
-    session.run("mkdocs", "serve", "--strict", "-a", "127.0.0.1:8000", *session.posargs)
+    session.run("mkdocs", "serve", "--strict", "-a", "127.0.0.1:8000", *session.posargs,
+                env={"JDR_HORS_LIGNE": "false", "JDR_COMPRESSION": "rapide"})
 
 
 @nox.session

@@ -34,6 +34,7 @@ from .runtime import (
     FICHIERS_PYODIDE,
     FICHIERS_REQUIS,
     NIVEAUX_COMPRESSION,
+    SERVICE_WORKER_RETRAIT,
     ErreurRuntime,
     Reglages,
     archive_sources,
@@ -75,6 +76,9 @@ class JdrConfig(base.Config):  # type: ignore[no-untyped-call]  # __init_subclas
     #: Instantané local de la mémoire de Python, fabriqué et gardé par le navigateur du
     #: lecteur après son premier démarrage (voir jdr-worker.js) ; rien n'est téléchargé.
     instantane_local = c.Type(bool, default=True)
+    #: Le service worker qui garde le site pour le hors-ligne ; sans lui (nox -s ecrire),
+    #: un sw.js qui retire celui d'une visite précédente.
+    hors_ligne = c.Type(bool, default=True)
 
 
 class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
@@ -235,7 +239,10 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
                 minifier(sorted(assets.rglob("*")), self._esbuild, cache / "minifie")
             entetes.ecrire(site)  # CSP (empreintes des scripts des pages), cache : voir entetes.py
             # Le service worker (hors ligne) vit à la racine, versionné par l'empreinte du site.
-            ecrire_service_worker(site, ASSETS / "sw.js")
+            if self.config.hors_ligne:
+                ecrire_service_worker(site, ASSETS / "sw.js")
+            else:
+                (site / "sw.js").write_text(SERVICE_WORKER_RETRAIT, encoding="utf-8")
             if self._esbuild:
                 minifier([f for f in (site / "sw.js", recherche) if f.is_file()], self._esbuild, cache / "minifie")
         except ErreurRuntime as erreur:

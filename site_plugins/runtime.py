@@ -183,6 +183,18 @@ _HORS_PRECHARGE = (".br", ".gz", ".map")
 _FICHIERS_HORS_PRECHARGE = {"sw.js", "_headers", "sitemap.xml"}
 
 
+#: Le service worker d'un site construit sans hors-ligne (nox -s ecrire, qui reconstruit
+#: à chaque modification) : il remplace celui d'une visite précédente sur la même adresse,
+#: efface ses caches et se retire, pour que chaque page vienne du serveur.
+SERVICE_WORKER_RETRAIT = """// Hors ligne désactivé pour ce site (écrit par site_plugins/runtime.py).
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (evenement) => evenement.waitUntil((async () => {
+  for (const nom of await caches.keys()) if (nom.startsWith("regles-vivantes-site-")) await caches.delete(nom);
+  await self.registration.unregister();
+})()));
+"""
+
+
 def tailles_runtime(dossier_pyodide: Path, nom_runtime: str) -> dict[str, int]:
     """Tailles non compressées des deux gros fichiers : la page en tire sa barre de progression."""
     return {

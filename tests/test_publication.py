@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import struct
 import subprocess
 import sys
@@ -232,3 +233,59 @@ def test_sous_un_chemin_dans_chromium(chromium: Any, site_construit: Path) -> No
         assert page.evaluate("async () => (await fetch('../../manifest.webmanifest')).ok")
         contexte.close()
         assert hors_prefixe == []
+
+
+_CACHE_SITE = """async () => (await caches.keys()).filter((n) => n.startsWith("regles-vivantes-site-"))"""
+_CANONIQUE = """() => document.querySelector('link[rel="canonical"]').href"""
+
+
+@pytest.mark.navigateur
+@pytest.mark.construction
+def test_mise_a_jour_entre_deux_constructions(chromium: Any, site_construit: Path, tmp_path: Path) -> None:
+    """Deux constructions de suite : la page ouverte annonce la nouvelle version sans la mélanger à
+    l'ancienne, passe à la nouvelle quand le lecteur le demande, et garde journal et instantané."""
+    from playwright.sync_api import expect
+
+    nouvelle = tmp_path / "nouvelle"
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": ADRESSE, "JDR_COMPRESSION": "rapide"}
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(nouvelle)],
+                   cwd=RACINE, check=True, env=env)
+    servi = tmp_path / "servi"
+    shutil.copytree(site_construit, servi)
+    with en_arriere_plan(servi) as base:
+        contexte = chromium.new_context(locale="fr-FR")
+        contexte.set_default_timeout(60_000)
+        page = contexte.new_page()
+        page.goto(base + "/3d6/test/")
+        formulaire = page.locator('form.jdr-lanceur[data-mecanique="3d6-test"]').first
+        formulaire.locator("button[type=submit]").click()
+        expect(formulaire.locator("output .jdr-resultat")).to_be_visible(timeout=60_000)
+        page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller", timeout=60_000)
+        page.wait_for_function("""async () => (await caches.keys()).includes("regles-vivantes-instantanes")""",
+                               polling=500, timeout=60_000)
+        journal = page.evaluate("() => localStorage.getItem('jdr-journal')")
+        assert journal and json.loads(journal)
+        ancienne = page.evaluate(_CACHE_SITE)
+        assert len(ancienne) == 1
+        autre = contexte.new_page()
+        autre.goto(base + "/encore/")
+        # La nouvelle construction remplace l'ancienne sur le serveur.
+        shutil.rmtree(servi)
+        shutil.copytree(nouvelle, servi)
+        page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
+        avis = page.locator(".jdr-nouvelle-version")
+        expect(avis).to_contain_text("Une nouvelle version des règles est disponible.", timeout=60_000)
+        # Tant que le lecteur n'a rien demandé, la page et ses voisines restent de l'ancienne version.
+        page.goto(base + "/3d6/combat/")
+        assert page.evaluate(_CANONIQUE).startswith("http://127.0.0.1:8000/")
+        expect(avis).to_be_visible(timeout=60_000)
+        avis.get_by_role("button", name="Recharger").click()
+        page.wait_for_function(f"() => document.querySelector('link[rel=\"canonical\"]').href.startsWith('{ADRESSE}')",
+                               timeout=60_000)
+        page.wait_for_function(f"async () => {{ const n = await ({_CACHE_SITE})(); return n.length === 1 "
+                               f"&& n[0] !== {json.dumps(ancienne[0])}; }}", polling=300, timeout=60_000)
+        # L'autre onglet, resté sur l'ancienne version, le dit au lieu de continuer en silence.
+        expect(autre.locator(".jdr-nouvelle-version")).to_contain_text("active dans un autre onglet", timeout=60_000)
+        assert page.evaluate("() => localStorage.getItem('jdr-journal')") == journal
+        assert "regles-vivantes-instantanes" in page.evaluate("caches.keys()")
+        contexte.close()
