@@ -92,6 +92,25 @@ class TestLent:
         assert page.evaluate("document.documentElement.dataset.jdrWorkers") == "1"
         expect(page.locator(".jdr-chargement")).to_be_hidden()
 
+    def test_apres_le_telechargement_le_demarrage_se_dit(self, contexte: BrowserContext, serveur: str) -> None:
+        """Pendant le chargement, le bouton du lanceur garde un libellé lisible ; une fois les
+        octets reçus, l'avis dit que Python démarre (plus de « 3,6 Mo sur 3,6 Mo » muet), puis s'efface."""
+        page = contexte.new_page()
+        _debit(contexte, page, 8.0)
+        page.goto(serveur + "/3d6/test/")
+        formulaire = page.locator('form.jdr-lanceur[data-mecanique="3d6-test"]').first
+        bouton = formulaire.locator("button[type=submit]")
+        bouton.click()
+        expect(bouton).to_be_disabled()
+        expect(bouton).to_have_text("Lancer les dés")
+        couleurs = bouton.evaluate("""b => [getComputedStyle(b).color,
+            getComputedStyle(document.querySelector('.md-main')).backgroundColor || 'rgb(255, 255, 255)']""")
+        assert couleurs[0] not in ("rgb(255, 255, 255)", couleurs[1]), couleurs
+        expect(formulaire.locator(".jdr-etat")).to_have_text(re.compile("moteur de règles"))
+        expect(page.locator(".jdr-chargement-texte")).to_have_text("Téléchargement terminé : démarrage de Python…")
+        expect(formulaire.locator("output .jdr-resultat")).to_be_visible()
+        expect(page.locator(".jdr-chargement")).to_be_hidden()
+
     def test_silence_sans_octet_echoue_en_francais(self, contexte: BrowserContext, serveur: str) -> None:
         """Une archive qui ne répond jamais : échec annoncé en français après le délai de silence."""
         page = contexte.new_page()

@@ -293,6 +293,7 @@ const avis = {
     const div = this.element;
     div.hidden = !visible;
     div.dataset.etat = etat;
+    if (!visible) return;
     const [texte, barre, chiffres, bouton, fermer] = div.children;
     bouton.hidden = etat !== "echec";
     fermer.hidden = etat !== "echec";
@@ -306,9 +307,17 @@ const avis = {
       return;
     }
     texte.setAttribute("role", "status");
-    const phrase = etat === "demarrage" ? "Démarrage de Python…" : "Téléchargement de Python…";
-    if (texte.textContent !== phrase) texte.textContent = phrase;
     const p = moteur.progression;
+    // Tous les octets reçus : ce qui reste est le travail du processeur, on le dit.
+    const recu = etat === "telechargement" && p && p.total && p.recus >= p.total;
+    const phrase = etat === "demarrage" || recu
+      ? "Téléchargement terminé : démarrage de Python…" : "Téléchargement de Python…";
+    if (texte.textContent !== phrase) texte.textContent = phrase;
+    if (etat === "demarrage" || recu) {
+      barre.removeAttribute("value");  // une barre animée : plus d'octets à compter, Python s'installe
+      chiffres.textContent = "";
+      return;
+    }
     if (!p || !p.total) {
       barre.removeAttribute("value");
       chiffres.textContent = "";
