@@ -24,7 +24,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.utils import get_relative_url
 
-from . import entetes
+from . import entetes, manifeste
 from .exemples import ExempleInvalide, tous_les_exemples
 from .fences import BLOCS, MARQUE_LANCEUR
 from .minification import esbuild, minifier
@@ -33,6 +33,8 @@ from .recherche import exclure_widgets, plier_index
 from .runtime import (
     FICHIERS_PYODIDE,
     FICHIERS_REQUIS,
+    NIVEAUX_COMPRESSION,
+    SERVICE_WORKER_RETRAIT,
     ErreurRuntime,
     Reglages,
     archive_sources,
@@ -67,11 +69,16 @@ class JdrConfig(base.Config):  # type: ignore[no-untyped-call]  # __init_subclas
     lignes_stdlib = c.Type(bool, default=False)
     garder = c.ListOfItems(c.Type(str), default=[])
     compresser = c.Type(bool, default=True)
+    #: « maximale » (Brotli 11, gzip 9) pour le site publié, « rapide » pour le serveur local.
+    compression = c.Choice(tuple(NIVEAUX_COMPRESSION), default="maximale")
     #: Nos scripts et styles réduits par esbuild dans le site construit (minification.py).
     minifier = c.Type(bool, default=True)
     #: Instantané local de la mémoire de Python, fabriqué et gardé par le navigateur du
     #: lecteur après son premier démarrage (voir jdr-worker.js) ; rien n'est téléchargé.
     instantane_local = c.Type(bool, default=True)
+    #: Le service worker qui garde le site pour le hors-ligne ; sans lui (nox -s ecrire),
+    #: un sw.js qui retire celui d'une visite précédente.
+    hors_ligne = c.Type(bool, default=True)
 
 
 class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
@@ -171,6 +178,7 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         liens = "".join(
             f'<link rel="modulepreload" href="{get_relative_url("assets/jdr/" + nom, page.url)}">' for nom in modules
         )
+        liens += manifeste.liens(get_relative_url("./", page.url).rstrip("/") + "/")
         return output.replace("</head>", liens + "</head>", 1)
 
     # Déposer le runtime, le worker configuré et les fichiers compressés dans le site.
@@ -224,16 +232,21 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         }
         worker = worker.replace(MARQUE_CONFIG, f"const CONFIG = {json.dumps(reglage)};")
         (assets / "jdr-worker.js").write_text(worker, encoding="utf-8")
+        # Le manifeste et les icônes avant le service worker, qui les garde pour l'application installée.
+        manifeste.ecrire(site, cache / "icones", config.site_name, config.site_description or "")
         try:
             if self._esbuild:
                 minifier(sorted(assets.rglob("*")), self._esbuild, cache / "minifie")
             entetes.ecrire(site)  # CSP (empreintes des scripts des pages), cache : voir entetes.py
             # Le service worker (hors ligne) vit à la racine, versionné par l'empreinte du site.
-            ecrire_service_worker(site, ASSETS / "sw.js")
+            if self.config.hors_ligne:
+                ecrire_service_worker(site, ASSETS / "sw.js")
+            else:
+                (site / "sw.js").write_text(SERVICE_WORKER_RETRAIT, encoding="utf-8")
             if self._esbuild:
                 minifier([f for f in (site / "sw.js", recherche) if f.is_file()], self._esbuild, cache / "minifie")
         except ErreurRuntime as erreur:
             raise PluginError(f"jdr : {erreur}") from erreur
         if self.config.compresser:
-            compresser_site(site, cache / "compresse")
+            compresser_site(site, cache / "compresse", self.config.compression)
 
