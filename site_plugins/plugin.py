@@ -29,7 +29,7 @@ from .exemples import ExempleInvalide, tous_les_exemples
 from .fences import BLOCS, MARQUE_LANCEUR
 from .minification import esbuild, minifier
 from .prechargement import ModulesIllisibles, Prechargement, lire
-from .recherche import exclure_widgets, plier_index
+from .recherche import exclure_widgets
 from .runtime import (
     FICHIERS_PYODIDE,
     FICHIERS_REQUIS,
@@ -176,7 +176,6 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
     # Déposer le runtime, le worker configuré et les fichiers compressés dans le site.
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         site = Path(config.site_dir)
-        plier_index(site)  # accents et pluriels dans la recherche, avant la compression (recherche.py)
         cache = self._pyodide.parent / ".cache" / "regles-vivantes"
         version = version_pyodide(self._pyodide)
         dossier = site / "pyodide" / version
