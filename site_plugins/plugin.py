@@ -212,7 +212,12 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         return config
 
     # La table des systèmes de l'accueil vient de la même liste que le menu (bloc « systemes »).
+    # Le menu abrège un titre (« Écran du MJ » sous « enCORE ») ; l'onglet du navigateur et
+    # l'en-tête de la page gardent le titre entier (« Écran du MJ : enCORE »).
     def on_page_markdown(self, markdown: str, *, page: Any, config: MkDocsConfig, files: Any) -> str:
+        titre = titre_de_page(markdown)
+        if titre and page.title and page.title != titre and not page.is_homepage and "title" not in page.meta:
+            page.meta["title"] = titre
         return BLOC_SYSTEMES.sub(lambda _: table_des_systemes(page.file.src_uri), markdown)
 
     # Un identifiant d'exemple ne sert qu'une fois dans le site.

@@ -160,6 +160,14 @@ class TestSitePublie:
                 assert libelle_attendu(libelle, titre, systeme_de[chemin]), \
                     f"{chemin} : menu « {libelle} », titre « {titre} »"
 
+    def test_onglet_garde_le_titre_entier(self, site_construit: Path) -> None:
+        """Le menu dit « Écran du MJ » sous « enCORE » ; l'onglet du navigateur, « Écran du MJ : enCORE »."""
+        for systeme in registre.systemes():
+            for chemin in systeme.pages:
+                page = (site_construit / url_de(chemin) / "index.html").read_text(encoding="utf-8")
+                onglet = re.search(r"<title>(.*?)</title>", page, re.S)
+                assert onglet and texte(onglet.group(1)) == f"{titre_publie(site_construit, chemin)} - Règles vivantes"
+
     def test_un_titre_qui_cite_son_systeme_le_nomme_comme_il_est_declare(self, site_construit: Path) -> None:
         """« Écran du MJ : 2D6 sous le seuil », jamais un autre nom du même système."""
         for systeme in registre.systemes():
