@@ -68,6 +68,8 @@ NAV_SYSTEMES = "jdr:systemes"
 #: Le bloc d'une page remplacé par la table des systèmes (titre, principe, lien vers la première page).
 BLOC_SYSTEMES = re.compile(r"^```systemes[ \t]*\n```[ \t]*$", re.M)
 _TITRE_H1 = re.compile(r"^#[ \t]+(.+?)[ \t#]*$", re.M)
+#: Un bloc de code clôturé : ses « # » sont des commentaires, pas des titres.
+_BLOC_DE_CODE = re.compile(r"^[ \t]*(`{3,}|~{3,}).*?^[ \t]*\1", re.M | re.S)
 
 
 def titre_de_page(source: str) -> str | None:
@@ -76,11 +78,13 @@ def titre_de_page(source: str) -> str | None:
 
     >>> titre_de_page("---\nhide: [toc]\n# un commentaire\n---\n\n# Écran du MJ : enCORE\n")
     'Écran du MJ : enCORE'
+    >>> titre_de_page("```exemple\n>>> # pas un titre\n```\n\n# Le titre\n")
+    'Le titre'
     """
     texte, meta = get_data(source)
     if isinstance(meta.get("title"), str):
         return str(meta["title"])
-    trouve = _TITRE_H1.search(texte)
+    trouve = _TITRE_H1.search(_BLOC_DE_CODE.sub("", texte))
     return trouve.group(1) if trouve else None
 
 
