@@ -34,12 +34,12 @@ const RESULTAT = 3;
 
 // --- Le français : élisions, accents, pluriels ---------------------------------------------
 
-//: Ce qui s'élide devant une voyelle (l'initiative, qu'un, jusqu'à), en minuscules.
+// Ce qui s'élide devant une voyelle (l'initiative, qu'un, jusqu'à), en minuscules.
 const ELIDES = new Set(["c", "d", "j", "l", "m", "n", "s", "t", "qu", "jusqu", "lorsqu", "puisqu", "quoiqu"]);
-//: Une élision en début de mot : la forme élidée, puis une apostrophe droite, typographique ou
-//: modificative (claviers de téléphone). « aujourd'hui » n'en est pas une (lettre avant le d).
+// Une élision en début de mot : la forme élidée, puis une apostrophe droite, typographique ou
+// modificative (claviers de téléphone). « aujourd'hui » n'en est pas une (lettre avant le d).
 const ELISION = /(^|[^\p{L}\p{N}])(jusqu|lorsqu|puisqu|quoiqu|qu|[cdjlmnst])['’ʼ‘]/giu;
-//: Un mot de la requête, sauf un nom de champ (« title: », syntaxe de lunr).
+// Un mot de la requête, sauf un nom de champ (« title: », syntaxe de lunr).
 const MOT = /[\p{L}\p{N}]+(?![\p{L}\p{N}:])/gu;
 const LIGATURES = { œ: "oe", æ: "ae" };
 
@@ -177,7 +177,7 @@ function brancher(lunr) {
 let etat = "attente"; // puis "chargement", puis "pret" : Material répond seul
 let rejeu = false;
 const gardes = [];
-//: Les mots tapés de chaque requête passée à Material, dans l'ordre : il répond dans le même.
+// Les mots tapés de chaque requête passée à Material, dans l'ordre : il répond dans le même.
 const enCours = [];
 const poster = self.postMessage.bind(self);
 
