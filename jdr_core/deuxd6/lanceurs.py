@@ -297,9 +297,9 @@ OPPOSITION: Mecanique[Opposition] = Mecanique(
 # --- Scène majeure -----------------------------------------------------------------
 
 ORDRES = (
-    (Ordre.ATTAQUANT.value, "l'attaquant lance d'abord"),
-    (Ordre.DEFENSEUR.value, "le défenseur lance d'abord"),
-    (Ordre.SIMULTANE.value, "jets simultanés"),
+    (Ordre.ATTAQUANT.value, "celui de l'attaquant d'abord"),
+    (Ordre.DEFENSEUR.value, "celui du défenseur d'abord"),
+    (Ordre.SIMULTANE.value, "les deux ensemble"),
 )
 SCORES = (
     (Score.PAR_CAMP.value, "chaque camp garde ses manches"),
@@ -385,7 +385,8 @@ SCENE: Mecanique[Scene] = Mecanique(
         Entier("malus_contre", "Malus d'une contre-attaque (0 avec une compétence faite pour cela)",
                MALUS_CONTRE_ATTAQUE, 0, MALUS_CONTRE_ATTAQUE_MAX, avance=True),
         Entier("relances", "Relances d'une égalité pour l'initiative", RELANCES_DEFAUT, 0, RELANCES_MAX, avance=True),
-        Choix("ordre", "Qui lance d'abord, pour le Dd (hypothèse)", Ordre.ATTAQUANT.value, ORDRES, avance=True),
+        Choix("ordre", "Deux doubles dans le même échange : lequel compte d'abord (hypothèse)",
+              Ordre.ATTAQUANT.value, ORDRES, avance=True),
         Choix("score", "Manches quand l'initiative change (hypothèse)", Score.PAR_CAMP.value, SCORES, avance=True),
     ),
     lancer=_lancer_scene,

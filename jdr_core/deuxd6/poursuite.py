@@ -27,7 +27,8 @@ from itertools import product
 
 from ..des import SourceDes
 from ..erreurs import JdrErreur, ParametreInvalide, RegleEnfreinte, entier_borne
-from ..francais import au, conjuguer, de, est_pluriel, majuscule, nombre_relatif, signe
+from ..francais import au, conjuguer, de, est_pluriel, majuscule, signe
+from .doubles import Ordre, lire_doubles, phrase_relecture
 from .jet import (
     CARACTERISTIQUE_MAX,
     CARACTERISTIQUE_MIN,
@@ -292,11 +293,8 @@ class Resultat(Enum):
 class Echange:
     """Deux jets face à face et leur lecture, règle du Dd comprise.
 
-    Hypothèse (ordre des Dd) : chaque jet se lit d'abord contre sa cible. Si les deux
-    réussissent, le critique de l'attaquant se lit en premier (le défenseur refait sa
-    lecture à −Dd) ; si le défenseur tient encore et qu'il a fait un critique,
-    l'attaquant relit à son tour son jet à −Dd. Si les deux ratent, même ordre avec les
-    maladresses et +Dd. Le niveau (critique, maladresse) reste celui du premier coup d'œil.
+    La lecture des doubles est celle des scènes majeures (:func:`~jdr_core.deuxd6.doubles.lire_doubles`) :
+    tout double compte, celui de l'attaquant se lit d'abord (hypothèse, ``Ordre.ATTAQUANT``).
 
     >>> from jdr_core.deuxd6.jet import Jet2D6
     >>> e = Echange(Jet2D6((2, 2), 8), Jet2D6((3, 4), 8))
@@ -309,23 +307,8 @@ class Echange:
 
     @property
     def _lecture(self) -> tuple[bool, bool, int, int]:
-        a, d = self.jet_attaquant, self.jet_defenseur
-        a_ok, d_ok, aj_a, aj_d = a.reussi, d.reussi, 0, 0
-        if a_ok and d_ok:
-            if a.dd is not None:
-                aj_d = -a.dd
-                d_ok = d.total <= d.cible + aj_d
-            if d_ok and d.dd is not None:
-                aj_a = -d.dd
-                a_ok = a.total <= a.cible + aj_a
-        elif not a_ok and not d_ok:
-            if a.dd is not None:
-                aj_d = a.dd
-                d_ok = d.total <= d.cible + aj_d
-            if not d_ok and d.dd is not None:
-                aj_a = d.dd
-                a_ok = a.total <= a.cible + aj_a
-        return a_ok, d_ok, aj_a, aj_d
+        lu = lire_doubles(self.jet_attaquant, self.jet_defenseur, Ordre.ATTAQUANT)
+        return lu.attaquant_reussit, lu.defenseur_reussit, lu.ajustement_attaquant, lu.ajustement_defenseur
 
     @property
     def attaquant_reussit(self) -> bool:
@@ -470,13 +453,7 @@ class Manche:
     def _relecture(self, nom: str, ajustement: int, jet: Jet2D6 | None) -> str:
         if jet is None:  # pragma: no cover - un ajustement suppose un jet
             return ""
-        cause = "critique adverse" if ajustement < 0 else "maladresse adverse"
-        cible = jet.cible + ajustement
-        verdict = "réussit quand même" if jet.total <= cible else "échoue"
-        if est_pluriel(nom):
-            verdict = "réussissent quand même" if jet.total <= cible else "échouent"
-        return (f"{majuscule(cause)} ({signe(ajustement)}) : {nom} {verdict} "
-                f"({jet.total} contre {nombre_relatif(cible)}).")
+        return phrase_relecture(nom, ajustement, jet)
 
     def _conclusion(self) -> list[str]:
         a, d = self._nom(self.attaquant), self._nom(self.defenseur)

@@ -71,7 +71,7 @@ ECHANGE = Table(
 
 ARGUMENTS = Table(
     "2d6-arguments",
-    ("Argument", "Au jet", "Manches à gagner"),
+    ("Argument", "Au jet", "Réussites à obtenir"),
     tuple((a.libelle.capitalize(), signe(a.modificateur), signe(a.manches)) for a in Argument),
 )
 
