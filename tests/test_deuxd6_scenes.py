@@ -19,6 +19,8 @@ from jdr_core.deuxd6.opposition import (
     distribution_opposition,
     opposer,
 )
+from jdr_core.deuxd6.poursuite import Echange as EchangePoursuite
+from jdr_core.deuxd6.poursuite import Resultat
 from jdr_core.deuxd6.scene import (
     IssueEchange,
     Ordre,
@@ -33,8 +35,6 @@ from jdr_core.deuxd6.scene import (
     jets_echange,
     jouer_scene,
 )
-from jdr_core.deuxd6.poursuite import Echange as EchangePoursuite
-from jdr_core.deuxd6.poursuite import Resultat
 from jdr_core.deuxd6.tache import (
     Argument,
     Genre,
@@ -140,7 +140,7 @@ class TestEchange:
         assert issue_echange(lu) is IssueEchange.MANCHE
 
     def test_maladresse_donne_le_dd(self) -> None:
-        att, dfn, lu = jets_echange(8, 6, Ordre.DEFENSEUR, (4, 5), (4, 4))
+        _, dfn, lu = jets_echange(8, 6, Ordre.DEFENSEUR, (4, 5), (4, 4))
         assert dfn.maladresse and lu.ajustement_attaquant == 4 and lu.attaquant_reussit
 
     def test_simultane(self) -> None:
