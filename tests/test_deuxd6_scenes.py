@@ -19,8 +19,8 @@ from jdr_core.deuxd6.opposition import (
     distribution_opposition,
     opposer,
 )
+from jdr_core.deuxd6.poursuite import Camp, Distance, Manoeuvre, Poursuite, Resultat
 from jdr_core.deuxd6.poursuite import Echange as EchangePoursuite
-from jdr_core.deuxd6.poursuite import Resultat
 from jdr_core.deuxd6.scene import (
     IssueEchange,
     Ordre,
@@ -166,15 +166,25 @@ class TestEchange:
         assert issues == {Ordre.ATTAQUANT: IssueEchange.MANCHE, Ordre.DEFENSEUR: IssueEchange.INITIATIVE,
                           Ordre.SIMULTANE: IssueEchange.INITIATIVE}
 
+    @pytest.mark.parametrize("ordre", list(Ordre))
     @pytest.mark.parametrize(("ca", "cd"), [(8, 8), (9, 6), (5, 10), (12, 3)])
-    def test_meme_lecture_qu_en_poursuite(self, ca: int, cd: int) -> None:
+    def test_meme_lecture_qu_en_poursuite(self, ca: int, cd: int, ordre: Ordre) -> None:
         """Les mêmes dés donnent la même issue dans un échange de scène et dans une manche de poursuite."""
         correspondance = {Resultat.REUSSIE: IssueEchange.MANCHE, Resultat.SANS_EFFET: IssueEchange.STATU_QUO,
                           Resultat.RATEE: IssueEchange.INITIATIVE}
         for da in PAIRES:
             for dd in PAIRES:
-                chasse = EchangePoursuite(Jet2D6(da, ca), Jet2D6(dd, cd)).resultat
-                assert issue_echange(jets_echange(ca, cd, Ordre.ATTAQUANT, da, dd)[2]) is correspondance[chasse]
+                chasse = EchangePoursuite(Jet2D6(da, ca), Jet2D6(dd, cd), ordre).resultat
+                assert issue_echange(jets_echange(ca, cd, ordre, da, dd)[2]) is correspondance[chasse]
+
+    def test_poursuite_ordre_defenseur_lance_d_abord(self) -> None:
+        """En poursuite aussi, l'ordre « défenseur d'abord » lance ses dés en premier et lit son double d'abord."""
+        depart = Poursuite(2, 2, Distance.MOYEN, Camp.POURSUIVI, ordre=Ordre.DEFENSEUR, noms=("Ugo", "Ada"))
+        manche = depart.tour(Manoeuvre.RATTRAPER_FUIR, des=DesScriptes([2, 2, 3, 3])).manches[0]
+        assert manche.jet_defenseur is not None and manche.jet_defenseur.des == (2, 2)
+        assert manche.ajustement_attaquant == -2 and manche.ajustement_defenseur == -3
+        texte = str(manche)
+        assert texte.index("Critique adverse (−2) : Ada") < texte.index("Critique adverse (−3) : Ugo")
 
     def test_ordre_defenseur_lit_les_des_du_defenseur_d_abord(self) -> None:
         regle = RegleScene(cibles=(8, 8), ordre=Ordre.DEFENSEUR)

@@ -50,6 +50,14 @@ class Ordre(Enum):
     SIMULTANE = "simultane"
 
 
+#: Les choix d'ordre tels que les lanceurs (scène majeure, poursuite) les proposent.
+CHOIX_ORDRE: tuple[tuple[str, str], ...] = (
+    (Ordre.ATTAQUANT.value, "celui de l'attaquant d'abord"),
+    (Ordre.DEFENSEUR.value, "celui du défenseur d'abord"),
+    (Ordre.SIMULTANE.value, "les deux ensemble"),
+)
+
+
 @dataclass(frozen=True)
 class Lecture:
     """Ce que valent les deux jets une fois les doubles lus.

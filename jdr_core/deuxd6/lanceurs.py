@@ -31,6 +31,7 @@ from ..mecanique import (
 )
 from .assistance import Assistance, Cumul, assister, distribution_assistance, verifier_assistants
 from .cache import JetCache, ModeCache, jet_cache
+from .doubles import CHOIX_ORDRE
 from .jet import (
     BASE_CARACTERISTIQUE,
     BASE_CARACTERISTIQUE_MAX,
@@ -296,11 +297,6 @@ OPPOSITION: Mecanique[Opposition] = Mecanique(
 
 # --- Scène majeure -----------------------------------------------------------------
 
-ORDRES = (
-    (Ordre.ATTAQUANT.value, "celui de l'attaquant d'abord"),
-    (Ordre.DEFENSEUR.value, "celui du défenseur d'abord"),
-    (Ordre.SIMULTANE.value, "les deux ensemble"),
-)
 SCORES = (
     (Score.PAR_CAMP.value, "chaque camp garde ses manches"),
     (Score.REMISE_A_ZERO.value, "tout repart de zéro"),
@@ -386,7 +382,7 @@ SCENE: Mecanique[Scene] = Mecanique(
                MALUS_CONTRE_ATTAQUE, 0, MALUS_CONTRE_ATTAQUE_MAX, avance=True),
         Entier("relances", "Relances d'une égalité pour l'initiative", RELANCES_DEFAUT, 0, RELANCES_MAX, avance=True),
         Choix("ordre", "Deux doubles dans le même échange : lequel compte d'abord (hypothèse)",
-              Ordre.ATTAQUANT.value, ORDRES, avance=True),
+              Ordre.ATTAQUANT.value, CHOIX_ORDRE, avance=True),
         Choix("score", "Manches quand l'initiative change (hypothèse)", Score.PAR_CAMP.value, SCORES, avance=True),
     ),
     lancer=_lancer_scene,

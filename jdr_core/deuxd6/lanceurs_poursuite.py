@@ -34,6 +34,7 @@ from ..mecanique import (
     Valeurs,
     de_affiche,
 )
+from .doubles import CHOIX_ORDRE, Ordre
 from .jet import (
     CARACTERISTIQUE_MAX,
     CARACTERISTIQUE_MIN,
@@ -109,7 +110,7 @@ def _tactiques(v: Valeurs) -> tuple[Tactique, Tactique]:
 def _depart(v: Valeurs) -> Poursuite:
     return Poursuite(
         v["conduite_poursuivant"], v["conduite_poursuivi"], Distance(v["distance"]), Camp(v["initiative"]),
-        aerienne=v["aerienne"], sen_poursuivant=v["sen_poursuivant"],
+        aerienne=v["aerienne"], sen_poursuivant=v["sen_poursuivant"], ordre=Ordre(v["ordre"]),
     )
 
 
@@ -190,6 +191,8 @@ POURSUITE: Mecanique[Poursuite] = Mecanique(
         Entier("tours", "Manches au plus", 10, 1, TOURS_LANCEUR_MAX),
         Choix("camp_joueur", "Le joueur mène", Camp.POURSUIVI.value,
               ((Camp.POURSUIVI.value, "le poursuivi"), (Camp.POURSUIVANT.value, "le poursuivant"))),
+        Choix("ordre", "Deux doubles dans la même manche : lequel compte d'abord (hypothèse)",
+              Ordre.ATTAQUANT.value, CHOIX_ORDRE, avance=True),
     ),
     lancer=_lancer,
     cotes=_cotes,
@@ -207,6 +210,8 @@ POURSUITE: Mecanique[Poursuite] = Mecanique(
         {"tours": 2, "manoeuvre_poursuivi": "stabiliser", "contre_poursuivi": "demi_tour"},
         {"tours": 1, "aerienne": True, "distance": "court", "initiative": "poursuivant",
          "contre_poursuivi": "renversement"},
+        {"tours": 1, "ordre": Ordre.DEFENSEUR.value},
+        {"tours": 1, "distance": "court", "ordre": Ordre.SIMULTANE.value, "conduite_poursuivant": 4},
     ),
 )
 

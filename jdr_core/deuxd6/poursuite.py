@@ -294,7 +294,8 @@ class Echange:
     """Deux jets face à face et leur lecture, règle du Dd comprise.
 
     La lecture des doubles est celle des scènes majeures (:func:`~jdr_core.deuxd6.doubles.lire_doubles`) :
-    tout double compte, celui de l'attaquant se lit d'abord (hypothèse, ``Ordre.ATTAQUANT``).
+    tout double compte ; quand les deux jets sont des doubles, ``ordre`` dit lequel se lit
+    d'abord (hypothèse, par défaut celui de l'attaquant).
 
     >>> from jdr_core.deuxd6.jet import Jet2D6
     >>> e = Echange(Jet2D6((2, 2), 8), Jet2D6((3, 4), 8))
@@ -304,10 +305,11 @@ class Echange:
 
     jet_attaquant: Jet2D6
     jet_defenseur: Jet2D6
+    ordre: Ordre = Ordre.ATTAQUANT
 
     @property
     def _lecture(self) -> tuple[bool, bool, int, int]:
-        lu = lire_doubles(self.jet_attaquant, self.jet_defenseur, Ordre.ATTAQUANT)
+        lu = lire_doubles(self.jet_attaquant, self.jet_defenseur, self.ordre)
         return lu.attaquant_reussit, lu.defenseur_reussit, lu.ajustement_attaquant, lu.ajustement_defenseur
 
     @property
@@ -393,6 +395,7 @@ class Manche:
     malus_embardees: int = 0
     jet_sen: Jet2D6 | None = None
     autre: Autre | None = None
+    ordre: Ordre = Ordre.ATTAQUANT
 
     @property
     def defenseur(self) -> Camp:
@@ -443,10 +446,11 @@ class Manche:
             lignes.append(f"{majuscule(a)} {conjuguer(a, 'fait', 'font')} {self.jet_attaquant}")
         if self.jet_defenseur is not None:
             lignes.append(f"{majuscule(d)} {conjuguer(d, 'fait', 'font')} {self.jet_defenseur}")
-        if self.ajustement_defenseur:
-            lignes.append(self._relecture(d, self.ajustement_defenseur, self.jet_defenseur))
-        if self.ajustement_attaquant:
-            lignes.append(self._relecture(a, self.ajustement_attaquant, self.jet_attaquant))
+        relectures = [(d, self.ajustement_defenseur, self.jet_defenseur),
+                      (a, self.ajustement_attaquant, self.jet_attaquant)]
+        if self.ordre is Ordre.DEFENSEUR:  # dans l'ordre où les doubles se lisent
+            relectures.reverse()
+        lignes += [self._relecture(nom, aj, jet) for nom, aj, jet in relectures if aj]
         lignes += self._conclusion()
         return lignes
 
@@ -613,6 +617,9 @@ class Poursuite:
     embardees: frozenset[Camp] = frozenset()
     #: Camps qui ont stabilisé leur allure (jusqu'à leur prochaine autre manœuvre).
     stabilises: frozenset[Camp] = frozenset()
+    #: Hypothèse : quand les deux jets d'une manche sont des doubles, lequel se lit d'abord
+    #: (et ses dés se lancent d'abord), comme en scène majeure.
+    ordre: Ordre = Ordre.ATTAQUANT
     issue: Issue = Issue.EN_COURS
     manches: tuple[Manche, ...] = field(default=())
 
@@ -764,9 +771,13 @@ class Poursuite:
             if jet_d.reussi:
                 initiative = defenseur
         else:
-            jet_a = lancer_2d6(cible_a, des=des)
-            jet_d = lancer_2d6(cible_d, des=des)
-            echange = Echange(jet_a, jet_d)
+            if self.ordre is Ordre.DEFENSEUR:
+                jet_d = lancer_2d6(cible_d, des=des)
+                jet_a = lancer_2d6(cible_a, des=des)
+            else:
+                jet_a = lancer_2d6(cible_a, des=des)
+                jet_d = lancer_2d6(cible_d, des=des)
+            echange = Echange(jet_a, jet_d, self.ordre)
             resultat, aj_a, aj_d = echange.resultat, echange.ajustement_attaquant, echange.ajustement_defenseur
             if resultat is Resultat.RATEE:
                 initiative = defenseur
@@ -778,7 +789,7 @@ class Poursuite:
             modificateur=modif, distance_avant=self.distance, jet_attaquant=jet_a, jet_defenseur=jet_d,
             contre=contre, resultat=resultat, distance_apres=distance, initiative_apres=initiative, issue=issue,
             ajustement_attaquant=aj_a, ajustement_defenseur=aj_d, malus_embardees=malus, jet_sen=jet_sen,
-            autre=autre,
+            autre=autre, ordre=self.ordre,
         )
         return replace(self, distance=distance, initiative=initiative, embardees=embardees,
                        stabilises=stabilises, issue=issue, manches=(*self.manches, manche))
