@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..des import SourceDes
+from ..erreurs import RegleEnfreinte
 from ..francais import majuscule, nombre_relatif, ordinal, quantite, signe
 from ..mecanique import (
     Affichage,
@@ -29,7 +30,17 @@ from ..mecanique import (
     de_affiche,
     repartition_des_cotes,
 )
-from .assistance import Assistance, Cumul, assister, distribution_assistance, verifier_assistants
+from .assistance import (
+    TENTATIVES_MAX,
+    Assistance,
+    Cumul,
+    Fouille,
+    assister,
+    chance_trouver,
+    distribution_assistance,
+    fouiller,
+    verifier_assistants,
+)
 from .cache import JetCache, ModeCache, jet_cache
 from .doubles import CHOIX_ORDRE
 from .jet import (
@@ -592,6 +603,84 @@ ASSISTANCE: Mecanique[JetAide] = Mecanique(
 )
 
 
+# --- Fouille en parallèle ----------------------------------------------------------
+
+#: Le lanceur propose jusqu'à quatre fouilleurs (le cœur en accepte davantage).
+FOUILLEURS_LANCEUR = 4
+TROUVE, RIEN = "L'objet est trouvé", "Rien n'est trouvé"
+BONS_ENDROITS = (("hasard", "personne ne l'a dit : le MJ tire au sort"),
+                 *((str(i), f"le {ordinal(i)} fouilleur") for i in range(1, FOUILLEURS_LANCEUR + 1)))
+
+
+def _noms_fouilleurs(n: int) -> tuple[str, ...]:
+    return tuple(f"le {ordinal(i)} fouilleur" for i in range(1, n + 1))
+
+
+def _cibles_fouille(v: Valeurs) -> list[int]:
+    return [cible_competence(v[f"niveau_{i}"]) for i in range(1, v["fouilleurs"] + 1)]
+
+
+def _bon_endroit(v: Valeurs) -> int | None:
+    if v["bon_endroit"] == "hasard":
+        return None
+    indice, n = int(v["bon_endroit"]) - 1, v["fouilleurs"]
+    if indice >= n:
+        attendu = "le premier" if n == 1 else f"l'un des {n} premiers"
+        raise RegleEnfreinte(f"fouilleur au bon endroit, le {ordinal(indice + 1)} : attendu {attendu}, "
+                             f"puisqu'il y a {quantite(n, 'fouilleur')}")
+    return indice
+
+
+def _lancer_fouille(v: Valeurs, des: SourceDes) -> Fouille:
+    return fouiller(_cibles_fouille(v), des=des, bon_endroit=_bon_endroit(v), tentative=v["tentative"],
+                    dissimulation=v["dissimulation"], noms=_noms_fouilleurs(v["fouilleurs"]))
+
+
+def _cotes_fouille(v: Valeurs) -> list[Cote]:
+    bon = _bon_endroit(v)
+    p = chance_trouver(_cibles_fouille(v), bon_endroit=bon, tentative=v["tentative"],
+                       dissimulation=v["dissimulation"])
+    return [Cote(TROUVE, p), Cote(RIEN, 1 - p)]
+
+
+def _classer_fouille(f: Fouille, v: Valeurs) -> set[str]:
+    return {TROUVE if f.trouve else RIEN}
+
+
+def _afficher_fouille(f: Fouille, v: Valeurs) -> Affichage:
+    groupes: list[GroupeAffiche] = [
+        {"titre": majuscule(nom) + (" (au bon endroit)" if i == f.bon_endroit else ""), "des": des_affiches(jet)}
+        for i, (nom, jet) in enumerate(zip(f.noms, f.jets, strict=True))]
+    return {
+        "phrase": f"{majuscule(f.noms[f.bon_endroit])}, au bon endroit, fait {f.jets[f.bon_endroit]} "
+                  f"{TROUVE if f.trouve else RIEN}.",
+        "issue": "reussite" if f.trouve else "echec",
+        "groupes": groupes,
+        "details": [str(f), *(f"{majuscule(nom)} fait {jet}" for i, (nom, jet) in
+                              enumerate(zip(f.noms, f.jets, strict=True)) if i != f.bon_endroit)],
+    }
+
+
+FOUILLE: Mecanique[Fouille] = Mecanique(
+    nom="2d6-fouille",
+    titre="Fouille en parallèle",
+    parametres=(
+        Entier("fouilleurs", "Fouilleurs, chacun à son endroit", 2, 1, FOUILLEURS_LANCEUR),
+        *(Entier(f"niveau_{i}", f"Niveau de Fouille du {ordinal(i)}", 1, NIVEAU_MIN, NIVEAU_MAX)
+          for i in range(1, FOUILLEURS_LANCEUR + 1)),
+        Choix("bon_endroit", "Qui cherche au bon endroit", "hasard", BONS_ENDROITS),
+        Entier("dissimulation", "Malus de la cachette", 0, -10, 0),
+        Entier("tentative", "Passage au même endroit (1 : le premier, sans malus)", 1, 1, TENTATIVES_MAX),
+    ),
+    lancer=_lancer_fouille,
+    cotes=_cotes_fouille,
+    afficher=_afficher_fouille,
+    classer=_classer_fouille,
+    petits=({}, {"fouilleurs": 1, "dissimulation": -2, "tentative": 3}, {"bon_endroit": "2", "niveau_2": 4},
+            {"fouilleurs": 2, "niveau_1": 0, "niveau_2": 10, "dissimulation": -10}),
+)
+
+
 # --- Jet caché ---------------------------------------------------------------------
 
 MODES = ((ModeCache.PARTAGE.value, "le joueur lance un dé, le MJ l'autre"),
@@ -647,4 +736,4 @@ CACHE: Mecanique[JetCache] = Mecanique(
     petits=({}, {"mode": ModeCache.MJ.value, "difficulte": "-5"}),
 )
 
-MECANIQUES: tuple[Mecanique[Any], ...] = (TEST, OPPOSITION, SCENE, TACHE, SABOTAGE, ASSISTANCE, CACHE)
+MECANIQUES: tuple[Mecanique[Any], ...] = (TEST, OPPOSITION, SCENE, TACHE, SABOTAGE, ASSISTANCE, FOUILLE, CACHE)
