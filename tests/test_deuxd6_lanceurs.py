@@ -264,3 +264,25 @@ class TestFouille:
         v = meca.valider({"fouilleurs": 2, "bon_endroit": "3"})
         with pytest.raises(JdrErreur, match="fouilleur au bon endroit, le troisième : attendu l'un des 2 premiers"):
             meca.lancer(v, DesScriptes([1, 2, 3, 4]))
+
+
+class TestReprise:
+    """Le lanceur de tâche dit ce que coûterait une nouvelle tentative, selon ses deux réglages."""
+
+    @pytest.mark.parametrize(("reglages", "des", "attendu"), [
+        ({}, [1, 2, 6, 5], "4 réussites, contre 9"),
+        ({"progres_conserve": True}, [1, 2, 6, 5], "3 réussites, contre 9"),
+        ({}, [1, 2, 5, 5], "9 réussites, contre 9"),
+        ({"reprise": "malus"}, [1, 2, 5, 5], "4 réussites, contre 4"),
+    ])
+    def test_nouvelle_tentative(self, reglages: dict[str, object], des: list[int], attendu: str) -> None:
+        meca = PAR_NOM["2d6-tache"]
+        v = meca.valider({"requis": 4, "niveau": 2, **reglages})
+        details = meca.afficher(meca.lancer(v, DesScriptes(des)), v)["details"]
+        assert details[-1] == f"Si les circonstances changent, une nouvelle tentative demandera {attendu} à chaque jet."
+
+    def test_rien_a_reprendre_si_accomplie(self) -> None:
+        meca = PAR_NOM["2d6-tache"]
+        v = meca.valider({"requis": 1})
+        details = meca.afficher(meca.lancer(v, DesScriptes([1, 2])), v)["details"]
+        assert not any("nouvelle tentative" in d for d in details)

@@ -78,7 +78,18 @@ from .scene import (
     distribution_scene_complete,
     jouer_scene,
 )
-from .tache import REQUIS_MAX, Genre, Sabotage, Tache, distribution_sabotage, distribution_tache, mener_tache, saboter
+from .tache import (
+    REQUIS_MAX,
+    Genre,
+    Reprise,
+    Sabotage,
+    Tache,
+    distribution_sabotage,
+    distribution_tache,
+    mener_tache,
+    reprendre,
+    saboter,
+)
 
 #: Bornes d'une cible saisie directement dans un formulaire.
 CIBLE_SAISIE_MIN, CIBLE_SAISIE_MAX = -10, 25
@@ -442,13 +453,27 @@ def _classer_tache(t: Tache, v: Valeurs) -> set[str]:
     return {ARRET_MALADRESSE if t.maladresse is not None else ARRET_ECHEC}
 
 
+REPRISES = ((Reprise.REUSSITES.value, "des réussites de plus à obtenir"),
+            (Reprise.MALUS.value, "un malus sur tous les jets"))
+
+
+def phrase_reprise(t: Tache, v: Valeurs) -> str:
+    """Ce que demanderait une nouvelle tentative, si les circonstances changent."""
+    requis, cible = reprendre(t, reprise=Reprise(v["reprise"]), progres_conserve=v["progres_conserve"])
+    return (f"Si les circonstances changent, une nouvelle tentative demandera {quantite(requis, 'réussite')}, "
+            f"contre {nombre_relatif(cible)} à chaque jet.")
+
+
 def _afficher_tache(t: Tache, v: Valeurs) -> Affichage:
     issue: IssueAffichee = "reussite" if t.accomplie else "echec"
+    details = [t.phrase_jet(i) for i in range(len(t.jets))]
+    if not t.accomplie:
+        details.append(phrase_reprise(t, v))
     return {
         "phrase": t.bilan(),
         "issue": issue,
         "groupes": [{"titre": t.titre_jet(i), "des": des_affiches(j)} for i, j in enumerate(t.jets)],
-        "details": [t.phrase_jet(i) for i in range(len(t.jets))],
+        "details": details,
     }
 
 
@@ -462,6 +487,9 @@ TACHE: Mecanique[Tache] = Mecanique(
         AUTRE,
         Entier("requis", "Réussites à obtenir", 3, 1, REQUIS_MAX),
         OuiNon("bonus_critique", "Un critique donne +Dd au jet suivant", True, avance=True),
+        Choix("reprise", "Après une maladresse, recommencer coûte", Reprise.REUSSITES.value, REPRISES),
+        OuiNon("progres_conserve", "Une nouvelle tentative garde les réussites déjà obtenues (hypothèse)", False,
+               avance=True),
     ),
     lancer=_lancer_tache,
     cotes=_cotes_tache,
