@@ -31,6 +31,7 @@ from ..mecanique import (
     repartition_des_cotes,
 )
 from .assistance import (
+    DESORDRE_MIN,
     TENTATIVES_MAX,
     Assistance,
     Cumul,
@@ -571,18 +572,24 @@ def _niveaux_aides(v: Valeurs) -> list[int]:
     return [v["niveau_aides"]] * v["assistants"]
 
 
+def _desordre(v: Valeurs) -> int | None:
+    return v["desordre"] if v["surnombre"] else None
+
+
 def _lancer_assistance(v: Valeurs, des: SourceDes) -> JetAide:
     m = _modificateur(v)
-    verifier_assistants(v["niveau"], _niveaux_aides(v))
+    verifier_assistants(v["niveau"], _niveaux_aides(v), _desordre(v))
     cible_competence(v["niveau"], m)
-    aide = assister(v["niveau"], _niveaux_aides(v), des=des, modificateur=m, cumul=Cumul(v["cumul"]))
+    aide = assister(v["niveau"], _niveaux_aides(v), des=des, modificateur=m, cumul=Cumul(v["cumul"]),
+                    desordre=_desordre(v))
     jet = lancer_2d6(cible_competence(v["niveau"], m) + aide.modificateur, des=des)
     return JetAide(aide, jet)
 
 
 def _cotes_assistance(v: Valeurs) -> list[Cote]:
     m = _modificateur(v)
-    d = distribution_assistance(v["niveau"], _niveaux_aides(v), modificateur=m, cumul=Cumul(v["cumul"]))
+    d = distribution_assistance(v["niveau"], _niveaux_aides(v), modificateur=m, cumul=Cumul(v["cumul"]),
+                                desordre=_desordre(v))
     cible = cible_competence(v["niveau"], m)
     niveaux = {n: Fraction(0) for n in Niveau}
     for bonus, p in d.items():
@@ -619,6 +626,8 @@ ASSISTANCE: Mecanique[JetAide] = Mecanique(
         Entier("niveau_aides", "Niveau des assistants", 1, NIVEAU_MIN, NIVEAU_MAX),
         DIFFICULTE,
         AUTRE,
+        OuiNon("surnombre", "Le MJ laisse aider plus d'assistants que le niveau du personnage principal"),
+        Entier("desordre", "Malus du MJ pour le désordre, s'il y a trop d'assistants", -2, DESORDRE_MIN, 0),
         Choix("cumul", "Maladresse d'un assistant (hypothèse)", Cumul.MEILLEUR.value, CUMULS, avance=True),
     ),
     lancer=_lancer_assistance,
@@ -627,7 +636,8 @@ ASSISTANCE: Mecanique[JetAide] = Mecanique(
     afficher=_afficher_assistance,
     classer=_classer_assistance,
     petits=({}, {"assistants": 1, "niveau": 1, "niveau_aides": 3}, {"assistants": 0},
-            {"assistants": 2, "niveau_aides": 0}),
+            {"assistants": 2, "niveau_aides": 0},
+            {"assistants": 2, "niveau": 1, "surnombre": True, "desordre": -3, "cumul": "bonus_et_malus"}),
 )
 
 
