@@ -447,6 +447,23 @@ class TestChaine:
 class TestLanceur:
     """Le formulaire, les cotes, le lancer et l'affichage."""
 
+    @pytest.mark.parametrize(("crans", "attendu"), [(0, "La distance ne change pas : à longue distance."),
+                                                    (1, "Le poursuivi s'éloigne : les voilà à distance extrême."),
+                                                    (2, "Le poursuivi sème le poursuivant")])
+    def test_autre_manoeuvre_et_ses_crans(self, crans: int, attendu: str) -> None:
+        """Le réglage des crans d'une autre manœuvre réussie vient du formulaire."""
+        v = POURSUITE.valider({"manoeuvre_poursuivi": "autre", "crans_autre": crans, "distance": "long",
+                               "tours": 1})
+        p = POURSUITE.lancer(v, DesScriptes([1, 2, 6, 5]))
+        assert p.manches[0].manoeuvre is Manoeuvre.AUTRE and attendu in " ".join(p.manches[0].lignes())
+
+    def test_autre_manoeuvre_hors_de_ses_distances(self) -> None:
+        """Hors des distances fixées avec le MJ, la tactique se rabat sur la manœuvre suivante (fuir)."""
+        v = POURSUITE.valider({"manoeuvre_poursuivi": "autre", "autre_min": "contact", "autre_max": "court",
+                               "distance": "long", "tours": 1})
+        p = POURSUITE.lancer(v, DesScriptes([1, 2, 6, 5]))
+        assert p.manches[0].manoeuvre is Manoeuvre.RATTRAPER_FUIR
+
     def test_declare(self) -> None:
         assert [m.nom for m in MECANIQUES_POURSUITE] == ["2d6-poursuite"]
 

@@ -55,6 +55,7 @@ from .combat import (
     Attaque,
     Couvert,
     Defense,
+    RegleCombat,
     attaquer,
     difficulte_melee,
     difficulte_tir,
@@ -267,9 +268,19 @@ LIBELLES_GRAVITE = {
 }
 
 
+DEGATS_OUVERTS = OuiNon("degats_ouverts", "Le dé des dégâts est ouvert, comme celui de l'action (hypothèse)",
+                        False, avance=True)
+COMPENSER = OuiNon("compenser", "Au contact, sans compétence d'arme ou sans Esquive : ±5, comme pour "
+                   "toute action opposée (hypothèse)", False, avance=True)
+
+
+def combat_de(v: Valeurs) -> RegleCombat:
+    return RegleCombat(degats_ouverts=v["degats_ouverts"], compenser=v["compenser"])
+
+
 def _difficulte_attaque(v: Valeurs) -> int:
     if v["mode"] == "contact":
-        return difficulte_melee(v["agi_adverse"], v["esquive"])
+        return difficulte_melee(v["agi_adverse"], v["esquive"], comp_attaquant=v["comp"], regle=combat_de(v))
     return difficulte_tir(v["distance"], v["esquive"], Arrondi(v["arrondi"]))
 
 
@@ -279,12 +290,12 @@ def _defense(v: Valeurs) -> Defense:
 
 def _lancer_attaque(v: Valeurs, des: SourceDes) -> Attaque:
     return attaquer(_difficulte_attaque(v), agi=v["agi"], comp=v["comp"], arme=v["arme"], defense=_defense(v),
-                    des=des, malus=v["malus"], regle=regle_de(v))
+                    des=des, malus=v["malus"], regle=regle_de(v), combat=combat_de(v))
 
 
 def _cotes_attaque(v: Valeurs) -> list[Cote]:
     d = distribution_attaque(_difficulte_attaque(v), agi=v["agi"], comp=v["comp"], arme=v["arme"],
-                             defense=_defense(v), malus=v["malus"], regle=regle_de(v))
+                             defense=_defense(v), malus=v["malus"], regle=regle_de(v), combat=combat_de(v))
     return [Cote(TOUCHE, 1 - d[None]), Cote(MANQUE, d[None]),
             *(Cote(LIBELLES_GRAVITE[g], d[g]) for g in Gravite)]
 
@@ -306,7 +317,9 @@ def _classer_attaque(a: Attaque, v: Valeurs) -> set[str]:
 def _afficher_attaque(a: Attaque, v: Valeurs) -> Affichage:
     diff = a.action.difficulte
     if v["mode"] == "contact":
-        detail = f"Difficulté : 5 + AGI {v['agi_adverse']} + Esquive {v['esquive']} = {diff}."
+        ecart = diff - (5 + v["agi_adverse"] + v["esquive"])
+        correction = f" {'+' if ecart > 0 else '−'} {abs(ecart)}" if ecart else ""
+        detail = f"Difficulté : 5 + AGI {v['agi_adverse']} + Esquive {v['esquive']}{correction} = {diff}."
     else:
         x = terme_distance(v["distance"], Arrondi(v["arrondi"]))
         detail = f"Difficulté : 5 + X {x} ({v['distance']} m) + Esquive {v['esquive']} = {diff}."
@@ -314,7 +327,9 @@ def _afficher_attaque(a: Attaque, v: Valeurs) -> Affichage:
     if a.degats is None:
         return {"phrase": "L'attaque manque.", "issue": "echec", "groupes": groupes,
                 "details": [str(a.action), detail]}
-    groupes.append({"titre": "Dégâts", "des": [de_affiche(a.degats.de, "somme", 10)]})
+    ouvert = a.degats.ouvert
+    groupes.append({"titre": "Dégâts" if ouvert is None else _groupe_de(ouvert, "Dégâts")["titre"],
+                    "des": [de_affiche(a.degats.de, "somme", 10)] if ouvert is None else des_ouverts(ouvert)})
     return {
         "phrase": f"Touché : {a.degats.gravite.libelle} ({nombre_relatif(a.degats.valeur)} de dégâts).",
         "issue": "reussite",
@@ -339,6 +354,8 @@ ATTAQUE: Mecanique[Attaque] = Mecanique(
         Choix("couvert", "Couvert du défenseur", "0", COUVERTS),
         MALUS,
         Choix("arrondi", "Distance : tranches de 10 m (hypothèse)", Arrondi.ENTAMEE.value, ARRONDIS, avance=True),
+        COMPENSER,
+        DEGATS_OUVERTS,
         ENCHAINER,
         EGALITE,
     ),
@@ -348,7 +365,9 @@ ATTAQUE: Mecanique[Attaque] = Mecanique(
     afficher=_afficher_attaque,
     classer=_classer_attaque,
     petits=({}, {"mode": "tir", "distance": 30, "couvert": "5", "arme": 12, "comp": 6},
-            {"comp": 0, "arme": 20, "con": 1, "enchainer": True}),
+            {"comp": 0, "arme": 20, "con": 1, "enchainer": True},
+            {"comp": 0, "esquive": 2, "compenser": True, "degats_ouverts": True},
+            {"comp": 3, "esquive": 0, "compenser": True, "degats_ouverts": True, "enchainer": True, "arme": 1}),
 )
 
 

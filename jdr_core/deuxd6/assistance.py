@@ -40,6 +40,8 @@ from .jet import NIVEAU_MAX, NIVEAU_MIN, PAIRES, Jet2D6, Niveau, cible_competenc
 TENTATIVES_MAX = 10
 #: Nombre maximal de fouilleurs.
 FOUILLEURS_MAX = 8
+#: Le malus que le MJ peut imposer pour le désordre, quand il laisse aider trop de monde.
+DESORDRE_MIN = -10
 
 
 class Cumul(Enum):
@@ -115,10 +117,12 @@ class Assistance:
     niveau_principal: int
     aides: tuple[Aide, ...]
     cumul: Cumul = Cumul.MEILLEUR
+    #: Le malus du MJ pour le désordre, quand il a laissé aider plus d'assistants que permis (0 sinon).
+    desordre: int = 0
 
     @property
     def modificateur(self) -> int:
-        return combiner([a.bonus for a in self.aides if a.jet is not None], self.cumul)
+        return combiner([a.bonus for a in self.aides if a.jet is not None], self.cumul) + self.desordre
 
     def bilan(self) -> str:
         """« Modificateur retenu : +2. »"""
@@ -126,22 +130,34 @@ class Assistance:
 
     def phrases(self) -> list[str]:
         """Une phrase par assistant, puis le modificateur retenu."""
-        return [*(f"Le {ordinal(i + 1)} assistant {aide}." for i, aide in enumerate(self.aides)), self.bilan()]
+        phrases = [f"Le {ordinal(i + 1)} assistant {aide}." for i, aide in enumerate(self.aides)]
+        if self.desordre:
+            phrases.append(f"{quantite(len(self.aides), 'assistant').capitalize()} pour un personnage principal de "
+                           f"niveau {self.niveau_principal}, c'est trop : le MJ impose {signe(self.desordre)} "
+                           "pour le désordre.")
+        return [*phrases, self.bilan()]
 
     def __str__(self) -> str:
         return " ".join(self.phrases())
 
 
-def verifier_assistants(niveau_principal: int, niveaux_aides: Sequence[int]) -> None:
-    """Pas plus d'assistants que le niveau du personnage principal."""
+def verifier_assistants(niveau_principal: int, niveaux_aides: Sequence[int], desordre: int | None = None) -> int:
+    """Pas plus d'assistants que le niveau du personnage principal, sauf si le MJ laisse faire
+    avec un malus pour le désordre (``desordre``, de −10 à 0). Rend le malus qui s'applique
+    (0 quand le nombre d'assistants est permis)."""
     entier_borne("niveau du personnage principal", niveau_principal, NIVEAU_MIN, NIVEAU_MAX)
     for n in niveaux_aides:
         entier_borne("niveau d'un assistant", n, NIVEAU_MIN, NIVEAU_MAX)
-    if len(niveaux_aides) > niveau_principal:
+    if desordre is not None:
+        entier_borne("malus pour le désordre", desordre, DESORDRE_MIN, 0)
+    if len(niveaux_aides) <= niveau_principal:
+        return 0
+    if desordre is None:
         raise RegleEnfreinte(
             f"{quantite(len(niveaux_aides), 'assistant')} pour un personnage principal de niveau "
             f"{niveau_principal} : au plus {niveau_principal}"
         )
+    return desordre
 
 
 def assister(
@@ -151,12 +167,22 @@ def assister(
     des: SourceDes,
     modificateur: int = 0,
     cumul: Cumul = Cumul.MEILLEUR,
+    desordre: int | None = None,
 ) -> Assistance:
     """Chaque assistant de niveau 1 ou plus lance 7 + niveau + ``modificateur``, dans l'ordre.
 
     Hypothèse : les assistants subissent le même modificateur de difficulté que la tâche.
+    Au-delà du nombre permis d'assistants, il faut un malus pour le désordre (``desordre``) :
+    le texte laisse le MJ l'imposer ; il s'ajoute au modificateur retenu.
+
+    >>> from jdr_core.des import DesScriptes
+    >>> print(assister(1, [2, 2], des=DesScriptes([2, 3, 6, 6]), desordre=-2))  # doctest: +NORMALIZE_WHITESPACE
+    Le premier assistant fait 2 et 3 = 5 contre 9 : réussite, donc +1.
+    Le deuxième assistant fait 6 et 6 = 12 contre 9 : maladresse (Dd 6), donc −6.
+    2 assistants pour un personnage principal de niveau 1, c'est trop : le MJ impose −2 pour le désordre.
+    Modificateur retenu : −1.
     """
-    verifier_assistants(niveau_principal, niveaux_aides)
+    malus = verifier_assistants(niveau_principal, niveaux_aides, desordre)
     aides: list[Aide] = []
     for n in niveaux_aides:
         if n == 0:
@@ -166,7 +192,7 @@ def assister(
         bonus = bonus_aide(jet.niveau, jet.dd, niveau_principal)
         plafonne = jet.critique and jet.dd is not None and jet.dd > niveau_principal
         aides.append(Aide(n, jet, bonus, plafonne))
-    return Assistance(niveau_principal, tuple(aides), cumul)
+    return Assistance(niveau_principal, tuple(aides), cumul, malus)
 
 
 def distribution_aide(niveau_aide: int, niveau_principal: int, modificateur: int = 0) -> dict[int, Fraction]:
@@ -187,14 +213,15 @@ def distribution_assistance(
     *,
     modificateur: int = 0,
     cumul: Cumul = Cumul.MEILLEUR,
+    desordre: int | None = None,
 ) -> dict[int, Fraction]:
-    """Probabilités exactes du modificateur retenu (0 sans assistant utile).
+    """Probabilités exactes du modificateur retenu (0 sans assistant utile), désordre compris.
 
     >>> d = distribution_assistance(1, [1])
     >>> d[1]
     Fraction(13, 18)
     """
-    verifier_assistants(niveau_principal, niveaux_aides)
+    malus = verifier_assistants(niveau_principal, niveaux_aides, desordre)
     utiles = [n for n in niveaux_aides if n > 0]
     # État : (meilleur bonus, pire malus) vus jusqu'ici ; None tant qu'aucun assistant n'a lancé.
     etats: dict[tuple[int, int] | None, Fraction] = {None: Fraction(1)}
@@ -207,7 +234,7 @@ def distribution_assistance(
         etats = suivants
     resultat: dict[int, Fraction] = {}
     for etat, p in etats.items():
-        valeur = 0 if etat is None else combiner(list(etat), cumul)
+        valeur = (0 if etat is None else combiner(list(etat), cumul)) + malus
         resultat[valeur] = resultat.get(valeur, Fraction(0)) + p
     return resultat
 

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..des import SourceDes
+from ..erreurs import RegleEnfreinte
 from ..francais import majuscule, nombre_relatif, ordinal, quantite, signe
 from ..mecanique import (
     Affichage,
@@ -29,8 +30,20 @@ from ..mecanique import (
     de_affiche,
     repartition_des_cotes,
 )
-from .assistance import Assistance, Cumul, assister, distribution_assistance, verifier_assistants
+from .assistance import (
+    DESORDRE_MIN,
+    TENTATIVES_MAX,
+    Assistance,
+    Cumul,
+    Fouille,
+    assister,
+    chance_trouver,
+    distribution_assistance,
+    fouiller,
+    verifier_assistants,
+)
 from .cache import JetCache, ModeCache, jet_cache
+from .doubles import CHOIX_ORDRE
 from .jet import (
     BASE_CARACTERISTIQUE,
     BASE_CARACTERISTIQUE_MAX,
@@ -66,7 +79,18 @@ from .scene import (
     distribution_scene_complete,
     jouer_scene,
 )
-from .tache import REQUIS_MAX, Genre, Sabotage, Tache, distribution_sabotage, distribution_tache, mener_tache, saboter
+from .tache import (
+    REQUIS_MAX,
+    Genre,
+    Reprise,
+    Sabotage,
+    Tache,
+    distribution_sabotage,
+    distribution_tache,
+    mener_tache,
+    reprendre,
+    saboter,
+)
 
 #: Bornes d'une cible saisie directement dans un formulaire.
 CIBLE_SAISIE_MIN, CIBLE_SAISIE_MAX = -10, 25
@@ -296,11 +320,6 @@ OPPOSITION: Mecanique[Opposition] = Mecanique(
 
 # --- Scène majeure -----------------------------------------------------------------
 
-ORDRES = (
-    (Ordre.ATTAQUANT.value, "l'attaquant lance d'abord"),
-    (Ordre.DEFENSEUR.value, "le défenseur lance d'abord"),
-    (Ordre.SIMULTANE.value, "jets simultanés"),
-)
 SCORES = (
     (Score.PAR_CAMP.value, "chaque camp garde ses manches"),
     (Score.REMISE_A_ZERO.value, "tout repart de zéro"),
@@ -385,7 +404,8 @@ SCENE: Mecanique[Scene] = Mecanique(
         Entier("malus_contre", "Malus d'une contre-attaque (0 avec une compétence faite pour cela)",
                MALUS_CONTRE_ATTAQUE, 0, MALUS_CONTRE_ATTAQUE_MAX, avance=True),
         Entier("relances", "Relances d'une égalité pour l'initiative", RELANCES_DEFAUT, 0, RELANCES_MAX, avance=True),
-        Choix("ordre", "Qui lance d'abord, pour le Dd (hypothèse)", Ordre.ATTAQUANT.value, ORDRES, avance=True),
+        Choix("ordre", "Deux doubles dans le même échange : lequel compte d'abord (hypothèse)",
+              Ordre.ATTAQUANT.value, CHOIX_ORDRE, avance=True),
         Choix("score", "Manches quand l'initiative change (hypothèse)", Score.PAR_CAMP.value, SCORES, avance=True),
     ),
     lancer=_lancer_scene,
@@ -434,13 +454,27 @@ def _classer_tache(t: Tache, v: Valeurs) -> set[str]:
     return {ARRET_MALADRESSE if t.maladresse is not None else ARRET_ECHEC}
 
 
+REPRISES = ((Reprise.REUSSITES.value, "des réussites de plus à obtenir"),
+            (Reprise.MALUS.value, "un malus sur tous les jets"))
+
+
+def phrase_reprise(t: Tache, v: Valeurs) -> str:
+    """Ce que demanderait une nouvelle tentative, si les circonstances changent."""
+    requis, cible = reprendre(t, reprise=Reprise(v["reprise"]), progres_conserve=v["progres_conserve"])
+    return (f"Si les circonstances changent, une nouvelle tentative demandera {quantite(requis, 'réussite')}, "
+            f"contre {nombre_relatif(cible)} à chaque jet.")
+
+
 def _afficher_tache(t: Tache, v: Valeurs) -> Affichage:
     issue: IssueAffichee = "reussite" if t.accomplie else "echec"
+    details = [t.phrase_jet(i) for i in range(len(t.jets))]
+    if not t.accomplie:
+        details.append(phrase_reprise(t, v))
     return {
         "phrase": t.bilan(),
         "issue": issue,
         "groupes": [{"titre": t.titre_jet(i), "des": des_affiches(j)} for i, j in enumerate(t.jets)],
-        "details": [t.phrase_jet(i) for i in range(len(t.jets))],
+        "details": details,
     }
 
 
@@ -454,6 +488,9 @@ TACHE: Mecanique[Tache] = Mecanique(
         AUTRE,
         Entier("requis", "Réussites à obtenir", 3, 1, REQUIS_MAX),
         OuiNon("bonus_critique", "Un critique donne +Dd au jet suivant", True, avance=True),
+        Choix("reprise", "Après une maladresse, recommencer coûte", Reprise.REUSSITES.value, REPRISES),
+        OuiNon("progres_conserve", "Une nouvelle tentative garde les réussites déjà obtenues (hypothèse)", False,
+               avance=True),
     ),
     lancer=_lancer_tache,
     cotes=_cotes_tache,
@@ -535,18 +572,24 @@ def _niveaux_aides(v: Valeurs) -> list[int]:
     return [v["niveau_aides"]] * v["assistants"]
 
 
+def _desordre(v: Valeurs) -> int | None:
+    return v["desordre"] if v["surnombre"] else None
+
+
 def _lancer_assistance(v: Valeurs, des: SourceDes) -> JetAide:
     m = _modificateur(v)
-    verifier_assistants(v["niveau"], _niveaux_aides(v))
+    verifier_assistants(v["niveau"], _niveaux_aides(v), _desordre(v))
     cible_competence(v["niveau"], m)
-    aide = assister(v["niveau"], _niveaux_aides(v), des=des, modificateur=m, cumul=Cumul(v["cumul"]))
+    aide = assister(v["niveau"], _niveaux_aides(v), des=des, modificateur=m, cumul=Cumul(v["cumul"]),
+                    desordre=_desordre(v))
     jet = lancer_2d6(cible_competence(v["niveau"], m) + aide.modificateur, des=des)
     return JetAide(aide, jet)
 
 
 def _cotes_assistance(v: Valeurs) -> list[Cote]:
     m = _modificateur(v)
-    d = distribution_assistance(v["niveau"], _niveaux_aides(v), modificateur=m, cumul=Cumul(v["cumul"]))
+    d = distribution_assistance(v["niveau"], _niveaux_aides(v), modificateur=m, cumul=Cumul(v["cumul"]),
+                                desordre=_desordre(v))
     cible = cible_competence(v["niveau"], m)
     niveaux = {n: Fraction(0) for n in Niveau}
     for bonus, p in d.items():
@@ -583,6 +626,8 @@ ASSISTANCE: Mecanique[JetAide] = Mecanique(
         Entier("niveau_aides", "Niveau des assistants", 1, NIVEAU_MIN, NIVEAU_MAX),
         DIFFICULTE,
         AUTRE,
+        OuiNon("surnombre", "Le MJ laisse aider plus d'assistants que le niveau du personnage principal"),
+        Entier("desordre", "Malus du MJ pour le désordre, s'il y a trop d'assistants", -2, DESORDRE_MIN, 0),
         Choix("cumul", "Maladresse d'un assistant (hypothèse)", Cumul.MEILLEUR.value, CUMULS, avance=True),
     ),
     lancer=_lancer_assistance,
@@ -591,7 +636,86 @@ ASSISTANCE: Mecanique[JetAide] = Mecanique(
     afficher=_afficher_assistance,
     classer=_classer_assistance,
     petits=({}, {"assistants": 1, "niveau": 1, "niveau_aides": 3}, {"assistants": 0},
-            {"assistants": 2, "niveau_aides": 0}),
+            {"assistants": 2, "niveau_aides": 0},
+            {"assistants": 2, "niveau": 1, "surnombre": True, "desordre": -3, "cumul": "bonus_et_malus"}),
+)
+
+
+# --- Fouille en parallèle ----------------------------------------------------------
+
+#: Le lanceur propose jusqu'à quatre fouilleurs (le cœur en accepte davantage).
+FOUILLEURS_LANCEUR = 4
+TROUVE, RIEN = "L'objet est trouvé", "Rien n'est trouvé"
+BONS_ENDROITS = (("hasard", "personne ne l'a dit : le MJ tire au sort"),
+                 *((str(i), f"le {ordinal(i)} fouilleur") for i in range(1, FOUILLEURS_LANCEUR + 1)))
+
+
+def _noms_fouilleurs(n: int) -> tuple[str, ...]:
+    return tuple(f"le {ordinal(i)} fouilleur" for i in range(1, n + 1))
+
+
+def _cibles_fouille(v: Valeurs) -> list[int]:
+    return [cible_competence(v[f"niveau_{i}"]) for i in range(1, v["fouilleurs"] + 1)]
+
+
+def _bon_endroit(v: Valeurs) -> int | None:
+    if v["bon_endroit"] == "hasard":
+        return None
+    indice, n = int(v["bon_endroit"]) - 1, v["fouilleurs"]
+    if indice >= n:
+        attendu = "le premier" if n == 1 else f"l'un des {n} premiers"
+        raise RegleEnfreinte(f"fouilleur au bon endroit, le {ordinal(indice + 1)} : attendu {attendu}, "
+                             f"puisqu'il y a {quantite(n, 'fouilleur')}")
+    return indice
+
+
+def _lancer_fouille(v: Valeurs, des: SourceDes) -> Fouille:
+    return fouiller(_cibles_fouille(v), des=des, bon_endroit=_bon_endroit(v), tentative=v["tentative"],
+                    dissimulation=v["dissimulation"], noms=_noms_fouilleurs(v["fouilleurs"]))
+
+
+def _cotes_fouille(v: Valeurs) -> list[Cote]:
+    bon = _bon_endroit(v)
+    p = chance_trouver(_cibles_fouille(v), bon_endroit=bon, tentative=v["tentative"],
+                       dissimulation=v["dissimulation"])
+    return [Cote(TROUVE, p), Cote(RIEN, 1 - p)]
+
+
+def _classer_fouille(f: Fouille, v: Valeurs) -> set[str]:
+    return {TROUVE if f.trouve else RIEN}
+
+
+def _afficher_fouille(f: Fouille, v: Valeurs) -> Affichage:
+    groupes: list[GroupeAffiche] = [
+        {"titre": majuscule(nom) + (" (au bon endroit)" if i == f.bon_endroit else ""), "des": des_affiches(jet)}
+        for i, (nom, jet) in enumerate(zip(f.noms, f.jets, strict=True))]
+    return {
+        "phrase": f"{majuscule(f.noms[f.bon_endroit])}, au bon endroit, fait {f.jets[f.bon_endroit]} "
+                  f"{TROUVE if f.trouve else RIEN}.",
+        "issue": "reussite" if f.trouve else "echec",
+        "groupes": groupes,
+        "details": [str(f), *(f"{majuscule(nom)} fait {jet}" for i, (nom, jet) in
+                              enumerate(zip(f.noms, f.jets, strict=True)) if i != f.bon_endroit)],
+    }
+
+
+FOUILLE: Mecanique[Fouille] = Mecanique(
+    nom="2d6-fouille",
+    titre="Fouille en parallèle",
+    parametres=(
+        Entier("fouilleurs", "Fouilleurs, chacun à son endroit", 2, 1, FOUILLEURS_LANCEUR),
+        *(Entier(f"niveau_{i}", f"Niveau de Fouille du {ordinal(i)}", 1, NIVEAU_MIN, NIVEAU_MAX)
+          for i in range(1, FOUILLEURS_LANCEUR + 1)),
+        Choix("bon_endroit", "Qui cherche au bon endroit", "hasard", BONS_ENDROITS),
+        Entier("dissimulation", "Malus de la cachette", 0, -10, 0),
+        Entier("tentative", "Passage au même endroit (1 : le premier, sans malus)", 1, 1, TENTATIVES_MAX),
+    ),
+    lancer=_lancer_fouille,
+    cotes=_cotes_fouille,
+    afficher=_afficher_fouille,
+    classer=_classer_fouille,
+    petits=({}, {"fouilleurs": 1, "dissimulation": -2, "tentative": 3}, {"bon_endroit": "2", "niveau_2": 4},
+            {"fouilleurs": 2, "niveau_1": 0, "niveau_2": 10, "dissimulation": -10}),
 )
 
 
@@ -650,4 +774,4 @@ CACHE: Mecanique[JetCache] = Mecanique(
     petits=({}, {"mode": ModeCache.MJ.value, "difficulte": "-5"}),
 )
 
-MECANIQUES: tuple[Mecanique[Any], ...] = (TEST, OPPOSITION, SCENE, TACHE, SABOTAGE, ASSISTANCE, CACHE)
+MECANIQUES: tuple[Mecanique[Any], ...] = (TEST, OPPOSITION, SCENE, TACHE, SABOTAGE, ASSISTANCE, FOUILLE, CACHE)

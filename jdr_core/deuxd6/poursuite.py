@@ -27,7 +27,8 @@ from itertools import product
 
 from ..des import SourceDes
 from ..erreurs import JdrErreur, ParametreInvalide, RegleEnfreinte, entier_borne
-from ..francais import au, conjuguer, de, est_pluriel, majuscule, nombre_relatif, signe
+from ..francais import au, conjuguer, de, est_pluriel, majuscule, signe
+from .doubles import Ordre, lire_doubles, phrase_relecture
 from .jet import (
     CARACTERISTIQUE_MAX,
     CARACTERISTIQUE_MIN,
@@ -292,11 +293,9 @@ class Resultat(Enum):
 class Echange:
     """Deux jets face à face et leur lecture, règle du Dd comprise.
 
-    Hypothèse (ordre des Dd) : chaque jet se lit d'abord contre sa cible. Si les deux
-    réussissent, le critique de l'attaquant se lit en premier (le défenseur refait sa
-    lecture à −Dd) ; si le défenseur tient encore et qu'il a fait un critique,
-    l'attaquant relit à son tour son jet à −Dd. Si les deux ratent, même ordre avec les
-    maladresses et +Dd. Le niveau (critique, maladresse) reste celui du premier coup d'œil.
+    La lecture des doubles est celle des scènes majeures (:func:`~jdr_core.deuxd6.doubles.lire_doubles`) :
+    tout double compte ; quand les deux jets sont des doubles, ``ordre`` dit lequel se lit
+    d'abord (hypothèse, par défaut celui de l'attaquant).
 
     >>> from jdr_core.deuxd6.jet import Jet2D6
     >>> e = Echange(Jet2D6((2, 2), 8), Jet2D6((3, 4), 8))
@@ -306,26 +305,12 @@ class Echange:
 
     jet_attaquant: Jet2D6
     jet_defenseur: Jet2D6
+    ordre: Ordre = Ordre.ATTAQUANT
 
     @property
     def _lecture(self) -> tuple[bool, bool, int, int]:
-        a, d = self.jet_attaquant, self.jet_defenseur
-        a_ok, d_ok, aj_a, aj_d = a.reussi, d.reussi, 0, 0
-        if a_ok and d_ok:
-            if a.dd is not None:
-                aj_d = -a.dd
-                d_ok = d.total <= d.cible + aj_d
-            if d_ok and d.dd is not None:
-                aj_a = -d.dd
-                a_ok = a.total <= a.cible + aj_a
-        elif not a_ok and not d_ok:
-            if a.dd is not None:
-                aj_d = a.dd
-                d_ok = d.total <= d.cible + aj_d
-            if not d_ok and d.dd is not None:
-                aj_a = d.dd
-                a_ok = a.total <= a.cible + aj_a
-        return a_ok, d_ok, aj_a, aj_d
+        lu = lire_doubles(self.jet_attaquant, self.jet_defenseur, self.ordre)
+        return lu.attaquant_reussit, lu.defenseur_reussit, lu.ajustement_attaquant, lu.ajustement_defenseur
 
     @property
     def attaquant_reussit(self) -> bool:
@@ -410,6 +395,7 @@ class Manche:
     malus_embardees: int = 0
     jet_sen: Jet2D6 | None = None
     autre: Autre | None = None
+    ordre: Ordre = Ordre.ATTAQUANT
 
     @property
     def defenseur(self) -> Camp:
@@ -460,23 +446,18 @@ class Manche:
             lignes.append(f"{majuscule(a)} {conjuguer(a, 'fait', 'font')} {self.jet_attaquant}")
         if self.jet_defenseur is not None:
             lignes.append(f"{majuscule(d)} {conjuguer(d, 'fait', 'font')} {self.jet_defenseur}")
-        if self.ajustement_defenseur:
-            lignes.append(self._relecture(d, self.ajustement_defenseur, self.jet_defenseur))
-        if self.ajustement_attaquant:
-            lignes.append(self._relecture(a, self.ajustement_attaquant, self.jet_attaquant))
+        relectures = [(d, self.ajustement_defenseur, self.jet_defenseur),
+                      (a, self.ajustement_attaquant, self.jet_attaquant)]
+        if self.ordre is Ordre.DEFENSEUR:  # dans l'ordre où les doubles se lisent
+            relectures.reverse()
+        lignes += [self._relecture(nom, aj, jet) for nom, aj, jet in relectures if aj]
         lignes += self._conclusion()
         return lignes
 
     def _relecture(self, nom: str, ajustement: int, jet: Jet2D6 | None) -> str:
         if jet is None:  # pragma: no cover - un ajustement suppose un jet
             return ""
-        cause = "critique adverse" if ajustement < 0 else "maladresse adverse"
-        cible = jet.cible + ajustement
-        verdict = "réussit quand même" if jet.total <= cible else "échoue"
-        if est_pluriel(nom):
-            verdict = "réussissent quand même" if jet.total <= cible else "échouent"
-        return (f"{majuscule(cause)} ({signe(ajustement)}) : {nom} {verdict} "
-                f"({jet.total} contre {nombre_relatif(cible)}).")
+        return phrase_relecture(nom, ajustement, jet)
 
     def _conclusion(self) -> list[str]:
         a, d = self._nom(self.attaquant), self._nom(self.defenseur)
@@ -636,6 +617,9 @@ class Poursuite:
     embardees: frozenset[Camp] = frozenset()
     #: Camps qui ont stabilisé leur allure (jusqu'à leur prochaine autre manœuvre).
     stabilises: frozenset[Camp] = frozenset()
+    #: Hypothèse : quand les deux jets d'une manche sont des doubles, lequel se lit d'abord
+    #: (et ses dés se lancent d'abord), comme en scène majeure.
+    ordre: Ordre = Ordre.ATTAQUANT
     issue: Issue = Issue.EN_COURS
     manches: tuple[Manche, ...] = field(default=())
 
@@ -787,9 +771,13 @@ class Poursuite:
             if jet_d.reussi:
                 initiative = defenseur
         else:
-            jet_a = lancer_2d6(cible_a, des=des)
-            jet_d = lancer_2d6(cible_d, des=des)
-            echange = Echange(jet_a, jet_d)
+            if self.ordre is Ordre.DEFENSEUR:
+                jet_d = lancer_2d6(cible_d, des=des)
+                jet_a = lancer_2d6(cible_a, des=des)
+            else:
+                jet_a = lancer_2d6(cible_a, des=des)
+                jet_d = lancer_2d6(cible_d, des=des)
+            echange = Echange(jet_a, jet_d, self.ordre)
             resultat, aj_a, aj_d = echange.resultat, echange.ajustement_attaquant, echange.ajustement_defenseur
             if resultat is Resultat.RATEE:
                 initiative = defenseur
@@ -801,7 +789,7 @@ class Poursuite:
             modificateur=modif, distance_avant=self.distance, jet_attaquant=jet_a, jet_defenseur=jet_d,
             contre=contre, resultat=resultat, distance_apres=distance, initiative_apres=initiative, issue=issue,
             ajustement_attaquant=aj_a, ajustement_defenseur=aj_d, malus_embardees=malus, jet_sen=jet_sen,
-            autre=autre,
+            autre=autre, ordre=self.ordre,
         )
         return replace(self, distance=distance, initiative=initiative, embardees=embardees,
                        stabilises=stabilises, issue=issue, manches=(*self.manches, manche))
