@@ -33,7 +33,7 @@ from . import entetes, manifeste
 from .exemples import ExempleInvalide, tous_les_exemples
 from .fences import BLOCS, MARQUE_LANCEUR, REGISTRE, declarations
 from .minification import esbuild, minifier
-from .prechargement import ModulesIllisibles, Prechargement, lire
+from .prechargement import MANIFESTE, ModulesIllisibles, Prechargement, inserer_widgets, lire
 from .recherche import exclure_widgets
 from .runtime import (
     FICHIERS_PYODIDE,
@@ -297,9 +297,15 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         (site / "assets" / "jdr" / "runtime.json").write_text(json.dumps(resume, indent=1), encoding="utf-8")
 
         assets = site / "assets" / "jdr"
-        # sw.js (à la racine) et recherche-worker.js (à côté du worker de Material) sont posés ailleurs.
-        ailleurs = shutil.ignore_patterns("sw.js", "recherche-worker.js")
+        # sw.js (à la racine) et recherche-worker.js (à côté du worker de Material) sont posés ailleurs ;
+        # le manifeste des widgets est recopié dans jdr.js, qui ne le demande donc pas.
+        ailleurs = shutil.ignore_patterns("sw.js", "recherche-worker.js", MANIFESTE)
         shutil.copytree(ASSETS, assets, dirs_exist_ok=True, ignore=ailleurs)
+        try:
+            routeur = inserer_widgets((ASSETS / "jdr.js").read_text(encoding="utf-8"), self._prechargement.manifeste)
+        except ModulesIllisibles as erreur:
+            raise PluginError(f"jdr : {erreur}") from erreur
+        (assets / "jdr.js").write_text(routeur, encoding="utf-8")
         recherche = site / "assets" / "javascripts" / "workers" / "recherche-worker.js"
         if self._worker_recherche:  # sinon la recherche est désactivée : aucune page ne le demande
             texte = (ASSETS / "recherche-worker.js").read_text(encoding="utf-8")
