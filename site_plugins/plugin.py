@@ -10,6 +10,7 @@ pour eux, et les versions compressées de tout ce qui se télécharge.
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import posixpath
 import re
@@ -30,9 +31,9 @@ from jdr_core.registre import systemes
 
 from . import entetes, manifeste
 from .exemples import ExempleInvalide, tous_les_exemples
-from .fences import BLOCS, MARQUE_LANCEUR
+from .fences import BLOCS, MARQUE_LANCEUR, REGISTRE, declarations
 from .minification import esbuild, minifier
-from .prechargement import ModulesIllisibles, Prechargement, lire
+from .prechargement import MANIFESTE, ModulesIllisibles, Prechargement, inserer_widgets, lire
 from .recherche import exclure_widgets
 from .runtime import (
     FICHIERS_PYODIDE,
@@ -53,9 +54,6 @@ from .runtime import (
 
 ASSETS = Path(__file__).parent / "assets"
 THEME = Path(__file__).parent / "theme"
-_EXEMPLE_ID = re.compile(r'data-exemple="([^"]+)"')
-_LANCEUR = re.compile(r'<form class="jdr-lanceur" data-mecanique="([^"]+)" id="([^"]+)"')
-_LIEN_LANCEUR = re.compile(r'href="' + re.escape(MARQUE_LANCEUR) + r'([^"?]+)\?([^"]*)"')
 #: Le worker de recherche de Material dans la configuration d'une page (__config.search) :
 #: remplacé par le nôtre, qui ne le charge qu'à la première recherche (recherche-worker.js).
 _WORKER_RECHERCHE = re.compile(r'("search": ")([^"]*?)assets/javascripts/workers/(search\.[0-9a-f]+\.min\.js)(")')
@@ -136,6 +134,24 @@ def table_des_systemes(page: str) -> str:
     return "\n".join(lignes)
 
 
+def resoudre_liens(html_page: str, source: str, adresse: str) -> str:
+    """Chaque lien provisoire que nos blocs ont noté pour la page ``source`` (fences.REGISTRE)
+    devient l'adresse du lanceur de sa mécanique, où qu'il soit sur le site ; ``adresse`` est
+    celle de la page, d'où partent les liens relatifs."""
+    for nom, provisoire in sorted(REGISTRE.liens.get(source, ())):
+        if nom not in REGISTRE.lanceurs:
+            raise PluginError(f"jdr : {source} : aucun lanceur « {nom} » sur le site, alors qu'un lien "
+                              "y mène (« Lancer cette situation », ou fiche de suivi avec lanceurs=\"oui\")")
+        url, ident = REGISTRE.lanceurs[nom]
+        requete = provisoire.partition("?")[2]
+        cible = f"{get_relative_url(url or './', adresse)}?{requete}#{ident}"
+        html_page = html_page.replace(f'href="{html.escape(provisoire)}"', f'href="{html.escape(cible)}"')
+    if MARQUE_LANCEUR in html_page:
+        raise PluginError(f"jdr : {source} : un lien « {MARQUE_LANCEUR}… » n'a pas été écrit par un bloc du "
+                          "greffon (exemple lanceur=…, fiche lanceurs=\"oui\") : il ne mène nulle part")
+    return html_page
+
+
 class JdrConfig(base.Config):  # type: ignore[no-untyped-call]  # __init_subclass__ de MkDocs non typé
     pyodide = c.Type(str, default="node_modules/pyodide")
     paquets = c.ListOfItems(c.Type(str), default=["jdr_core"])
@@ -157,9 +173,6 @@ class JdrConfig(base.Config):  # type: ignore[no-untyped-call]  # __init_subclas
 
 class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
     def __init__(self) -> None:
-        self._ids: dict[str, str] = {}
-        #: Où vit chaque lanceur : nom de la mécanique → (adresse de la page, id du formulaire).
-        self._lanceurs: dict[str, tuple[str, str]] = {}
         self._pyodide = Path()
         #: La commande d'esbuild (vide : pas de minification).
         self._esbuild: list[str] = []
@@ -169,9 +182,9 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         self._worker_recherche = ""
 
     # Vérifier la configuration avant tout travail, puis déclarer nos blocs à superfences.
+    # Ce que nos blocs ont rendu à la construction précédente (mkdocs serve) est oublié.
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
-        self._ids = {}
-        self._lanceurs = {}
+        REGISTRE.vider()
         self._worker_recherche = ""
         if "pymdownx.superfences" not in config.markdown_extensions:
             raise PluginError("jdr : l'extension pymdownx.superfences est requise")
@@ -183,8 +196,7 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
                 f"jdr : le bloc « {en_double[0]} » est déclaré par le greffon jdr : "
                 "retirez-le de custom_fences dans mkdocs.yml"
             )
-        for nom, (validateur, formateur) in BLOCS.items():
-            blocs.append({"name": nom, "class": f"jdr-{nom}", "validator": validateur, "format": formateur})
+        blocs.extend(declarations())
         pyodide = Path(self.config.pyodide)
         if not pyodide.is_absolute():
             pyodide = Path(config.config_file_path).parent / pyodide
@@ -226,34 +238,23 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
     # Le menu abrège un titre (« Écran du MJ » sous « enCORE ») ; l'onglet du navigateur et
     # l'en-tête de la page gardent le titre entier (« Écran du MJ : enCORE »).
     def on_page_markdown(self, markdown: str, *, page: Any, config: MkDocsConfig, files: Any) -> str:
+        # Nos blocs notent ce qu'ils rendent (exemples, lanceurs, liens) pour cette page :
+        # un formateur de superfences ne la reçoit pas (fences.REGISTRE).
+        REGISTRE.page = (page.file.src_uri, page.url)
         titre = titre_de_page(markdown)
         if titre and page.title and page.title != titre and not page.is_homepage and "title" not in page.meta:
             page.meta["title"] = titre
         return BLOC_SYSTEMES.sub(lambda _: table_des_systemes(page.file.src_uri), markdown)
 
-    # Un identifiant d'exemple ne sert qu'une fois dans le site.
+    # Code et widgets hors de l'index de recherche (voir recherche.py).
     def on_page_content(self, html: str, *, page: Any, config: MkDocsConfig, files: Any) -> str:
-        for ident in _EXEMPLE_ID.findall(html):
-            ailleurs = self._ids.setdefault(ident, page.file.src_uri)
-            if ailleurs != page.file.src_uri:
-                raise PluginError(f"jdr : exemple « {ident} » en double ({ailleurs}, {page.file.src_uri})")
-        for nom, ident in _LANCEUR.findall(html):
-            self._lanceurs.setdefault(nom, (page.url, ident))
-        # Code et widgets hors de l'index de recherche (voir recherche.py).
+        REGISTRE.page = ("", "")
         return exclure_widgets(html)
 
     # « Lancer cette situation » : le lien d'un exemple vise la page qui porte ce lanceur
-    # (toutes les pages ont alors été lues, y compris celles qui viennent après l'exemple).
+    # (toutes les pages ont alors été converties, y compris celles qui viennent après l'exemple).
     def on_post_page(self, output: str, *, page: Any, config: MkDocsConfig) -> str:
-        def remplacer(m: re.Match[str]) -> str:
-            nom, requete = m.group(1), m.group(2)
-            if nom not in self._lanceurs:
-                raise PluginError(f"jdr : {page.file.src_uri} : aucun lanceur « {nom} » sur le site, alors qu'un lien "
-                                  "y mène (« Lancer cette situation », ou fiche de suivi avec lanceurs=\"oui\")")
-            url, ident = self._lanceurs[nom]
-            return f'href="{get_relative_url(url or "./", page.url)}?{requete}#{ident}"'
-
-        output = _LIEN_LANCEUR.sub(remplacer, output)
+        output = resoudre_liens(output, page.file.src_uri, page.url)
 
         def recherche(m: re.Match[str]) -> str:
             self._worker_recherche = m.group(3)
@@ -296,9 +297,15 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         (site / "assets" / "jdr" / "runtime.json").write_text(json.dumps(resume, indent=1), encoding="utf-8")
 
         assets = site / "assets" / "jdr"
-        # sw.js (à la racine) et recherche-worker.js (à côté du worker de Material) sont posés ailleurs.
-        ailleurs = shutil.ignore_patterns("sw.js", "recherche-worker.js")
+        # sw.js (à la racine) et recherche-worker.js (à côté du worker de Material) sont posés ailleurs ;
+        # le manifeste des widgets est recopié dans jdr.js, qui ne le demande donc pas.
+        ailleurs = shutil.ignore_patterns("sw.js", "recherche-worker.js", MANIFESTE)
         shutil.copytree(ASSETS, assets, dirs_exist_ok=True, ignore=ailleurs)
+        try:
+            routeur = inserer_widgets((ASSETS / "jdr.js").read_text(encoding="utf-8"), self._prechargement.manifeste)
+        except ModulesIllisibles as erreur:
+            raise PluginError(f"jdr : {erreur}") from erreur
+        (assets / "jdr.js").write_text(routeur, encoding="utf-8")
         recherche = site / "assets" / "javascripts" / "workers" / "recherche-worker.js"
         if self._worker_recherche:  # sinon la recherche est désactivée : aucune page ne le demande
             texte = (ASSETS / "recherche-worker.js").read_text(encoding="utf-8")
