@@ -22,7 +22,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Generic, Literal, NotRequired, TypedDict, TypeVar
@@ -30,8 +30,11 @@ from typing import Any, Generic, Literal, NotRequired, TypedDict, TypeVar
 from .cotes import pourcentage
 from .des import SourceDes
 from .erreurs import JdrErreur, ParametreInvalide, entier_borne
+from .loi import Loi
 
 Valeurs = dict[str, Any]
+R = TypeVar("R")
+H = TypeVar("H", bound=Hashable)
 
 def lire_entier(nom: str, brut: object, minimum: int, maximum: int) -> int:
     """Le seul endroit où un texte devient un entier : chiffres ASCII, un signe au plus,
@@ -161,6 +164,20 @@ class Cote:
         }
 
 
+def cotes_classees(loi: Loi[H], classer: Callable[[H, Valeurs], Collection[str]], valeurs: Valeurs,
+                   libelles: Iterable[str]) -> list[Cote]:
+    """Les cotes tirées de la loi exacte des résultats, chaque résultat rangé par ``classer`` :
+    une ligne de cote et le classement d'un jet ne peuvent pas se contredire.
+
+    >>> loi = Loi.de(6)
+    >>> cotes_classees(loi, lambda f, v: {"Six"} if f == 6 else set(), {}, ["Six"])
+    [Cote(libelle='Six', probabilite=Fraction(1, 6))]
+    """
+    classes = loi.map(lambda resultat: frozenset(classer(resultat, valeurs)))
+    return [Cote(libelle, sum((p for lignes, p in classes.items() if libelle in lignes), Fraction(0)))
+            for libelle in libelles]
+
+
 def _pourcentage_lisible(p: Fraction) -> str:
     if 0 < p < Fraction(1, 1000):
         return "moins de 0,1 %"
@@ -273,9 +290,6 @@ def de_affiche(face: int, role: Role, faces: int = 6) -> DeAffiche:
 
 
 # --- Mécaniques et systèmes --------------------------------------------------------
-
-R = TypeVar("R")
-
 
 @dataclass(frozen=True)
 class Mecanique(Generic[R]):
