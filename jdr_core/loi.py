@@ -112,6 +112,18 @@ class Loi(Mapping[K, Fraction], Generic[K]):
     def __repr__(self) -> str:
         return f"Loi({self._p!r})"
 
+    def __eq__(self, autre: object) -> bool:
+        """Égale à toute table qui donne la même probabilité à chaque issue (absente : 0).
+
+        >>> Loi.de(2) == {1: Fraction(1, 2), 2: Fraction(1, 2), 3: Fraction(0)}
+        True
+        """
+        if not isinstance(autre, Mapping):
+            return NotImplemented
+        return self._p == {issue: p for issue, p in autre.items() if p}
+
+    __hash__ = None  # type: ignore[assignment]  # une loi est une table : comme dict, elle ne se hache pas
+
     def chance(self, condition: Callable[[K], bool]) -> Fraction:
         """La probabilité exacte des issues qui vérifient ``condition``.
 

@@ -8,11 +8,11 @@ les cotes annoncées.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from ..des import SourceDes
 from ..francais import majuscule, nombre_relatif, ordinal, quantite, signe
+from ..loi import loi_du_jet
 from ..mecanique import (
     Affichage,
     Choix,
@@ -109,7 +109,7 @@ def des_affiches(jet: Jet2D6, caches: tuple[bool, bool] = (False, False)) -> lis
 
 
 def _cotes_niveaux(cible: int | None) -> list[Cote]:
-    d = {n: Fraction(int(n is Niveau.ECHEC)) for n in Niveau} if cible is None else distribution_2d6(cible)
+    d = loi_du_jet(lambda des: tenter(cible, des=des).niveau)
     return [
         Cote(REUSSITE_TOUTE, d[Niveau.REUSSITE_CRITIQUE] + d[Niveau.REUSSITE]),
         *(Cote(LIBELLES_NIVEAUX[n], d[n]) for n in Niveau),
@@ -420,10 +420,8 @@ ACCOMPLIE, ARRET_ECHEC, ARRET_MALADRESSE = "Tâche accomplie", "Arrêt sur un é
 
 
 def _cotes_tache(v: Valeurs) -> list[Cote]:
-    d = distribution_tache(v["requis"], _cible_tache(v), bonus_critique=v["bonus_critique"])
-    somme = {None: Fraction(0), Niveau.ECHEC: Fraction(0), Niveau.MALADRESSE: Fraction(0)}
-    for (_, fin), p in d.items():
-        somme[fin] += p
+    somme = distribution_tache(v["requis"], _cible_tache(v), bonus_critique=v["bonus_critique"]).map(
+        lambda issue: issue[1])
     return [Cote(ACCOMPLIE, somme[None]), Cote(ARRET_ECHEC, somme[Niveau.ECHEC]),
             Cote(ARRET_MALADRESSE, somme[Niveau.MALADRESSE])]
 
@@ -548,10 +546,7 @@ def _cotes_assistance(v: Valeurs) -> list[Cote]:
     m = _modificateur(v)
     d = distribution_assistance(v["niveau"], _niveaux_aides(v), modificateur=m, cumul=Cumul(v["cumul"]))
     cible = cible_competence(v["niveau"], m)
-    niveaux = {n: Fraction(0) for n in Niveau}
-    for bonus, p in d.items():
-        for n, q in distribution_2d6(cible + bonus).items():
-            niveaux[n] += p * q
+    niveaux = d.lier(lambda bonus: distribution_2d6(cible + bonus))
     cotes = [Cote(REUSSITE_TOUTE, niveaux[Niveau.REUSSITE_CRITIQUE] + niveaux[Niveau.REUSSITE])]
     cotes += [Cote(LIBELLES_NIVEAUX[n], niveaux[n]) for n in Niveau]
     cotes += [Cote(f"Modificateur retenu {signe(k)}", d[k]) for k in sorted(d, reverse=True)]
