@@ -236,16 +236,17 @@ class DesPrefixe:
 
 
 def suites(jouer: Callable[[SourceDes], R], *, limite: int = SUITES_MAX,
-           branches: Branches = _une_face) -> Iterator[tuple[R, Fraction]]:
+           branches: Branches = _une_face, connus: tuple[int, ...] = ()) -> Iterator[tuple[R, Fraction]]:
     """Chaque suite de dés possible : le résultat de ``jouer`` et sa probabilité exacte.
 
     On rejoue un préfixe de faces ; quand ``jouer`` demande un dé de plus, la suite se divise
     selon ``branches``. Chaque suite complète pèse le produit des poids de ses branches.
+    ``connus`` : les premières faces, déjà vues (la loi sachant ces dés).
 
     >>> sorted((r, str(p)) for r, p in suites(lambda des: des.lancer(2) + des.lancer(2)))
     [(2, '1/4'), (3, '1/4'), (3, '1/4'), (4, '1/4')]
     """
-    pile: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+    pile: list[tuple[tuple[int, ...], Fraction]] = [(connus, Fraction(1))]
     vues = 0
     while pile:
         prefixe, p = pile.pop()
@@ -261,10 +262,13 @@ def suites(jouer: Callable[[SourceDes], R], *, limite: int = SUITES_MAX,
 
 
 def loi_du_jet(jouer: Callable[[SourceDes], T], *, limite: int = SUITES_MAX,
-               branches: Branches = _une_face) -> Loi[T]:
-    """La loi exacte du résultat de ``jouer``, en parcourant toutes les suites de dés.
+               branches: Branches = _une_face, connus: tuple[int, ...] = ()) -> Loi[T]:
+    """La loi exacte du résultat de ``jouer``, en parcourant toutes les suites de dés
+    (celles qui commencent par les faces ``connus``).
 
     >>> loi_du_jet(lambda des: des.lancer(6) + des.lancer(6) >= 10)[True]
     Fraction(1, 6)
+    >>> loi_du_jet(lambda des: des.lancer(6) + des.lancer(6) >= 10, connus=(6,))[True]
+    Fraction(1, 2)
     """
-    return Loi(suites(jouer, limite=limite, branches=branches))
+    return Loi(suites(jouer, limite=limite, branches=branches, connus=connus))
