@@ -18,13 +18,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from fractions import Fraction
 
 from ..des import SourceDes
 from ..erreurs import ParametreInvalide, entier_borne
 from ..francais import nombre_relatif
-from .action import REGLE, Action, RegleAction, agir, distribution_action
-from .blessures import DEGATS_MAX, DEGATS_MIN, Gravite, gravite_de
+from ..loi import Loi, loi_du_jet
+from .action import REGLE, Action, RegleAction, agir
+from .blessures import Gravite, gravite_de
 from .regles import COMP_MAX, COMP_MIN, STAT_MAX, STAT_MIN
 
 #: Bornes : dégâts d'une arme, armure, distance de tir (m), combattants, relances des égalités.
@@ -256,13 +256,6 @@ def lancer_degats(marge: int, arme: int, defense: Defense, *, des: SourceDes) ->
     return Degats(des.lancer(10), marge, arme, defense)
 
 
-def distribution_degats(marge: int, arme: int, defense: Defense) -> dict[int, Fraction]:
-    """Loi exacte de la valeur des dégâts d'une touche de marge donnée."""
-    entier_borne("marge", marge, 0, COMP_MAX)
-    entier_borne("dégâts de l'arme", arme, ARME_MIN, ARME_MAX)
-    return {f + marge + arme - defense.resistance: Fraction(1, 10) for f in range(1, 11)}
-
-
 # --- Attaque -----------------------------------------------------------------------------
 
 
@@ -304,19 +297,12 @@ def attaquer(difficulte: int, *, agi: int, comp: int, arme: int, defense: Defens
 
 
 def distribution_attaque(difficulte: int, *, agi: int, comp: int, arme: int, defense: Defense, malus: int = 0,
-                         regle: RegleAction = REGLE) -> dict[Gravite | None, Fraction]:
-    """Loi exacte de la gravité infligée (``None`` : l'attaque manque).
+                         regle: RegleAction = REGLE) -> Loi[Gravite | None]:
+    """Loi exacte de la gravité infligée (``None`` : l'attaque manque), :func:`attaquer` rejoué sur tous ses dés.
 
     >>> d = distribution_attaque(13, agi=5, comp=4, arme=8, defense=Defense(4))
     >>> d[None], d[Gravite.MORT]
     (Fraction(3, 10), Fraction(0, 1))
     """
-    entier_borne("dégâts de l'arme", arme, ARME_MIN, ARME_MAX)
-    loi: dict[Gravite | None, Fraction] = {None: Fraction(0), **{g: Fraction(0) for g in Gravite}}
-    for marge, p in distribution_action(agi, comp, difficulte, malus=malus, regle=regle).items():
-        if marge is None:
-            loi[None] += p
-            continue
-        for valeur, q in distribution_degats(marge, arme, defense).items():
-            loi[gravite_de(max(DEGATS_MIN, min(DEGATS_MAX, valeur)))] += p * q
-    return loi
+    return loi_du_jet(lambda des: attaquer(difficulte, agi=agi, comp=comp, arme=arme, defense=defense, des=des,
+                                           malus=malus, regle=regle).gravite)

@@ -7,6 +7,7 @@ dés (``petits``) retrouve les cotes annoncées.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
@@ -111,7 +112,7 @@ def _libelle_marge(m: int) -> str:
 def _cotes_marges(stat: int, comp: int, difficulte: int, malus: int, regle: RegleAction,
                   automatique: bool) -> list[Cote]:
     if automatique:
-        d: dict[int | None, Fraction] = {0: Fraction(1)}
+        d: Mapping[int | None, Fraction] = {0: Fraction(1)}
         ouvert = {1: Fraction(0), 10: Fraction(0)}
     else:
         d = distribution_action(stat, comp, difficulte, malus=malus, regle=regle)
