@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from jdr_core.encore.reserve import Difficulte, Issue, distribution_reserve, lancer_reserve
 from jdr_core.erreurs import BudgetDepasse, JdrErreur
 from jdr_core.loi import Loi, loi_du_jet, suites
 from jdr_core.troisd6.combat import ReglagesAttaque, calculer_degats, distribution_degats
@@ -150,3 +151,22 @@ class TestTroisD6Derive:
             ReglagesTest(3, relances=99)
         with pytest.raises(JdrErreur, match="arme"):
             distribution_degats(3, arme=9)
+
+
+class TestReserveRegroupee:
+    """La réserve d'enCORE (jusqu'à 30 dés) se calcule dé par dé regroupé ; sur de petites
+    réserves, elle égale l'énumération de toutes les faces par le lanceur."""
+
+    @pytest.mark.parametrize("attribut", [1, 2, 3, 4])
+    @pytest.mark.parametrize("difficulte", list(Difficulte))
+    @pytest.mark.parametrize("coup_d_eclat", [False, True])
+    def test_regroupee_egale_l_enumeration(self, attribut: int, difficulte: Difficulte, coup_d_eclat: bool) -> None:
+        if coup_d_eclat and attribut > 2:
+            pytest.skip("7 dés et plus : trop de suites pour l'énumération brute")
+        brute = loi_du_jet(lambda des: lancer_reserve(attribut, des=des, difficulte=difficulte,
+                                                      coup_d_eclat=coup_d_eclat).issue)
+        assert distribution_reserve(attribut, difficulte=difficulte, coup_d_eclat=coup_d_eclat) == brute
+
+    def test_grande_reserve_reste_exacte(self) -> None:
+        d = distribution_reserve(6, bonus=3, difficulte=Difficulte.DIFFICILE)  # 9 dés : 10 millions de suites
+        assert sum(d.values()) == 1 and d[Issue.ECHEC] == Fraction(2, 3) ** 9

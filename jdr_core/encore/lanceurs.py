@@ -6,6 +6,7 @@ from typing import Any
 
 from ..erreurs import RegleEnfreinte
 from ..francais import en_minuscule, enumerer
+from ..loi import Loi
 from ..mecanique import (
     Affichage,
     Choix,
@@ -110,7 +111,7 @@ def _libelle(issue: Issue) -> str:
     return issue.value.capitalize()
 
 
-def _cotes(distribution: dict[Issue, Any]) -> list[Cote]:
+def _cotes(distribution: Loi[Issue]) -> list[Cote]:
     return [Cote(_libelle(i), distribution[i]) for i in (Issue.REUSSITE, Issue.PARTIELLE, Issue.ECHEC)]
 
 

@@ -20,15 +20,16 @@ Lucrèce déclare son Coup d'éclat : DEX 3, +3d6 hors plafond, en Difficile, au
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from math import comb
 
 from ..cotes import pourcentage
 from ..des import SourceDes
 from ..erreurs import ParametreInvalide, RegleEnfreinte, entier_borne
 from ..francais import compter, majuscule
+from ..loi import Loi
 
 ATTRIBUT_MAX = 6
 DES_MODIFICATEUR_MAX = 10
@@ -188,26 +189,28 @@ def distribution_reserve(
     difficulte: Difficulte = Difficulte.STANDARD,
     coup_d_eclat: bool = False,
     hypothese: Hypothese = HYPOTHESE,
-) -> dict[Issue, Fraction]:
-    """Probabilités exactes de chaque issue (loi binomiale sur le nombre de succès).
+) -> Loi[Issue]:
+    """Probabilités exactes de chaque issue.
+
+    Trente dés ne s'énumèrent pas face par face : on regroupe. Les succès d'un
+    :class:`JetReserve` sont la somme de ceux de chaque dé ; la loi d'un dé (celle de
+    :attr:`JetReserve.succes` sur un dé seul) est donc ajoutée à elle-même autant de fois
+    qu'il y a de dés, puis :func:`issue_de` décide, comme :attr:`JetReserve.issue`.
 
     >>> d = distribution_reserve(3, difficulte=Difficulte.DIFFICILE, coup_d_eclat=True)
     >>> d[Issue.ECHEC] == 0, d[Issue.PARTIELLE] == Fraction(256, 729)
     (True, True)
     """
     n = taille_reserve(attribut, bonus, malus, coup_d_eclat=coup_d_eclat, hypothese=hypothese)
-    p = Fraction(7 - hypothese.face_succes, 6)
-    resultat = {issue: Fraction(0) for issue in Issue}
-    for k in range(n + 1):
-        resultat[issue_de(k, difficulte, coup_d_eclat, hypothese)] += comb(n, k) * p**k * (1 - p) ** (n - k)
-    return resultat
+    un_de = Loi.de(6).map(lambda face: JetReserve((face,), difficulte, coup_d_eclat, hypothese).succes)
+    return un_de.somme(n).map(lambda succes: issue_de(succes, difficulte, coup_d_eclat, hypothese))
 
 
 @dataclass(frozen=True)
 class Chances:
     """Les chances exactes de chaque issue d'une réserve, lisibles en une phrase."""
 
-    distribution: dict[Issue, Fraction]
+    distribution: Mapping[Issue, Fraction]
 
     def __str__(self) -> str:
         morceaux = []
