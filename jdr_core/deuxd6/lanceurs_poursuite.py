@@ -14,7 +14,6 @@ La poursuite dure encore après 1 manche : 72,2 %
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from ..des import SourceDes
@@ -122,7 +121,7 @@ def _cotes(v: Valeurs) -> list[Cote]:
     poursuivant, poursuivi = _tactiques(v)
     d = distribution_poursuite(_depart(v), poursuivant, poursuivi, tours=v["tours"])
     return [
-        Cote(LIBELLE_ECHAPPE, sum((p for i, p in d.items() if i.echappe), Fraction(0))),
+        Cote(LIBELLE_ECHAPPE, d.chance(lambda issue: issue.echappe)),
         Cote(LIBELLE_ARRETE, d[Issue.POURSUIVI_ARRETE]),
         Cote(_libelle_en_cours(v["tours"]), d[Issue.EN_COURS]),
     ]
