@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from itertools import product
 
@@ -132,6 +133,16 @@ class TestTroisD6Derive:
         brute = loi_du_jet(lambda des: (lambda j: (j.succes, j.critique))(
             tester(carac, avantages=avantages, relances=relances, des=des)))
         assert distribution_test(carac, avantages=avantages, relances=relances) == brute
+
+    def test_choix_de_relance_qui_lit_l_ordre(self) -> None:
+        """Un autre choix de relance (le premier dé raté) : les états gardent leur ordre, la loi
+        égale toujours l'énumération brute du lanceur."""
+        def premier_rate(des: Sequence[int], carac: int) -> int | None:
+            return next((i for i, f in enumerate(des) if f > carac), None)
+
+        brute = loi_du_jet(lambda des: (lambda j: (j.succes, j.critique))(
+            tester(3, relances=2, choix_relance=premier_rate, des=des)))
+        assert distribution_test(3, relances=2, choix_relance=premier_rate) == brute
 
     def test_trois_d6_a_la_main(self) -> None:
         """Un contrôle écrit autrement : 3D6 contre 3, par le produit des faces."""

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from functools import lru_cache
 from typing import TypedDict, Unpack
 
 from ..des import SourceDes
@@ -290,10 +291,22 @@ class ReglagesTest:
 
     def loi(self) -> Loi[JetTest]:
         """La loi exacte des jets, chaque jet ramené à ses dés finaux (sans l'historique des
-        relances, qui ne change ni les succès, ni le triple, ni la réussite)."""
-        faces = loi_du_jet(self._premier_lancer).repeter(
-            lambda f: loi_du_jet(lambda des: self._relancer(f, des)[0]), self.relances)
-        return faces.map(lambda f: self._jet(f, (), f))
+        relances, qui ne change ni les succès, ni le triple, ni la réussite).
+
+        Avec le choix de relance par défaut, seul compte l'ensemble des faces, pas leur ordre
+        (:func:`relancer_un_echec` prend la plus haute face ratée, où qu'elle soit) : les états
+        sont alors rangés, 126 au lieu de 1 296 sur 4D6.
+        """
+        return _loi_test(self)
+
+
+@lru_cache(maxsize=128)
+def _loi_test(reglages: ReglagesTest) -> Loi[JetTest]:
+    ranger: Callable[[tuple[int, ...]], tuple[int, ...]] = (
+        (lambda f: tuple(sorted(f))) if reglages.choix_relance is relancer_un_echec else (lambda f: f))
+    faces = loi_du_jet(reglages._premier_lancer).map(ranger).repeter(
+        lambda f: loi_du_jet(lambda des: ranger(reglages._relancer(f, des)[0])), reglages.relances)
+    return faces.map(lambda f: reglages._jet(f, (), f))
 
 
 def tester(caracteristique: int, *, des: SourceDes, **options: Unpack[OptionsTest]) -> JetTest:
