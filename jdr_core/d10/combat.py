@@ -23,7 +23,7 @@ from ..des import SourceDes
 from ..erreurs import ParametreInvalide, entier_borne
 from ..francais import nombre_relatif
 from ..loi import Loi, loi_du_jet
-from .action import REGLE, Action, RegleAction, agir
+from .action import REGLE, Action, RegleAction, agir, distribution_action
 from .blessures import Gravite, gravite_de
 from .regles import COMP_MAX, COMP_MIN, STAT_MAX, STAT_MIN
 
@@ -298,11 +298,19 @@ def attaquer(difficulte: int, *, agi: int, comp: int, arme: int, defense: Defens
 
 def distribution_attaque(difficulte: int, *, agi: int, comp: int, arme: int, defense: Defense, malus: int = 0,
                          regle: RegleAction = REGLE) -> Loi[Gravite | None]:
-    """Loi exacte de la gravité infligée (``None`` : l'attaque manque), :func:`attaquer` rejoué sur tous ses dés.
+    """Loi exacte de la gravité infligée (``None`` : l'attaque manque).
 
     >>> d = distribution_attaque(13, agi=5, comp=4, arme=8, defense=Defense(4))
     >>> d[None], d[Gravite.MORT]
     (Fraction(3, 10), Fraction(0, 1))
     """
-    return loi_du_jet(lambda des: attaquer(difficulte, agi=agi, comp=comp, arme=arme, defense=defense, des=des,
-                                           malus=malus, regle=regle).gravite)
+    entier_borne("dégâts de l'arme", arme, ARME_MIN, ARME_MAX)
+
+    # Les deux temps d':func:`attaquer` : l'action (sa loi, groupée par marge, seule chose que
+    # lisent les dégâts), puis, si elle touche, le D10 de :func:`lancer_degats`.
+    def degats(marge: int | None) -> Loi[Gravite | None]:
+        if marge is None:
+            return Loi.certaine(None)
+        return loi_du_jet(lambda des: lancer_degats(marge, arme, defense, des=des).gravite)
+
+    return distribution_action(agi, comp, difficulte, malus=malus, regle=regle).lier(degats)

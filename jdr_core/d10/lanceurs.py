@@ -7,13 +7,13 @@ dés (``petits``) retrouve les cotes annoncées.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable
 from dataclasses import replace
-from fractions import Fraction
 from typing import Any
 
 from ..des import SourceDes
 from ..francais import majuscule, nombre_relatif
+from ..loi import loi_du_jet
 from ..mecanique import (
     Affichage,
     Choix,
@@ -26,6 +26,7 @@ from ..mecanique import (
     Repartition,
     Role,
     Valeurs,
+    cotes_classees,
     de_affiche,
     repartition_des_cotes,
 )
@@ -34,7 +35,6 @@ from .action import (
     DeOuvert,
     RegleAction,
     agir,
-    distribution_action,
     reussite_automatique_possible,
 )
 from .blessures import (
@@ -109,18 +109,11 @@ def _libelle_marge(m: int) -> str:
     return f"Réussite avec une marge de {m}"
 
 
-def _cotes_marges(stat: int, comp: int, difficulte: int, malus: int, regle: RegleAction,
-                  automatique: bool) -> list[Cote]:
-    if automatique:
-        d: Mapping[int | None, Fraction] = {0: Fraction(1)}
-        ouvert = {1: Fraction(0), 10: Fraction(0)}
-    else:
-        d = distribution_action(stat, comp, difficulte, malus=malus, regle=regle)
-        ouvert = {1: Fraction(1, 10), 10: Fraction(1, 10)}
-    echec = d.get(None, Fraction(0))
-    return [Cote(REUSSITE, 1 - echec), Cote(ECHEC, echec),
-            *(Cote(_libelle_marge(m), d.get(m, Fraction(0))) for m in range(comp + 1)),
-            Cote(OUVERT_HAUT, ouvert[10]), Cote(OUVERT_BAS, ouvert[1])]
+def _cotes_marges(lancer: Callable[[SourceDes], Action], comp: int) -> list[Cote]:
+    """Les cotes d'une action, tirées de toutes les suites de dés de son lanceur, rangées par
+    :func:`_classer_action` : les lignes et le classement d'un jet ne peuvent pas diverger."""
+    libelles = (REUSSITE, ECHEC, *(_libelle_marge(m) for m in range(comp + 1)), OUVERT_HAUT, OUVERT_BAS)
+    return cotes_classees(loi_du_jet(lancer), lambda a, v: _classer_action(a), {}, libelles)
 
 
 def _repartition_marges(cotes: list[Cote], comp: int) -> Repartition:
@@ -175,9 +168,7 @@ def _lancer_action(v: Valeurs, des: SourceDes) -> Action:
 
 
 def _cotes_action(v: Valeurs) -> list[Cote]:
-    diff = _difficulte_action(v)
-    return _cotes_marges(v["stat"], v["comp"], diff, v["malus"], regle_de(v),
-                         _automatique(v, v["stat"], v["comp"], diff))
+    return _cotes_marges(lambda des: _lancer_action(v, des), v["comp"])
 
 
 def _afficher_lancer_action(a: Action, v: Valeurs) -> Affichage:
@@ -222,7 +213,7 @@ def _lancer_opposition(v: Valeurs, des: SourceDes) -> Action:
 
 
 def _cotes_opposition(v: Valeurs) -> list[Cote]:
-    return _cotes_marges(v["stat"], v["comp"], _difficulte_opposition(v), v["malus"], regle_de(v), False)
+    return _cotes_marges(lambda des: _lancer_opposition(v, des), v["comp"])
 
 
 def _afficher_opposition(a: Action, v: Valeurs) -> Affichage:
