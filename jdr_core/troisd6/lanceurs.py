@@ -101,6 +101,10 @@ def _reglages_test(v: Valeurs, prefixe: str = "") -> ReglagesTest:
     )
 
 
+def _lancer_test(v: Valeurs, des: Any) -> JetTest:
+    return _reglages_test(v).lancer(des)
+
+
 def _reussir(v: Valeurs) -> str:
     return f"Réussir (difficulté {v['difficulte']})"
 
@@ -176,7 +180,7 @@ TEST: Mecanique[JetTest] = Mecanique(
         Entier("difficulte", "Difficulté (succès demandés)", 2, 0, DIFFICULTE_MAX),
         REGLE_CRITIQUE,
     ),
-    lancer=lambda v, des: _reglages_test(v).lancer(des),
+    lancer=_lancer_test,
     cotes=_cotes_test,
     afficher=_afficher_test,
     classer=_classer_test,
@@ -270,6 +274,10 @@ def _reglages_attaque(v: Valeurs) -> ReglagesAttaque:
     )
 
 
+def _lancer_attaque(v: Valeurs, des: Any) -> Attaque:
+    return _reglages_attaque(v).lancer(des)
+
+
 def _toucher(v: Valeurs) -> str:
     requis = 1 + int(v["defense"])
     return f"Toucher ({requis} succès {accorder(requis, 'demandé')})"
@@ -359,7 +367,7 @@ ATTAQUE: Mecanique[Attaque] = Mecanique(
         OuiNon("automatique", "Dégâts automatiques (ignorent la protection)", False),
         REGLE_CRITIQUE,
     ),
-    lancer=lambda v, des: _reglages_attaque(v).lancer(des),
+    lancer=_lancer_attaque,
     cotes=_cotes_attaque,
     afficher=_afficher_attaque,
     classer=_classer_attaque,
