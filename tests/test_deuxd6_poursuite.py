@@ -452,13 +452,13 @@ class TestLanceur:
     @pytest.mark.parametrize("petit", POURSUITE.petits, ids=[str(i) for i in range(len(POURSUITE.petits))])
     def test_enumeration_egale_cotes(self, petit: dict[str, object]) -> None:
         v = POURSUITE.valider(petit)
-        cotes = {c.libelle: c.probabilite for c in POURSUITE.cotes(v)}
+        cotes = {c.cle: c.probabilite for c in POURSUITE.cotes(v)}
         observe = dict.fromkeys(cotes, Fraction(0))
         for resultat, poids in enumerer(lambda des: POURSUITE.lancer(v, des), limite=50_000):
-            libelles = POURSUITE.classer(resultat, v)
-            assert set(libelles) <= set(cotes)
-            for libelle in libelles:
-                observe[libelle] += poids
+            cles = POURSUITE.classer(resultat, v)
+            assert set(cles) <= set(cotes)
+            for cle in cles:
+                observe[cle] += poids
         assert observe == cotes
 
     def test_cotes_partagent_les_issues(self) -> None:

@@ -121,18 +121,18 @@ def _cotes(v: Valeurs) -> list[Cote]:
     poursuivant, poursuivi = _tactiques(v)
     d = distribution_poursuite(_depart(v), poursuivant, poursuivi, tours=v["tours"])
     return [
-        Cote(LIBELLE_ECHAPPE, d.chance(lambda issue: issue.echappe)),
-        Cote(LIBELLE_ARRETE, d[Issue.POURSUIVI_ARRETE]),
-        Cote(_libelle_en_cours(v["tours"]), d[Issue.EN_COURS]),
+        Cote("echappe", LIBELLE_ECHAPPE, d.chance(lambda issue: issue.echappe)),
+        Cote("arrete", LIBELLE_ARRETE, d[Issue.POURSUIVI_ARRETE]),
+        Cote("en_cours", _libelle_en_cours(v["tours"]), d[Issue.EN_COURS]),
     ]
 
 
 def _classer(p: Poursuite, v: Valeurs) -> set[str]:
     if p.issue.echappe:
-        return {LIBELLE_ECHAPPE}
+        return {"echappe"}
     if p.issue is Issue.POURSUIVI_ARRETE:
-        return {LIBELLE_ARRETE}
-    return {_libelle_en_cours(v["tours"])}
+        return {"arrete"}
+    return {"en_cours"}
 
 
 def _groupe(titre: str, jet: Jet2D6) -> GroupeAffiche:

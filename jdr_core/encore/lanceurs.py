@@ -112,7 +112,7 @@ def _libelle(issue: Issue) -> str:
 
 
 def _cotes(distribution: Loi[Issue]) -> list[Cote]:
-    return [Cote(_libelle(i), distribution[i]) for i in (Issue.REUSSITE, Issue.PARTIELLE, Issue.ECHEC)]
+    return [Cote(i.name.lower(), _libelle(i), distribution[i]) for i in (Issue.REUSSITE, Issue.PARTIELLE, Issue.ECHEC)]
 
 
 # --- Réserve -----------------------------------------------------------------
@@ -126,7 +126,7 @@ def _cotes_reserve(v: Valeurs) -> list[Cote]:
 
 
 def _classer_reserve(jet: JetReserve, v: Valeurs) -> set[str]:
-    return {_libelle(jet.issue)}
+    return {jet.issue.name.lower()}
 
 
 def _afficher_reserve(jet: JetReserve, v: Valeurs) -> Affichage:
@@ -190,7 +190,7 @@ def _cotes_danger(v: Valeurs) -> list[Cote]:
 
 
 def _classer_danger(e: Exposition, v: Valeurs) -> set[str]:
-    return {_libelle(e.jet.issue)}
+    return {e.jet.issue.name.lower()}
 
 
 def _afficher_danger(e: Exposition, v: Valeurs) -> Affichage:

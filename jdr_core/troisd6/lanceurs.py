@@ -111,15 +111,16 @@ def _reussir(v: Valeurs) -> str:
 
 def _cotes_test(v: Valeurs) -> list[Cote]:
     return cotes_classees(_reglages_test(v).loi(), _classer_test, v,
-                          (_reussir(v), "Réussite critique", "Échec critique"))
+                          (("reussite", _reussir(v)), ("reussite_critique", "Réussite critique"),
+                           ("echec_critique", "Échec critique")))
 
 
 def _classer_test(jet: JetTest, v: Valeurs) -> set[str]:
-    issues = {_reussir(v)} if jet.reussi else set()
+    issues = {"reussite"} if jet.reussi else set()
     if jet.critique is Critique.REUSSITE:
-        issues.add("Réussite critique")
+        issues.add("reussite_critique")
     if jet.critique is Critique.ECHEC:
-        issues.add("Échec critique")
+        issues.add("echec_critique")
     return issues
 
 
@@ -211,15 +212,16 @@ def _lancer_opposition(v: Valeurs, des: Any) -> Opposition:
 def _cotes_opposition(v: Valeurs) -> list[Cote]:
     a, b = (_reglages_test(_v_opposant(v, camp)).loi().map(lambda j: (j.succes, j.critique)) for camp in ("a", "b"))
     d = distribution_opposition(a, b, v["critiques_decisifs"])
-    return [Cote(libelle, d[gagnant]) for gagnant, libelle in GAGNANTS.items()]
+    return [Cote(cle, libelle, d[gagnant]) for gagnant, (cle, libelle) in GAGNANTS.items()]
 
 
-GAGNANTS = {0: "Le personnage l'emporte", None: "Égalité", 1: "L'adversaire l'emporte"}
+GAGNANTS = {0: ("personnage", "Le personnage l'emporte"), None: ("egalite", "Égalité"),
+            1: ("adversaire", "L'adversaire l'emporte")}
 ISSUES_OPPOSITION: dict[int | None, IssueAffichee] = {0: "reussite", 1: "echec", None: "neutre"}
 
 
 def _classer_opposition(o: Opposition, v: Valeurs) -> set[str]:
-    return {GAGNANTS[o.gagnant]}
+    return {GAGNANTS[o.gagnant][0]}
 
 
 def _afficher_opposition(o: Opposition, v: Valeurs) -> Affichage:
@@ -283,15 +285,16 @@ def _toucher(v: Valeurs) -> str:
     return f"Toucher ({requis} succès {accorder(requis, 'demandé')})"
 
 
-COTE_PE = "Toucher et faire perdre au moins 1 PE"
-COTE_CASSE = "Échec critique (arme cassée)"
+COTE_PE = ("pe_perdus", "Toucher et faire perdre au moins 1 PE")
+COTE_CASSE = ("arme_cassee", "Échec critique (arme cassée)")
 
 
 def _cotes_attaque(v: Valeurs) -> list[Cote]:
-    return cotes_classees(_reglages_attaque(v).loi(), _classer_attaque, v, (_toucher(v), COTE_PE, COTE_CASSE))
+    lignes = (("touche", _toucher(v)), COTE_PE, COTE_CASSE)
+    return cotes_classees(_reglages_attaque(v).loi(), _classer_attaque, v, lignes)
 
 
-RATE = "Raté"
+RATE = "rate"
 
 
 def _repartition_attaque(v: Valeurs) -> Repartition:
@@ -310,11 +313,11 @@ def _barre_attaque(a: Attaque, v: Valeurs) -> str:
 
 
 def _classer_attaque(a: Attaque, v: Valeurs) -> set[str]:
-    issues = {_toucher(v)} if a.touche else set()
+    issues = {"touche"} if a.touche else set()
     if a.touche and a.degats > 0:
-        issues.add(COTE_PE)
+        issues.add(COTE_PE[0])
     if a.arme_cassee:
-        issues.add(COTE_CASSE)
+        issues.add(COTE_CASSE[0])
     return issues
 
 
