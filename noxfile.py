@@ -1,4 +1,4 @@
-"""Points d'entrée du projet : ``nox -s serve``, ``tests``, ``docs``, ``lint``, ``bench``, ``ecrire``."""
+"""Points d'entrée du projet : ``nox -s serve``, ``tests``, ``docs``, ``publier``, ``lint``, ``bench``, ``ecrire``."""
 
 from __future__ import annotations
 
@@ -34,15 +34,35 @@ def serve(session: nox.Session) -> None:
     """Construit le site et le sert sur http://127.0.0.1:8000, comme en production
     (fichiers .br/.gz, cache long de Pyodide)."""
     _installer(session, "site")
-    session.run("mkdocs", "build", "--strict", "--clean", env={"NO_MKDOCS_2_WARNING": "1"})
+    # Compression rapide : le site local n'a pas besoin des derniers pour-cent de Brotli 11.
+    session.run("mkdocs", "build", "--strict", "--clean", env={"NO_MKDOCS_2_WARNING": "1", "JDR_COMPRESSION": "rapide"})
     session.run("python", "-m", "site_plugins.serveur", "site", "--port", "8000", *session.posargs)
+
+
+@nox.session
+def publier(session: nox.Session) -> None:
+    """Le site à publier dans site/ : SITE_URL=https://hote/chemin/ nox -s publier.
+
+    Compression maximale, adresse publiée dans les liens canoniques et le plan du site ;
+    écrit aussi site-nginx.conf (les en-têtes du site pour nginx, voir README)."""
+    adresse = os.environ.get("SITE_URL", "")
+    if not adresse.startswith(("https://", "http://")):
+        session.error("SITE_URL manque : donnez l'adresse publiée, par exemple SITE_URL=https://exemple.org/regles/")
+    _installer(session, "site")
+    session.run("mkdocs", "build", "--strict", "--clean",
+                env={"NO_MKDOCS_2_WARNING": "1", "SITE_URL": adresse, "JDR_COMPRESSION": "maximale"})
+    prefixe = "/" + adresse.split("://", 1)[1].partition("/")[2]
+    with open(RACINE / "site-nginx.conf", "w", encoding="utf-8") as sortie:
+        session.run("python", "-m", "site_plugins.entetes", "site", "--prefixe", prefixe, stdout=sortie)
+    session.log(f"Site prêt dans site/ pour {adresse} ; en-têtes nginx dans site-nginx.conf")
 
 
 @nox.session
 def ecrire(session: nox.Session) -> None:
     """Pour écrire les pages : mkdocs serve, avec rechargement à chaque modification."""
     _installer(session, "site")
-    session.run("mkdocs", "serve", "--strict", "-a", "127.0.0.1:8000", *session.posargs)
+    session.run("mkdocs", "serve", "--strict", "-a", "127.0.0.1:8000", *session.posargs,
+                env={"JDR_HORS_LIGNE": "false", "JDR_COMPRESSION": "rapide"})
 
 
 @nox.session

@@ -397,10 +397,17 @@ class Suivi:
 
 @dataclass(frozen=True)
 class Systeme:
-    """Un système de règles : ses mécaniques, ses tables et son suivi éventuel."""
+    """Un système de règles : ses mécaniques, ses tables et son suivi éventuel, et ce que la page
+    d'accueil et le menu du site en montrent. Le greffon du site construit l'un et l'autre à
+    partir d'ici : rien d'autre ne nomme un système, ni ne liste ses pages."""
 
     nom: str
+    #: Son nom pour le lecteur : section du menu, ligne de l'accueil, titres qui le citent.
     titre: str
+    #: Son principe en une ligne, sur la page d'accueil.
+    principe: str
+    #: Ses pages (chemins sous ``docs/``), dans l'ordre du menu ; on entre par la première.
+    pages: tuple[str, ...]
     mecaniques: tuple[Mecanique[Any], ...]
     tables: tuple[Table, ...] = ()
     suivi: Suivi | None = None

@@ -2,7 +2,8 @@
 
 La construction les écrit dans ``site/_headers``, le format que lisent Netlify et
 Cloudflare Pages ; ``site_plugins.serveur`` sert exactement les mêmes, tirés de
-:func:`regles` appliquée au même dossier. Changer un en-tête ici le change partout.
+:func:`regles` appliquée au même dossier, et ``python -m site_plugins.entetes site``
+les écrit en configuration nginx (:func:`nginx`). Changer un en-tête ici le change partout.
 
 La politique de sécurité du contenu (CSP) n'ouvre que ce dont le site se sert :
 
@@ -139,3 +140,49 @@ def lire(contenu: str) -> tuple[Regle, ...]:
 def ecrire(site: Path) -> None:
     """Écrit ``site/_headers`` ; appelée à la fin de la construction, pages HTML comprises."""
     (site / NOM_FICHIER).write_text(texte(regles(site)), encoding="utf-8")
+
+
+def normaliser_prefixe(prefixe: str) -> str:
+    """« projet », « /projet » ou « /projet/ » → « /projet/ » ; vide ou « / » → « / »."""
+    return "/" + prefixe.strip("/") + "/" if prefixe.strip("/") else "/"
+
+
+def nginx(liste: tuple[Regle, ...], prefixe: str = "/") -> str:
+    """Les mêmes en-têtes en configuration nginx, pour un site publié sous ``prefixe``.
+
+    nginx n'hérite pas des ``add_header`` d'un bloc englobant dès qu'un bloc en déclare :
+    chaque ``location`` répète donc tous les en-têtes qui la couvrent (:func:`pour`)."""
+    base = normaliser_prefixe(prefixe)
+    lignes = [
+        "# En-têtes de Règles vivantes pour nginx, écrits par site_plugins/entetes.py depuis le site construit.",
+        "# À régénérer à chaque publication : la CSP contient les empreintes des scripts des pages.",
+        "# À inclure dans le bloc server { … } qui sert le dossier site/.",
+        "types { application/wasm wasm; text/javascript mjs; application/manifest+json webmanifest; }",
+        "gzip_static on;  # sert les fichiers .gz écrits à la construction (brotli_static si le module est là)",
+        f"location = {base}{NOM_FICHIER} {{ return 404; }}",
+    ]
+    for regle in sorted(liste, key=lambda r: len(r.motif), reverse=True):
+        chemin = regle.motif[:-1] if regle.motif.endswith("*") else regle.motif
+        correspondance = "^~" if regle.motif.endswith("*") else "="
+        lignes.append(f"location {correspondance} {base}{chemin.lstrip('/')} {{")
+        for nom, valeur in pour(liste, chemin):
+            lignes.append(f'  add_header {nom} "{valeur}" always;')
+        lignes.append("}")
+    return "\n".join(lignes) + "\n"
+
+
+def main(arguments: list[str] | None = None) -> None:
+    """``python -m site_plugins.entetes site [--prefixe /projet/]`` : la configuration nginx du site construit."""
+    import argparse
+
+    lecteur = argparse.ArgumentParser(description="Écrit les en-têtes du site construit en configuration nginx.")
+    lecteur.add_argument("site", type=Path, help="le dossier du site construit (site/)")
+    lecteur.add_argument("--prefixe", default="/", help="le chemin sous lequel le site est publié (défaut : /)")
+    options = lecteur.parse_args(arguments)
+    if not (options.site / "index.html").is_file():
+        lecteur.error(f"{options.site} n'est pas un site construit (pas d'index.html) : lancez d'abord nox -s publier")
+    print(nginx(regles(options.site), options.prefixe), end="")
+
+
+if __name__ == "__main__":
+    main()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import posixpath
 import re
 import shutil
 from pathlib import Path
@@ -23,16 +24,21 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.utils import get_relative_url
+from mkdocs.utils.meta import get_data
 
-from . import entetes
+from jdr_core.registre import systemes
+
+from . import entetes, manifeste
 from .exemples import ExempleInvalide, tous_les_exemples
 from .fences import BLOCS, MARQUE_LANCEUR
 from .minification import esbuild, minifier
 from .prechargement import ModulesIllisibles, Prechargement, lire
-from .recherche import exclure_widgets, plier_index
+from .recherche import exclure_widgets
 from .runtime import (
     FICHIERS_PYODIDE,
     FICHIERS_REQUIS,
+    NIVEAUX_COMPRESSION,
+    SERVICE_WORKER_RETRAIT,
     ErreurRuntime,
     Reglages,
     archive_sources,
@@ -59,6 +65,76 @@ MARQUE_RECHERCHE = "__WORKER_MATERIAL__"
 #: Ligne du worker remplacée par sa configuration à la construction.
 MARQUE_CONFIG = "const CONFIG = null; // remplacé à la construction"
 
+#: L'entrée de la nav de mkdocs.yml que le greffon remplace par une section par système déclaré.
+NAV_SYSTEMES = "jdr:systemes"
+#: Le bloc d'une page remplacé par la table des systèmes (titre, principe, lien vers la première page).
+BLOC_SYSTEMES = re.compile(r"^```systemes[ \t]*\n```[ \t]*$", re.M)
+_TITRE_H1 = re.compile(r"^#[ \t]+(.+?)[ \t#]*$", re.M)
+#: Un bloc de code clôturé : ses « # » sont des commentaires, pas des titres.
+_BLOC_DE_CODE = re.compile(r"^[ \t]*(`{3,}|~{3,}).*?^[ \t]*\1", re.M | re.S)
+
+
+def titre_de_page(source: str) -> str | None:
+    r"""Le titre d'une page Markdown, comme MkDocs le lit : ``title`` de l'en-tête, sinon le
+    premier titre de niveau 1.
+
+    >>> titre_de_page("---\nhide: [toc]\n# un commentaire\n---\n\n# Écran du MJ : enCORE\n")
+    'Écran du MJ : enCORE'
+    >>> titre_de_page("```exemple\n>>> # pas un titre\n```\n\n# Le titre\n")
+    'Le titre'
+    """
+    texte, meta = get_data(source)
+    if isinstance(meta.get("title"), str):
+        return str(meta["title"])
+    trouve = _TITRE_H1.search(_BLOC_DE_CODE.sub("", texte))
+    return trouve.group(1) if trouve else None
+
+
+def libelle_de_menu(titre: str, systeme: str) -> str:
+    """Le libellé d'une page dans la section de son système : son titre, sans le nom du système
+    qu'elle répète (la section le dit déjà).
+
+    >>> libelle_de_menu("Écran du MJ : enCORE", "enCORE"), libelle_de_menu("D10 : lire d'abord", "D10")
+    ('Écran du MJ', "Lire d'abord")
+    >>> libelle_de_menu("Le combat", "enCORE")
+    'Le combat'
+    """
+    if titre.endswith(f" : {systeme}"):
+        return titre[: -len(f" : {systeme}")]
+    if titre.startswith(f"{systeme} : "):
+        reste = titre[len(f"{systeme} : "):]
+        return reste[:1].upper() + reste[1:]
+    return titre
+
+
+def menu_des_systemes(docs: Path) -> list[dict[str, Any]]:
+    """Une section de nav par système déclaré : son titre, et ses pages dans son ordre, chacune
+    nommée d'après son propre titre (le menu ne peut pas dire autre chose que la page)."""
+    sections: list[dict[str, Any]] = []
+    for systeme in systemes():
+        if not systeme.pages:
+            raise PluginError(f"jdr : le système {systeme.nom} ne déclare aucune page (Systeme.pages)")
+        entrees = []
+        for chemin in systeme.pages:
+            fichier = docs / chemin
+            if not fichier.is_file():
+                raise PluginError(f"jdr : le système {systeme.nom} déclare la page {chemin}, absente de {docs}")
+            titre = titre_de_page(fichier.read_text(encoding="utf-8"))
+            if titre is None:
+                raise PluginError(f"jdr : {chemin} n'a pas de titre (« # … » en tête de page) pour le menu")
+            entrees.append({libelle_de_menu(titre, systeme.titre): chemin})
+        sections.append({systeme.titre: entrees})
+    return sections
+
+
+def table_des_systemes(page: str) -> str:
+    """La table Markdown des systèmes déclarés, ses liens écrits depuis la page ``page``."""
+    lignes = ["| Système | Principe |", "|---|---|"]
+    for systeme in systemes():
+        lien = posixpath.relpath(systeme.pages[0], posixpath.dirname(page) or ".")
+        lignes.append(f"| [**{systeme.titre}**]({lien}) | {systeme.principe} |")
+    return "\n".join(lignes)
+
 
 class JdrConfig(base.Config):  # type: ignore[no-untyped-call]  # __init_subclass__ de MkDocs non typé
     pyodide = c.Type(str, default="node_modules/pyodide")
@@ -67,11 +143,16 @@ class JdrConfig(base.Config):  # type: ignore[no-untyped-call]  # __init_subclas
     lignes_stdlib = c.Type(bool, default=False)
     garder = c.ListOfItems(c.Type(str), default=[])
     compresser = c.Type(bool, default=True)
+    #: « maximale » (Brotli 11, gzip 9) pour le site publié, « rapide » pour le serveur local.
+    compression = c.Choice(tuple(NIVEAUX_COMPRESSION), default="maximale")
     #: Nos scripts et styles réduits par esbuild dans le site construit (minification.py).
     minifier = c.Type(bool, default=True)
     #: Instantané local de la mémoire de Python, fabriqué et gardé par le navigateur du
     #: lecteur après son premier démarrage (voir jdr-worker.js) ; rien n'est téléchargé.
     instantane_local = c.Type(bool, default=True)
+    #: Le service worker qui garde le site pour le hors-ligne ; sans lui (nox -s ecrire),
+    #: un sw.js qui retire celui d'une visite précédente.
+    hors_ligne = c.Type(bool, default=True)
 
 
 class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
@@ -134,7 +215,21 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
             script = ExtraScriptValue("assets/jdr/jdr.js")
             script.type = "module"
             config.extra_javascript.append(script)
+        # Le menu des systèmes vient de leur liste déclarée (jdr_core/registre.py), à la place
+        # de l'entrée « jdr:systemes » de la nav.
+        if config.nav and NAV_SYSTEMES in config.nav:
+            position = config.nav.index(NAV_SYSTEMES)
+            config.nav[position:position + 1] = menu_des_systemes(Path(config.docs_dir))
         return config
+
+    # La table des systèmes de l'accueil vient de la même liste que le menu (bloc « systemes »).
+    # Le menu abrège un titre (« Écran du MJ » sous « enCORE ») ; l'onglet du navigateur et
+    # l'en-tête de la page gardent le titre entier (« Écran du MJ : enCORE »).
+    def on_page_markdown(self, markdown: str, *, page: Any, config: MkDocsConfig, files: Any) -> str:
+        titre = titre_de_page(markdown)
+        if titre and page.title and page.title != titre and not page.is_homepage and "title" not in page.meta:
+            page.meta["title"] = titre
+        return BLOC_SYSTEMES.sub(lambda _: table_des_systemes(page.file.src_uri), markdown)
 
     # Un identifiant d'exemple ne sert qu'une fois dans le site.
     def on_page_content(self, html: str, *, page: Any, config: MkDocsConfig, files: Any) -> str:
@@ -171,12 +266,12 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         liens = "".join(
             f'<link rel="modulepreload" href="{get_relative_url("assets/jdr/" + nom, page.url)}">' for nom in modules
         )
+        liens += manifeste.liens(get_relative_url("./", page.url).rstrip("/") + "/")
         return output.replace("</head>", liens + "</head>", 1)
 
     # Déposer le runtime, le worker configuré et les fichiers compressés dans le site.
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         site = Path(config.site_dir)
-        plier_index(site)  # accents et pluriels dans la recherche, avant la compression (recherche.py)
         cache = self._pyodide.parent / ".cache" / "regles-vivantes"
         version = version_pyodide(self._pyodide)
         dossier = site / "pyodide" / version
@@ -224,16 +319,21 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         }
         worker = worker.replace(MARQUE_CONFIG, f"const CONFIG = {json.dumps(reglage)};")
         (assets / "jdr-worker.js").write_text(worker, encoding="utf-8")
+        # Le manifeste et les icônes avant le service worker, qui les garde pour l'application installée.
+        manifeste.ecrire(site, cache / "icones", config.site_name, config.site_description or "")
         try:
             if self._esbuild:
                 minifier(sorted(assets.rglob("*")), self._esbuild, cache / "minifie")
             entetes.ecrire(site)  # CSP (empreintes des scripts des pages), cache : voir entetes.py
             # Le service worker (hors ligne) vit à la racine, versionné par l'empreinte du site.
-            ecrire_service_worker(site, ASSETS / "sw.js")
+            if self.config.hors_ligne:
+                ecrire_service_worker(site, ASSETS / "sw.js")
+            else:
+                (site / "sw.js").write_text(SERVICE_WORKER_RETRAIT, encoding="utf-8")
             if self._esbuild:
                 minifier([f for f in (site / "sw.js", recherche) if f.is_file()], self._esbuild, cache / "minifie")
         except ErreurRuntime as erreur:
             raise PluginError(f"jdr : {erreur}") from erreur
         if self.config.compresser:
-            compresser_site(site, cache / "compresse")
+            compresser_site(site, cache / "compresse", self.config.compression)
 

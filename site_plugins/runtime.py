@@ -19,6 +19,7 @@ import hashlib
 import importlib
 import io
 import json
+import os
 import shutil
 import subprocess
 import tempfile
@@ -142,24 +143,36 @@ def verrou_minimal(pyodide: Path) -> dict[str, Any]:
     return {"info": verrou["info"], "packages": {}}
 
 
-def compresser(fichier: Path, cache: Path) -> None:
-    """Écrit ``fichier.br`` et ``fichier.gz`` (Brotli 11, gzip 9), via un cache par contenu."""
+#: Niveaux de compression : le site publié prend les plus hauts (Brotli 11, gzip 9) ;
+#: le serveur local (nox -s serve) des niveaux rapides, pour une première construction courte.
+NIVEAUX_COMPRESSION = {"maximale": (11, 9), "rapide": (5, 6)}
+
+
+def compresser(fichier: Path, cache: Path, niveau: str = "maximale") -> None:
+    """Écrit ``fichier.br`` et ``fichier.gz`` au ``niveau`` donné, via un cache par contenu et niveau."""
+    qualite_br, qualite_gz = NIVEAUX_COMPRESSION[niveau]
     donnees = fichier.read_bytes()
     cle = hashlib.sha256(donnees).hexdigest()[:24]
-    compresseurs = ((".br", lambda d: brotli.compress(d, quality=11)), (".gz", lambda d: gzip.compress(d, 9, mtime=0)))
-    for suffixe, fonction in compresseurs:
-        en_cache = cache / f"{cle}{suffixe}"
+    compresseurs = (
+        (f"-b{qualite_br}.br", ".br", lambda d: brotli.compress(d, quality=qualite_br)),
+        (f"-g{qualite_gz}.gz", ".gz", lambda d: gzip.compress(d, qualite_gz, mtime=0)),
+    )
+    for suffixe_cache, suffixe, fonction in compresseurs:
+        # Le niveau 11 garde l'ancien nom du cache (même contenu qu'avant ce réglage).
+        en_cache = cache / (f"{cle}{suffixe}" if niveau == "maximale" else f"{cle}{suffixe_cache}")
         if not en_cache.exists():
             cache.mkdir(parents=True, exist_ok=True)
-            en_cache.write_bytes(fonction(donnees))
+            provisoire = en_cache.with_name(f"{en_cache.name}.{os.getpid()}")
+            provisoire.write_bytes(fonction(donnees))
+            provisoire.replace(en_cache)  # deux constructions en même temps ne lisent jamais un fichier à moitié écrit
         shutil.copyfile(en_cache, fichier.with_name(fichier.name + suffixe))
 
 
-def compresser_site(site: Path, cache: Path) -> None:
-    fichiers = [f for f in site.rglob("*") if f.is_file() and f.suffix in A_COMPRESSER]
-    for fichier in fichiers:
-        if fichier.stat().st_size > 1024:
-            compresser(fichier, cache)
+def compresser_site(site: Path, cache: Path, niveau: str = "maximale") -> None:
+    """Compresse tout ce qui se télécharge (plus de 1 ko) au ``niveau`` donné."""
+    for fichier in site.rglob("*"):
+        if fichier.is_file() and fichier.suffix in A_COMPRESSER and fichier.stat().st_size > 1024:
+            compresser(fichier, cache, niveau)
 
 
 #: Ligne du service worker remplacée par sa configuration à la construction.
@@ -168,6 +181,18 @@ MARQUE_SERVICE_WORKER = "const CONFIG_SW = null; // remplacé à la construction
 #: sw.js), les variantes compressées, les fichiers pour hébergeurs ou robots.
 _HORS_PRECHARGE = (".br", ".gz", ".map")
 _FICHIERS_HORS_PRECHARGE = {"sw.js", "_headers", "sitemap.xml"}
+
+
+#: Le service worker d'un site construit sans hors-ligne (nox -s ecrire, qui reconstruit
+#: à chaque modification) : il remplace celui d'une visite précédente sur la même adresse,
+#: efface ses caches et se retire, pour que chaque page vienne du serveur.
+SERVICE_WORKER_RETRAIT = """// Hors ligne désactivé pour ce site (écrit par site_plugins/runtime.py).
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (evenement) => evenement.waitUntil((async () => {
+  for (const nom of await caches.keys()) if (nom.startsWith("regles-vivantes-site-")) await caches.delete(nom);
+  await self.registration.unregister();
+})()));
+"""
 
 
 def tailles_runtime(dossier_pyodide: Path, nom_runtime: str) -> dict[str, int]:

@@ -38,7 +38,7 @@ from . import entetes
 
 TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
          ".json": "application/json", ".zip": "application/zip", ".html": "text/html; charset=utf-8",
-         ".css": "text/css; charset=utf-8"}
+         ".css": "text/css; charset=utf-8", ".webmanifest": "application/manifest+json", ".png": "image/png"}
 ENCODAGES = ((".br", "br"), (".gz", "gzip"))
 #: Secondes de silence après lesquelles une connexion est fermée.
 DELAI_INACTIF = 10.0
@@ -108,6 +108,9 @@ class Gestionnaire(SimpleHTTPRequestHandler):
     encodages = ENCODAGES
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}  # noqa: RUF012  (attribut de la bibliothèque standard)
     regles: tuple[entetes.Regle, ...] = ()
+    #: Le chemin sous lequel le site est servi (« /projet/ ») : rien n'existe en dehors,
+    #: comme chez un hébergeur qui publie le site sous un sous-chemin.
+    prefixe = "/"
     silencieux = True
     timeout = DELAI_INACTIF
     # Une ligne de requête illisible reçoit quand même une réponse HTTP complète
@@ -193,7 +196,16 @@ class Gestionnaire(SimpleHTTPRequestHandler):
     def _servir(self, *, corps: bool) -> None:
         morceaux = urlsplit(self.path)
         adresse = morceaux.path
-        trouve = self._trouver(adresse) if adresse.startswith("/") else None
+        if adresse + "/" == self.prefixe:
+            trouve: Path | str | None = self.prefixe
+        elif adresse.startswith(self.prefixe):
+            # Dans le site, l'adresse est relative à sa racine (règles d'en-têtes comprises).
+            adresse = "/" + adresse[len(self.prefixe):]
+            trouve = self._trouver(adresse)
+            if isinstance(trouve, str):
+                trouve = self.prefixe + trouve[1:]
+        else:
+            trouve = None
         if trouve is None:
             self.send_error(HTTPStatus.NOT_FOUND)
             return
@@ -304,12 +316,15 @@ def creer(
     encodages: tuple[tuple[str, str], ...] = ENCODAGES,
     delai: float = DELAI_INACTIF,
     regles: tuple[entetes.Regle, ...] | None = None,
+    prefixe: str = "/",
 ) -> ThreadingHTTPServer:
     """Un serveur (pas encore démarré) pour le site construit dans ``dossier``, avec les
-    en-têtes de :func:`entetes.regles` (``regles`` : d'autres, pour une expérience)."""
+    en-têtes de :func:`entetes.regles` (``regles`` : d'autres, pour une expérience),
+    servi sous ``prefixe`` (« /projet/ » : le site publié sous un sous-chemin)."""
     if regles is None:
         regles = entetes.regles(Path(dossier))
-    attributs = {"encodages": encodages, "regles": regles, "timeout": delai}
+    prefixe = entetes.normaliser_prefixe(prefixe)
+    attributs = {"encodages": encodages, "regles": regles, "timeout": delai, "prefixe": prefixe}
     classe = type("GestionnaireSite", (Gestionnaire,), attributs)
     return Serveur((hote, port), functools.partial(classe, directory=str(Path(dossier).resolve())))
 
@@ -320,9 +335,11 @@ def en_arriere_plan(
     encodages: tuple[tuple[str, str], ...] = ENCODAGES,
     delai: float = DELAI_INACTIF,
     regles: tuple[entetes.Regle, ...] | None = None,
+    prefixe: str = "/",
 ) -> Iterator[str]:
-    """Sert ``dossier`` sur un port libre le temps d'un bloc ; rend l'adresse de base."""
-    httpd = creer(dossier, encodages=encodages, delai=delai, regles=regles)
+    """Sert ``dossier`` sur un port libre le temps d'un bloc ; rend l'adresse de base
+    (sans le ``prefixe``)."""
+    httpd = creer(dossier, encodages=encodages, delai=delai, regles=regles, prefixe=prefixe)
     fil = threading.Thread(target=httpd.serve_forever, daemon=True)
     fil.start()
     try:
@@ -337,10 +354,12 @@ def main() -> None:
     parser.add_argument("dossier", nargs="?", default="site")
     parser.add_argument("--hote", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--prefixe", default="/", help="servir le site sous ce chemin (« /projet/ »), comme publié")
     args = parser.parse_args()
     Gestionnaire.silencieux = False
-    httpd = creer(Path(args.dossier), args.hote, args.port)
-    print(f"Règles vivantes : http://{args.hote}:{args.port}/ (Ctrl+C pour arrêter)")
+    httpd = creer(Path(args.dossier), args.hote, args.port, prefixe=args.prefixe)
+    base = entetes.normaliser_prefixe(args.prefixe)
+    print(f"Règles vivantes : http://{args.hote}:{args.port}{base} (Ctrl+C pour arrêter)")
     with suppress(KeyboardInterrupt):
         httpd.serve_forever()
 

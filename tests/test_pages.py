@@ -80,3 +80,98 @@ def test_page_404_en_francais(site_construit: Path) -> None:
     texte = texte_visible((site_construit / "404.html").read_text(encoding="utf-8"))
     assert "Page introuvable" in texte and "Not found" not in texte and "Revenir à l'accueil" in texte
     assert '<a href="//"' not in (site_construit / "404.html").read_text(encoding="utf-8")  # pas d'adresse sans hôte
+
+
+# --- les lignes de résultat des exemples -------------------------------------
+
+class _LignesDExemple(HTMLParser):
+    """Le texte de chaque ligne de résultat d'exemple (``<p class="jdr-exemple-ligne">``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lignes: list[str] = []
+        self._profondeur = 0  # balises ouvertes dans la ligne en cours (0 : hors d'une ligne)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self._profondeur:
+            self._profondeur += 1
+        elif tag == "p" and "jdr-exemple-ligne" in (dict(attrs).get("class") or "").split():
+            self._profondeur = 1
+            self.lignes.append("")
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._profondeur:
+            self._profondeur -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self._profondeur:
+            self.lignes[-1] += data
+
+
+def lignes_d_exemple(html: str) -> list[str]:
+    lecteur = _LignesDExemple()
+    lecteur.feed(html)
+    return [" ".join(ligne.split()) for ligne in lecteur.lignes]
+
+
+#: Un mot : trois lettres de suite au moins. Une notation de dés (« 6d6 ») n'en est pas un.
+_MOT = re.compile(r"[^\W\d_]{3,}")
+_NOTATION_DE_DES = re.compile(r"\b\d*[dD]\d+\b")
+#: Une valeur Python affichée telle quelle : chaîne entre apostrophes, liste, tuple, dictionnaire.
+_LITTERAL = re.compile(r"""^(?:'.*'|".*"|\[.*\]|\(.*\)|\{.*\})$""")
+
+
+def ligne_sans_phrase(ligne: str) -> str | None:
+    """Pourquoi une ligne de résultat n'est pas une phrase qu'un joueur lit, ou None si elle en est une.
+
+    Une ligne qui n'a aucun mot (« 3 », « 8 / 2 », « 1d6 »), un mot seul (« Moyen »,
+    « None ») ou une valeur Python (« 'réussite' », « [3, 2] », « (1, 0) ») ne dit rien
+    à un joueur qui ne lit pas le code replié.
+    """
+    texte = ligne.strip()
+    if _LITTERAL.match(texte):
+        return "valeur Python"
+    mots = _MOT.findall(_NOTATION_DE_DES.sub(" ", texte))
+    if not mots:
+        return "aucun mot"
+    if len(texte.split()) == 1:
+        return "un mot seul"
+    return None
+
+
+#: Provisoire : les lignes des pages 2D6 et D10 que la branche ``histoires-b`` récrit en
+#: phrases ; elle les retire de cette liste, que la fusion fait disparaître.
+LIGNES_EN_COURS_DE_REECRITURE = {
+    ("d10/action/index.html", "Moyen"),
+    ("d10/combat/index.html", "5"),
+}
+
+
+def test_le_detecteur_voit_les_lignes_sans_phrase() -> None:
+    """Valeurs nues et restes Python sont refusés ; une phrase courte, une cote, un état passent."""
+    for fautive in ("3", "8 / 2", "7 / 9", "1 / 0", "−2", "1d6", "6d6 (1, 4)", "Moyen", "None",
+                    "'réussite'", "[3, 2]", "(1, 0)", "{'succes': 2}"):
+        assert ligne_sans_phrase(fautive), fautive
+    for bonne in ("2, 3, 5 contre 3 : 2 succès.", "Réussite : 50 %", "KO d'office.", "20 m au sol.",
+                  "Gideon (Blockbuster) : Santé 3/8, gravement blessé ; Stress 1/6."):
+        assert ligne_sans_phrase(bonne) is None, bonne
+    html = ('<div class="jdr-exemple-sorties"><p class="jdr-exemple-ligne">8</p>'
+            '<p class="jdr-exemple-ligne">Jules lance <em>3</em> dés.</p></div><p>7</p>')
+    assert lignes_d_exemple(html) == ["8", "Jules lance 3 dés."]
+
+
+def test_chaque_ligne_d_exemple_est_une_phrase(site_construit: Path) -> None:
+    """Chaque page construite, de chaque système : une ligne de résultat se lit comme une phrase."""
+    trouves, toujours_la = [], set()
+    for html in sorted(site_construit.rglob("*.html")):
+        page = html.relative_to(site_construit).as_posix()
+        for ligne in lignes_d_exemple(html.read_text(encoding="utf-8")):
+            if (pourquoi := ligne_sans_phrase(ligne)) is None:
+                continue
+            if (page, ligne) in LIGNES_EN_COURS_DE_REECRITURE:
+                toujours_la.add((page, ligne))
+            else:
+                trouves.append(f"{page} : « {ligne} » ({pourquoi})")
+    assert not trouves, "\n".join(trouves)
+    assert toujours_la == LIGNES_EN_COURS_DE_REECRITURE, (
+        f"déjà récrites, à retirer de la liste : {sorted(LIGNES_EN_COURS_DE_REECRITURE - toujours_la)}")

@@ -85,6 +85,12 @@ class TestConfiguration:
         worker = (tmp_path / "site/assets/jdr/jdr-worker.js").read_text(encoding="utf-8")
         assert re.search(r"const CONFIG ?= ?\{", worker) and "runtime-" in worker
 
+    def test_menu_des_systemes_sans_leurs_pages(self, tmp_path: Path) -> None:
+        """L'entrée « jdr:systemes » de la nav devient une section par système déclaré : ses pages
+        doivent exister, sinon la construction s'arrête en le disant."""
+        r = construire(tmp_path, BASE + FENCES + "nav:\n  - index.md\n  - jdr:systemes\n")
+        assert r.returncode != 0 and "déclare la page 3d6/test.md, absente de" in r.stderr
+
     def test_lanceur_defaut_invalide(self, tmp_path: Path) -> None:
         r = construire(tmp_path, BASE + FENCES, '```lanceur mecanique="3d6-test"\ncaracteristique = 8\n```\n')
         assert r.returncode != 0 and "Caractéristique 8" in r.stderr

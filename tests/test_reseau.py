@@ -10,7 +10,6 @@ from __future__ import annotations
 import http.server
 import json
 import re
-import shutil
 import subprocess
 import sys
 import threading
@@ -25,7 +24,6 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from site_plugins.runtime import MARQUE_SERVICE_WORKER, ecrire_service_worker
-from site_plugins.serveur import en_arriere_plan
 
 from .conftest import RACINE
 
@@ -92,6 +90,25 @@ class TestLent:
         expect(page.locator(EXEMPLE)).to_have_attribute("data-etat", "ok", timeout=120_000)
         assert time.monotonic() - debut > 20, "le téléchargement bridé aurait dû dépasser l'ancien délai de 20 s"
         assert page.evaluate("document.documentElement.dataset.jdrWorkers") == "1"
+        expect(page.locator(".jdr-chargement")).to_be_hidden()
+
+    def test_apres_le_telechargement_le_demarrage_se_dit(self, contexte: BrowserContext, serveur: str) -> None:
+        """Pendant le chargement, le bouton du lanceur garde un libellé lisible ; une fois les
+        octets reçus, l'avis dit que Python démarre (plus de « 3,6 Mo sur 3,6 Mo » muet), puis s'efface."""
+        page = contexte.new_page()
+        _debit(contexte, page, 8.0)
+        page.goto(serveur + "/3d6/test/")
+        formulaire = page.locator('form.jdr-lanceur[data-mecanique="3d6-test"]').first
+        bouton = formulaire.locator("button[type=submit]")
+        bouton.click()
+        expect(bouton).to_be_disabled()
+        expect(bouton).to_have_text("Lancer les dés")
+        couleurs = bouton.evaluate("""b => [getComputedStyle(b).color,
+            getComputedStyle(document.querySelector('.md-main')).backgroundColor || 'rgb(255, 255, 255)']""")
+        assert couleurs[0] not in ("rgb(255, 255, 255)", couleurs[1]), couleurs
+        expect(formulaire.locator(".jdr-etat")).to_have_text(re.compile("moteur de règles"))
+        expect(page.locator(".jdr-chargement-texte")).to_have_text("Téléchargement terminé : démarrage de Python…")
+        expect(formulaire.locator("output .jdr-resultat")).to_be_visible()
         expect(page.locator(".jdr-chargement")).to_be_hidden()
 
     def test_silence_sans_octet_echoue_en_francais(self, contexte: BrowserContext, serveur: str) -> None:
@@ -287,35 +304,7 @@ def test_hors_ligne_apres_une_visite(contexte_sw: BrowserContext, serveur: str) 
     expect(page.get_by_role("button", name="Créer la fiche").first).to_be_visible()
 
 
-def test_nouvelle_version_efface_l_ancien_cache(
-    contexte_sw: BrowserContext, site_construit: Path, tmp_path: Path
-) -> None:
-    """Un sw.js d'une autre version (nouvelle construction) : cache neuf, l'ancien effacé,
-    et la page servie est la nouvelle."""
-    copie = tmp_path / "site"
-    shutil.copytree(site_construit, copie)
-    with en_arriere_plan(copie) as adresse:
-        page = contexte_sw.new_page()
-        page.goto(adresse + "/")
-        page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller")
-        avant = page.evaluate("caches.keys()")
-        assert len([n for n in avant if n.startswith("regles-vivantes-site-")]) == 1, avant
-        # « Nouvelle construction » : une page change, donc l'empreinte et sw.js aussi.
-        accueil = copie / "index.html"
-        accueil.write_text(accueil.read_text(encoding="utf-8").replace("</h1>", " (nouvelle édition)</h1>", 1),
-                           encoding="utf-8")
-        for variante in ("index.html.br", "index.html.gz", "sw.js.br", "sw.js.gz"):
-            (copie / variante).unlink(missing_ok=True)
-        (copie / "sw.js").write_text((RACINE / "site_plugins/assets/sw.js").read_text(encoding="utf-8"),
-                                     encoding="utf-8")
-        ecrire_service_worker(copie, copie / "sw.js")
-        page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
-        page.wait_for_function("""async (avant) => {
-          const noms = (await caches.keys()).filter((n) => n.startsWith("regles-vivantes-site-"));
-          return noms.length === 1 && noms[0] !== avant;
-        }""", arg=avant[0] if avant[0].startswith("regles-vivantes-site-") else "", polling=300)
-        page.reload()
-        expect(page.locator("h1").first).to_contain_text("(nouvelle édition)")
+# La mise à jour d'une version à l'autre (deux constructions de suite) : tests/test_publication.py.
 
 
 class TestServiceWorkerConstruit:

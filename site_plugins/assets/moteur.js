@@ -293,6 +293,7 @@ const avis = {
     const div = this.element;
     div.hidden = !visible;
     div.dataset.etat = etat;
+    if (!visible) return;
     const [texte, barre, chiffres, bouton, fermer] = div.children;
     bouton.hidden = etat !== "echec";
     fermer.hidden = etat !== "echec";
@@ -306,9 +307,17 @@ const avis = {
       return;
     }
     texte.setAttribute("role", "status");
-    const phrase = etat === "demarrage" ? "Démarrage de Python…" : "Téléchargement de Python…";
-    if (texte.textContent !== phrase) texte.textContent = phrase;
     const p = moteur.progression;
+    // Tous les octets reçus : ce qui reste est le travail du processeur, on le dit.
+    const recu = etat === "telechargement" && p && p.total && p.recus >= p.total;
+    const phrase = etat === "demarrage" || recu
+      ? "Téléchargement terminé : démarrage de Python…" : "Téléchargement de Python…";
+    if (texte.textContent !== phrase) texte.textContent = phrase;
+    if (etat === "demarrage" || recu) {
+      barre.removeAttribute("value");  // une barre animée : plus d'octets à compter, Python s'installe
+      chiffres.textContent = "";
+      return;
+    }
     if (!p || !p.total) {
       barre.removeAttribute("value");
       chiffres.textContent = "";
@@ -360,7 +369,73 @@ export function auRepos(f) {
 // seulement en HTTP ou HTTPS (pas depuis un fichier ouvert localement).
 const RACINE = new URL("../../", BASE);
 function enregistrer() {
-  navigator.serviceWorker.register(new URL("sw.js", RACINE), { scope: RACINE.pathname }).catch(() => {});
+  navigator.serviceWorker.register(new URL("sw.js", RACINE), { scope: RACINE.pathname })
+    .then(suivreLesVersions).catch(() => {});
+}
+
+// Une nouvelle version publiée s'installe à côté de celle qui sert la page (sw.js) et
+// attend : la page le dit, et ne passe à la nouvelle que si le lecteur le demande. Fiches,
+// journal et instantané de Python ne sont pas dans le cache des pages : ils restent.
+const CONTROLEE = /^https?:$/.test(location.protocol) && "serviceWorker" in navigator
+  && Boolean(navigator.serviceWorker.controller);
+let rechargementDemande = false;
+const versions = { suivies: new WeakSet(), avis: null };
+
+function suivreLesVersions(inscription) {
+  if (!inscription || versions.suivies.has(inscription)) return;
+  versions.suivies.add(inscription);
+  const attendre = (travailleur) => {
+    if (!travailleur) return;
+    const verifier = () => {
+      if (travailleur.state === "installed" && navigator.serviceWorker.controller) annoncerVersion(travailleur);
+    };
+    travailleur.addEventListener("statechange", verifier);
+    verifier();
+  };
+  attendre(inscription.waiting);
+  inscription.addEventListener("updatefound", () => attendre(inscription.installing));
+}
+
+function annoncerVersion(travailleur) {
+  if (!versions.avis || !versions.avis.isConnected) {
+    const div = document.createElement("div");
+    div.className = "jdr-chargement jdr-nouvelle-version";
+    div.setAttribute("role", "region");
+    div.setAttribute("aria-label", "Nouvelle version");
+    const texte = document.createElement("p");
+    texte.setAttribute("role", "status");
+    const bouton = document.createElement("button");
+    bouton.type = "button";
+    bouton.textContent = "Recharger";
+    const plusTard = document.createElement("button");
+    plusTard.type = "button";
+    plusTard.textContent = "Plus tard";
+    plusTard.addEventListener("click", () => div.remove());
+    div.append(texte, bouton, plusTard);
+    document.body.append(div);
+    versions.avis = div;
+  }
+  const [texte, bouton] = versions.avis.children;
+  texte.textContent = travailleur
+    ? "Une nouvelle version des règles est disponible."
+    : "Une nouvelle version des règles est active dans un autre onglet : rechargez cette page.";
+  bouton.onclick = () => {
+    rechargementDemande = true;
+    bouton.disabled = true;
+    // Plus de version en attente (un autre onglet l'a déjà acceptée) : recharger suffit.
+    if (travailleur && travailleur.state === "installed") travailleur.postMessage({ type: "activer" });
+    else location.reload();
+  };
+}
+
+if (CONTROLEE) {
+  navigator.serviceWorker.getRegistration(RACINE.href).then(suivreLesVersions).catch(() => {});
+  // La nouvelle version a pris la main : cette page la demandait, elle se recharge ; sinon
+  // (un autre onglet l'a acceptée), elle le dit au lieu de mélanger les deux versions.
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (rechargementDemande) location.reload();
+    else annoncerVersion(null);
+  });
 }
 // Son installation télécharge pages et scripts (environ 0,6 Mo compressé) et les range :
 // du débit et du calcul, qu'elle ne doit pas disputer à Python (deux cœurs sur bien des

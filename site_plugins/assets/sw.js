@@ -3,8 +3,12 @@
 // version (empreinte du site construit) et la liste des fichiers à garder.
 //
 // Un cache par version : « regles-vivantes-site-<version> ». Une nouvelle construction
-// donne un nouveau sw.js, donc une nouvelle installation dans un cache neuf ; à
-// l'activation, les caches des versions précédentes sont effacés. Le cache des
+// donne un nouveau sw.js, donc une nouvelle installation dans un cache neuf. Une page
+// ouverte ne mélange jamais deux versions : chaque version sert ses propres fichiers
+// (son cache d'abord), la nouvelle attend (« waiting ») que le lecteur accepte l'avis
+// « Une nouvelle version des règles est disponible » (moteur.js), puis prend la main,
+// efface les caches des versions précédentes et les pages se rechargent. La première
+// installation, elle, n'a rien à remplacer : elle prend la main tout de suite. Le cache des
 // instantanés de Python (« regles-vivantes-instantanes », rangé par jdr-worker.js et
 // affiché par copie-locale.js) n'est pas le nôtre : on n'y touche pas.
 //
@@ -26,7 +30,7 @@ self.addEventListener("install", (evenement) => {
       const reponse = await fetch(adresse(chemin), { cache: "reload" });
       if (reponse.ok) await cache.put(adresse(chemin), reponse);
     }));
-    await self.skipWaiting();
+    if (!self.registration.active) await self.skipWaiting();
   })());
 });
 
@@ -56,41 +60,35 @@ async function garderRuntime() {
 
 self.addEventListener("message", (evenement) => {
   if (evenement.data && evenement.data.type === "garder-runtime") evenement.waitUntil(garderRuntime());
+  // Le lecteur a accepté la nouvelle version (bouton « Recharger » de l'avis).
+  if (evenement.data && evenement.data.type === "activer") evenement.waitUntil(self.skipWaiting());
 });
 
-// Fichiers versionnés (/pyodide/<version>/…) : le cache d'abord, ils ne changent jamais.
-// Le reste (pages, scripts, index de recherche) : le réseau d'abord, pour qu'une page
-// publiée ne soit jamais remplacée par une vieille copie, et le cache quand il manque.
+// Tout ce que cette version a gardé se sert depuis son cache : pages, scripts, index de
+// recherche et runtime vont ensemble, jamais une page d'une version avec le moteur d'une
+// autre. Ce qu'elle n'a pas (runtime pas encore vu, adresse inconnue) vient du réseau et
+// se garde au passage. Une version publiée depuis s'installe à côté et s'annonce.
 self.addEventListener("fetch", (evenement) => {
   const requete = evenement.request;
   const url = new URL(requete.url);
   if (requete.method !== "GET" || url.origin !== RACINE.origin || !url.pathname.startsWith(RACINE.pathname)) return;
   // Une reprise (Range) va au réseau telle quelle : une réponse partielle ne se range pas.
   if (requete.headers.has("Range")) return;
-  const immuable = url.pathname.startsWith(new URL("pyodide/", RACINE).pathname);
-  evenement.respondWith(immuable ? cacheDAbord(requete, evenement) : reseauDAbord(requete, evenement));
+  evenement.respondWith(cacheDAbord(requete, evenement));
 });
 
 async function cacheDAbord(requete, evenement) {
   const cache = await caches.open(CACHE);
-  const garde = await cache.match(requete);
+  // Une page demandée avec ?graine=… (lien de rejeu) est la même page.
+  const garde = await cache.match(requete, { ignoreSearch: requete.mode === "navigate" });
   if (garde) return garde;
-  const reponse = await fetch(requete);
-  // Rangé en arrière-plan : la page lit la réponse au fil de l'eau (sa barre de
-  // progression), sans attendre que la copie soit finie.
-  if (reponse.status === 200) evenement.waitUntil(cache.put(requete, reponse.clone()));
-  return reponse;
-}
-
-async function reseauDAbord(requete, evenement) {
-  const cache = await caches.open(CACHE);
   try {
     const reponse = await fetch(requete);
+    // Rangé en arrière-plan : la page lit la réponse au fil de l'eau (sa barre de
+    // progression), sans attendre que la copie soit finie.
     if (reponse.status === 200) evenement.waitUntil(cache.put(requete, reponse.clone()));
     return reponse;
   } catch (erreur) {
-    const garde = await cache.match(requete, { ignoreSearch: requete.mode === "navigate" });
-    if (garde) return garde;
     if (requete.mode === "navigate") {
       const page404 = await cache.match(adresse("404.html"));
       if (page404) return page404;
