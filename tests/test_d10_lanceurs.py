@@ -63,10 +63,10 @@ def test_enumeration_egale_les_cotes(nom: str, indice: int, petit: dict[str, obj
     valeurs = meca.valider(petit)
     totaux, feuilles = enumerer_mecanique(meca, valeurs)
     assert feuilles < 50_000
-    cotes = {c.libelle: c.probabilite for c in meca.cotes(valeurs)}
+    cotes = {c.cle: c.probabilite for c in meca.cotes(valeurs)}
     assert set(totaux) <= set(cotes)
-    for libelle, attendu in cotes.items():
-        assert totaux.get(libelle, Fraction(0)) == attendu, libelle
+    for cle, attendu in cotes.items():
+        assert totaux.get(cle, Fraction(0)) == attendu, cle
 
 
 def _regle(v: dict[str, Any]) -> RegleAction:

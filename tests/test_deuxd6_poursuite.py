@@ -30,6 +30,7 @@ from jdr_core.deuxd6.poursuite import (
     raison_interdite,
 )
 from jdr_core.erreurs import JdrErreur, ParametreInvalide, RegleEnfreinte
+from jdr_core.loi import Loi, loi_du_jet
 from jdr_core.mecanique import ROLES
 
 from .enumeration import suites as enumerer
@@ -396,11 +397,9 @@ TACTIQUES: dict[str, tuple[Tactique, Tactique]] = {
 }
 
 
-def brute(depart: Poursuite, tactiques: tuple[Tactique, Tactique], tours: int) -> dict[Issue, Fraction]:
-    d = dict.fromkeys(Issue, Fraction(0))
-    for p, poids in enumerer(lambda des: depart.jouer(*tactiques, des=des, tours=tours)):
-        d[p.issue] += poids
-    return d
+def brute(depart: Poursuite, tactiques: tuple[Tactique, Tactique], tours: int) -> Loi[Issue]:
+    """Toutes les suites de dés, une par une (sans regrouper les paires ni les états)."""
+    return loi_du_jet(lambda des: depart.jouer(*tactiques, des=des, tours=tours).issue)
 
 
 class TestChaine:
@@ -470,13 +469,13 @@ class TestLanceur:
     @pytest.mark.parametrize("petit", POURSUITE.petits, ids=[str(i) for i in range(len(POURSUITE.petits))])
     def test_enumeration_egale_cotes(self, petit: dict[str, object]) -> None:
         v = POURSUITE.valider(petit)
-        cotes = {c.libelle: c.probabilite for c in POURSUITE.cotes(v)}
+        cotes = {c.cle: c.probabilite for c in POURSUITE.cotes(v)}
         observe = dict.fromkeys(cotes, Fraction(0))
         for resultat, poids in enumerer(lambda des: POURSUITE.lancer(v, des), limite=50_000):
-            libelles = POURSUITE.classer(resultat, v)
-            assert set(libelles) <= set(cotes)
-            for libelle in libelles:
-                observe[libelle] += poids
+            cles = POURSUITE.classer(resultat, v)
+            assert set(cles) <= set(cotes)
+            for cle in cles:
+                observe[cle] += poids
         assert observe == cotes
 
     def test_cotes_partagent_les_issues(self) -> None:

@@ -162,9 +162,9 @@ class TestContrat:
 
     def test_sous_ensemble_de_cotes(self) -> None:
         meca = registre.mecanique("2d6-test")
-        r = repartition_des_cotes(meca.cotes(meca.valider({})), ("Maladresse", "Échec simple", "Réussite simple",
-                                                                 "Réussite critique"))
-        assert r.barres[0].probabilite == Fraction(1, 18)
+        r = repartition_des_cotes(meca.cotes(meca.valider({})), ("maladresse", "echec", "reussite",
+                                                                 "reussite_critique"))
+        assert r.barres[0].probabilite == Fraction(1, 18) and r.barres[0].libelle == "Maladresse"
 
 
 class TestRendu:

@@ -21,11 +21,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from fractions import Fraction
 
 from ..des import SourceDes
 from ..erreurs import ParametreInvalide, entier_borne
 from ..francais import nombre_relatif
+from ..loi import Loi, loi_du_jet
 from .action import (
     REGLE,
     Action,
@@ -33,10 +33,9 @@ from .action import (
     RegleAction,
     agir,
     distribution_action,
-    distribution_de_ouvert,
     lancer_de_ouvert,
 )
-from .blessures import DEGATS_MAX, DEGATS_MIN, Gravite, gravite_de
+from .blessures import Gravite, gravite_de
 from .regles import COMP_MAX, COMP_MIN, STAT_MAX, STAT_MIN, cas_de
 
 #: Bornes : dégâts d'une arme, armure, distance de tir (m), combattants, relances des égalités.
@@ -313,18 +312,6 @@ def lancer_degats(marge: int, arme: int, defense: Defense, *, des: SourceDes, co
     return Degats(des.lancer(10), marge, arme, defense)
 
 
-def distribution_degats(marge: int, arme: int, defense: Defense, *, comp: int = 0, combat: RegleCombat = COMBAT,
-                        regle: RegleAction = REGLE) -> dict[int, Fraction]:
-    """Loi exacte de la valeur des dégâts d'une touche de marge donnée."""
-    entier_borne("marge", marge, 0, COMP_MAX)
-    entier_borne("dégâts de l'arme", arme, ARME_MIN, ARME_MAX)
-    if combat.degats_ouverts:
-        loi_de = distribution_de_ouvert(comp, regle)
-    else:
-        loi_de = {f: Fraction(1, 10) for f in range(1, 11)}
-    return {f + marge + arme - defense.resistance: p for f, p in loi_de.items()}
-
-
 # --- Attaque -----------------------------------------------------------------------------
 
 
@@ -366,7 +353,7 @@ def attaquer(difficulte: int, *, agi: int, comp: int, arme: int, defense: Defens
 
 
 def distribution_attaque(difficulte: int, *, agi: int, comp: int, arme: int, defense: Defense, malus: int = 0,
-                         regle: RegleAction = REGLE, combat: RegleCombat = COMBAT) -> dict[Gravite | None, Fraction]:
+                         regle: RegleAction = REGLE, combat: RegleCombat = COMBAT) -> Loi[Gravite | None]:
     """Loi exacte de la gravité infligée (``None`` : l'attaque manque).
 
     >>> d = distribution_attaque(13, agi=5, comp=4, arme=8, defense=Defense(4))
@@ -374,11 +361,13 @@ def distribution_attaque(difficulte: int, *, agi: int, comp: int, arme: int, def
     (Fraction(3, 10), Fraction(0, 1))
     """
     entier_borne("dégâts de l'arme", arme, ARME_MIN, ARME_MAX)
-    loi: dict[Gravite | None, Fraction] = {None: Fraction(0), **{g: Fraction(0) for g in Gravite}}
-    for marge, p in distribution_action(agi, comp, difficulte, malus=malus, regle=regle).items():
+
+    # Les deux temps d':func:`attaquer` : l'action (sa loi, groupée par marge, seule chose que
+    # lisent les dégâts), puis, si elle touche, le D10 de :func:`lancer_degats`.
+    def degats(marge: int | None) -> Loi[Gravite | None]:
         if marge is None:
-            loi[None] += p
-            continue
-        for valeur, q in distribution_degats(marge, arme, defense, comp=comp, combat=combat, regle=regle).items():
-            loi[gravite_de(max(DEGATS_MIN, min(DEGATS_MAX, valeur)))] += p * q
-    return loi
+            return Loi.certaine(None)
+        return loi_du_jet(lambda des: lancer_degats(marge, arme, defense, des=des, comp=comp, combat=combat,
+                                                    regle=regle).gravite)
+
+    return distribution_action(agi, comp, difficulte, malus=malus, regle=regle).lier(degats)

@@ -8,12 +8,12 @@ les cotes annoncées.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from ..des import SourceDes
 from ..erreurs import RegleEnfreinte
 from ..francais import majuscule, nombre_relatif, ordinal, quantite, signe
+from ..loi import loi_du_jet
 from ..mecanique import (
     Affichage,
     Choix,
@@ -106,6 +106,8 @@ LIBELLES_NIVEAUX = {
     Niveau.MALADRESSE: "Maladresse",
 }
 REUSSITE_TOUTE = "Réussite (critique comprise)"
+#: La clé de la ligne « réussite, critique comprise » ; un niveau a pour clé son nom.
+REUSSIE = "reussie"
 ISSUE_NIVEAU: dict[Niveau, IssueAffichee] = {
     Niveau.REUSSITE_CRITIQUE: "reussite",
     Niveau.REUSSITE: "reussite",
@@ -133,15 +135,20 @@ def des_affiches(jet: Jet2D6, caches: tuple[bool, bool] = (False, False)) -> lis
 
 
 def _cotes_niveaux(cible: int | None) -> list[Cote]:
-    d = {n: Fraction(int(n is Niveau.ECHEC)) for n in Niveau} if cible is None else distribution_2d6(cible)
+    d = loi_du_jet(lambda des: tenter(cible, des=des).niveau)
     return [
-        Cote(REUSSITE_TOUTE, d[Niveau.REUSSITE_CRITIQUE] + d[Niveau.REUSSITE]),
-        *(Cote(LIBELLES_NIVEAUX[n], d[n]) for n in Niveau),
+        Cote(REUSSIE, REUSSITE_TOUTE, d[Niveau.REUSSITE_CRITIQUE] + d[Niveau.REUSSITE]),
+        *(Cote(cle_niveau(n), LIBELLES_NIVEAUX[n], d[n]) for n in Niveau),
     ]
 
 
+def cle_niveau(niveau: Niveau) -> str:
+    """La clé stable d'un niveau : « reussite_critique », « echec »…"""
+    return niveau.name.lower()
+
+
 #: Les niveaux du pire au meilleur : les barres du graphique d'un jet de 2D6.
-ORDRE_NIVEAUX = tuple(LIBELLES_NIVEAUX[n] for n in reversed(Niveau))
+ORDRE_NIVEAUX = tuple(cle_niveau(n) for n in reversed(Niveau))
 
 
 def repartition_niveaux(cotes: list[Cote]) -> Repartition:
@@ -160,10 +167,10 @@ def repartition_niveaux(cotes: list[Cote]) -> Repartition:
 
 
 def _classer_niveau(niveau: Niveau) -> set[str]:
-    libelles = {LIBELLES_NIVEAUX[niveau]}
+    cles = {cle_niveau(niveau)}
     if niveau.reussi:
-        libelles.add(REUSSITE_TOUTE)
-    return libelles
+        cles.add(REUSSIE)
+    return cles
 
 
 def _phrase_niveau(jet: Jet2D6) -> str:
@@ -260,7 +267,9 @@ TEST: Mecanique[Jet2D6 | EchecAutomatique] = Mecanique(
 
 # --- Opposition (scène mineure) ----------------------------------------------------
 
-A_GAGNE, B_GAGNE, EGALITE_MJ = "Le personnage l'emporte", "L'adversaire l'emporte", "Égalité laissée au MJ"
+#: Qui l'emporte (0, 1, ``None``) → clé de la cote et libellé.
+GAGNANTS = {0: ("personnage", "Le personnage l'emporte"), 1: ("adversaire", "L'adversaire l'emporte"),
+            None: ("egalite_mj", "Égalité laissée au MJ")}
 NOMS = ("le personnage", "l'adversaire")
 EGALITES = (("relancer", "relancer"), ("mj", "le MJ tranche"))
 
@@ -280,11 +289,11 @@ def _lancer_opposition(v: Valeurs, des: SourceDes) -> Opposition:
 
 def _cotes_opposition(v: Valeurs) -> list[Cote]:
     d = distribution_opposition(v["cible_a"], v["cible_b"], egalite=_egalite(v), relances_max=v["relances"])
-    return [Cote(A_GAGNE, d[0]), Cote(B_GAGNE, d[1]), Cote(EGALITE_MJ, d[None])]
+    return [Cote(cle, libelle, d[g]) for g, (cle, libelle) in GAGNANTS.items()]
 
 
 def _classer_opposition(o: Opposition, v: Valeurs) -> set[str]:
-    return {{0: A_GAGNE, 1: B_GAGNE, None: EGALITE_MJ}[o.gagnant]}
+    return {GAGNANTS[o.gagnant][0]}
 
 
 def _afficher_opposition(o: Opposition, v: Valeurs) -> Affichage:
@@ -357,12 +366,11 @@ def _cotes_scene(v: Valeurs) -> list[Cote]:
     d = distribution_scene_complete(regle_scene(v), surprise=v["surprise"], relances_max=v["relances"],
                                     echanges_max=v["echanges"])
     a, b, rien = _libelles_scene(v)
-    return [Cote(a, d[0]), Cote(b, d[1]), Cote(rien, d[None])]
+    return [Cote("personnage", a, d[0]), Cote("adversaire", b, d[1]), Cote("rien", rien, d[None])]
 
 
 def _classer_scene(s: Scene, v: Valeurs) -> set[str]:
-    a, b, rien = _libelles_scene(v)
-    return {{0: a, 1: b, None: rien}[s.vainqueur]}
+    return {{0: "personnage", 1: "adversaire", None: "rien"}[s.vainqueur]}
 
 
 def _afficher_scene(s: Scene, v: Valeurs) -> Affichage:
@@ -436,22 +444,21 @@ def _lancer_tache(v: Valeurs, des: SourceDes) -> Tache:
                        bonus_critique=v["bonus_critique"])
 
 
-ACCOMPLIE, ARRET_ECHEC, ARRET_MALADRESSE = "Tâche accomplie", "Arrêt sur un échec", "Arrêt sur une maladresse"
+#: Comment finit une tâche (``None`` : accomplie ; sinon le niveau du jet raté) → clé, libellé.
+FINS_TACHE = {None: ("accomplie", "Tâche accomplie"), Niveau.ECHEC: ("echec", "Arrêt sur un échec"),
+              Niveau.MALADRESSE: ("maladresse", "Arrêt sur une maladresse")}
 
 
 def _cotes_tache(v: Valeurs) -> list[Cote]:
-    d = distribution_tache(v["requis"], _cible_tache(v), bonus_critique=v["bonus_critique"])
-    somme = {None: Fraction(0), Niveau.ECHEC: Fraction(0), Niveau.MALADRESSE: Fraction(0)}
-    for (_, fin), p in d.items():
-        somme[fin] += p
-    return [Cote(ACCOMPLIE, somme[None]), Cote(ARRET_ECHEC, somme[Niveau.ECHEC]),
-            Cote(ARRET_MALADRESSE, somme[Niveau.MALADRESSE])]
+    somme = distribution_tache(v["requis"], _cible_tache(v), bonus_critique=v["bonus_critique"]).map(
+        lambda issue: issue[1])
+    return [Cote(cle, libelle, somme[fin]) for fin, (cle, libelle) in FINS_TACHE.items()]
 
 
 def _classer_tache(t: Tache, v: Valeurs) -> set[str]:
     if t.accomplie:
-        return {ACCOMPLIE}
-    return {ARRET_MALADRESSE if t.maladresse is not None else ARRET_ECHEC}
+        return {FINS_TACHE[None][0]}
+    return {FINS_TACHE[Niveau.MALADRESSE if t.maladresse is not None else Niveau.ECHEC][0]}
 
 
 REPRISES = ((Reprise.REUSSITES.value, "des réussites de plus à obtenir"),
@@ -513,11 +520,11 @@ def _libelle_difficulte(d: int) -> str:
 
 def _cotes_sabotage(v: Valeurs) -> list[Cote]:
     d = distribution_sabotage(v["niveau_vise"], v["niveau"], cible_competence(v["niveau"], _modificateur(v)))
-    return [Cote(_libelle_difficulte(k), d[k]) for k in sorted(d, reverse=True)]
+    return [Cote(f"difficulte_{k}", _libelle_difficulte(k), d[k]) for k in sorted(d, reverse=True)]
 
 
 def _classer_sabotage(s: Sabotage, v: Valeurs) -> set[str]:
-    return {_libelle_difficulte(s.difficulte)}
+    return {f"difficulte_{s.difficulte}"}
 
 
 def _afficher_sabotage(s: Sabotage, v: Valeurs) -> Affichage:
@@ -591,18 +598,15 @@ def _cotes_assistance(v: Valeurs) -> list[Cote]:
     d = distribution_assistance(v["niveau"], _niveaux_aides(v), modificateur=m, cumul=Cumul(v["cumul"]),
                                 desordre=_desordre(v))
     cible = cible_competence(v["niveau"], m)
-    niveaux = {n: Fraction(0) for n in Niveau}
-    for bonus, p in d.items():
-        for n, q in distribution_2d6(cible + bonus).items():
-            niveaux[n] += p * q
-    cotes = [Cote(REUSSITE_TOUTE, niveaux[Niveau.REUSSITE_CRITIQUE] + niveaux[Niveau.REUSSITE])]
-    cotes += [Cote(LIBELLES_NIVEAUX[n], niveaux[n]) for n in Niveau]
-    cotes += [Cote(f"Modificateur retenu {signe(k)}", d[k]) for k in sorted(d, reverse=True)]
+    niveaux = d.lier(lambda bonus: distribution_2d6(cible + bonus))
+    cotes = [Cote(REUSSIE, REUSSITE_TOUTE, niveaux[Niveau.REUSSITE_CRITIQUE] + niveaux[Niveau.REUSSITE])]
+    cotes += [Cote(cle_niveau(n), LIBELLES_NIVEAUX[n], niveaux[n]) for n in Niveau]
+    cotes += [Cote(f"modificateur_{k:+d}", f"Modificateur retenu {signe(k)}", d[k]) for k in sorted(d, reverse=True)]
     return cotes
 
 
 def _classer_assistance(r: JetAide, v: Valeurs) -> set[str]:
-    return _classer_niveau(r.jet.niveau) | {f"Modificateur retenu {signe(r.assistance.modificateur)}"}
+    return _classer_niveau(r.jet.niveau) | {f"modificateur_{r.assistance.modificateur:+d}"}
 
 
 def _afficher_assistance(r: JetAide, v: Valeurs) -> Affichage:
@@ -678,11 +682,11 @@ def _cotes_fouille(v: Valeurs) -> list[Cote]:
     bon = _bon_endroit(v)
     p = chance_trouver(_cibles_fouille(v), bon_endroit=bon, tentative=v["tentative"],
                        dissimulation=v["dissimulation"])
-    return [Cote(TROUVE, p), Cote(RIEN, 1 - p)]
+    return [Cote("trouve", TROUVE, p), Cote("rien", RIEN, 1 - p)]
 
 
 def _classer_fouille(f: Fouille, v: Valeurs) -> set[str]:
-    return {TROUVE if f.trouve else RIEN}
+    return {"trouve" if f.trouve else "rien"}
 
 
 def _afficher_fouille(f: Fouille, v: Valeurs) -> Affichage:

@@ -14,7 +14,6 @@ La poursuite dure encore après 1 manche : 72,2 %
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from ..des import SourceDes
@@ -132,18 +131,18 @@ def _cotes(v: Valeurs) -> list[Cote]:
     poursuivant, poursuivi = _tactiques(v)
     d = distribution_poursuite(_depart(v), poursuivant, poursuivi, tours=v["tours"])
     return [
-        Cote(LIBELLE_ECHAPPE, sum((p for i, p in d.items() if i.echappe), Fraction(0))),
-        Cote(LIBELLE_ARRETE, d[Issue.POURSUIVI_ARRETE]),
-        Cote(_libelle_en_cours(v["tours"]), d[Issue.EN_COURS]),
+        Cote("echappe", LIBELLE_ECHAPPE, d.chance(lambda issue: issue.echappe)),
+        Cote("arrete", LIBELLE_ARRETE, d[Issue.POURSUIVI_ARRETE]),
+        Cote("en_cours", _libelle_en_cours(v["tours"]), d[Issue.EN_COURS]),
     ]
 
 
 def _classer(p: Poursuite, v: Valeurs) -> set[str]:
     if p.issue.echappe:
-        return {LIBELLE_ECHAPPE}
+        return {"echappe"}
     if p.issue is Issue.POURSUIVI_ARRETE:
-        return {LIBELLE_ARRETE}
-    return {_libelle_en_cours(v["tours"])}
+        return {"arrete"}
+    return {"en_cours"}
 
 
 def _groupe(titre: str, jet: Jet2D6) -> GroupeAffiche:

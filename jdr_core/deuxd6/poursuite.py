@@ -18,7 +18,6 @@ Philip a semé les truands : l'écart a dépassé la distance extrême.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from fractions import Fraction
@@ -28,6 +27,7 @@ from itertools import product
 from ..des import SourceDes
 from ..erreurs import JdrErreur, ParametreInvalide, RegleEnfreinte, entier_borne
 from ..francais import au, conjuguer, de, est_pluriel, majuscule, signe
+from ..loi import Loi, loi_du_jet
 from .doubles import Ordre, lire_doubles, phrase_relecture
 from .jet import (
     CARACTERISTIQUE_MAX,
@@ -881,75 +881,45 @@ class Poursuite:
 # --- Cotes exactes : une chaîne de Markov sur les états de la poursuite -------------------
 
 
-class _DesManquants(Exception):
-    """La suite préparée est trop courte : il faut brancher sur la paire suivante."""
-
-
-class _DesPrepares:
-    def __init__(self, faces: tuple[int, ...]) -> None:
-        self._faces = faces
-        self._position = 0
-
-    def lancer(self, faces: int) -> int:
-        if self._position >= len(self._faces):
-            raise _DesManquants
-        face = self._faces[self._position]
-        self._position += 1
-        return face
-
-
-def _classes_de_paires() -> tuple[tuple[tuple[int, int], Fraction], ...]:
+def _classes_de_paires() -> tuple[tuple[tuple[int, ...], Fraction], ...]:
     """Les 36 paires de 2D6 regroupées par (total, double) : une manche n'en voit pas plus.
 
     Le Dd d'un double se déduit de son total ; 15 classes au lieu de 36 paires.
     """
-    classes: dict[tuple[int, bool], tuple[tuple[int, int], int]] = {}
+    representants: dict[tuple[int, bool], tuple[int, int]] = {}
     for a, b in product(range(1, 7), repeat=2):
-        cle = (a + b, a == b)
-        representant, nombre = classes.get(cle, ((a, b), 0))
-        classes[cle] = (representant, nombre + 1)
-    return tuple((paire, Fraction(nombre, 36)) for paire, nombre in classes.values())
+        representants.setdefault((a + b, a == b), (a, b))
+    classes = Loi(((a + b, a == b), 1) for a, b in product(range(1, 7), repeat=2))
+    return tuple((representants[cle], p) for cle, p in classes.items())
 
 
 _PAIRES_POIDS = _classes_de_paires()
 
 
-def enumerer_paires(fonction: Callable[[SourceDes], Poursuite]) -> Iterator[tuple[Poursuite, Fraction]]:
-    """Toutes les issues d'une fonction qui lance des 2D6, avec leur probabilité exacte.
+def par_paires(faces: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
+    """Les branches de l'énumération (:func:`jdr_core.loi.suites`) d'une manche : quand elle
+    demande un dé, on lui prépare une paire entière, l'une des 15 classes, qui pèse son nombre
+    de paires sur 36. Une manche ne lit d'un jet que son total, s'il est double et son Dd, et
+    demande ses dés par deux, comme :func:`lancer_2d6`.
 
-    On branche jet par jet sur les 15 classes de paires (même total, double ou non),
-    chacune pesant son nombre de paires sur 36 : une manche ne lit d'un jet que son
-    total, s'il est double et son Dd. La fonction demande ses dés par deux, comme
-    :func:`lancer_2d6`.
-
+    >>> from jdr_core.loi import suites
     >>> depart = Poursuite(1, 1, Distance.MOYEN, Camp.POURSUIVI)
-    >>> issues = list(enumerer_paires(lambda des: depart.tour(Manoeuvre.STABILISER, des=des)))
+    >>> issues = list(suites(lambda des: depart.tour(Manoeuvre.STABILISER, des=des), branches=par_paires))
     >>> len(issues), sum(p for _, p in issues)
     (15, Fraction(1, 1))
     """
-    pile: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
-    while pile:
-        faces, poids = pile.pop()
-        try:
-            resultat = fonction(_DesPrepares(faces))
-        except _DesManquants:
-            pile.extend(((*faces, *paire), poids * p) for paire, p in _PAIRES_POIDS)
-            continue
-        yield resultat, poids
+    return _PAIRES_POIDS
 
 
 @lru_cache(maxsize=4096)
-def _transitions(etat: Poursuite, poursuivant: Tactique, poursuivi: Tactique) -> tuple[tuple[Poursuite, Fraction], ...]:
-    suivants: dict[Poursuite, Fraction] = {}
-    for resultat, p in enumerer_paires(lambda des: etat._jouer_manche(poursuivant, poursuivi, des)):
-        cle = replace(resultat, manches=())
-        suivants[cle] = suivants.get(cle, Fraction(0)) + p
-    return tuple(suivants.items())
+def _transitions(etat: Poursuite, poursuivant: Tactique, poursuivi: Tactique) -> Loi[Poursuite]:
+    return loi_du_jet(lambda des: replace(etat._jouer_manche(poursuivant, poursuivi, des), manches=()),
+                      branches=par_paires)
 
 
 def distribution_poursuite(
     depart: Poursuite, poursuivant: Tactique, poursuivi: Tactique, *, tours: int
-) -> dict[Issue, Fraction]:
+) -> Loi[Issue]:
     """Probabilités exactes de chaque issue après au plus ``tours`` manches.
 
     L'état de la chaîne : distance, camp qui a la main, effets d'embardées et de
@@ -961,20 +931,9 @@ def distribution_poursuite(
     5/18
     """
     entier_borne("nombre de manches", tours, 1, TOURS_MAX)
-    etats: dict[Poursuite, Fraction] = {depart.etat: Fraction(1)}
-    for _ in range(tours):
-        suivants: dict[Poursuite, Fraction] = {}
-        for etat, p in etats.items():
-            if etat.issue.finie:
-                suivants[etat] = suivants.get(etat, Fraction(0)) + p
-                continue
-            for suivant, q in _transitions(etat, poursuivant, poursuivi):
-                suivants[suivant] = suivants.get(suivant, Fraction(0)) + p * q
-        etats = suivants
-    issues = dict.fromkeys(Issue, Fraction(0))
-    for etat, p in etats.items():
-        issues[etat.issue] += p
-    return issues
+    etats = Loi.certaine(depart.etat).repeter(
+        lambda etat: _transitions(etat, poursuivant, poursuivi), tours, fini=lambda etat: etat.issue.finie)
+    return etats.map(lambda etat: etat.issue)
 
 
 def chance_d_echapper(depart: Poursuite, poursuivant: Tactique, poursuivi: Tactique, *, tours: int) -> Fraction:
@@ -983,5 +942,4 @@ def chance_d_echapper(depart: Poursuite, poursuivant: Tactique, poursuivi: Tacti
     >>> print(chance_d_echapper(Poursuite(1, 2, Distance.EXTREME, Camp.POURSUIVI), Tactique(), Tactique(), tours=1))
     5/18
     """
-    d = distribution_poursuite(depart, poursuivant, poursuivi, tours=tours)
-    return sum((p for issue, p in d.items() if issue.echappe), Fraction(0))
+    return distribution_poursuite(depart, poursuivant, poursuivi, tours=tours).chance(lambda issue: issue.echappe)

@@ -39,9 +39,10 @@ from functools import lru_cache
 from ..des import SourceDes
 from ..erreurs import entier_borne
 from ..francais import au, conjuguer, majuscule, quantite, signe
+from ..loi import Loi, loi_du_jet
 from .doubles import Lecture, lire_doubles, phrase_relecture
 from .doubles import Ordre as Ordre  # réexporté : les réglages de scène le nomment ici
-from .jet import PAIRES, Jet2D6, lancer_2d6, valider_cible, valider_modificateur
+from .jet import Jet2D6, lancer_2d6, valider_cible, valider_modificateur
 from .opposition import RELANCES_DEFAUT, Egalite, Opposition, distribution_opposition, opposer
 
 #: Manches qu'un attaquant doit gagner : de 1 à 10.
@@ -271,6 +272,7 @@ def jouer_echange(
 
 
 Etat = tuple[int, int, int]
+PositionScene = tuple[Etat, int | None]
 
 
 def suite(regle: RegleScene, etat: Etat, issue: IssueEchange) -> tuple[Etat, int | None]:
@@ -366,31 +368,19 @@ def jouer_scene(
 
 
 @lru_cache(maxsize=256)
-def chances_echange(regle: RegleScene, attaquant: int) -> dict[IssueEchange, Fraction]:
+def chances_echange(regle: RegleScene, attaquant: int) -> Loi[IssueEchange]:
     """Probabilités exactes des trois issues d'un échange mené par ``attaquant``.
 
     >>> c = chances_echange(RegleScene(cibles=(7, 7)), 0)
     >>> c[IssueEchange.MANCHE] + c[IssueEchange.STATU_QUO] + c[IssueEchange.INITIATIVE]
     Fraction(1, 1)
     """
-    cible_att, cible_def = regle.cibles_echange(attaquant)
-    if regle.contre_attaque[1 - attaquant]:
-        reussis = sum(1 for a, b in PAIRES if a + b <= cible_def - regle.malus_contre_attaque)
-        return {
-            IssueEchange.MANCHE: Fraction(36 - reussis, 36),
-            IssueEchange.STATU_QUO: Fraction(0),
-            IssueEchange.INITIATIVE: Fraction(reussis, 36),
-        }
-    comptes = dict.fromkeys(IssueEchange, 0)
-    for da in PAIRES:
-        for dd in PAIRES:
-            comptes[issue_echange(jets_echange(cible_att, cible_def, regle.ordre, da, dd)[2])] += 1
-    return {k: Fraction(n, 1296) for k, n in comptes.items()}
+    return loi_du_jet(lambda des: jouer_echange(regle, attaquant, des=des)[3])
 
 
 def distribution_scene(
     regle: RegleScene, *, initiative: int = 0, echanges_max: int = ECHANGES_DEFAUT
-) -> dict[int | None, Fraction]:
+) -> Loi[int | None]:
     """Probabilités exactes : le camp 0 gagne, le camp 1 gagne, ou rien n'est joué (``None``)
     au bout de ``echanges_max`` échanges.
 
@@ -402,22 +392,12 @@ def distribution_scene(
     """
     entier_borne("échanges", echanges_max, 1, ECHANGES_MAX)
     entier_borne("initiative", initiative, 0, 1)
-    etats: dict[tuple[int, int, int], Fraction] = {(initiative, 0, 0): Fraction(1)}
-    gains: dict[int | None, Fraction] = {0: Fraction(0), 1: Fraction(0), None: Fraction(0)}
-    for _ in range(echanges_max):
-        suivants: dict[tuple[int, int, int], Fraction] = {}
-        for etat, p in etats.items():
-            for issue, q in chances_echange(regle, etat[0]).items():
-                if not q:
-                    continue
-                nouvel, vainqueur = suite(regle, etat, issue)
-                if vainqueur is not None:
-                    gains[vainqueur] += p * q
-                else:
-                    suivants[nouvel] = suivants.get(nouvel, Fraction(0)) + p * q
-        etats = suivants
-    gains[None] = sum(etats.values(), Fraction(0))
-    return gains
+    # Position : (état, vainqueur) ; un vainqueur arrête la chaîne.
+    def pas(position: PositionScene) -> Loi[PositionScene]:
+        return chances_echange(regle, position[0][0]).map(lambda issue: suite(regle, position[0], issue))
+
+    depart: Loi[PositionScene] = Loi.certaine(((initiative, 0, 0), None))
+    return depart.repeter(pas, echanges_max, fini=lambda position: position[1] is not None).map(lambda pos: pos[1])
 
 
 def distribution_scene_complete(
@@ -426,12 +406,7 @@ def distribution_scene_complete(
     surprise: bool = False,
     relances_max: int = RELANCES_DEFAUT,
     echanges_max: int = ECHANGES_DEFAUT,
-) -> dict[int | None, Fraction]:
+) -> Loi[int | None]:
     """Comme :func:`distribution_scene`, l'initiative de départ étant tirée au préalable."""
     depart = chances_initiative(regle.cibles[0], regle.cibles[1], surprise=surprise, relances_max=relances_max)
-    total: dict[int | None, Fraction] = {0: Fraction(0), 1: Fraction(0), None: Fraction(0)}
-    for camp, p in depart.items():
-        if p:
-            for k, q in distribution_scene(regle, initiative=camp, echanges_max=echanges_max).items():
-                total[k] += p * q
-    return total
+    return Loi(depart).lier(lambda camp: distribution_scene(regle, initiative=camp, echanges_max=echanges_max))
