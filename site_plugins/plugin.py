@@ -44,6 +44,7 @@ from .runtime import (
     verrou_minimal,
     version_pyodide,
 )
+from .typographie import typographier_page
 
 ASSETS = Path(__file__).parent / "assets"
 THEME = Path(__file__).parent / "theme"
@@ -147,9 +148,16 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         # Code et widgets hors de l'index de recherche (voir recherche.py).
         return exclure_widgets(html)
 
+    # La page 404 (un gabarit du thème, pas une page) reçoit la même typographie.
+    def on_post_template(self, output_content: str, *, template_name: str, config: MkDocsConfig) -> str:
+        return typographier_page(output_content) if template_name.endswith(".html") else output_content
+
     # « Lancer cette situation » : le lien d'un exemple vise la page qui porte ce lanceur
     # (toutes les pages ont alors été lues, y compris celles qui viennent après l'exemple).
     def on_post_page(self, output: str, *, page: Any, config: MkDocsConfig) -> str:
+        # Les espaces insécables de la typographie française, sur toute la page (typographie.py).
+        output = typographier_page(output)
+
         def remplacer(m: re.Match[str]) -> str:
             nom, requete = m.group(1), m.group(2)
             if nom not in self._lanceurs:
