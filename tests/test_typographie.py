@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from jdr_core import pont, registre
 from jdr_core.francais import FINE, INSECABLE, typographier, typographier_html
 from site_plugins.typographie import typographier_page
 
@@ -124,3 +126,34 @@ class TestHtml:
         assert re.findall(r"<[^>]*>", sortie.replace(FINE, " ")) == re.findall(r"<[^>]*>", html.replace(FINE, " "))
         assert sans_blancs(sortie) == sans_blancs(html)
         assert typographier_html(sortie) == sortie
+
+
+class TestPont:
+    """Le pont, seule sortie du cœur vers la page : ses phrases ont la typographie, ses données non."""
+
+    def test_phrase_d_un_jet_et_graphique(self) -> None:
+        r = json.loads(pont.traiter(json.dumps({"type": "lancer", "mecanique": "3d6-test", "parametres": {},
+                                                "graine": 3, "graphique": {"id": "a"}})))
+        brut = registre.executer("3d6-test", {}, 3, {"id": "a"})
+        assert r["phrase"] == typographier(brut["phrase"]) and " :" in brut["phrase"] and " :" not in r["phrase"]
+        assert [c["pourcentage"] for c in r["cotes"]] == [typographier(c["pourcentage"]) for c in brut["cotes"]]
+        assert r["graphique"]["html"] == typographier_html(brut["graphique"]["html"])
+        # La barre surlignée se retrouve par sa clé, restée telle quelle des deux côtés.
+        assert r["graphique"]["realisee"] == brut["graphique"]["realisee"]
+        assert f'data-cle="{r["graphique"]["realisee"]}"' in r["graphique"]["html"]
+        assert r["parametres"] == brut["parametres"]
+
+    def test_etat_d_une_fiche_intact(self) -> None:
+        """L'état sauvegardé (et son journal) repart tel quel ; le message et la vue sont typographiés."""
+        requete = {"type": "suivi", "systeme": "d10", "etat": None, "op": {"op": "creer", "nom": "Duel : quai"}}
+        r = json.loads(pont.traiter(json.dumps(requete)))
+        assert r["etat"]["nom"] == "Duel : quai" and all(" :" not in ligne for ligne in r["vue"]["journal"])
+        assert any(" :" in ligne for ligne in r["etat"]["journal"])
+        assert r["message"].startswith(f"Nouveau combat{INSECABLE}: ")
+
+    def test_exemple_et_erreurs(self) -> None:
+        r = json.loads(pont.traiter(json.dumps({"type": "exemple", "source": ">>> print('a : b')\na : c\n"})))
+        assert r["lignes"][0]["obtenu"] == f"a{INSECABLE}: b\n" and r["lignes"][0]["source"] == "print('a : b')\n"
+        r = json.loads(pont.traiter(json.dumps({"type": "exemple", "source": ">>> 1 / 0\n"})))
+        assert r["lignes"][0]["erreur"]["message"].startswith(f"Ligne 1{INSECABLE}: ")
+        assert "ZeroDivisionError: division by zero" in r["lignes"][0]["erreur"]["detail"]
