@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from jdr_core import pont, registre
-from jdr_core.francais import FINE, INSECABLE, typographier, typographier_html
+from jdr_core.francais import FINE, INSECABLE, quantite, typographier, typographier_html
 from site_plugins.typographie import typographier_page
 
 #: Les espaces, ordinaires ou insécables : la seule chose que la typographie change.
@@ -157,3 +160,53 @@ class TestPont:
         r = json.loads(pont.traiter(json.dumps({"type": "exemple", "source": ">>> 1 / 0\n"})))
         assert r["lignes"][0]["erreur"]["message"].startswith(f"Ligne 1{INSECABLE}: ")
         assert "ZeroDivisionError: division by zero" in r["lignes"][0]["erreur"]["detail"]
+
+
+DOM_JS = Path(__file__).resolve().parent.parent / "site_plugins" / "assets" / "dom.js"
+#: Lit une liste JSON de textes sur l'entrée standard, rend leur typographie par dom.js.
+TYPOGRAPHIER_NODE = """
+const { typographier, quantite } = await import(process.argv[1]);
+let entree = "";
+for await (const morceau of process.stdin) entree += morceau;
+const { textes, quantites } = JSON.parse(entree);
+process.stdout.write(JSON.stringify({
+  textes: textes.map(typographier), quantites: quantites.map(([n, s]) => quantite(n, s)),
+}));
+"""
+
+
+def _echantillons() -> list[str]:
+    """Des phrases des pages, des pièges, et 3 000 phrases assemblées au hasard (graine fixe)."""
+    import random
+
+    from jdr_core.francais import MOTS_LIBRES
+
+    hasard = random.Random(0)
+    briques = [*MORCEAUX, *sorted(MOTS_LIBRES), "É", "Œil", "ﬁ", "½", "Ⅻ", "٣", "\t", "\x1c", "—", "–", "[", "2e", "1er"]
+    fixes = ["2, 3, 5 contre 3 : 2 succès.", "Réussite partielle : 0 % (0/1)", "« Lancer » ; puis ?", "12:30 à 1:2",
+             "Graine  : la même graine", "3 PE sur 6 : affaibli", "de 1 à 3\nPE", "«\u00a0oui\u00a0»", "", " ", "\u00a0"]
+    # Chaque mot de liaison après un nombre (l'espace reste) face à des mots comptés (insécable).
+    fixes += [f"{n} {mot} x" for mot in [*sorted(MOTS_LIBRES), "succès", "PE", "Ou", "%"] for n in ("3", "−2", "1er")]
+    separateurs = [" ", " ", " ", "  ", "\n", "\u00a0", ""]
+
+    def phrase() -> str:
+        mots = hasard.choices(briques, k=hasard.randint(0, 12))
+        return "".join(m + hasard.choice(separateurs) for m in mots)
+
+    return fixes + [phrase() for _ in range(3000)]
+
+
+def test_dom_js_suit_la_regle_du_coeur() -> None:
+    """La typographie des scripts de page (dom.js, sous Node) donne exactement celle du cœur."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("node introuvable : il fait tourner dom.js pour le comparer au cœur")
+    textes = _echantillons()
+    quantites = [[n, "personnage"] for n in (0, 1, 2, 12)]
+    sortie = subprocess.run([node, "--no-warnings", "--input-type=module", "-e", TYPOGRAPHIER_NODE, DOM_JS.as_uri()],
+                            input=json.dumps({"textes": textes, "quantites": quantites}), capture_output=True,
+                            text=True, encoding="utf-8", timeout=60, check=True)
+    js = json.loads(sortie.stdout)
+    ecarts = [(t, py, j) for t, py, j in zip(textes, map(typographier, textes), js["textes"], strict=True) if py != j]
+    assert not ecarts, ecarts[:5]
+    assert js["quantites"] == [quantite(n, s) for n, s in quantites]

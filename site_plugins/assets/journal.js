@@ -3,6 +3,7 @@
 // par tous les onglets du site. Ce module n'arrive qu'à la demande : au premier jet (dom.js)
 // ou quand le lecteur ouvre le journal (bouton de l'en-tête, page « Journal des jets »).
 // D'abord les fonctions pures (testées sous Node), puis le stockage, puis l'affichage.
+import { typographier } from "./dom.js";
 
 export const CLE = "jdr-journal";
 export const LIMITE = 200;
@@ -240,7 +241,7 @@ if (typeof window !== "undefined") {
 function el(balise, classe, texte) {
   const n = document.createElement(balise);
   if (classe) n.className = classe;
-  if (texte !== undefined) n.textContent = texte;
+  if (texte !== undefined) n.textContent = typeof texte === "string" ? typographier(texte) : texte;  // espaces insécables
   return n;
 }
 

@@ -12,7 +12,7 @@
 // d'avant (l'état JSON rendu par Python). À côté, <clé>#version compte les écritures : une
 // écriture partie d'une version qui n'est plus celle du stockage (un autre onglet est passé
 // entre-temps) est refusée, et la fiche à jour est réaffichée.
-import { annoncerJet, bouton, champ, el, jetRejouable, liste, texte } from "./dom.js";
+import { annoncerJet, bouton, champ, el, jetRejouable, liste, quantite, texte } from "./dom.js";
 import { PROFONDEUR_MAX, TAILLE_MAX, auRepos, moteur } from "./moteur.js";
 
 const PREFIXE = "jdr-suivi:";
@@ -410,7 +410,7 @@ class Suivi {
     if (active) choix.value = active;
     choix.addEventListener("change", () => this.file = this.file.then(() => this.charger(choix.value)));
     const outils = el("div", "jdr-actions-fiche");
-    outils.append(champ(`Fiche du groupe (${presents.length})`, choix),
+    outils.append(champ(`Fiche du groupe (${quantite(presents.length, "personnage")})`, choix),
       bouton("Nouvelle fiche", () => { this.cle = null; this.afficherCreation(); }));
     this.barre.replaceChildren(outils);
   }
