@@ -215,7 +215,8 @@ _AVANT_DEUX_POINTS = re.compile(_BLANCS + "(?=:)")
 _APRES_GUILLEMET = re.compile("(?<=«)" + _BLANCS)
 #: Un nombre seul (en début de texte, après une espace, une parenthèse, un tiret ou «, donc
 #: pas « 2D6 », ni « 12:30 », ni « 1/2 », ni la fin d'une adresse) suivi d'un mot ou de %.
-_NOMBRE = re.compile(r"(?<![^\s(\[«—–])[−+-]?\d+(?:,\d+)?(?:er|re|e)?(" + _BLANCS + r")(?=(%|[^\W\d_]+))")
+_NOMBRE = re.compile(r"(?<![^ \t\r\n\u00a0\u202f(\[«—–])[−+-]?[0-9]+(?:,[0-9]+)?(?:er|re|e)?(" + _BLANCS
+                     + r")(?=(%|[^\W\d_]+))")
 _SANS_BLANC_FIN = re.compile("[^ \t\r\n\u00a0\u202f]*\\Z")
 _SANS_BLANC_DEBUT = re.compile("[^ \t\r\n\u00a0\u202f]*")
 

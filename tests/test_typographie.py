@@ -182,9 +182,11 @@ def _echantillons() -> list[str]:
     from jdr_core.francais import MOTS_LIBRES
 
     hasard = random.Random(0)
-    briques = [*MORCEAUX, *sorted(MOTS_LIBRES), "É", "Œil", "ﬁ", "½", "Ⅻ", "٣", "\t", "\x1c", "—", "–", "[", "2e", "1er"]
+    briques = [*MORCEAUX, *sorted(MOTS_LIBRES), "É", "Œil", "ﬁ", "½", "Ⅻ", "٣", "\t", "\x1c", "—", "–", "[",
+               "2e", "1er"]
     fixes = ["2, 3, 5 contre 3 : 2 succès.", "Réussite partielle : 0 % (0/1)", "« Lancer » ; puis ?", "12:30 à 1:2",
-             "Graine  : la même graine", "3 PE sur 6 : affaibli", "de 1 à 3\nPE", "«\u00a0oui\u00a0»", "", " ", "\u00a0"]
+             "Graine  : la même graine", "3 PE sur 6 : affaibli", "de 1 à 3\nPE", "«\u00a0oui\u00a0»", "", " ",
+             "\u00a0"]
     # Chaque mot de liaison après un nombre (l'espace reste) face à des mots comptés (insécable).
     fixes += [f"{n} {mot} x" for mot in [*sorted(MOTS_LIBRES), "succès", "PE", "Ou", "%"] for n in ("3", "−2", "1er")]
     separateurs = [" ", " ", " ", "  ", "\n", "\u00a0", ""]
