@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from ..des import SourceDes
 from ..erreurs import ParametreInvalide, entier_borne
-from ..francais import nombre_relatif
+from ..francais import de, nombre_relatif
 from .action import REGLE, Action, RegleAction, agir, distribution_action
 from .blessures import DEGATS_MAX, DEGATS_MIN, Gravite, gravite_de
 from .regles import COMP_MAX, COMP_MIN, STAT_MAX, STAT_MIN
@@ -98,7 +98,7 @@ def initiative(combattants: Sequence[tuple[str, int]], *, des: SourceDes,
     if len(set(noms)) != len(noms) or not all(isinstance(n, str) and n.strip() for n in noms):
         raise ParametreInvalide("noms des combattants", ", ".join(map(str, noms)), "des noms non vides et distincts")
     for nom, agi in combattants:
-        entier_borne(f"AGI de {nom}", agi, STAT_MIN, STAT_MAX)
+        entier_borne(f"AGI {de(nom)}", agi, STAT_MIN, STAT_MAX)
     jets = [JetInitiative(nom, des.lancer(10), agi) for nom, agi in combattants]
     # Les ex æquo (même total, même AGI) lancent un D10 chacun ; ceux qui tirent encore la même
     # face relancent entre eux, au plus relances_max fois.

@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from ..des import SourceDes
 from ..erreurs import RegleEnfreinte, entier_borne
-from ..francais import accorder, compter, majuscule, signe
+from ..francais import accorder, compter, de, majuscule, signe
 from .test import (
     FP_MAX,
     Critique,
@@ -55,7 +55,7 @@ class Combattant:
 def ordre_initiative(combattants: Sequence[Combattant]) -> list[Combattant]:
     """Physique décroissant, puis animaux, robots, non-humains, humains, autres ; puis PJ d'abord."""
     for c in combattants:
-        entier_borne(f"Physique de {c.nom}", c.physique, 1, 15)
+        entier_borne(f"Physique {de(c.nom)}", c.physique, 1, 15)
     return sorted(combattants, key=lambda c: (-c.physique, c.nature.value, not c.pj))
 
 

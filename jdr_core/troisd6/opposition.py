@@ -19,7 +19,7 @@ from enum import Enum
 from fractions import Fraction
 
 from ..erreurs import RegleEnfreinte, entier_borne
-from ..francais import accorder, compter, majuscule, minuscule
+from ..francais import accorder, compter, de, majuscule, minuscule
 from .test import Critique, Issue, JetTest, pour_la_difficulte
 
 
@@ -277,7 +277,7 @@ class TacheLongue:
         if self.periodes == 0:
             texte = f"Rien n'est encore fait : {self.objectif} succès à réunir"
             if self.limite is not None:
-                texte += f", en {compter(self.limite, 'période', feminin=True)} de {duree(self.duree_par_jet)} au plus"
+                texte += f", en {compter(self.limite, 'période', feminin=True)} {de(duree(self.duree_par_jet))} au plus"
             return texte + "."
         texte = (
             f"{compter(self.cumul, 'succès réuni', 'succès réunis')} sur {self.objectif} "
