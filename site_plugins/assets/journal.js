@@ -3,7 +3,6 @@
 // par tous les onglets du site. Ce module n'arrive qu'à la demande : au premier jet (dom.js)
 // ou quand le lecteur ouvre le journal (bouton de l'en-tête, page « Journal des jets »).
 // D'abord les fonctions pures (testées sous Node), puis le stockage, puis l'affichage.
-import { typographier } from "./dom.js";
 
 export const CLE = "jdr-journal";
 export const LIMITE = 200;
@@ -238,10 +237,13 @@ if (typeof window !== "undefined") {
 
 // --- Affichage : uniquement des nœuds texte. ---
 
+// Les phrases affichées reçoivent les espaces insécables de la typographie française (dom.js).
+import { typographier } from "./dom.js";
+
 function el(balise, classe, texte) {
   const n = document.createElement(balise);
   if (classe) n.className = classe;
-  if (texte !== undefined) n.textContent = typeof texte === "string" ? typographier(texte) : texte;  // espaces insécables
+  if (texte !== undefined) n.textContent = typeof texte === "string" ? typographier(texte) : texte;
   return n;
 }
 

@@ -12,7 +12,7 @@
 // d'avant (l'état JSON rendu par Python). À côté, <clé>#version compte les écritures : une
 // écriture partie d'une version qui n'est plus celle du stockage (un autre onglet est passé
 // entre-temps) est refusée, et la fiche à jour est réaffichée.
-import { annoncerJet, bouton, champ, el, jetRejouable, liste, quantite, texte } from "./dom.js";
+import { annoncerJet, bouton, champ, el, jetRejouable, liste, texte } from "./dom.js";
 import { PROFONDEUR_MAX, TAILLE_MAX, auRepos, moteur } from "./moteur.js";
 
 const PREFIXE = "jdr-suivi:";
@@ -511,3 +511,7 @@ export async function brancher(racine) {
     sortie.textContent = `Suivi indisponible : ${erreurFiche.message}`;
   }
 }
+
+// Le compte des fiches du groupe, dit en français (« 1 personnage », « 3 personnages »). Un import
+// est remonté en tête du module : sa place ici ne change rien.
+import { quantite } from "./dom.js";
