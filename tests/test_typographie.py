@@ -11,10 +11,14 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from playwright.sync_api import Browser, expect
 
 from jdr_core import pont, registre
 from jdr_core.francais import FINE, INSECABLE, quantite, typographier, typographier_html
 from site_plugins.typographie import typographier_page
+
+from .conftest import combat_d10_a_deux
+from .test_pages import fautes_de_typographie
 
 #: Les espaces, ordinaires ou insécables : la seule chose que la typographie change.
 BLANCS = re.compile("[ \t\r\n\u00a0\u202f]+")
@@ -212,3 +216,40 @@ def test_dom_js_suit_la_regle_du_coeur() -> None:
     ecarts = [(t, py, j) for t, py, j in zip(textes, map(typographier, textes), js["textes"], strict=True) if py != j]
     assert not ecarts, ecarts[:5]
     assert js["quantites"] == [quantite(n, s) for n, s in quantites]
+
+
+@pytest.mark.navigateur
+def test_textes_ecrits_dans_le_navigateur(chromium: Browser, serveur: str) -> None:
+    """Une séance scriptée dans Chromium (combat D10, lanceur, exemple rejoué, journal des jets) :
+    tout texte écrit par les scripts ou rendu par le pont a la typographie et les élisions."""
+    contexte = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR")
+    page = contexte.new_page()
+    try:
+        combat = combat_d10_a_deux(page, serveur, vider=True)
+        combat.get_by_role("button", name="Lancer l'initiative").click()
+        expect(combat.locator("li.jdr-combattant--actif")).to_have_count(1, timeout=60_000)
+        attaque = combat.locator("section.jdr-combat-attaque")
+        for attaquant, cible in (("Oskar", "Nadia"), ("Nadia", "Oskar")):
+            attaque.get_by_role("combobox", name="Attaquant", exact=True).select_option(label=attaquant)
+            attaque.get_by_role("combobox", name="Cible", exact=True).select_option(label=cible)
+            attaque.get_by_role("button", name="Attaquer").click()
+            expect(combat.locator("output.jdr-sortie")).to_contain_text(f"{attaquant} attaque {cible}")
+        textes = {"suivi de combat": combat.evaluate("n => n.outerHTML")}
+
+        page.goto(serveur + "/3d6/test/")
+        form = page.locator('form[data-mecanique="3d6-test"]')
+        form.get_by_role("button", name="Lancer les dés").click()
+        expect(form.locator("output .jdr-phrase")).not_to_be_empty(timeout=60_000)
+        bloc = page.locator('[data-exemple="pierre-ruelle"]')
+        bloc.get_by_role("button", name="Avec d'autres dés").click()
+        expect(bloc).to_have_attribute("data-etat", re.compile("ok|ecart"), timeout=60_000)
+        textes["lanceur"] = form.evaluate("n => n.outerHTML")
+        textes["exemple"] = bloc.evaluate("n => n.outerHTML")
+        page.get_by_role("button", name="Journal des jets").click()
+        panneau = page.get_by_role("dialog", name="Journal des jets")
+        expect(panneau.locator("li.jdr-journal-entree").first).to_be_visible()
+        textes["journal"] = panneau.evaluate("n => n.outerHTML")
+    finally:
+        contexte.close()
+    fautes = [f"{nom} : {faute}" for nom, html in textes.items() for faute in fautes_de_typographie(html)]
+    assert not fautes, "\n".join(fautes[:20])

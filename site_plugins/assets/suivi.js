@@ -508,10 +508,10 @@ export async function brancher(racine) {
     const vue = await import(`./suivi/${systeme}.js`);
     racine.jdrSuivi = new Suivi(racine, vue);
   } catch (erreurFiche) {
-    sortie.textContent = `Suivi indisponible : ${erreurFiche.message}`;
+    sortie.textContent = typographier(`Suivi indisponible : ${erreurFiche.message}`);
   }
 }
 
-// Le compte des fiches du groupe, dit en français (« 1 personnage », « 3 personnages »). Un import
+// Le compte des fiches du groupe (« 1 personnage », « 3 personnages ») et la typographie. Un import
 // est remonté en tête du module : sa place ici ne change rien.
-import { quantite } from "./dom.js";
+import { quantite, typographier } from "./dom.js";
