@@ -75,13 +75,6 @@ def test_aucune_page_ne_montre_de_restes(site_construit: Path, motif: str) -> No
     assert not trouves, "\n".join(trouves[:15])
 
 
-def test_page_404_en_francais(site_construit: Path) -> None:
-    """La page d'erreur 404 parle français et ramène à l'accueil."""
-    texte = texte_visible((site_construit / "404.html").read_text(encoding="utf-8"))
-    assert "Page introuvable" in texte and "Not found" not in texte and "Revenir à l'accueil" in texte
-    assert '<a href="//"' not in (site_construit / "404.html").read_text(encoding="utf-8")  # pas d'adresse sans hôte
-
-
 # --- Typographie et élision ----------------------------------------------------------------
 
 class _TexteLu(HTMLParser):
@@ -157,3 +150,11 @@ def test_typographie_et_elision_des_pages(site_construit: Path) -> None:
                for html in sorted(site_construit.rglob("*.html"))
                for faute in fautes_de_typographie(html.read_text(encoding="utf-8"))]
     assert not trouves, "\n".join(trouves[:20])
+
+
+def test_page_404_en_francais(site_construit: Path) -> None:
+    """La page d'erreur 404 parle français et ramène à l'accueil."""
+    texte = texte_visible((site_construit / "404.html").read_text(encoding="utf-8"))
+    assert "Page introuvable" in texte and "Not found" not in texte and "Revenir à l'accueil" in texte
+    assert '<a href="//"' not in (site_construit / "404.html").read_text(encoding="utf-8")  # pas d'adresse sans hôte
+

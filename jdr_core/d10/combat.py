@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from ..des import SourceDes
 from ..erreurs import ParametreInvalide, entier_borne
-from ..francais import de, nombre_relatif
+from ..francais import nombre_relatif
 from .action import REGLE, Action, RegleAction, agir, distribution_action
 from .blessures import DEGATS_MAX, DEGATS_MIN, Gravite, gravite_de
 from .regles import COMP_MAX, COMP_MIN, STAT_MAX, STAT_MIN
@@ -97,6 +97,8 @@ def initiative(combattants: Sequence[tuple[str, int]], *, des: SourceDes,
     noms = [nom for nom, _ in combattants]
     if len(set(noms)) != len(noms) or not all(isinstance(n, str) and n.strip() for n in noms):
         raise ParametreInvalide("noms des combattants", ", ".join(map(str, noms)), "des noms non vides et distincts")
+    from ..francais import de  # « AGI d'Oskar »
+
     for nom, agi in combattants:
         entier_borne(f"AGI {de(nom)}", agi, STAT_MIN, STAT_MAX)
     jets = [JetInitiative(nom, des.lancer(10), agi) for nom, agi in combattants]

@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from ..des import SourceDes
 from ..erreurs import RegleEnfreinte, entier_borne
-from ..francais import accorder, compter, de, majuscule, signe
+from ..francais import accorder, compter, majuscule, signe
 from .test import (
     FP_MAX,
     Critique,
@@ -54,6 +54,8 @@ class Combattant:
 
 def ordre_initiative(combattants: Sequence[Combattant]) -> list[Combattant]:
     """Physique décroissant, puis animaux, robots, non-humains, humains, autres ; puis PJ d'abord."""
+    from ..francais import de  # « Physique d'Ursula »
+
     for c in combattants:
         entier_borne(f"Physique {de(c.nom)}", c.physique, 1, 15)
     return sorted(combattants, key=lambda c: (-c.physique, c.nature.value, not c.pj))

@@ -19,7 +19,7 @@ from enum import Enum
 from fractions import Fraction
 
 from ..erreurs import RegleEnfreinte, entier_borne
-from ..francais import accorder, compter, de, majuscule, minuscule
+from ..francais import accorder, compter, majuscule, minuscule
 from .test import Critique, Issue, JetTest, pour_la_difficulte
 
 
@@ -275,6 +275,8 @@ class TacheLongue:
         1 succès réuni sur 8 en 1 période (1 heure) : il reste 2 périodes.
         """
         if self.periodes == 0:
+            from ..francais import de  # « d'une heure »
+
             texte = f"Rien n'est encore fait : {self.objectif} succès à réunir"
             if self.limite is not None:
                 texte += f", en {compter(self.limite, 'période', feminin=True)} {de(duree(self.duree_par_jet))} au plus"
