@@ -157,4 +157,3 @@ def test_page_404_en_francais(site_construit: Path) -> None:
     texte = texte_visible((site_construit / "404.html").read_text(encoding="utf-8"))
     assert "Page introuvable" in texte and "Not found" not in texte and "Revenir à l'accueil" in texte
     assert '<a href="//"' not in (site_construit / "404.html").read_text(encoding="utf-8")  # pas d'adresse sans hôte
-
