@@ -220,7 +220,7 @@ def test_dom_js_suit_la_regle_du_coeur() -> None:
 
 @pytest.mark.navigateur
 def test_textes_ecrits_dans_le_navigateur(chromium: Browser, serveur: str) -> None:
-    """Une séance scriptée dans Chromium (combat D10, lanceur, exemple rejoué, journal des jets) :
+    """Une séance scriptée dans Chromium (combat D10, lanceur, exemple rejoué, fiches enCORE, journal) :
     tout texte écrit par les scripts ou rendu par le pont a la typographie et les élisions."""
     contexte = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR")
     page = contexte.new_page()
@@ -245,6 +245,23 @@ def test_textes_ecrits_dans_le_navigateur(chromium: Browser, serveur: str) -> No
         expect(bloc).to_have_attribute("data-etat", re.compile("ok|ecart"), timeout=60_000)
         textes["lanceur"] = form.evaluate("n => n.outerHTML")
         textes["exemple"] = bloc.evaluate("n => n.outerHTML")
+
+        # Une fiche enCORE, puis une deuxième : le groupe se compte en personnages.
+        page.goto(serveur + "/encore/fiche/")
+        fiche = page.locator(".jdr-fiche[data-fiche='fiche-principale']")
+        for nom in ("Lucrèce", "Oskar"):
+            if nom != "Lucrèce":
+                fiche.get_by_role("button", name="Nouvelle fiche").click()
+            fiche.locator(".jdr-fiche-creation input[type=text]").fill(nom)
+            fiche.get_by_role("button", name="Créer la fiche").click()
+            expect(fiche.locator(".jdr-fiche-entete")).to_contain_text(nom, timeout=60_000)
+        expect(fiche.locator("label.jdr-champ-ligne").filter(has=page.get_by_role("combobox"))).to_have_text(
+            re.compile(r"Fiche du groupe \(2\s+personnages\)"))
+        fiche.get_by_role("spinbutton", name="INT").fill("3")
+        fiche.get_by_role("button", name="Premiers soins (lancer INT)").click()
+        expect(fiche.locator("output.jdr-sortie")).not_to_be_empty(timeout=60_000)
+        textes["fiche enCORE"] = fiche.evaluate("n => n.outerHTML")
+
         page.get_by_role("button", name="Journal des jets").click()
         panneau = page.get_by_role("dialog", name="Journal des jets")
         expect(panneau.locator("li.jdr-journal-entree").first).to_be_visible()
