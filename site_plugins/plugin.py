@@ -51,6 +51,7 @@ from .runtime import (
     verrou_minimal,
     version_pyodide,
 )
+from .typographie import typographier_page
 
 ASSETS = Path(__file__).parent / "assets"
 THEME = Path(__file__).parent / "theme"
@@ -251,10 +252,16 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         REGISTRE.page = ("", "")
         return exclure_widgets(html)
 
+    # La page 404 (un gabarit du thème, pas une page) reçoit la même typographie.
+    def on_post_template(self, output_content: str, *, template_name: str, config: MkDocsConfig) -> str:
+        return typographier_page(output_content) if template_name.endswith(".html") else output_content
+
     # « Lancer cette situation » : le lien d'un exemple vise la page qui porte ce lanceur
     # (toutes les pages ont alors été converties, y compris celles qui viennent après l'exemple).
     def on_post_page(self, output: str, *, page: Any, config: MkDocsConfig) -> str:
         output = resoudre_liens(output, page.file.src_uri, page.url)
+        # Les espaces insécables de la typographie française, sur toute la page (typographie.py).
+        output = typographier_page(output)
 
         def recherche(m: re.Match[str]) -> str:
             self._worker_recherche = m.group(3)

@@ -127,8 +127,10 @@ def initiative(combattants: Sequence[tuple[str, int]], *, des: SourceDes,
     noms = [nom for nom, _ in combattants]
     if len(set(noms)) != len(noms) or not all(isinstance(n, str) and n.strip() for n in noms):
         raise ParametreInvalide("noms des combattants", ", ".join(map(str, noms)), "des noms non vides et distincts")
+    from ..francais import de  # « AGI d'Oskar »
+
     for nom, agi in combattants:
-        entier_borne(f"AGI de {nom}", agi, STAT_MIN, STAT_MAX)
+        entier_borne(f"AGI {de(nom)}", agi, STAT_MIN, STAT_MAX)
     jets = [JetInitiative(nom, des.lancer(10), agi) for nom, agi in combattants]
     # Les ex æquo (même total, même AGI) lancent un D10 chacun ; ceux qui tirent encore la même
     # face relancent entre eux, au plus relances_max fois.

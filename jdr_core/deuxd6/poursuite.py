@@ -429,7 +429,7 @@ class Manche:
             verbe = f"tenter une autre manœuvre, « {self.autre.nom} »"
         else:
             verbe = self.manoeuvre.regle.verbe
-        return (f"{a} {conjuguer(a, 'a', 'ont')} l'initiative et {conjuguer(a, 'choisit', 'choisissent')} de {verbe} "
+        return (f"{a} {conjuguer(a, 'a', 'ont')} l'initiative et {conjuguer(a, 'choisit', 'choisissent')} {de(verbe)} "
                 f"({_texte_modif(self.modificateur)})")
 
     def lignes(self) -> list[str]:
@@ -579,7 +579,7 @@ def raison_interdite(
         bas, haut = regle.distance_min, regle.distance_max
     if not bas.rang <= distance.rang <= haut.rang:
         if manoeuvre is Manoeuvre.AUTRE:
-            permis = f"de {bas.nom} à {haut.nom}" if bas is not haut else f"à distance {bas.nom}"
+            permis = f"{de(bas.nom)} à {haut.nom}" if bas is not haut else f"à distance {bas.nom}"
         else:
             permis = f"à distance {texte_distances(manoeuvre)}"
         return f"{regle.nom} se tente {permis}, pas {distance.locution}"
@@ -675,7 +675,7 @@ class Poursuite:
         distance = Distance.de_rang(cran)
         if distance is self.distance:
             return debut + f"la distance compte comme {distance.nom}."
-        return debut + f"la distance compte comme {distance.nom} (au lieu de {self.distance.nom})."
+        return debut + f"la distance compte comme {distance.nom} (au lieu {de(self.distance.nom)})."
 
     def modificateur_de(
         self, manoeuvre: Manoeuvre, modificateur: int | None = None, autre: Autre | None = None

@@ -55,8 +55,10 @@ class Combattant:
 
 def ordre_initiative(combattants: Sequence[Combattant]) -> list[Combattant]:
     """Physique décroissant, puis animaux, robots, non-humains, humains, autres ; puis PJ d'abord."""
+    from ..francais import de  # « Physique d'Ursula »
+
     for c in combattants:
-        entier_borne(f"Physique de {c.nom}", c.physique, 1, 15)
+        entier_borne(f"Physique {de(c.nom)}", c.physique, 1, 15)
     return sorted(combattants, key=lambda c: (-c.physique, c.nature.value, not c.pj))
 
 

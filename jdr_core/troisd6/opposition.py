@@ -267,9 +267,11 @@ class TacheLongue:
         1 succès réuni sur 8 en 1 période (1 heure) : il reste 2 périodes.
         """
         if self.periodes == 0:
+            from ..francais import de  # « d'une heure »
+
             texte = f"Rien n'est encore fait : {self.objectif} succès à réunir"
             if self.limite is not None:
-                texte += f", en {compter(self.limite, 'période', feminin=True)} de {duree(self.duree_par_jet)} au plus"
+                texte += f", en {compter(self.limite, 'période', feminin=True)} {de(duree(self.duree_par_jet))} au plus"
             return texte + "."
         texte = (
             f"{compter(self.cumul, 'succès réuni', 'succès réunis')} sur {self.objectif} "
