@@ -374,3 +374,8 @@ class Systeme:
         noms = [s.nom for s in self.suivis]
         if len(set(noms)) != len(noms):
             raise JdrErreur(f"système {self.nom} : deux suivis portent le même nom")
+
+    @property
+    def suivi(self) -> Suivi[Any] | None:
+        """Son premier suivi (celui d'un bloc ``fiche`` sans option ``suivi``), ou ``None``."""
+        return self.suivis[0] if self.suivis else None

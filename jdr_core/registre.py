@@ -103,7 +103,7 @@ def suivi(nom: object, quel: object = None) -> Suivi[Any]:
         if candidat.nom == quel:
             return candidat
     connus = enumerer([f"{c.nom} ({c.titre})" for c in s.suivis], "ou")
-    raise JdrErreur(f"suivi inconnu : {str(quel)[:40]!r} ; le système {s.titre} a {connus}")
+    raise JdrErreur(f"suivi inconnu : « {str(quel)[:40]} » ; les suivis du système {s.titre} : {connus}")
 
 
 def lire_graine(graine: object) -> int:
