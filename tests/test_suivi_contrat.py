@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -147,7 +147,7 @@ class TestSauvegardesDAujourdhui:
     def test_migration_garde_un_palier_illisible_pour_le_refuser(self) -> None:
         abimee = copy.deepcopy(FICHE_V1_GIDEON)
         abimee["blessures"][0]["palier"] = "égratigné"
-        with pytest.raises(JdrErreur, match="^Fiche illisible : le palier d'une blessure est inconnu.$"):
+        with pytest.raises(JdrErreur, match=r"^Fiche illisible : le palier d'une blessure est inconnu\.$"):
             FICHE.operer(abimee, {"op": "lire"})
 
     def test_un_libelle_n_est_plus_accepte_en_version_2(self) -> None:
@@ -251,7 +251,7 @@ class TestFormat:
 class TestOperations:
     """La table des opérations : champs validés avant l'action, réponses typées, refus sans changement."""
 
-    ETAT = {"version": 3, "genre": "essai.compteur", "n": 2}
+    ETAT: ClassVar[dict[str, Any]] = {"version": 3, "genre": "essai.compteur", "n": 2}
 
     def test_reponse(self) -> None:
         assert COMPTEUR.operer(self.ETAT, {"op": "ajouter", "pas": "3", "graine": 7}) == {
@@ -298,7 +298,7 @@ class TestChamps:
         facultatif = entier("a", "A", 0, 5, presence="facultatif")
         si_present = entier("a", "A", 0, 5, presence="si_present")
         for champ in (requis, si_present):
-            with pytest.raises(JdrErreur, match="Le champ « A » est vide : indiquez un entier de 0 à 5."):
+            with pytest.raises(JdrErreur, match=r"Le champ « A » est vide : indiquez un entier de 0 à 5."):
                 champ.valider({"a": ""})
         with pytest.raises(JdrErreur, match="est vide"):
             requis.valider({})
@@ -310,11 +310,11 @@ class TestChamps:
         with pytest.raises(JdrErreur, match="attend oui ou non"):
             oui_non("o", "O").valider({"o": "oui"})
         assert choix("k", "Clé", ["VOL", "CON"], "VOL").valider({"k": "con"}) == "CON"
-        with pytest.raises(JdrErreur, match="^Clé inconnu : choisissez VOL ou CON.$"):
+        with pytest.raises(JdrErreur, match=r"^Clé inconnu : choisissez VOL ou CON.$"):
             choix("k", "Clé", ["VOL", "CON"]).valider({"k": ["VOL"]})
-        with pytest.raises(JdrErreur, match="^Liste refusée.$"):
+        with pytest.raises(JdrErreur, match=r"^Liste refusée.$"):
             liste("l", "Liste refusée.", 2).valider({"l": [1, 2, 3]})
-        with pytest.raises(JdrErreur, match="^Objet refusé.$"):
+        with pytest.raises(JdrErreur, match=r"^Objet refusé.$"):
             objet("p", "Objet refusé.", 2).valider({})
         assert libre("x", "d").valider({}) == "d" and libre("x").valider({"x": [1]}) == [1]
         assert valider((GRAINE,), {"autre": 1}) == {"graine": None}
@@ -337,7 +337,8 @@ def _operation(suivi: Suivi[Any]) -> st.SearchStrategy[dict[str, Any]]:
 
 
 ETATS = {
-    "encore": [FICHE_V1_GIDEON, FICHE_V1_ADA, FICHE.operer(None, {"op": "creer", "nom": "Lucrèce", "ton": "raw"})["etat"]],
+    "encore": [FICHE_V1_GIDEON, FICHE_V1_ADA,
+               FICHE.operer(None, {"op": "creer", "nom": "Lucrèce", "ton": "raw"})["etat"]],
     "d10": [COMBAT_V1_QUAI, COMBAT_V1_RUELLE],
 }
 
@@ -408,3 +409,67 @@ class TestPlusieursSuivis:
         with pytest.raises(BlocInvalide, match=r"bloc fiche « f » : suivi inconnu : « personnage » ; les suivis du "
                                                r"système enCORE : fiche \(Fiche de personnage\)$"):
             self._html(systeme="encore", suivi="personnage")
+
+
+# --- Dans Chromium : les sauvegardes d'aujourd'hui relues par la page ---------------------------
+
+
+@pytest.fixture
+def onglet(chromium: Any, serveur: str) -> Any:
+    contexte = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR",
+                                    service_workers="block")
+    erreurs: list[str] = []
+    contexte.on("weberror", lambda e: erreurs.append(str(e.error)))
+    page = contexte.new_page()
+    page.set_default_timeout(40_000)
+    yield page
+    contexte.close()
+    assert not erreurs, erreurs
+
+
+@pytest.mark.navigateur
+class TestSauvegardesDansLaPage:
+    """Une sauvegarde de la version 1, rangée là où la page d'aujourd'hui la range, s'affiche avec
+    les couleurs de ses paliers, puis s'enregistre migrée à la première opération."""
+
+    def test_fiche_encore_v1(self, onglet: Any, serveur: str) -> None:
+        from playwright.sync_api import expect
+
+        cle = "jdr-suivi:encore:fiche-principale"
+        onglet.goto(serveur + "/encore/fiche/")
+        onglet.evaluate("([c, v]) => { localStorage.clear(); localStorage.setItem(c, v); }",
+                        [cle, json.dumps(FICHE_V1_GIDEON, ensure_ascii=False)])
+        onglet.reload()
+        fiche = onglet.locator(".jdr-fiche[data-fiche='fiche-principale']")
+        expect(fiche.locator(".jdr-fiche-sante h4")).to_have_text("Santé 1/8 : gravement blessé", timeout=60_000)
+        expect(fiche.locator(".jdr-blessure").first).to_contain_text("cheville foulée (palier blessé)")
+        case = fiche.locator(".jdr-jauge-sante .jdr-case--pleine")
+        expect(case).to_have_attribute("data-palier", "gravement_blesse")
+        assert case.evaluate("(c) => getComputedStyle(c).backgroundColor") == "rgb(198, 40, 40)"
+        vides = fiche.locator(".jdr-jauge-sante .jdr-case:not(.jdr-case--pleine)")
+        assert vides.evaluate_all("(cs) => cs.map((c) => c.dataset.palier)") == [
+            "gravement_blesse", "gravement_blesse", "blesse", "blesse", "blesse", "valide", "valide"]
+        # Rien n'est réécrit à la lecture ; la première opération range la version 2.
+        assert json.loads(onglet.evaluate("(c) => localStorage.getItem(c)", cle)) == FICHE_V1_GIDEON
+        fiche.get_by_role("button", name="Nouvelle scène").click()
+        expect(fiche.locator("output .jdr-message")).to_contain_text("Nouvelle scène")
+        rangee = json.loads(onglet.evaluate("(c) => localStorage.getItem(c)", cle))
+        assert (rangee["version"], rangee["genre"]) == (2, "encore.fiche")
+        assert [b["palier"] for b in rangee["blessures"]] == ["blesse", "gravement_blesse"]
+
+    def test_combat_d10_v1(self, onglet: Any, serveur: str) -> None:
+        from playwright.sync_api import expect
+
+        cle = "jdr-suivi:d10:combat-d10"
+        onglet.goto(serveur + "/d10/suivi/")
+        onglet.evaluate("([c, v]) => { localStorage.clear(); localStorage.setItem(c, v); }",
+                        [cle, json.dumps(COMBAT_V1_QUAI, ensure_ascii=False)])
+        onglet.reload()
+        combat = onglet.locator(".jdr-fiche[data-fiche='combat-d10']")
+        expect(combat.locator(".jdr-fiche-entete strong")).to_have_text("Le quai", timeout=60_000)
+        etats = combat.locator("li.jdr-combattant").evaluate_all("(ls) => ls.map((l) => l.dataset.etat)")
+        assert etats == ["debout", "mort", "ko"]
+        combat.get_by_role("button", name="Au suivant").click()
+        expect(combat.locator(".jdr-combat-tour")).to_contain_text("Tour 2")
+        rangee = json.loads(onglet.evaluate("(c) => localStorage.getItem(c)", cle))
+        assert (rangee["version"], rangee["genre"], rangee["tour"]) == (2, "d10.combat", 2)
