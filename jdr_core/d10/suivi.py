@@ -96,7 +96,6 @@ CHAMPS: tuple[Champ, ...] = (
     Champ("arme_tir", "Arme à distance", ARME_MIN, ARME_MAX, 6),
     Champ("armure", "Armure", ARMURE_MIN, ARMURE_MAX, 0),
 )
-PAR_CLE = {c.cle: c for c in CHAMPS}
 
 #: Les couverts, par la clé que le widget envoie.
 COUVERTS: dict[str, Couvert] = {"aucun": Couvert.AUCUN, "leger": Couvert.LEGER, "moyen": Couvert.MOYEN,
