@@ -18,6 +18,7 @@ from jdr_core.des import GRAINE_MAX
 from jdr_core.encore.fiche import Fiche
 from jdr_core.encore.suivi import SUIVI as FICHE
 from jdr_core.erreurs import JdrErreur
+from jdr_core.francais import typographier
 from jdr_core.mecanique import Systeme
 from jdr_core.pont import traiter
 from jdr_core.suivi import (
@@ -161,8 +162,9 @@ class TestSauvegardesDAujourdhui:
     def test_la_sauvegarde_d_un_autre_suivi_est_refusee(self, systeme: str, etat: dict[str, Any]) -> None:
         migree = _pont("d10" if systeme == "encore" else "encore", etat, {"op": "lire"})["etat"]
         r = _pont(systeme, migree, {"op": "lire"})
-        assert r["erreur"] in ("Fiche illisible : ce n'est pas une fiche enCORE sauvegardée.",
-                               "Combat illisible : ce n'est pas un combat D10 sauvegardé.")
+        # Le pont rend ses messages avec la typographie française (espace insécable avant « : »).
+        assert r["erreur"] in (typographier("Fiche illisible : ce n'est pas une fiche enCORE sauvegardée."),
+                               typographier("Combat illisible : ce n'est pas un combat D10 sauvegardé."))
 
     def test_le_journal_des_jets_n_est_pas_touche(self) -> None:
         """Le journal des jets (journal.js) garde ses entrées dans sa propre clé ; le contrat des
@@ -378,7 +380,7 @@ class TestPlusieursSuivis:
                                             r"compétence : combat \(Suivi de combat\)$"):
             registre.suivi("d10", "fiche")
         r = _pont("d10", None, {"op": "creer", "nom": "x"}, suivi="perso")
-        assert r["erreur"].startswith("suivi inconnu : « perso »")
+        assert r["erreur"].startswith(typographier("suivi inconnu : « perso »"))
 
     def test_le_pont_nomme_le_suivi(self) -> None:
         r = _pont("d10", None, {"op": "creer", "nom": "Le quai"}, suivi="combat")
