@@ -204,7 +204,7 @@ class TestPrechargement:
         for classe, noms in widgets.items():
             assert f'.{classe}", "./{noms[0]}"' in source
         assert widgets["jdr-lanceur"] == ("lanceur.js", "dom.js", "moteur.js", "liaison.js")
-        assert widgets["jdr-journal"] == ("journal.js",)
+        assert widgets["jdr-journal"] == ("journal.js", "stockage.js")
 
     def test_un_nouvel_import_est_annonce(self, tmp_path: Path) -> None:
         dossier = self.assets(tmp_path, '  [".jdr-x", "./x.js"],\n',
