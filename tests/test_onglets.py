@@ -236,8 +236,6 @@ class TestMemeInstant:
         titres = [e["titre"] for e in journal["entrees"]]
         print(f"journal, rafales : {80 - len(titres)} jets perdus sur 80")
         assert sorted(titres) == sorted(f"Onglet {o}, jet {i}" for o in "AB" for i in range(40))
-        for o in "AB":  # chaque onglet garde l'ordre de ses jets
-            assert [t for t in titres if t.startswith(f"Onglet {o}")] == [f"Onglet {o}, jet {i}" for i in range(40)]
 
 
 # --- Une opération par intention --------------------------------------------------------------
@@ -294,7 +292,7 @@ class TestUneOperationParIntention:
         b.evaluate(rejouer)
         _suivi_pose(b, COMBAT_D10)
         assert _etat_range(b, COMBAT_D10)["tour"] == 2
-        expect(b.locator(f"{COMBAT_D10} output.jdr-sortie")).to_contain_text("déjà appliquée")
+        expect(b.locator(f"{COMBAT_D10} output.jdr-sortie")).to_contain_text("Cette opération a déjà été appliquée")
 
 
 # --- Refus tenus, saisie gardée ----------------------------------------------------------------
@@ -339,8 +337,8 @@ class TestAutreOnglet:
             localStorage.setItem(cle + '#version', String(Number(localStorage.getItem(cle + '#version')) + 1));
         }""", [cle, sans_oskar])
         attaque = combat.locator("section.jdr-combat-attaque")
-        attaque.get_by_role("combobox", name="Attaquant").select_option(label="Nadia")
-        attaque.get_by_role("combobox", name="Cible").select_option(label="Oskar")
+        attaque.get_by_role("combobox", name="Attaquant", exact=True).select_option(label="Nadia")
+        attaque.get_by_role("combobox", name="Cible", exact=True).select_option(label="Oskar")
         attaque.get_by_role("button", name="Attaquer", exact=True).click()
         refus = combat.locator("output.jdr-sortie .jdr-erreur")
         expect(refus).to_contain_text("Opération refusée")

@@ -3,7 +3,7 @@
 // par tous les onglets du site. Ce module n'arrive qu'à la demande : au premier jet (dom.js)
 // ou quand le lecteur ouvre le journal (bouton de l'en-tête, page « Journal des jets »).
 // D'abord les fonctions pures (testées sous Node), puis le stockage, puis l'affichage.
-import { sousVerrou } from "./stockage.js";
+import { ecrireTexte, sousVerrou, supprimer } from "./stockage.js";
 
 export const CLE = "jdr-journal";
 export const LIMITE = 200;
@@ -210,7 +210,7 @@ export function noter(jet) {
     const etat = etatStocke();
     if (etat.illisible) return REFUS_ILLISIBLE;
     try {
-      localStorage.setItem(CLE, JSON.stringify(ajouter(etat.journal, entree)));
+      ecrireTexte(CLE, JSON.stringify(ajouter(etat.journal, entree)));
     } catch {
       return REFUS_PLEIN;
     }
@@ -232,7 +232,7 @@ export function reviser(lien, jet) {
     const revu = reviserEntree(etat.journal, lien, jet);
     if (!revu) return false;
     try {
-      localStorage.setItem(CLE, JSON.stringify(revu));
+      ecrireTexte(CLE, JSON.stringify(revu));
     } catch {
       return false;
     }
@@ -289,7 +289,7 @@ function dateDuJour() {
 
 function effacer(vue, question) {
   if (!window.confirm(question)) return;
-  sousVerrou(CLE, () => localStorage.removeItem(CLE)).then(() => {
+  sousVerrou(CLE, () => supprimer(CLE)).then(() => {
     dernierRefus = "";
     rafraichir();
     dire(vue, "Journal effacé, dans tous les onglets.");
