@@ -371,10 +371,38 @@ class Suivi {
       + "mais elle est intacte. Rien n'a été effacé ni remplacé ; réessayez ou rechargez la page.", true);
   }
 
+  // Une sauvegarde illisible : ni chargée ni effacée d'office ; le lecteur peut la télécharger
+  // telle quelle (pour la réparer ou la garder) ou la supprimer, ou créer une fiche à côté.
   illisible(raison) {
+    const cle = this.cle;
     this.afficherCreation();
-    this.dire(`La fiche sauvegardée est illisible (${raison}). Elle n'a pas été chargée ni effacée : `
-      + "importez une fiche valide ou créez-en une nouvelle, qui sera rangée à côté.", true);
+    if (cle !== null && localStorage.getItem(cle) !== null) {
+      const nom = `fiche-illisible-${cle.replace(/[^a-z0-9-]+/g, "-")}.txt`;
+      const outils = el("div", "jdr-actions-fiche jdr-fiche-illisible");
+      outils.append(
+        bouton("Télécharger la sauvegarde telle quelle", () => {
+          const lien = el("a");
+          lien.href = URL.createObjectURL(new Blob([localStorage.getItem(cle) || ""], { type: "text/plain" }));
+          lien.download = nom;
+          lien.click();
+          setTimeout(() => URL.revokeObjectURL(lien.href), 10000);
+        }),
+        bouton("Supprimer la sauvegarde illisible", () => {
+          if (!window.confirm("Supprimer la sauvegarde illisible ? Son contenu sera perdu (téléchargez-la d'abord pour le garder).")) return;
+          this.file = this.file.then(async () => {
+            await sousVerrou(cle, () => supprimer(cle));
+            this.annulations.delete(cle);
+            const reste = membres(this.bloc);
+            if (reste.length) await this.charger(reste[0]);
+            else { this.cle = null; this.afficherCreation(); }
+            this.dire("La sauvegarde illisible a été supprimée.");
+          });
+        }));
+      this.corps.prepend(outils);
+    }
+    this.dire(`La fiche sauvegardée est illisible (${raison.replace(SANS_FIN, "")}). Elle n'a pas été chargée `
+      + "ni effacée : téléchargez-la telle quelle, supprimez-la, importez une fiche valide ou créez-en une "
+      + "nouvelle, qui sera rangée à côté.", true);
   }
 
   // La fiche rangée (relue sous le verrou) remplace celle de la page, sans toucher à la saisie.
@@ -719,7 +747,19 @@ class Suivi {
     const saisie = document.createElement("textarea");
     saisie.rows = 4;
     saisie.setAttribute("aria-label", "Fiche au format JSON");
-    zone.append(saisie, bouton("Importer", () => this.importer(saisie.value)));
+    // Ou un fichier (celui qu'« Exporter » a téléchargé) : mesuré avant d'être lu.
+    const fichier = Object.assign(document.createElement("input"), { type: "file", accept: ".json,application/json,text/plain" });
+    fichier.addEventListener("change", async () => {
+      const choisi = fichier.files && fichier.files[0];
+      fichier.value = "";
+      if (!choisi) return;
+      if (choisi.size > TAILLE_MAX) {
+        return this.dire(`Import refusé : le fichier « ${choisi.name} » fait ${Math.ceil(choisi.size / 1000)} ko, `
+          + `${Math.floor(TAILLE_MAX / 1000)} ko au plus. Rien n'a changé.`, true);
+      }
+      this.importer(await choisi.text());
+    });
+    zone.append(saisie, bouton("Importer", () => this.importer(saisie.value)), champ("Ou depuis un fichier", fichier));
     return zone;
   }
 
@@ -739,7 +779,7 @@ class Suivi {
       const r = await this.requete(etat, { op: "lire" });
       if (!r.erreur) return r;
       return { erreur: moteurEnPanne(r) ? `${MOTEUR_ABSENT} : l'import attendra, rien n'a changé.`
-        : `Import refusé : ${r.erreur}. Rien n'a changé.`, dit: true };
+        : `Import refusé : ${r.erreur.replace(SANS_FIN, "")}. Rien n'a changé.`, dit: true };
     }, (r) => `Fiche importée : ${r.vue.nom} rejoint le groupe.`)).catch((e) => this.dire(String(e), true)).finally(rendre);
     return this.file;
   }
