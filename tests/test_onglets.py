@@ -189,19 +189,23 @@ class TestMemeInstant:
         a.evaluate("() => localStorage.clear()")
         b = contexte.new_page()
         b.goto(serveur + "/3d6/test/")
-        for page in (a, b):
+        # Un premier jet par onglet, l'un après l'autre : Python démarre, rien n'est compté.
+        for i, page in enumerate((a, b)):
             expect(page.locator(LANCEUR)).to_have_attribute("data-branche", "pret")
-        attendu = 0
+            page.locator(LANCEUR).get_by_role("button", name="Lancer les dés").click()
+            page.wait_for_function("(n) => (JSON.parse(localStorage.getItem('jdr-journal') || 'null')?.entrees || [])"
+                                   ".length === n", arg=i + 1)
+        attendu = 2
         perdus = []
         for tour in range(TOURS):
             assert _au_meme_instant([(a, LANCEUR, "Lancer les dés"), (b, LANCEUR, "Lancer les dés")]) == [True, True]
             attendu += 2
+            for page in (a, b):  # les deux jets ont leur réponse ; leur note suit de peu
+                expect(page.locator(f"{LANCEUR} button[type=submit]")).to_be_enabled()
             with contextlib.suppress(Error):  # un jet perdu : compté ci-dessous
                 a.wait_for_function(
                     "(n) => (JSON.parse(localStorage.getItem('jdr-journal') || 'null')?.entrees || []).length >= n",
                     arg=attendu, timeout=5_000)
-            for page in (a, b):
-                expect(page.locator(f"{LANCEUR} button[type=submit]")).to_be_enabled()
             n = _nombre_au_journal(a)
             if n != attendu:
                 perdus.append((tour, attendu - n))

@@ -388,7 +388,8 @@ class Suivi {
           setTimeout(() => URL.revokeObjectURL(lien.href), 10000);
         }),
         bouton("Supprimer la sauvegarde illisible", () => {
-          if (!window.confirm("Supprimer la sauvegarde illisible ? Son contenu sera perdu (téléchargez-la d'abord pour le garder).")) return;
+          const question = "Supprimer la sauvegarde illisible ? Son contenu sera perdu (téléchargez-la d'abord pour le garder).";
+          if (!window.confirm(question)) return;
           this.file = this.file.then(async () => {
             await sousVerrou(cle, () => supprimer(cle));
             this.annulations.delete(cle);
@@ -436,7 +437,7 @@ class Suivi {
   async opererMaintenant(op) {
     const { jeton, cle: id, ...envoi } = op;
     if (envoi.op === "creer") {
-      return this.creer(id, () => this.requete(null, envoi), (r) => r.message, op);
+      return this.creer(id, () => this.requete(null, envoi), (r) => r.message);
     }
     const cle = this.cle;
     if (cle === null) return;
@@ -452,11 +453,14 @@ class Suivi {
       }
       for (let essai = 0; essai < ESSAIS_MAX; essai++) {
         const lue = relire(cle);
+        const nom = this.vue ? this.vue.nom : nomRange(cle);
         if (lue === null) {
-          suite = () => this.synchroniser();
+          suite = async () => {
+            await this.synchroniser();
+            this.dire(`Opération refusée : ${nom} a été supprimé dans un autre onglet.`, true);
+          };
           return;
         }
-        const nom = this.vue ? this.vue.nom : nomRange(cle);
         if (lue.illisible) {
           return this.dire(`Opération refusée : la fiche rangée de ${nom} est devenue illisible (${lue.illisible}), `
             + "sans doute dans un autre onglet. Rien n'a été écrit.", true);
