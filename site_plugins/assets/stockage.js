@@ -5,7 +5,9 @@
 // sousVerrou(cle, travail) prend le verrou « jdr-stockage:<clé> » de l'API Web Locks
 // (navigator.locks, partagée par les onglets d'une même origine) et ne le rend qu'une fois
 // `travail` fini, même asynchrone (une réponse du moteur attendue). Le travail relit donc
-// toujours l'état rangé à jour, le modifie et l'écrit avant qu'un autre onglet ne puisse le lire.
+// toujours l'état rangé à jour (voir le registre des versions plus bas), le modifie et l'écrit
+// avant qu'un autre onglet ne puisse le lire. Un moteur qui ne répond plus ne garde pas le verrou
+// indéfiniment : moteur.js abandonne la requête après 20 s, le travail finit, le verrou est rendu.
 //
 // Sans navigator.locks (navigateur ancien, ou page hors contexte sûr : http:// vers une autre
 // machine que la sienne), le choix est de ne pas bloquer : les travaux d'un même onglet passent
