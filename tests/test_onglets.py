@@ -236,10 +236,10 @@ class TestMemeInstant:
         a.evaluate(rafale, [cible, "A"])
         b.evaluate(rafale, [cible, "B"])
         notes = [page.evaluate("() => window.jdrRafale") for page in (a, b)]
-        assert notes == [40, 40]
         journal = a.evaluate("() => JSON.parse(localStorage.getItem('jdr-journal'))")
         titres = [e["titre"] for e in journal["entrees"]]
         print(f"journal, rafales : {80 - len(titres)} jets perdus sur 80")
+        assert notes == [40, 40]  # chaque onglet a su que ses 40 jets étaient notés
         assert sorted(titres) == sorted(f"Onglet {o}, jet {i}" for o in "AB" for i in range(40))
 
 
