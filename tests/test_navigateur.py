@@ -392,13 +392,17 @@ def test_fiche_coup_d_eclat(page: Page, serveur: str) -> None:
 
 
 def test_fiche_clics_rapides_sans_perte(page: Page, serveur: str) -> None:
-    """Trois événements cliqués d'affilée : aucun ne se perd (les opérations sont en file)."""
+    """Trois clics avant la réponse : une opération (le bouton attend la réponse) ; chaque clic
+    répondu compte, aucun ne se perd (les opérations sont en file)."""
     _creer_gideon(page, serveur)
     fiche = page.locator(FICHE)
     page.evaluate("""() => {
         const boutons = [...document.querySelectorAll('.jdr-fiche button')].filter(b => b.textContent === 'Choc (+1)');
         boutons[0].click(); boutons[0].click(); boutons[0].click();
     }""")
+    expect(fiche.locator(".jdr-fiche-stress h4")).to_have_text("Stress 1/6")
+    for _ in range(2):
+        fiche.get_by_role("button", name="Choc (+1)").click()
     expect(fiche.locator(".jdr-fiche-stress h4")).to_have_text("Stress 3/6")
 
 

@@ -169,13 +169,25 @@ class TestDeuxOnglets:
             localStorage.setItem(cle, JSON.stringify(etat));
             localStorage.setItem(cle + '#version', String(Number(localStorage.getItem(cle + '#version')) + 1));
         }""", [CLE, ailleurs])
+        # Un choc s'ajoute à tout Stress : il est fait sur la fiche à jour (relue sous le verrou), et le dit.
         _fiche(page).get_by_role("button", name="Choc (+1)").click()
-        expect(_fiche(page).locator("output .jdr-erreur")).to_contain_text(
-            "Opération refusée : Lucrèce a été modifiée dans un autre onglet")
-        expect(_fiche(page).locator(STRESS)).to_have_text("Stress 4/6")
-        assert _ranges(page)[CLE] == ailleurs
-        _fiche(page).get_by_role("button", name="Choc (+1)").click()  # repartie de la fiche à jour
         expect(_fiche(page).locator(STRESS)).to_have_text("Stress 5/6")
+        expect(_fiche(page).locator("output .jdr-message")).to_contain_text(
+            "Fait sur la fiche à jour : Lucrèce avait changé dans un autre onglet.")
+        assert _ranges(page)[CLE]["stress"] == 5
+        # Renommer pose une valeur lue sur la page : sur une fiche changée ailleurs, c'est refusé.
+        plus_tard = Fiche("Lucrèce", Ton.BLOCKBUSTER, 8, stress=1).en_json()
+        page.evaluate("""([cle, etat]) => {
+            localStorage.setItem(cle, JSON.stringify(etat));
+            localStorage.setItem(cle + '#version', String(Number(localStorage.getItem(cle + '#version')) + 1));
+        }""", [CLE, plus_tard])
+        _fiche(page).get_by_role("textbox", name="Nouveau nom").fill("Lucie")
+        _fiche(page).get_by_role("button", name="Renommer").click()
+        expect(_fiche(page).locator("output .jdr-erreur")).to_contain_text(
+            "Opération refusée : Lucrèce a été modifié dans un autre onglet")
+        expect(_fiche(page).locator(STRESS)).to_have_text("Stress 1/6")
+        expect(_fiche(page).get_by_role("textbox", name="Nouveau nom")).to_have_value("Lucie")  # saisie gardée
+        assert _ranges(page)[CLE] == plus_tard
 
 
 class TestAnnuler:

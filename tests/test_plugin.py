@@ -317,7 +317,8 @@ class TestPrechargement:
         for (_, module), noms in zip(manifeste, widgets.values(), strict=True):
             assert module == f"./{noms[0]}"
         assert widgets["jdr-lanceur"] == ("lanceur.js", "dom.js", "moteur.js", "liaison.js")
-        assert widgets["jdr-journal"] == ("journal.js", "dom.js")  # dom.js : la typographie
+        # stockage.js : les verrous entre onglets ; dom.js : la typographie.
+        assert widgets["jdr-journal"] == ("journal.js", "stockage.js", "dom.js")
 
     def test_un_nouvel_import_est_annonce(self, tmp_path: Path) -> None:
         dossier = self.assets(tmp_path, '[[".jdr-x", "./x.js"]]',

@@ -163,7 +163,18 @@ export function annoncerJet(racine, jet) {
     ...jet,
   };
   entree.titre = titre;
-  import("./journal.js").then((journal) => journal.noter(entree));
+  // Un jet que le journal n'a pas pu noter (stockage plein, journal illisible) le dit à côté de
+  // lui-même, sous le résultat affiché, tant que ce résultat est là.
+  const sortie = racine.matches("output") ? racine : racine.querySelector("output.jdr-sortie") || racine;
+  const resultat = sortie.lastElementChild;
+  return import("./journal.js").then((journal) => journal.noter(entree)).then((refus) => {
+    if (refus && (!resultat || resultat.parentNode === sortie)) {
+      const note = el("p", "jdr-erreur jdr-jet-non-note", refus);
+      note.setAttribute("role", "alert");
+      sortie.append(note);
+    }
+    return refus;
+  });
 }
 
 // Un jet déjà noté change d'aspect (dés cachés révélés) : son entrée du journal, retrouvée par

@@ -3,6 +3,7 @@
 // par tous les onglets du site. Ce module n'arrive qu'à la demande : au premier jet (dom.js)
 // ou quand le lecteur ouvre le journal (bouton de l'en-tête, page « Journal des jets »).
 // D'abord les fonctions pures (testées sous Node), puis le stockage, puis l'affichage.
+import { ecrireTexte, sousVerrou, supprimer } from "./stockage.js";
 
 export const CLE = "jdr-journal";
 export const LIMITE = 200;
@@ -193,40 +194,53 @@ function rafraichir() {
   }
 }
 
-// Appelé par dom.js pour chaque jet. Un journal abîmé n'est jamais écrasé : le jet n'est pas
-// noté, et le journal ouvert le dit.
+const NON_NOTE = "Ce jet n'a pas été noté au journal des jets";
+const REFUS_ILLISIBLE = `${NON_NOTE} : le journal enregistré est illisible (ouvrez le journal pour le garder ou l'effacer).`;
+const REFUS_PLEIN = `${NON_NOTE} : le navigateur refuse d'écrire dans son stockage local (plein ou interdit). `
+  + "Libérez de la place, par exemple en exportant puis en effaçant le journal.";
+
+// Appelé par dom.js pour chaque jet. Sous le verrou du journal (stockage.js), partagé par tous
+// les onglets : le journal est relu, le jet ajouté, le tout écrit, avant qu'un autre onglet ne
+// le relise ; deux jets au même instant sont donc notés tous les deux. Un journal abîmé n'est
+// jamais écrasé. Rend null si le jet est noté, sinon la phrase qui dit pourquoi (dom.js la
+// montre à côté du jet ; le journal ouvert la montre aussi).
 export function noter(jet) {
-  const etat = etatStocke();
-  if (etat.illisible) {
-    dernierRefus = "Ce jet n'a pas été noté : le journal enregistré est illisible.";
+  const entree = normaliser(jet, new Date());
+  return sousVerrou(CLE, () => {
+    const etat = etatStocke();
+    if (etat.illisible) return REFUS_ILLISIBLE;
+    try {
+      ecrireTexte(CLE, JSON.stringify(ajouter(etat.journal, entree)));
+    } catch {
+      return REFUS_PLEIN;
+    }
+    return null;
+  }).then((refus) => {
+    dernierRefus = refus || "";
     rafraichir();
-    return false;
-  }
-  try {
-    localStorage.setItem(CLE, JSON.stringify(ajouter(etat.journal, normaliser(jet, new Date()))));
-    dernierRefus = "";
-  } catch {
-    dernierRefus = "Ce jet n'a pas été noté : le navigateur refuse d'écrire dans son stockage local.";
-  }
-  rafraichir();
-  return !dernierRefus;
+    return refus;
+  });
 }
 
 // Appelé par dom.js quand un jet affiché change (dés cachés révélés) : son entrée est réécrite
 // sur place, et les autres onglets la redessinent (évènement storage). Un journal abîmé, ou un
-// jet retiré entre-temps, laisse tout tel quel.
+// jet retiré entre-temps, laisse tout tel quel. Rend (promesse) vrai si l'entrée a été revue.
 export function reviser(lien, jet) {
-  const etat = etatStocke();
-  if (etat.illisible) return false;
-  const revu = reviserEntree(etat.journal, lien, jet);
-  if (!revu) return false;
-  try {
-    localStorage.setItem(CLE, JSON.stringify(revu));
-  } catch {
-    return false;
-  }
-  rafraichir();
-  return true;
+  return sousVerrou(CLE, () => {
+    const etat = etatStocke();
+    if (etat.illisible) return false;
+    const revu = reviserEntree(etat.journal, lien, jet);
+    if (!revu) return false;
+    try {
+      ecrireTexte(CLE, JSON.stringify(revu));
+    } catch {
+      return false;
+    }
+    return true;
+  }).then((fait) => {
+    if (fait) rafraichir();
+    return fait;
+  });
 }
 
 if (typeof window !== "undefined") {
@@ -278,10 +292,11 @@ function dateDuJour() {
 
 function effacer(vue, question) {
   if (!window.confirm(question)) return;
-  localStorage.removeItem(CLE);
-  dernierRefus = "";
-  rafraichir();
-  dire(vue, "Journal effacé, dans tous les onglets.");
+  sousVerrou(CLE, () => supprimer(CLE)).then(() => {
+    dernierRefus = "";
+    rafraichir();
+    dire(vue, "Journal effacé, dans tous les onglets.");
+  });
 }
 
 async function copier(vue, journal) {

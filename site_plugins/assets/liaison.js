@@ -63,26 +63,25 @@ function jetAffiche(form) {
 
 async function appliquer(form, suivi, cle, jet, bouton_, zone) {
   bouton_.disabled = true;  // un jet s'applique une fois : un double clic ne compte pas deux fois
-  const etat = lireFiche(cle);
-  const version = suivi.versionDe(cle);
+  // La clé de l'opération est celle du bouton (un par jet affiché) : même rejouée, même depuis un
+  // autre onglet, elle ne s'applique qu'une fois. La fiche est relue sous son verrou (suivi.js).
+  if (!bouton_.dataset.operation) bouton_.dataset.operation = suivi.nouvelleOperation();
   const op = { op: form.dataset.operationSuivi, parametres: jet.parametres, graine: jet.graine };
-  const r = await moteur.demander({ type: "suivi", systeme: form.dataset.systeme, etat, op });
-  if (r.erreur) {
-    bouton_.disabled = moteur.etat !== "echec";
-    return dire(zone, moteur.etat === "echec"
+  const r = await suivi.operationRangee(form.dataset.systeme, cle, op, bouton_.dataset.operation);
+  if (r.deja) return dire(zone, "Ce jet a déjà été appliqué à cette fiche : il ne compte qu'une fois.");
+  if (r.erreur || r.disparue || r.illisible || r.plein || r.perime) {
+    bouton_.disabled = moteur.etat === "echec" || Boolean(r.disparue);
+    let raison = r.erreur;
+    if (moteur.etat === "echec") raison = null;
+    else if (r.disparue) raison = "cette fiche n'existe plus (supprimée dans un autre onglet ?)";
+    else if (r.illisible) raison = `la fiche rangée est illisible (${r.illisible})`;
+    else if (r.plein) raison = "le stockage de ce navigateur est plein ou refusé";
+    else if (r.perime) raison = "la fiche change sans cesse dans un autre onglet ; réessayez";
+    return dire(zone, raison === null
       ? "Le moteur de règles n'a pas pu se charger : rien n'a été appliqué, la fiche est intacte."
-      : `Rien n'a été appliqué : ${r.erreur}`, true);
+      : `Rien n'a été appliqué : ${raison}`, true);
   }
-  const ecrit = suivi.ecrire(cle, r.etat, version);
-  if (ecrit.perime) {
-    bouton_.disabled = false;
-    return dire(zone, "Rien n'a été appliqué : la fiche a changé entre-temps (dans un autre onglet). "
-      + "Réessayez : le jet sera appliqué à la fiche à jour.", true);
-  }
-  if (ecrit.plein) {
-    bouton_.disabled = false;
-    return dire(zone, "Rien n'a été appliqué : le stockage de ce navigateur est plein ou refusé.", true);
-  }
+  suivi.signalerIci(cle);
   dire(zone, `${r.message} Fiche mise à jour dans le suivi.`);
   const note = { titre: `Suivi : ${form.dataset.operationSuivi}, appliqué à ${suivi.nomRange(cle)}`, issue: r.message, graine: r.graine };
   if (r.rejeu && r.rejeu.mecanique === form.dataset.mecanique) {

@@ -4,33 +4,47 @@
 //   creation(suivi) → élément du formulaire de création,
 //   fiche(suivi, vue) → éléments de la fiche,
 //   demande(suivi, op, demande, message) → ce que la fiche réclame avant d'appliquer une opération,
-//   renommable (facultatif) → vrai si le cœur du système connaît l'opération « renommer ».
+//   renommable (facultatif) → vrai si le cœur du système connaît l'opération « renommer »,
+//   absolues (facultatif) → les opérations qui posent des valeurs lues sur la page (voir plus bas).
 //
 // Un bloc tient un groupe de fiches (un groupe de personnages, plusieurs combats). Chaque
 // fiche a sa clé : la clé du bloc (jdr-suivi:<systeme>:<id>, celle d'une fiche seule avant
 // les groupes) pour la première, puis <clé du bloc>:p<horodatage> ; la valeur garde le format
-// d'avant (l'état JSON rendu par Python). À côté, <clé>#version compte les écritures : une
-// écriture partie d'une version qui n'est plus celle du stockage (un autre onglet est passé
-// entre-temps) est refusée, et la fiche à jour est réaffichée.
+// d'avant (l'état JSON rendu par Python). À côté, <clé>#version compte les écritures.
+//
+// Deux onglets au même instant (stockage.js) : une opération se fait sous le verrou de sa fiche,
+// partagé par tous les onglets du site. Dans le verrou, la fiche rangée est relue, l'opération
+// calculée par le moteur sur elle, puis écrite ; l'autre onglet attend son tour et repart de ce
+// résultat. Une opération faite sur une fiche qui avait changé ailleurs depuis son affichage ici :
+//   - relative (encaisser, relancer, au suivant…) : elle s'applique à la fiche à jour, et le dit ;
+//     si elle n'y tient plus (le moteur la refuse), elle est refusée avec sa raison ;
+//   - absolue (annuler, renommer, modifier un combattant : des valeurs lues sur une page périmée)
+//     : refusée, la fiche à jour est montrée, la saisie du lecteur gardée.
+// Un refus reste affiché jusqu'à ce que le lecteur agisse (un autre onglet ne l'efface pas), et
+// un rafraîchissement venu d'un autre onglet garde ce que le lecteur a tapé ou choisi.
+// Une intention, une opération : le bouton cliqué est désactivé jusqu'à la réponse, et
+// l'opération porte une clé (stockage.js) ; rejouée, elle ne s'applique pas deux fois.
 import { annoncerJet, bouton, champ, el, jetRejouable, liste, texte } from "./dom.js";
 import { PROFONDEUR_MAX, TAILLE_MAX, auRepos, moteur } from "./moteur.js";
+import {
+  SUFFIXE_VERSION, ecrire, noterOperation, nouvelleOperation, operationFaite, sousVerrou, supprimer, versionDe,
+} from "./stockage.js";
+
+export { ecrire, nouvelleOperation, sousVerrou, supprimer, versionDe };
 
 const PREFIXE = "jdr-suivi:";
-const SUFFIXE_VERSION = "#version";
 export const ANNULATIONS_MAX = 20;
+// Les opérations qui posent des valeurs lues sur la page (et non un changement relatif) : sur
+// une fiche changée ailleurs entre-temps, elles écraseraient ce changement, donc sont refusées.
+// « renommer » ici ; celles d'un système, dans l'export `absolues` de sa vue.
+const ABSOLUES = ["renommer"];
+// Sans verrou partagé (repli de stockage.js), une écriture devancée est recalculée au plus ce nombre de fois.
+const ESSAIS_MAX = 3;
 
 // --- Stockage : une clé par fiche, un compteur de version à côté --------------------
 
 export function cleDuBloc(systeme, fiche) {
   return `${PREFIXE}${systeme}:${fiche}`;
-}
-
-// La version d'une fiche rangée : null si la fiche n'existe pas, 0 pour une sauvegarde
-// d'avant les versions.
-export function versionDe(cle) {
-  if (localStorage.getItem(cle) === null) return null;
-  const v = Number(localStorage.getItem(cle + SUFFIXE_VERSION));
-  return Number.isSafeInteger(v) && v > 0 ? v : 0;
 }
 
 // Les fiches d'un bloc, la première d'abord, puis dans l'ordre de création.
@@ -53,34 +67,6 @@ export function nomRange(cle) {
     // illisible : dit ci-dessous
   }
   return "fiche illisible";
-}
-
-// Écrit un état si la fiche est encore à la version lue (null : la clé doit être libre).
-// Rend { version } ; { perime: true } si un autre onglet est passé ; { plein: erreur } si le
-// navigateur refuse d'écrire (stockage plein ou interdit) : rien n'a alors changé.
-export function ecrire(cle, etat, versionLue) {
-  if (versionDe(cle) !== versionLue) return { perime: true };
-  const version = (versionLue || 0) + 1;
-  const avant = localStorage.getItem(cle);
-  try {
-    localStorage.setItem(cle, JSON.stringify(etat));
-  } catch (erreurEcriture) {
-    return { plein: erreurEcriture };
-  }
-  try {
-    localStorage.setItem(cle + SUFFIXE_VERSION, String(version));
-  } catch (erreurEcriture) {
-    // L'état est passé mais pas sa version : on remet l'état d'avant, pour que rien n'ait changé.
-    if (avant === null) localStorage.removeItem(cle);
-    else try { localStorage.setItem(cle, avant); } catch { /* rien de plus à tenter */ }
-    return { plein: erreurEcriture };
-  }
-  return { version };
-}
-
-export function supprimer(cle) {
-  localStorage.removeItem(cle);
-  localStorage.removeItem(cle + SUFFIXE_VERSION);
 }
 
 function nouvelleCle(bloc) {
@@ -137,6 +123,74 @@ export function jetDuLanceur(racine, r) {
 
 // --- Le widget ----------------------------------------------------------------
 
+// Une fiche rangée, relue telle quelle : { etat, version } ; null si elle n'existe plus ;
+// { illisible: raison } si son texte ne se lit pas.
+function relire(cle) {
+  const brut = localStorage.getItem(cle);
+  if (brut === null) return null;
+  const refus = verifierJson(brut);
+  if (refus) return { illisible: refus };
+  try {
+    return { etat: JSON.parse(brut), version: versionDe(cle) };
+  } catch {
+    return { illisible: "ce n'est pas du JSON valide" };
+  }
+}
+
+const SANS_FIN = /[.\s]+$/;
+const DEJA_FAITE = "Cette opération a déjà été appliquée : elle ne compte qu'une fois.";
+const PLEIN = "Sauvegarde impossible : le stockage de ce navigateur est plein ou refusé. L'opération n'a "
+  + "pas été appliquée, la fiche reste telle qu'elle était ; exportez-la ou libérez de la place.";
+
+// Une opération sur une fiche rangée, faite hors de son widget (un lanceur qui applique son jet à
+// un personnage, liaison.js) : même verrou, même relecture, même clé d'opération que la fiche.
+// Rend la réponse du moteur, ou { deja }, { disparue }, { illisible }, { plein }, { perime }.
+export function operationRangee(systeme, cle, op, id) {
+  return sousVerrou(cle, async () => {
+    if (operationFaite(cle, id)) return { deja: true };
+    for (let essai = 0; essai < ESSAIS_MAX; essai++) {
+      const lue = relire(cle);
+      if (lue === null) return { disparue: true };
+      if (lue.illisible) return { illisible: lue.illisible };
+      const r = await moteur.demander({ type: "suivi", systeme, etat: lue.etat, op });
+      if (r.erreur) return r;
+      const ecrit = ecrire(cle, r.etat, lue.version, id);
+      if (ecrit.plein) return { plein: true };
+      if (!ecrit.perime) return r;
+    }
+    return { perime: true };
+  });
+}
+
+// Les fiches de cette page qui montrent `cle` la relisent (une écriture faite dans ce même
+// onglet, hors de leur widget, ne leur arrive pas par l'évènement « storage »).
+export function signalerIci(cle) {
+  for (const racine of document.querySelectorAll(".jdr-fiche")) {
+    if (racine.jdrSuivi) racine.jdrSuivi.quandStockageChange({ storageArea: localStorage, key: cle });
+  }
+}
+
+// L'identité d'un champ (ou d'un repli) de la fiche, stable d'un rendu à l'autre : le chemin de
+// ses cartes (data-id), sections et replis, son libellé, son rang parmi ses semblables.
+function identites(corps, selecteur) {
+  const vus = new Map();
+  return [...corps.querySelectorAll(selecteur)].map((n) => {
+    const chemin = [];
+    for (let p = n.parentElement; p && p !== corps; p = p.parentElement) {
+      if (p.dataset.id) chemin.push(`#${p.dataset.id}`);
+      else if (p.tagName === "DETAILS") {
+        const titre = p.querySelector(":scope > summary");
+        chemin.push(`details.${p.className}:${titre ? titre.textContent.replace(/\d+/g, "") : ""}`);
+      } else if (p.tagName === "SECTION" || p.tagName === "FIELDSET") chemin.push(`${p.tagName}.${p.className}`);
+      else if (p.tagName === "LABEL" && p.firstElementChild) chemin.push(p.firstElementChild.textContent);
+    }
+    const base = [...chemin.reverse(), n.getAttribute("aria-label") || "", n.type || n.tagName].join("|");
+    const rang = vus.get(base) || 0;
+    vus.set(base, rang + 1);
+    return [`${base}|${rang}`, n];
+  });
+}
+
 class Suivi {
   constructor(racine, vue) {
     this.racine = racine;
@@ -159,6 +213,14 @@ class Suivi {
     this.jetonDemande = null;
     // Annulation : par fiche, les états d'avant les dernières opérations de cet onglet (en mémoire).
     this.annulations = new Map();
+    // Un refus affiché reste jusqu'au prochain geste du lecteur dans la fiche.
+    this.refusTenu = false;
+    // Le bouton du clic en cours (désactivé jusqu'à la réponse), et celui qui retrouvera le focus.
+    this.boutonDuClic = null;
+    this.repriseFocus = null;
+    // Les champs que le lecteur a touchés : un rendu venu d'un autre onglet les garde.
+    this.touches = new WeakSet();
+    this.restauration = false;
     this.barre = el("div", "jdr-groupe-barre");
     this.corps.before(this.barre);
     racine.querySelector(".jdr-fiche-statique").hidden = true;
@@ -173,9 +235,28 @@ class Suivi {
       const champTexte = e.target.matches("textarea, input[type=text]");
       if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.key.toLowerCase() === "z" && !champTexte) {
         e.preventDefault();
+        this.refusTenu = false;
         this.annuler();
       }
     });
+    racine.addEventListener("click", (e) => {
+      const b = e.target instanceof Element ? e.target.closest("button") : null;
+      if (!b) return;
+      this.refusTenu = false;
+      if (!this.corps.contains(b)) return;
+      // Lu par operer() pendant ce même clic, oublié ensuite.
+      this.boutonDuClic = b;
+      setTimeout(() => {
+        if (this.boutonDuClic === b) this.boutonDuClic = null;
+      });
+    }, true);
+    const toucher = (e) => {
+      if (this.restauration) return;
+      if (e.target instanceof Element && e.target.matches("input, select, textarea")) this.touches.add(e.target);
+      if (e.type === "change") this.refusTenu = false;
+    };
+    racine.addEventListener("input", toucher, true);
+    racine.addEventListener("change", toucher, true);
     this.demarrer();
   }
 
@@ -204,10 +285,16 @@ class Suivi {
     return moteur.demander({ type: "suivi", systeme: this.systeme, etat, op });
   }
 
+  // Un message sous la fiche. Une alerte (refus, erreur) reste jusqu'au prochain geste du
+  // lecteur : une nouvelle qui arrive entre-temps (un autre onglet a changé la fiche) s'écrit
+  // sous elle au lieu de la remplacer.
   dire(texte, alerte) {
     const p = el("p", alerte ? "jdr-erreur" : "jdr-message", texte);
     if (alerte) p.setAttribute("role", "alert");
-    this.message.replaceChildren(p);
+    const tenu = this.refusTenu && !alerte ? this.message.querySelector(":scope > .jdr-erreur") : null;
+    if (tenu) this.message.replaceChildren(tenu, p);
+    else this.message.replaceChildren(p);
+    if (alerte) this.refusTenu = true;
     // Sur un téléphone, le message tombe sous le bord de l'écran : on l'y amène (rien ne bouge
     // s'il est déjà visible ; le focus reste sur le bouton).
     if (matchMedia("(max-width: 44.9375em)").matches) p.scrollIntoView({ block: "nearest" });
@@ -218,9 +305,25 @@ class Suivi {
     return this.annulations.get(cle);
   }
 
+  // Le bouton cliqué pour ce geste : désactivé jusqu'à la réponse (un double clic ne part
+  // qu'une fois). Rend la fonction qui le réactive s'il est encore là (pas de nouveau rendu).
+  prendreBouton() {
+    const b = this.boutonDuClic;
+    this.boutonDuClic = null;
+    if (!b || b.disabled) return () => {};
+    const avaitLeFocus = document.activeElement === b;
+    if (avaitLeFocus) this.repriseFocus = b.textContent.replace(/ \(\d+\)$/, "");
+    b.disabled = true;
+    return () => {
+      if (!b.isConnected) return;
+      b.disabled = false;
+      if (avaitLeFocus) b.focus();
+    };
+  }
+
   // --- lecture -------------------------------------------------------------------
 
-  async charger(cle) {
+  async charger(cle, { garder = false } = {}) {
     this.cle = cle;
     this.etat = null;
     this.vue = null;
@@ -243,18 +346,21 @@ class Suivi {
     if (r.erreur) return moteurEnPanne(r) ? this.moteurAbsent(cle) : this.illisible(r.erreur);
     if (migree) {
       // Migrée : la fiche vit désormais sous la clé du bloc, l'ancienne est retirée.
-      const ecrit = ecrire(cle, r.etat, null);
+      const ecrit = await sousVerrou(cle, () => {
+        const fait = ecrire(cle, r.etat, null);
+        if (fait.version) localStorage.removeItem(migree.cle);
+        return fait;
+      });
       if (ecrit.plein) return this.dire("La fiche d'avant se lit, mais le navigateur refuse de la ranger sous "
         + "sa nouvelle clé (stockage plein). Elle reste sous l'ancienne, intacte.", true);
       if (ecrit.perime) return this.charger(cle);
-      localStorage.removeItem(migree.cle);
       this.version = ecrit.version;
     } else {
       this.version = version;
     }
     this.etat = r.etat;
     this.vue = r.vue;
-    this.afficher();
+    this.afficher({ garder });
   }
 
   // Python n'a pas démarré : la sauvegarde n'a pas pu être relue, elle n'est pas en cause.
@@ -265,10 +371,48 @@ class Suivi {
       + "mais elle est intacte. Rien n'a été effacé ni remplacé ; réessayez ou rechargez la page.", true);
   }
 
+  // Une sauvegarde illisible : ni chargée ni effacée d'office ; le lecteur peut la télécharger
+  // telle quelle (pour la réparer ou la garder) ou la supprimer, ou créer une fiche à côté.
   illisible(raison) {
+    const cle = this.cle;
     this.afficherCreation();
-    this.dire(`La fiche sauvegardée est illisible (${raison}). Elle n'a pas été chargée ni effacée : `
-      + "importez une fiche valide ou créez-en une nouvelle, qui sera rangée à côté.", true);
+    if (cle !== null && localStorage.getItem(cle) !== null) {
+      const nom = `fiche-illisible-${cle.replace(/[^a-z0-9-]+/g, "-")}.txt`;
+      const outils = el("div", "jdr-actions-fiche jdr-fiche-illisible");
+      outils.append(
+        bouton("Télécharger la sauvegarde telle quelle", () => {
+          const lien = el("a");
+          lien.href = URL.createObjectURL(new Blob([localStorage.getItem(cle) || ""], { type: "text/plain" }));
+          lien.download = nom;
+          lien.click();
+          setTimeout(() => URL.revokeObjectURL(lien.href), 10000);
+        }),
+        bouton("Supprimer la sauvegarde illisible", () => {
+          const question = "Supprimer la sauvegarde illisible ? Son contenu sera perdu (téléchargez-la d'abord pour le garder).";
+          if (!window.confirm(question)) return;
+          this.file = this.file.then(async () => {
+            await sousVerrou(cle, () => supprimer(cle));
+            this.annulations.delete(cle);
+            const reste = membres(this.bloc);
+            if (reste.length) await this.charger(reste[0]);
+            else { this.cle = null; this.afficherCreation(); }
+            this.dire("La sauvegarde illisible a été supprimée.");
+          });
+        }));
+      this.corps.prepend(outils);
+    }
+    this.dire(`La fiche sauvegardée est illisible (${raison.replace(SANS_FIN, "")}). Elle n'a pas été chargée `
+      + "ni effacée : téléchargez-la telle quelle, supprimez-la, importez une fiche valide ou créez-en une "
+      + "nouvelle, qui sera rangée à côté.", true);
+  }
+
+  // La fiche rangée (relue sous le verrou) remplace celle de la page, sans toucher à la saisie.
+  async montrerRangee(cle, lue) {
+    const r = await this.requete(lue.etat, { op: "lire" });
+    if (r.erreur) return;
+    this.annulations.delete(cle);
+    Object.assign(this, { cle, version: lue.version, etat: r.etat, vue: r.vue });
+    this.afficher({ garder: true });
   }
 
   // --- opérations -----------------------------------------------------------------
@@ -280,97 +424,193 @@ class Suivi {
       if (op.jeton !== this.jetonDemande) return this.file;
       this.jetonDemande = null;
     }
+    const rendre = this.prendreBouton();
+    // La clé de l'opération : posée ici, au geste du lecteur, elle la suit jusqu'à l'écriture.
+    const avecCle = { ...op, cle: typeof op.cle === "string" && op.cle ? op.cle : nouvelleOperation() };
     // Les opérations passent l'une après l'autre : deux clics rapides ne partent jamais
     // du même état (sinon la seconde effacerait la première).
-    this.file = this.file.then(() => this.opererMaintenant(op)).catch((e) => this.dire(String(e), true));
+    this.file = this.file.then(() => this.opererMaintenant(avecCle)).catch((e) => this.dire(String(e), true))
+      .finally(rendre);
     return this.file;
   }
 
   async opererMaintenant(op) {
-    const creation = op.op === "creer";
-    const { jeton, ...envoi } = op;
-    const r = await this.requete(creation ? null : this.etat, envoi);
-    if (r.erreur) {
-      return this.dire(moteurEnPanne(r) ? `${MOTEUR_ABSENT} : l'opération n'a pas été faite, la fiche est intacte.`
-        : r.erreur, true);
+    const { jeton, cle: id, ...envoi } = op;
+    if (envoi.op === "creer") {
+      return this.creer(id, () => this.requete(null, envoi), (r) => r.message);
     }
-    if (r.demande) {
-      this.jetonDemande = ++this.jetons;
-      return this.vueModule.demande(this, { ...op, jeton: this.jetonDemande }, r.demande, r.message);
-    }
-    if (this.enregistrer(r, { creation }) && r.graine !== undefined) {
-      annoncerJet(this.racine, { titre: `Suivi : ${op.op.replaceAll("_", " ")}`, issue: r.message, graine: r.graine,
-        ...jetDuLanceur(this.racine, r) });
-    }
+    const cle = this.cle;
+    if (cle === null) return;
+    // Ce qui reste à faire une fois le verrou rendu (relire une autre fiche prend d'autres verrous).
+    let suite = null;
+    await sousVerrou(cle, async () => {
+      if (operationFaite(cle, id)) {
+        suite = async () => {
+          if (versionDe(cle) !== this.version) await this.charger(cle, { garder: true });
+          this.dire(DEJA_FAITE);
+        };
+        return;
+      }
+      for (let essai = 0; essai < ESSAIS_MAX; essai++) {
+        const lue = relire(cle);
+        const nom = this.vue ? this.vue.nom : nomRange(cle);
+        if (lue === null) {
+          suite = async () => {
+            await this.synchroniser();
+            this.dire(`Opération refusée : ${nom} a été supprimé dans un autre onglet.`, true);
+          };
+          return;
+        }
+        if (lue.illisible) {
+          return this.dire(`Opération refusée : la fiche rangée de ${nom} est devenue illisible (${lue.illisible}), `
+            + "sans doute dans un autre onglet. Rien n'a été écrit.", true);
+        }
+        const ailleurs = lue.version !== this.version;
+        const avant = `Opération refusée : ${nom} a été modifié dans un autre onglet depuis son dernier affichage ici`;
+        if (ailleurs && (ABSOLUES.includes(envoi.op) || (this.vueModule.absolues || []).includes(envoi.op))) {
+          await this.montrerRangee(cle, lue);
+          return this.dire(`${avant}, et cette opération remplacerait ses nouvelles valeurs. Voici la fiche à `
+            + "jour, votre saisie est gardée ; refaites l'opération si elle tient toujours.", true);
+        }
+        const r = await this.requete(lue.etat, envoi);
+        if (r.erreur) {
+          if (moteurEnPanne(r)) return this.dire(`${MOTEUR_ABSENT} : l'opération n'a pas été faite, la fiche est intacte.`, true);
+          if (!ailleurs) return this.dire(r.erreur, true);
+          await this.montrerRangee(cle, lue);
+          return this.dire(`${avant}, et l'opération ne tient plus sur la fiche à jour : `
+            + `${r.erreur.replace(SANS_FIN, "")}. Voici la fiche à jour.`, true);
+        }
+        if (r.demande) {
+          if (ailleurs) await this.montrerRangee(cle, lue);
+          this.jetonDemande = ++this.jetons;
+          return this.vueModule.demande(this, { ...op, jeton: this.jetonDemande }, r.demande, r.message);
+        }
+        const ecrit = ecrire(cle, r.etat, lue.version, id);
+        if (ecrit.perime) continue;  // sans verrou partagé : un autre onglet est passé, on recalcule
+        if (ecrit.plein) return this.dire(PLEIN, true);
+        this.prendre(cle, r, ecrit.version, { avant: lue.etat, ailleurs });
+        if (r.message) {
+          this.dire(ailleurs ? `${r.message}\nFait sur la fiche à jour : ${nom} avait changé dans un autre onglet.`
+            : r.message);
+        }
+        if (r.graine !== undefined) {
+          annoncerJet(this.racine, { titre: `Suivi : ${envoi.op.replaceAll("_", " ")}`, issue: r.message,
+            graine: r.graine, ...jetDuLanceur(this.racine, r) });
+        }
+        return;
+      }
+      suite = async () => {
+        await this.charger(cle, { garder: true });
+        this.dire("Opération refusée : cette fiche change sans cesse dans un autre onglet. Voici sa dernière "
+          + "version ; refaites l'opération si elle tient toujours.", true);
+      };
+    });
+    if (suite) await suite();
   }
 
-  // Range la réponse de Python, puis seulement l'affiche : si le stockage refuse, la mémoire
-  // et la page restent sur l'état rangé. Rend vrai si tout est passé.
-  enregistrer(r, { creation = false, annulable = true, message = r.message } = {}) {
-    const cle = creation ? nouvelleCle(this.bloc) : this.cle;
-    const ecrit = ecrire(cle, r.etat, creation ? null : this.version);
-    if (ecrit.plein) {
-      this.dire("Sauvegarde impossible : le stockage de ce navigateur est plein ou refusé. L'opération n'a "
-        + "pas été appliquée, la fiche reste telle qu'elle était ; exportez-la ou libérez de la place.", true);
-      return false;
-    }
-    if (ecrit.perime) {
-      const nom = this.vue ? this.vue.nom : "cette fiche";
-      this.annulations.delete(cle);
-      this.charger(cle).then(() => this.dire(`Opération refusée : ${nom} a été modifiée dans un autre onglet `
-        + "depuis son dernier affichage ici. Voici la fiche à jour ; refaites l'opération si elle tient toujours.", true));
-      return false;
-    }
-    if (!creation && annulable) {
+  // Une fiche de plus dans le groupe (création, import, copie) : sa clé se choisit sous le
+  // verrou du bloc, pour que deux onglets qui créent au même instant ne prennent pas la même.
+  async creer(id, calculer, message) {
+    await sousVerrou(this.bloc, async () => {
+      if (operationFaite(this.bloc, id)) return this.dire(DEJA_FAITE);
+      const r = await calculer();
+      if (r.erreur) {
+        return this.dire(moteurEnPanne(r) && !r.dit ? `${MOTEUR_ABSENT} : rien n'a été créé.` : r.erreur, true);
+      }
+      const cle = nouvelleCle(this.bloc);
+      const ecrit = ecrire(cle, r.etat, null, id);
+      if (ecrit.plein) return this.dire(PLEIN, true);
+      if (cle !== this.bloc) noterOperation(this.bloc, id);
+      this.prendre(cle, r, ecrit.version, { annulable: false });
+      const texte = message(r);
+      if (texte) this.dire(texte);
+    });
+  }
+
+  // La réponse rangée devient la fiche de la page (mémoire et affichage).
+  prendre(cle, r, version, { avant = null, ailleurs = false, annulable = true } = {}) {
+    if (ailleurs) this.annulations.delete(cle);
+    if (annulable && avant !== null) {
       const pile = this.pile(cle);
-      pile.push(this.etat);
+      pile.push(avant);
       if (pile.length > ANNULATIONS_MAX) pile.shift();
     }
-    this.cle = cle;
-    this.version = ecrit.version;
-    this.etat = r.etat;
-    this.vue = r.vue;
+    Object.assign(this, { cle, version, etat: r.etat, vue: r.vue });
     sessionStorage.setItem(this.cleActive, cle);
     this.afficher();
-    if (message) this.dire(message);
-    return true;
   }
 
   annuler() {
-    this.file = this.file.then(() => this.annulerMaintenant());
+    const rendre = this.prendreBouton();
+    this.file = this.file.then(() => this.annulerMaintenant()).catch((e) => this.dire(String(e), true)).finally(rendre);
     return this.file;
   }
 
   async annulerMaintenant() {
     if (this.cle === null || this.etat === null) return;
+    const cle = this.cle;
     const pile = this.pile();
     if (!pile.length) return this.dire("Rien à annuler pour cette fiche dans cet onglet.");
-    const r = await this.requete(pile[pile.length - 1], { op: "lire" });
-    if (r.erreur) return this.dire(r.erreur, true);
-    if (this.enregistrer(r, { annulable: false, message: "Dernière opération annulée." })) {
+    let suite = null;
+    await sousVerrou(cle, async () => {
+      const lue = relire(cle);
+      if (lue === null) {
+        suite = () => this.synchroniser();
+        return;
+      }
+      const nom = this.vue ? this.vue.nom : nomRange(cle);
+      // Annuler remet un état d'avant : sur une fiche changée ailleurs, il effacerait ce changement.
+      if (lue.illisible || lue.version !== this.version) {
+        this.annulations.delete(cle);
+        if (!lue.illisible) await this.montrerRangee(cle, lue);
+        return this.dire(`Annulation refusée : ${nom} a été modifié dans un autre onglet depuis son dernier `
+          + "affichage ici ; annuler effacerait ce changement. Voici la fiche à jour.", true);
+      }
+      const r = await this.requete(pile[pile.length - 1], { op: "lire" });
+      if (r.erreur) return this.dire(r.erreur, true);
+      const ecrit = ecrire(cle, r.etat, lue.version);
+      if (ecrit.plein) return this.dire(PLEIN, true);
+      if (ecrit.perime) {
+        suite = () => this.synchroniser();
+        return;
+      }
       pile.pop();
-      this.afficher();
-    }
+      this.prendre(cle, r, ecrit.version, { annulable: false });
+      this.dire("Dernière opération annulée.");
+    });
+    if (suite) await suite();
   }
 
-  async dupliquer() {
+  dupliquer() {
+    const rendre = this.prendreBouton();
+    const id = nouvelleOperation();
+    const nomAvant = this.vue.nom;
     const max = this.bornes.nom_max || 60;
-    const nom = `${this.vue.nom.slice(0, max - 8)} (copie)`;
-    const r = await this.requete(this.etat, this.vueModule.renommable ? { op: "renommer", nom } : { op: "lire" });
-    if (r.erreur) return this.dire(r.erreur, true);
-    this.enregistrer(r, { creation: true, message: `${this.vue.nom} est dupliqué : ${r.vue.nom} rejoint le groupe.` });
+    const nom = `${nomAvant.slice(0, max - 8)} (copie)`;
+    const etat = this.etat;
+    this.file = this.file.then(() => this.creer(id,
+      () => this.requete(etat, this.vueModule.renommable ? { op: "renommer", nom } : { op: "lire" }),
+      (r) => `${nomAvant} est dupliqué : ${r.vue.nom} rejoint le groupe.`))
+      .catch((e) => this.dire(String(e), true)).finally(rendre);
+    return this.file;
   }
 
   effacer() {
-    const nom = this.vue ? this.vue.nom : nomRange(this.cle);
+    const cle = this.cle;
+    const nom = this.vue ? this.vue.nom : nomRange(cle);
     if (!window.confirm(`Supprimer « ${nom} » ? Sa fiche sera effacée de ce navigateur, sans retour possible.`)) return;
-    supprimer(this.cle);
-    this.annulations.delete(this.cle);
-    this.dire(`${nom} a été supprimé.`);
-    const reste = membres(this.bloc);
-    if (reste.length) return this.charger(reste[0]).then(() => this.dire(`${nom} a été supprimé.`));
-    this.cle = null;
-    this.afficherCreation();
+    this.file = this.file.then(async () => {
+      await sousVerrou(cle, () => supprimer(cle));
+      this.annulations.delete(cle);
+      this.dire(`${nom} a été supprimé.`);
+      const reste = membres(this.bloc);
+      if (reste.length) {
+        await this.charger(reste[0]);
+        return this.dire(`${nom} a été supprimé.`);
+      }
+      this.cle = null;
+      this.afficherCreation();
+    });
   }
 
   // --- deux onglets ----------------------------------------------------------------
@@ -393,12 +633,57 @@ class Suivi {
     this.annulations.delete(cle);
     if (version === null) {
       const reste = membres(this.bloc);
-      if (reste.length) await this.charger(reste[0]);
+      if (reste.length) await this.charger(reste[0], { garder: true });
       else { this.cle = null; this.afficherCreation(); }
       return this.dire(`${nom} a été supprimé dans un autre onglet.`);
     }
-    await this.charger(cle);
+    await this.charger(cle, { garder: true });
     this.dire(`${nom} a été modifié dans un autre onglet : voici sa fiche à jour.`);
+  }
+
+  // Ce que le lecteur a tapé, choisi ou ouvert dans la fiche, pour le rendu suivant.
+  saisie() {
+    const champs = new Map();
+    for (const [id, n] of identites(this.corps, "input, select, textarea")) {
+      if (this.touches.has(n)) champs.set(id, n.type === "checkbox" ? n.checked : n.value);
+    }
+    const replis = new Map(identites(this.corps, "details").map(([id, n]) => [id, n.open]));
+    const actif = document.activeElement;
+    const focus = actif && this.corps.contains(actif) && actif.matches("input, select, textarea")
+      ? identites(this.corps, "input, select, textarea").find(([, n]) => n === actif) : null;
+    const selection = focus && typeof actif.selectionStart === "number" ? [actif.selectionStart, actif.selectionEnd] : null;
+    // Une demande en cours (blessures à nommer) : l'élément lui-même, avec ce qui y est tapé.
+    const demande = this.corps.querySelector(".jdr-fiche-demande");
+    const ancre = demande && demande.previousElementSibling ? demande.previousElementSibling.className.split(" ")[0] : null;
+    return { champs, replis, focus: focus ? focus[0] : null, selection, demande, ancre };
+  }
+
+  rendreSaisie(s) {
+    this.restauration = true;
+    try {
+      if (s.demande && this.jetonDemande !== null) {
+        const ancre = s.ancre && this.corps.querySelector(`.${CSS.escape(s.ancre)}`);
+        if (ancre) ancre.after(s.demande);
+      }
+      for (const [id, n] of identites(this.corps, "details")) if (s.replis.has(id)) n.open = s.replis.get(id);
+      for (const [id, n] of identites(this.corps, "input, select, textarea")) {
+        if (!s.champs.has(id)) continue;
+        const valeur = s.champs.get(id);
+        if (n.type === "checkbox") n.checked = valeur;
+        else if (n.tagName === "SELECT" && ![...n.options].some((o) => o.value === valeur)) continue;
+        else n.value = valeur;
+        this.touches.add(n);
+        // Les champs qui en règlent d'autres (mode d'attaque → distance) suivent.
+        n.dispatchEvent(new Event("change"));
+      }
+      const focus = s.focus && identites(this.corps, "input, select, textarea").find(([id]) => id === s.focus);
+      if (focus) {
+        focus[1].focus({ preventScroll: true });
+        if (s.selection) try { focus[1].setSelectionRange(...s.selection); } catch { /* champ sans sélection */ }
+      }
+    } finally {
+      this.restauration = false;
+    }
   }
 
   // --- affichage -------------------------------------------------------------------
@@ -422,12 +707,16 @@ class Suivi {
     this.corps.replaceChildren(creation);
   }
 
-  afficher() {
+  // garder : un rendu que le lecteur n'a pas demandé (autre onglet, refus) garde sa saisie.
+  afficher({ garder = false } = {}) {
     // Le bouton qui avait le focus le retrouve après le nouveau rendu (sinon il tomberait sur
-    // la page, et Ctrl+Z ne viserait plus la fiche).
+    // la page, et Ctrl+Z ne viserait plus la fiche) ; désactivé pendant l'opération, il a pu le perdre.
     const actif = document.activeElement;
     const sansCompte = (t) => t.replace(/ \(\d+\)$/, "");
-    const reprise = actif && actif.tagName === "BUTTON" && this.corps.contains(actif) ? sansCompte(actif.textContent) : null;
+    const reprise = this.repriseFocus
+      ?? (actif && actif.tagName === "BUTTON" && this.corps.contains(actif) ? sansCompte(actif.textContent) : null);
+    this.repriseFocus = null;
+    const saisie = garder ? this.saisie() : null;
     this.majBarre(this.cle);
     const pile = this.pile();
     const outils = el("section", "jdr-fiche-outils");
@@ -449,7 +738,8 @@ class Suivi {
       bouton("Exporter (JSON)", () => this.exporter()), this.outilsImport(),
       bouton("Réinitialiser (supprimer cette fiche)", () => this.effacer()));
     this.corps.replaceChildren(...this.vueModule.fiche(this, this.vue), outils);
-    if (reprise !== null) {
+    if (saisie) this.rendreSaisie(saisie);
+    if (reprise !== null && !(saisie && saisie.focus)) {
       const meme = [...this.corps.querySelectorAll("button")].find((b) => sansCompte(b.textContent) === reprise);
       (meme && !meme.disabled ? meme : this.corps.querySelector(".jdr-fiche-outils button:not(:disabled)")).focus();
     }
@@ -461,7 +751,19 @@ class Suivi {
     const saisie = document.createElement("textarea");
     saisie.rows = 4;
     saisie.setAttribute("aria-label", "Fiche au format JSON");
-    zone.append(saisie, bouton("Importer", () => this.importer(saisie.value)));
+    // Ou un fichier (celui qu'« Exporter » a téléchargé) : mesuré avant d'être lu.
+    const fichier = Object.assign(document.createElement("input"), { type: "file", accept: ".json,application/json,text/plain" });
+    fichier.addEventListener("change", async () => {
+      const choisi = fichier.files && fichier.files[0];
+      fichier.value = "";
+      if (!choisi) return;
+      if (choisi.size > TAILLE_MAX) {
+        return this.dire(`Import refusé : le fichier « ${choisi.name} » fait ${Math.ceil(choisi.size / 1000)} ko, `
+          + `${Math.floor(TAILLE_MAX / 1000)} ko au plus. Rien n'a changé.`, true);
+      }
+      this.importer(await choisi.text());
+    });
+    zone.append(saisie, bouton("Importer", () => this.importer(saisie.value)), champ("Ou depuis un fichier", fichier));
     return zone;
   }
 
@@ -475,14 +777,14 @@ class Suivi {
     } catch {
       return this.dire("Import refusé : ce n'est pas du JSON valide. Rien n'a changé.", true);
     }
-    this.file = this.file.then(async () => {
+    const rendre = this.prendreBouton();
+    const id = nouvelleOperation();
+    this.file = this.file.then(() => this.creer(id, async () => {
       const r = await this.requete(etat, { op: "lire" });
-      if (r.erreur) {
-        return this.dire(moteurEnPanne(r) ? `${MOTEUR_ABSENT} : l'import attendra, rien n'a changé.`
-          : `Import refusé : ${r.erreur}. Rien n'a changé.`, true);
-      }
-      this.enregistrer(r, { creation: true, message: `Fiche importée : ${r.vue.nom} rejoint le groupe.` });
-    });
+      if (!r.erreur) return r;
+      return { erreur: moteurEnPanne(r) ? `${MOTEUR_ABSENT} : l'import attendra, rien n'a changé.`
+        : `Import refusé : ${r.erreur.replace(SANS_FIN, "")}. Rien n'a changé.`, dit: true };
+    }, (r) => `Fiche importée : ${r.vue.nom} rejoint le groupe.`)).catch((e) => this.dire(String(e), true)).finally(rendre);
     return this.file;
   }
 

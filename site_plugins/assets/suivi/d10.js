@@ -18,6 +18,10 @@ export function creation(suivi) {
   return form;
 }
 
+// « modifier » pose les valeurs lues dans le formulaire : sur un combat changé dans un autre
+// onglet depuis son affichage, elle est refusée plutôt que d'écraser ce changement (suivi.js).
+export const absolues = ["modifier"];
+
 // Ce suivi ne réclame jamais de complément : chaque opération s'applique d'un coup.
 export function demande(suivi, op, demandeRecue, message) {
   suivi.dire(message || "Opération incomplète.", true);

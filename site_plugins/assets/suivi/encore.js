@@ -34,7 +34,8 @@ export const renommable = true;
 // Une seule demande à la fois : vingt clics sur « Encaisser » laissent une seule liste à remplir.
 export function demande(suivi, op, demandeRecue, message) {
   for (const ancienne of suivi.corps.querySelectorAll(".jdr-fiche-blessures-a-nommer")) ancienne.remove();
-  const bloc = el("fieldset", "jdr-fiche-blessures-a-nommer");
+  // jdr-fiche-demande : un rafraîchissement venu d'un autre onglet remet ce bloc en place, saisie comprise.
+  const bloc = el("fieldset", "jdr-fiche-blessures-a-nommer jdr-fiche-demande");
   bloc.append(el("legend", null, message));
   const lignes = demandeRecue.paliers.map((palier, i) => {
     const nom = texte("", suivi.bornes.nom_max, "cheville foulée, brûlure…");

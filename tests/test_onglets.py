@@ -1,0 +1,472 @@
+"""Rien ne se perd entre onglets : deux onglets qui cliquent au même instant (fiche enCORE,
+combat D10, journal des jets), les doubles clics, un message rejoué, la saisie gardée, et le
+stockage plein pour le journal.
+
+Les deux pages sont dans un même contexte de Chromium (un même localStorage, comme deux
+onglets d'un navigateur). Chaque « même instant » est un horodatage ``Date.now()`` commun,
+attendu par un ``setTimeout`` dans chaque page : les clics partent dans la même milliseconde,
+sans attente réelle du côté du test (il attend des conditions, jamais une durée)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Error, Locator, Page, expect
+
+from jdr_core.d10.suivi import operer as operer_d10
+
+from .conftest import COMBAT_D10, combat_d10_a_deux
+
+pytestmark = pytest.mark.navigateur
+DELAI = 40_000
+expect.set_options(timeout=DELAI)
+TOURS = 20
+FICHE = ".jdr-fiche[data-fiche='fiche-principale']"
+STRESS = ".jdr-fiche-stress h4"
+LANCEUR = 'form[data-mecanique="3d6-test"]'
+
+
+@pytest.fixture
+def contexte(chromium: Browser, serveur: str) -> Iterator[BrowserContext]:
+    ctx = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR", service_workers="block")
+    ctx.set_default_timeout(DELAI)
+    erreurs: list[str] = []
+    ctx.on("weberror", lambda e: erreurs.append(str(e.error)))
+    yield ctx
+    ctx.close()
+    assert not erreurs, erreurs
+
+
+# --- Outils ---------------------------------------------------------------------------------
+
+#: Programme, pour l'instant ``cible`` (Date.now()), un clic sur le bouton de ``racine`` dont le
+#: texte commence par ``nom`` ; window.jdrCoup dit s'il a trouvé un bouton actif.
+PROGRAMMER = """([cible, racine, nom]) => {
+    window.jdrCoup = new Promise((fini) => setTimeout(() => {
+        const b = [...document.querySelectorAll(racine + ' button')].find((x) => x.textContent.trim().startsWith(nom));
+        const actif = Boolean(b && !b.disabled);
+        if (actif) b.click();
+        fini(actif);
+    }, cible - Date.now()));
+}"""
+
+
+def _au_meme_instant(coups: list[tuple[Page, str, str]]) -> list[bool]:
+    """Chaque page clique au même instant Date.now() ; rend, pour chacune, si son bouton était actif."""
+    cible = coups[0][0].evaluate("() => Date.now() + 300")
+    for page, racine, nom in coups:
+        page.evaluate(PROGRAMMER, [cible, racine, nom])
+    return [page.evaluate("() => window.jdrCoup") for page, _, _ in coups]
+
+
+def _suivi_pose(page: Page, racine: str) -> None:
+    """Attend que le suivi de la page ait fini ses opérations et montre la fiche rangée."""
+    page.wait_for_function(f"() => document.querySelector({racine!r})?.jdrSuivi")
+    page.evaluate(f"() => document.querySelector({racine!r}).jdrSuivi.file")
+    page.wait_for_function(f"""() => {{
+        const s = document.querySelector({racine!r}).jdrSuivi;
+        return s.cle !== null && s.etat !== null && localStorage.getItem(s.cle) !== null
+            && Number(localStorage.getItem(s.cle + '#version') || 0) === s.version
+            && JSON.stringify(s.etat) === JSON.stringify(JSON.parse(localStorage.getItem(s.cle)));
+    }}""", timeout=15_000)
+    page.evaluate(f"() => document.querySelector({racine!r}).jdrSuivi.file")
+
+
+def _etat_range(page: Page, racine: str) -> Any:
+    return page.evaluate(f"() => JSON.parse(localStorage.getItem(document.querySelector({racine!r}).jdrSuivi.cle))")
+
+
+def _refus(page: Page, racine: str) -> bool:
+    return bool(page.locator(f"{racine} output.jdr-sortie .jdr-erreur").count())
+
+
+def _nouvelles_entrees(avant: list[str], apres: list[str]) -> int:
+    """Combien d'entrées le journal du combat (fenêtre glissante de 30) a reçues."""
+    for perdues in range(len(avant) + 1):
+        garde = avant[perdues:]
+        if apres[:len(garde)] == garde:
+            return len(apres) - len(garde)
+    raise AssertionError("le journal du combat ne prolonge pas le précédent")
+
+
+def _nombre_au_journal(page: Page) -> int:
+    n: int = page.evaluate("() => (JSON.parse(localStorage.getItem('jdr-journal') || 'null')?.entrees || []).length")
+    return n
+
+
+def _creer_lucrece(page: Page, serveur: str) -> Locator:
+    page.goto(serveur + "/encore/fiche/")
+    page.evaluate("() => localStorage.clear()")
+    page.reload()
+    fiche = page.locator(FICHE)
+    fiche.locator(".jdr-fiche-creation input[type=text]").fill("Lucrèce")
+    fiche.get_by_role("button", name="Créer la fiche").click()
+    expect(fiche.locator(".jdr-fiche-entete")).to_contain_text("Lucrèce")
+    return fiche
+
+
+def _second_onglet(contexte: BrowserContext, serveur: str, chemin: str, racine: str, nom: str) -> Page:
+    b = contexte.new_page()
+    b.goto(serveur + chemin)
+    expect(b.locator(f"{racine} .jdr-fiche-entete strong")).to_have_text(nom)
+    return b
+
+
+# --- Deux onglets au même instant ------------------------------------------------------------
+
+
+class TestMemeInstant:
+    """Deux onglets cliquent dans la même milliseconde, 20 fois : aucune opération ne se perd."""
+
+    def test_fiche_encore(self, contexte: BrowserContext, serveur: str) -> None:
+        a = contexte.new_page()
+        _creer_lucrece(a, serveur)
+        b = _second_onglet(contexte, serveur, "/encore/fiche/", FICHE, "Lucrèce")
+        pertes, silencieuses = [], []
+        for tour in range(TOURS):
+            avant = _etat_range(a, FICHE)["stress"]
+            # Les deux onglets font le même pas (+1 ou −1 chacun) : le Stress reste entre 1 et 5.
+            nom, pas = ("Choc (+1)", 1) if avant <= 3 else ("Relance (−1 Stress)", -1)
+            assert _au_meme_instant([(a, FICHE, nom), (b, FICHE, nom)]) == [True, True]
+            _suivi_pose(a, FICHE)
+            _suivi_pose(b, FICHE)
+            apres = _etat_range(a, FICHE)["stress"]
+            perdues = 2 - (apres - avant) // pas
+            if perdues:
+                pertes.append((tour, perdues))
+                if not _refus(a, FICHE) and not _refus(b, FICHE):
+                    silencieuses.append(tour)
+            for page in (a, b):
+                expect(page.locator(f"{FICHE} {STRESS}")).to_contain_text(f"Stress {apres}/6")
+        print(f"fiche enCORE : {sum(n for _, n in pertes)} opérations perdues sur {2 * TOURS}, "
+              f"{len(silencieuses)} tours où les deux onglets ont dit « fait »")
+        assert pertes == [], f"{sum(n for _, n in pertes)}/{2 * TOURS} perdues (tour, nombre) : {pertes}"
+
+    def test_combat_d10(self, contexte: BrowserContext, serveur: str) -> None:
+        a = contexte.new_page()
+        combat = combat_d10_a_deux(a, serveur, vider=True, delai=DELAI)
+        combat.get_by_role("button", name="Lancer l'initiative").click()
+        expect(combat.locator(".jdr-combat-tour")).to_contain_text("Tour 1")
+        _suivi_pose(a, COMBAT_D10)
+        b = _second_onglet(contexte, serveur, "/d10/suivi/", COMBAT_D10, "Duel sur le quai")
+        _suivi_pose(b, COMBAT_D10)
+        pertes, silencieuses = [], []
+        for tour in range(TOURS):
+            avant = _etat_range(a, COMBAT_D10)
+            actifs = _au_meme_instant([(a, COMBAT_D10, "Nouveau tour"), (b, COMBAT_D10, "Relancer l'initiative")])
+            assert actifs == [True, True]
+            diverge = []
+            for page in (a, b):
+                try:
+                    _suivi_pose(page, COMBAT_D10)
+                except Error:  # l'onglet montre une fiche qui n'est plus la fiche rangée
+                    diverge.append(page)
+            if diverge:
+                for page in diverge:
+                    page.reload()
+                    _suivi_pose(page, COMBAT_D10)
+            apres = _etat_range(a, COMBAT_D10)
+            faites = _nouvelles_entrees(avant["journal"], apres["journal"])
+            assert apres["tour"] - avant["tour"] in (0, 1)
+            if faites != 2 or diverge:
+                pertes.append((tour, 2 - faites, len(diverge)))
+                if not _refus(a, COMBAT_D10) and not _refus(b, COMBAT_D10):
+                    silencieuses.append(tour)
+        print(f"combat D10 : {sum(n for _, n, _ in pertes)} opérations perdues sur {2 * TOURS}, "
+              f"{len(silencieuses)} tours où les deux onglets ont dit « fait », "
+              f"{sum(d for _, _, d in pertes)} fois un onglet resté sur une fiche qui n'est plus la fiche rangée")
+        perdues = sum(n for _, n, _ in pertes)
+        assert pertes == [], f"{perdues}/{2 * TOURS} perdues (tour, perdues, divergences) : {pertes}"
+        assert _etat_range(a, COMBAT_D10)["tour"] == 1 + TOURS
+
+    def test_journal_jets_simultanes(self, contexte: BrowserContext, serveur: str) -> None:
+        a = contexte.new_page()
+        a.goto(serveur + "/3d6/test/")
+        a.evaluate("() => localStorage.clear()")
+        b = contexte.new_page()
+        b.goto(serveur + "/3d6/test/")
+        # Un premier jet par onglet, l'un après l'autre : Python démarre, rien n'est compté.
+        for i, page in enumerate((a, b)):
+            expect(page.locator(LANCEUR)).to_have_attribute("data-branche", "pret")
+            page.locator(LANCEUR).get_by_role("button", name="Lancer les dés").click()
+            page.wait_for_function("(n) => (JSON.parse(localStorage.getItem('jdr-journal') || 'null')?.entrees || [])"
+                                   ".length === n", arg=i + 1)
+        attendu = 2
+        perdus = []
+        for tour in range(TOURS):
+            assert _au_meme_instant([(a, LANCEUR, "Lancer les dés"), (b, LANCEUR, "Lancer les dés")]) == [True, True]
+            attendu += 2
+            for page in (a, b):  # les deux jets ont leur réponse ; leur note suit de peu
+                expect(page.locator(f"{LANCEUR} button[type=submit]")).to_be_enabled()
+            with contextlib.suppress(Error):  # un jet perdu : compté ci-dessous
+                a.wait_for_function(
+                    "(n) => (JSON.parse(localStorage.getItem('jdr-journal') || 'null')?.entrees || []).length >= n",
+                    arg=attendu, timeout=5_000)
+            n = _nombre_au_journal(a)
+            if n != attendu:
+                perdus.append((tour, attendu - n))
+                attendu = n
+        print(f"journal, jets simultanés : {sum(n for _, n in perdus)} jets perdus sur {2 * TOURS}")
+        assert perdus == [], f"{sum(n for _, n in perdus)}/{2 * TOURS} jets perdus (tour, nombre) : {perdus}"
+
+    def test_journal_rafales(self, contexte: BrowserContext, serveur: str) -> None:
+        """40 jets par onglet, partis au même instant, chacun dans sa tâche : les 80 sont notés."""
+        a = contexte.new_page()
+        a.goto(serveur + "/a-propos/")
+        a.evaluate("() => localStorage.clear()")
+        b = contexte.new_page()
+        b.goto(serveur + "/a-propos/")
+        rafale = """([cible, onglet]) => { window.jdrRafale = (async () => {
+            const src = document.querySelector('script[src*="assets/jdr/jdr.js"]').src;
+            const journal = await import(src.replace(/jdr\\.js.*$/, 'journal.js'));
+            await new Promise((r) => setTimeout(r, cible - Date.now()));
+            const notes = [];
+            for (let i = 0; i < 40; i++) {
+                const jet = { source: 'lanceur', titre: `Onglet ${onglet}, jet ${i}`, issue: `Issue ${i}.` };
+                notes.push(journal.noter(jet));
+                await new Promise((r) => setTimeout(r, 0));
+            }
+            return (await Promise.all(notes)).filter((refus) => !refus).length;
+        })(); }"""
+        cible = a.evaluate("() => Date.now() + 600")
+        a.evaluate(rafale, [cible, "A"])
+        b.evaluate(rafale, [cible, "B"])
+        notes = [page.evaluate("() => window.jdrRafale") for page in (a, b)]
+        journal = a.evaluate("() => JSON.parse(localStorage.getItem('jdr-journal'))")
+        titres = [e["titre"] for e in journal["entrees"]]
+        print(f"journal, rafales : {80 - len(titres)} jets perdus sur 80")
+        assert notes == [40, 40]  # chaque onglet a su que ses 40 jets étaient notés
+        assert sorted(titres) == sorted(f"Onglet {o}, jet {i}" for o in "AB" for i in range(40))
+
+
+# --- Une opération par intention --------------------------------------------------------------
+
+
+class TestUneOperationParIntention:
+    """Un double clic, une rafale de clics ou un message rejoué n'appliquent qu'une opération."""
+
+    def _combat(self, page: Page, serveur: str) -> Locator:
+        combat = combat_d10_a_deux(page, serveur, vider=True, delai=DELAI)
+        combat.get_by_role("button", name="Lancer l'initiative").click()
+        expect(combat.locator(".jdr-combat-tour")).to_contain_text("Tour 1")
+        _suivi_pose(page, COMBAT_D10)
+        return combat
+
+    @pytest.mark.parametrize("facon", ["dblclick", "rafale"])
+    def test_attaquer_une_fois(self, contexte: BrowserContext, serveur: str, facon: str) -> None:
+        page = contexte.new_page()
+        combat = self._combat(page, serveur)
+        avant = _etat_range(page, COMBAT_D10)["journal"]
+        attaquer = combat.get_by_role("button", name="Attaquer", exact=True)
+        if facon == "dblclick":
+            attaquer.dblclick()
+        else:
+            attaquer.evaluate("(b) => { for (let i = 0; i < 20; i++) b.click(); }")
+        _suivi_pose(page, COMBAT_D10)
+        apres = _etat_range(page, COMBAT_D10)["journal"]
+        assert _nouvelles_entrees(avant, apres) == 1, apres[len(avant):]
+        expect(combat.get_by_role("button", name="Attaquer", exact=True)).to_be_enabled()
+
+    def test_bouton_desactive_jusqu_a_la_reponse(self, contexte: BrowserContext, serveur: str) -> None:
+        page = contexte.new_page()
+        combat = self._combat(page, serveur)
+        # Au clic, le bouton se désactive aussitôt (avant toute réponse du moteur).
+        assert combat.get_by_role("button", name="Nouveau tour").evaluate("(b) => { b.click(); return b.disabled; }")
+        _suivi_pose(page, COMBAT_D10)
+        expect(combat.get_by_role("button", name="Nouveau tour")).to_be_enabled()
+        assert _etat_range(page, COMBAT_D10)["tour"] == 2
+
+    def test_message_rejoue_applique_une_fois(self, contexte: BrowserContext, serveur: str) -> None:
+        """La même opération (même clé) envoyée deux fois, dans un onglet puis dans l'autre : un seul tour."""
+        a = contexte.new_page()
+        self._combat(a, serveur)
+        b = _second_onglet(contexte, serveur, "/d10/suivi/", COMBAT_D10, "Duel sur le quai")
+        rejouer = f"""() => {{
+            const s = document.querySelector({COMBAT_D10!r}).jdrSuivi;
+            s.operer({{ op: "nouveau_tour", cle: "rejeu-essai-1" }});
+            return s.operer({{ op: "nouveau_tour", cle: "rejeu-essai-1" }});
+        }}"""
+        a.evaluate(rejouer)
+        _suivi_pose(a, COMBAT_D10)
+        assert _etat_range(a, COMBAT_D10)["tour"] == 2
+        _suivi_pose(b, COMBAT_D10)
+        b.evaluate(rejouer)
+        _suivi_pose(b, COMBAT_D10)
+        assert _etat_range(b, COMBAT_D10)["tour"] == 2
+        expect(b.locator(f"{COMBAT_D10} output.jdr-sortie")).to_contain_text("Cette opération a déjà été appliquée")
+
+
+# --- Refus tenus, saisie gardée ----------------------------------------------------------------
+
+
+class TestAutreOnglet:
+    """Ce que l'autre onglet change ne fait perdre au lecteur ni sa saisie ni un refus."""
+
+    def test_saisie_gardee_pendant_un_rafraichissement(self, contexte: BrowserContext, serveur: str) -> None:
+        a = contexte.new_page()
+        combat = combat_d10_a_deux(a, serveur, vider=True, delai=DELAI)
+        combat.get_by_role("button", name="Lancer l'initiative").click()
+        expect(combat.locator(".jdr-combat-tour")).to_contain_text("Tour 1")
+        ajout = combat.locator("details.jdr-combat-ajout")
+        if ajout.get_attribute("open") is None:
+            ajout.locator("summary").click()
+        ajout.get_by_role("textbox", name="Nom").fill("Marek")
+        ajout.get_by_role("textbox", name="Nom").focus()
+        b = _second_onglet(contexte, serveur, "/d10/suivi/", COMBAT_D10, "Duel sur le quai")
+        b.locator(COMBAT_D10).get_by_role("button", name="Nouveau tour").click()
+        expect(combat.locator(".jdr-combat-tour")).to_contain_text("Tour 2")
+        expect(ajout.get_by_role("textbox", name="Nom")).to_have_value("Marek")
+        expect(ajout).to_have_attribute("open", "")
+        ajout.get_by_role("button", name="Ajouter").click()
+        expect(combat.locator(".jdr-combattant-nom:text-is('Marek')")).to_have_count(1)
+
+    def test_refus_tenu_jusqu_a_l_action_du_lecteur(self, contexte: BrowserContext, serveur: str) -> None:
+        """Oskar est retiré ailleurs pendant que la page l'affiche : attaquer Oskar est refusé, et
+        le refus reste affiché quand l'autre onglet change encore le combat."""
+        a = contexte.new_page()
+        combat = combat_d10_a_deux(a, serveur, vider=True, delai=DELAI)
+        combat.get_by_role("button", name="Lancer l'initiative").click()
+        expect(combat.locator(".jdr-combat-tour")).to_contain_text("Tour 1")
+        _suivi_pose(a, COMBAT_D10)
+        cle = a.evaluate(f"() => document.querySelector({COMBAT_D10!r}).jdrSuivi.cle")
+        etat = _etat_range(a, COMBAT_D10)
+        ids = {c["nom"]: c["id"] for c in etat["combattants"]}
+        sans_oskar = operer_d10(etat, {"op": "retirer", "combattant": ids["Oskar"]})["etat"]
+        # Écrit par « un autre onglet » (la page ne reçoit pas l'évènement de ses propres écritures).
+        a.evaluate("""([cle, etat]) => {
+            localStorage.setItem(cle, JSON.stringify(etat));
+            localStorage.setItem(cle + '#version', String(Number(localStorage.getItem(cle + '#version')) + 1));
+        }""", [cle, sans_oskar])
+        attaque = combat.locator("section.jdr-combat-attaque")
+        attaque.get_by_role("combobox", name="Attaquant", exact=True).select_option(label="Nadia")
+        attaque.get_by_role("combobox", name="Cible", exact=True).select_option(label="Oskar")
+        attaque.get_by_role("button", name="Attaquer", exact=True).click()
+        refus = combat.locator("output.jdr-sortie .jdr-erreur")
+        expect(refus).to_contain_text("Opération refusée")
+        _suivi_pose(a, COMBAT_D10)
+        expect(combat.locator(".jdr-combattant-nom:text-is('Oskar')")).to_have_count(0)
+        texte = refus.inner_text()
+        b = _second_onglet(contexte, serveur, "/d10/suivi/", COMBAT_D10, "Duel sur le quai")
+        b.locator(COMBAT_D10).get_by_role("button", name="Nouveau tour").click()
+        expect(combat.locator(".jdr-combat-tour")).to_contain_text("Tour 2")
+        _suivi_pose(a, COMBAT_D10)
+        expect(refus).to_have_text(texte)
+        expect(combat.locator("output.jdr-sortie")).to_contain_text("modifié dans un autre onglet")
+        # Le lecteur agit : le refus laisse la place à la réponse.
+        combat.get_by_role("button", name="Au suivant").click()
+        expect(refus).to_have_count(0)
+
+
+# --- Stockage plein : le jet le dit lui-même ------------------------------------------------------
+
+
+def test_journal_plein_dit_a_cote_du_jet(contexte: BrowserContext, serveur: str) -> None:
+    page = contexte.new_page()
+    page.goto(serveur + "/3d6/test/")
+    page.evaluate("() => localStorage.clear()")
+    form = page.locator(LANCEUR)
+    expect(form).to_have_attribute("data-branche", "pret")
+    page.evaluate("""() => {
+        Storage.prototype.setItem = function () {
+            throw new DOMException("Le quota est dépassé.", "QuotaExceededError");
+        };
+    }""")
+    form.get_by_role("button", name="Lancer les dés").click()
+    expect(form.locator("output .jdr-resultat")).to_be_visible()
+    note = form.locator("output.jdr-sortie .jdr-jet-non-note")
+    expect(note).to_contain_text("Ce jet n'a pas été noté au journal des jets")
+    expect(note).to_contain_text("stockage")
+    assert _nombre_au_journal(page) == 0
+
+
+def test_sauvegardes_d_avant_se_relisent(contexte: BrowserContext, serveur: str) -> None:
+    """Un combat rangé par le code d'avant (état JSON et compteur de version seuls) se relit et s'opère."""
+    etat = operer_d10(None, {"op": "creer", "nom": "Vieux quai"})["etat"]
+    for nom in ("Nadia", "Oskar"):
+        etat = operer_d10(etat, {"op": "ajouter", "nom": nom})["etat"]
+    page = contexte.new_page()
+    page.goto(serveur + "/d10/suivi/")
+    page.evaluate("""(etat) => { localStorage.clear();
+        localStorage.setItem('jdr-suivi:d10:combat-d10', JSON.stringify(etat));
+        localStorage.setItem('jdr-suivi:d10:combat-d10#version', '3'); }""", etat)
+    page.reload()
+    combat = page.locator(COMBAT_D10)
+    expect(combat.locator(".jdr-fiche-entete strong")).to_have_text("Vieux quai")
+    combat.get_by_role("button", name="Lancer l'initiative").click()
+    expect(combat.locator(".jdr-combat-tour")).to_contain_text("Tour 1")
+    _suivi_pose(page, COMBAT_D10)
+    assert page.evaluate("() => localStorage.getItem('jdr-suivi:d10:combat-d10#version')") == "4"
+    assert json.loads(page.evaluate("() => localStorage.getItem('jdr-suivi:d10:combat-d10')"))["tour"] == 1
+
+
+def test_sans_verrou_partage_repli_dans_l_onglet(chromium: Browser, serveur: str) -> None:
+    """Sans navigator.locks (navigateur ancien, contexte non sûr) : les opérations d'un onglet
+    passent l'une après l'autre, et une écriture faite ailleurs entre-temps est reprise sur la
+    fiche à jour grâce au compteur de version."""
+    ctx = chromium.new_context(locale="fr-FR", service_workers="block")
+    ctx.set_default_timeout(DELAI)
+    ctx.add_init_script(
+        "Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined, configurable: true });")
+    try:
+        page = ctx.new_page()
+        fiche = _creer_lucrece(page, serveur)
+        assert page.evaluate("""async () => {
+            const src = document.querySelector('script[src*="assets/jdr/jdr.js"]').src;
+            return (await import(src.replace(/jdr\\.js.*$/, 'stockage.js'))).VERROUS_PARTAGES;
+        }""") is False
+        cle = page.evaluate(f"() => document.querySelector({FICHE!r}).jdrSuivi.cle")
+        etat = _etat_range(page, FICHE)
+        page.evaluate("""([cle, etat]) => {
+            localStorage.setItem(cle, JSON.stringify({ ...etat, stress: 3 }));
+            localStorage.setItem(cle + '#version', String(Number(localStorage.getItem(cle + '#version')) + 1));
+        }""", [cle, etat])
+        fiche.get_by_role("button", name="Choc (+1)").evaluate("(b) => { b.click(); b.click(); }")
+        expect(fiche.locator(STRESS)).to_contain_text("Stress 4/6")
+        expect(fiche.locator("output.jdr-sortie")).to_contain_text("Fait sur la fiche à jour")
+        _suivi_pose(page, FICHE)
+        assert _etat_range(page, FICHE)["stress"] == 4
+    finally:
+        ctx.close()
+
+
+def test_sauvegarde_illisible_se_telecharge_et_se_supprime(contexte: BrowserContext, serveur: str) -> None:
+    page = contexte.new_page()
+    page.goto(serveur + "/d10/suivi/")
+    page.evaluate("(v) => { localStorage.clear(); localStorage.setItem('jdr-suivi:d10:combat-d10', v); }",
+                  '{"version": 99}')
+    page.reload()
+    combat = page.locator(COMBAT_D10)
+    expect(combat.locator("output.jdr-sortie .jdr-erreur")).to_contain_text("La fiche sauvegardée est illisible (")
+    expect(combat.locator("output.jdr-sortie .jdr-erreur")).not_to_contain_text("..")
+    with page.expect_download() as telechargement:
+        combat.get_by_role("button", name="Télécharger la sauvegarde telle quelle").click()
+    with open(telechargement.value.path(), encoding="utf-8") as f:
+        assert f.read() == '{"version": 99}'
+    page.once("dialog", lambda d: d.accept())
+    combat.get_by_role("button", name="Supprimer la sauvegarde illisible").click()
+    expect(combat.locator("output.jdr-sortie")).to_have_text("La sauvegarde illisible a été supprimée.")
+    assert page.evaluate("() => localStorage.getItem('jdr-suivi:d10:combat-d10')") is None
+    expect(combat.get_by_role("button", name="Nouveau combat")).to_be_visible()
+
+
+def test_import_depuis_un_fichier(contexte: BrowserContext, serveur: str) -> None:
+    etat = operer_d10(None, {"op": "creer", "nom": "Quai en fichier"})["etat"]
+    page = contexte.new_page()
+    page.goto(serveur + "/d10/suivi/")
+    page.evaluate("() => localStorage.clear()")
+    page.reload()
+    combat = page.locator(COMBAT_D10)
+    combat.locator("details.jdr-import summary").click()
+    combat.get_by_label("Ou depuis un fichier").set_input_files(
+        files=[{"name": "combat.json", "mimeType": "application/json", "buffer": json.dumps(etat).encode()}])
+    expect(combat.locator(".jdr-fiche-entete strong")).to_have_text("Quai en fichier")
+    expect(combat.locator("output.jdr-sortie")).to_contain_text("Fiche importée : Quai en fichier rejoint le groupe.")
+    combat.locator("details.jdr-import summary").click()
+    combat.get_by_label("Ou depuis un fichier").set_input_files(
+        files=[{"name": "enorme.json", "mimeType": "application/json", "buffer": b" " * 200_000}])
+    expect(combat.locator("output.jdr-sortie .jdr-erreur")).to_have_text(
+        "Import refusé : le fichier « enorme.json » fait 200 ko, 100 ko au plus. Rien n'a changé.")
