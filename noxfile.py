@@ -1,4 +1,4 @@
-"""Points d'entrée du projet : ``nox -s serve``, ``tests``, ``docs``, ``lint``, ``bench``, ``ecrire``."""
+"""Points d'entrée du projet : ``nox -s serve``, ``tests``, ``rapide``, ``docs``, ``lint``, ``bench``, ``ecrire``."""
 
 from __future__ import annotations
 
@@ -52,12 +52,25 @@ def docs(session: nox.Session) -> None:
     session.run("mkdocs", "build", "--strict", "--clean", *session.posargs)
 
 
+#: Les tests qui ne coûtent rien : ni Chromium, ni construction de site, ni Node, ni lenteur
+#: (les marques de coût sont vérifiées par tests/conftest.py).
+SANS_COUT = "not navigateur and not construction and not node and not lent"
+
+
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Toute la suite : unitaires, propriétés, doctests (CPython et Pyodide), navigateur."""
+    """Toute la suite (celle de la CI) : unitaires, propriétés, doctests (CPython et Pyodide), navigateur."""
     _installer(session, "tests")
     env = {"PYTHONHASHSEED": "0"}
-    session.run("pytest", *session.posargs, env=env)
+    session.run("pytest", "--hypothesis-profile=ci", *session.posargs, env=env)
+
+
+@nox.session
+def rapide(session: nox.Session) -> None:
+    """En moins d'une minute, sans Chromium, sans Node ni npm : tout ce qui ne construit pas le site
+    (règles, propriétés, doctests des pages et des modules sous CPython, greffon, serveur)."""
+    session.install("-e", ".[tests]")
+    session.run("pytest", "-m", SANS_COUT, *session.posargs, env={"PYTHONHASHSEED": "0"})
 
 
 @nox.session

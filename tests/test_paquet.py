@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import venv
@@ -28,6 +29,7 @@ def roue(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return fichier
 
 
+@pytest.mark.lent
 class TestRoue:
     """La roue contient chaque paquet de système et les fichiers du greffon."""
 
@@ -56,6 +58,9 @@ class TestRoue:
             "        assert registre.executer(m, {}, 1)['phrase']\n"
             "print(json.dumps(sorted(noms)))\n"
         )
-        fait = subprocess.run([python, "-c", script], capture_output=True, text=True, timeout=300, cwd=tmp_path)
+        # Sans PYTHONPATH (souvent posé vers le dépôt pendant le travail) : le cœur doit venir de la roue.
+        propre = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        fait = subprocess.run([python, "-c", script], capture_output=True, text=True, timeout=300, cwd=tmp_path,
+                              env=propre)
         assert fait.returncode == 0, fait.stderr[-2000:]
         assert fait.stdout.strip() == str(sorted(SYSTEMES)).replace("'", '"')
