@@ -62,7 +62,9 @@ def tests(session: nox.Session) -> None:
     """Toute la suite (celle de la CI) : unitaires, propriétés, doctests (CPython et Pyodide), navigateur."""
     _installer(session, "tests")
     env = {"PYTHONHASHSEED": "0"}
-    session.run("pytest", "--hypothesis-profile=ci", *session.posargs, env=env)
+    # Deux processus (ou un par cœur) : le site est construit une fois pour tous (tests/conftest.py).
+    session.run("pytest", "--hypothesis-profile=ci", "-n", "auto", _dossier_temporaire(session), *session.posargs,
+                env=env)
 
 
 @nox.session
@@ -70,7 +72,13 @@ def rapide(session: nox.Session) -> None:
     """En moins d'une minute, sans Chromium, sans Node ni npm : tout ce qui ne construit pas le site
     (règles, propriétés, doctests des pages et des modules sous CPython, greffon, serveur)."""
     session.install("-e", ".[tests]")
-    session.run("pytest", "-m", SANS_COUT, *session.posargs, env={"PYTHONHASHSEED": "0"})
+    session.run("pytest", "-m", SANS_COUT, _dossier_temporaire(session), *session.posargs, env={"PYTHONHASHSEED": "0"})
+
+
+def _dossier_temporaire(session: nox.Session) -> str:
+    """Les fichiers temporaires de pytest dans .nox/ : /tmp/pytest-of-<utilisateur>/ n'en garde que
+    trois sessions, et une autre session lancée à côté effacerait le site construit en cours de route."""
+    return f"--basetemp={Path(session.create_tmp()) / 'pytest'}"
 
 
 @nox.session
