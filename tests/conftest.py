@@ -58,7 +58,7 @@ DELAIS_ESSAI = {"silence_reseau": 4000, "silence_telechargement": 6000, "silence
 # Hypothesis : « dev » (par défaut, et pour nox -s rapide) essaie peu d'exemples, « ci » (nox -s tests)
 # en essaie davantage ; choisir avec --hypothesis-profile=ci. Aucun test ne fixe max_examples.
 settings.register_profile("dev", max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("ci", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+settings.register_profile("ci", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow],
                           derandomize=True, print_blob=True)
 settings.load_profile("dev")  # --hypothesis-profile (lu après ce fichier) l'emporte
 
@@ -209,6 +209,17 @@ def chromium() -> Iterator[Browser]:
 def navigateur(chromium: Browser) -> Browser:
     """Le même Chromium, sous le nom qu'emploient certains modules."""
     return chromium
+
+
+#: Les pages du site par dossier de docs/ (« racine » : celles qui sont à la racine), pour répartir les
+#: tests qui parcourent tout le site entre les processus de pytest-xdist.
+GROUPES_DE_PAGES = [*sorted(d.name for d in (RACINE / "docs").iterdir() if d.is_dir()), "racine"]
+
+
+def groupe_de_page(chemin: str) -> str:
+    """Le groupe d'une adresse du site (« /3d6/test/ » → « 3d6 », « /a-propos/ » → « racine »)."""
+    premier = chemin.strip("/").split("/")[0]
+    return premier if premier in GROUPES_DE_PAGES[:-1] else "racine"
 
 
 def aller(page: Page, adresse: str) -> None:

@@ -2,10 +2,9 @@
 servi par le site) sur chaque page construite, dans les deux thèmes et à 1280 et 375 px,
 puis sur les widgets après usage ; quelques contrôles de confort qu'axe ne fait pas.
 
-Un seul Chromium et une seule page pour tout le site : chaque adresse est chargée une fois ;
-la largeur change sans recharger, le thème par le bouton de Material. Toutes les règles
-d'axe tournent dans le thème clair ; dans le sombre, seules celles qui lisent les couleurs
-(le reste ne dépend pas de la palette).
+Un seul Chromium ; une page par thème, chaque adresse chargée une fois, la largeur changée
+sans recharger. Toutes les règles d'axe tournent dans le thème clair ; dans le sombre,
+seules celles qui lisent les couleurs (le reste ne dépend pas de la palette).
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import RACINE, combat_d10_a_deux
+from .conftest import GROUPES_DE_PAGES, RACINE, combat_d10_a_deux, groupe_de_page
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 DELAI = 60_000  # ms : large pour une machine de CI chargée
@@ -87,17 +86,6 @@ def largeur(page: Page, pixels: int) -> None:
     page.wait_for_function(SANS_TRANSITION)
 
 
-def basculer_theme(page: Page, theme: str) -> None:
-    """Le bouton de Material (le choix reste pour les pages suivantes), puis la fin des transitions."""
-    schema = {"light": "default", "dark": "slate"}[theme]
-    if page.evaluate("() => document.body.dataset.mdColorScheme") == schema:
-        return
-    nom = {"light": "Passer en mode clair", "dark": "Passer en mode sombre"}[theme]
-    page.locator(f'label[title="{nom}"]').click()
-    page.wait_for_function("s => document.body.dataset.mdColorScheme === s", arg=schema)
-    page.wait_for_function(SANS_TRANSITION)
-
-
 def resume(violations: list[dict[str, Any]]) -> str:
     return "\n".join(f"  {v['regle']} : {' | '.join(v['noeuds'])}" for v in violations)
 
@@ -113,33 +101,40 @@ def pages_du_site(site: Path) -> list[str]:
 
 
 class TestChaquePage:
-    """axe ne trouve rien sur aucune page, replis ouverts, dans les deux thèmes et aux deux largeurs."""
+    """axe ne trouve rien sur aucune page, replis ouverts, dans les deux thèmes et aux deux largeurs.
 
-    def test_aucune_violation(self, navigateur: Browser, serveur: str, site_construit: Path) -> None:
-        page = ouvrir(navigateur, "light")
+    Chaque adresse est chargée une fois par thème ; la largeur change sans recharger. Les pages
+    sont réparties par dossier (les processus de pytest-xdist se les partagent)."""
+
+    def test_chaque_page_dans_un_groupe(self, site_construit: Path) -> None:
         chemins = pages_du_site(site_construit)
         assert len(chemins) >= 20
+        assert {groupe_de_page(c) for c in chemins} == set(GROUPES_DE_PAGES)
+
+    @pytest.mark.parametrize("groupe", GROUPES_DE_PAGES)
+    @pytest.mark.parametrize("theme", THEMES)
+    def test_aucune_violation(self, navigateur: Browser, serveur: str, site_construit: Path, theme: str,
+                              groupe: str) -> None:
+        """Toutes les règles d'axe dans le thème clair ; dans le sombre, celles qui lisent les couleurs
+        (le reste ne dépend pas de la palette)."""
+        page = ouvrir(navigateur, theme)
+        chemins = [c for c in pages_du_site(site_construit) if groupe_de_page(c) == groupe]
+        assert chemins
         problemes: list[str] = []
-        vus: set[tuple[str, int]] = set()
         for chemin in chemins:
             page.goto(serveur + chemin)
             # axe lit l'état d'arrivée : les transitions de Material (menus, recherche) sont coupées
-            # plutôt qu'attendues après chaque changement de largeur ou de thème.
+            # plutôt qu'attendues après chaque changement de largeur.
             page.add_style_tag(content=SANS_ANIMATION)
             # Les replis ouverts : le code des exemples est lu lui aussi.
             page.evaluate("() => document.querySelectorAll('.md-typeset details').forEach(d => { d.open = true; })")
-            # Le thème de la page précédente d'abord (le bouton de Material l'a gardé) : une bascule par page.
-            depart = "dark" if page.evaluate("() => document.body.dataset.mdColorScheme") == "slate" else "light"
-            for theme in (depart, "dark" if depart == "light" else "light"):
-                basculer_theme(page, theme)
-                for pixels in (LARGEURS if theme == "light" else LARGEURS[::-1]):
-                    largeur(page, pixels)
-                    violations = axe(page, regles=None if theme == "light" else REGLES_DE_COULEUR)
-                    vus.add((theme, pixels))
-                    if violations:
-                        problemes.append(f"{chemin} ({theme}, {pixels} px)\n{resume(violations)}")
+            for pixels in LARGEURS:
+                largeur(page, pixels)
+                violations = axe(page, regles=None if theme == "light" else REGLES_DE_COULEUR)
+                if violations:
+                    problemes.append(f"{chemin} ({theme}, {pixels} px)\n{resume(violations)}")
+            page.set_viewport_size({"width": LARGEURS[0], "height": 900})
         page.context.close()
-        assert vus == {(t, p) for t in THEMES for p in LARGEURS}
         assert not problemes, "violations d'axe :\n" + "\n".join(problemes)
 
 
