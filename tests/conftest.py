@@ -213,7 +213,7 @@ def navigateur(chromium: Browser) -> Browser:
 
 #: Les pages du site par dossier de docs/ (« racine » : celles qui sont à la racine), pour répartir les
 #: tests qui parcourent tout le site entre les processus de pytest-xdist.
-GROUPES_DE_PAGES = [*sorted(d.name for d in (RACINE / "docs").iterdir() if d.is_dir()), "racine"]
+GROUPES_DE_PAGES = [*sorted(d.name for d in (RACINE / "docs").glob("*/")), "racine"]
 
 
 def groupe_de_page(chemin: str) -> str:

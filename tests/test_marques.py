@@ -22,6 +22,17 @@ def essai(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.
     return pytester
 
 
+def _echecs(essai: pytest.Pytester, *, erreurs: int, echecs: int, reussis: int) -> str:
+    """Lance la session d'essai dans ce processus et rend le texte de ses échecs (sans lire le
+    terminal, que pytest-xdist ne montre pas)."""
+    rapports = essai.inline_run("-p", "no:cacheprovider", "-p", "no:xdist").getreports("pytest_runtest_logreport")
+    en_erreur = [r for r in rapports if r.failed and r.when != "call"]
+    en_echec = [r for r in rapports if r.failed and r.when == "call"]
+    assert (len(en_erreur), len(en_echec), len([r for r in rapports if r.passed and r.when == "call"])) == (
+        erreurs, echecs, reussis)
+    return "\n".join(f"{r.nodeid} {r.longreprtext}" for r in en_erreur + en_echec)
+
+
 def test_fixture_sans_sa_marque(essai: pytest.Pytester) -> None:
     """site_construit, serveur et chromium refusent un test sans marque, avant tout travail."""
     essai.makepyfile(
@@ -39,9 +50,7 @@ def test_fixture_sans_sa_marque(essai: pytest.Pytester) -> None:
             pass
         """
     )
-    r = essai.runpytest_inprocess("-p", "no:cacheprovider")
-    r.assert_outcomes(errors=3)
-    texte = r.stdout.str()
+    texte = _echecs(essai, erreurs=3, echecs=0, reussis=0)
     assert "test_lit_le_site utilise la fixture « site_construit » sans la marque « construction »" in texte
     assert "test_sert_le_site utilise la fixture « serveur » sans la marque « construction »" in texte
     assert "test_ouvre_chromium utilise la fixture « chromium » sans la marque « navigateur »" in texte
@@ -72,9 +81,7 @@ def test_processus_sans_sa_marque(essai: pytest.Pytester) -> None:
             subprocess.run([sys.executable, "-c", "pass"], check=True)
         """
     )
-    r = essai.runpytest_inprocess("-p", "no:cacheprovider")
-    r.assert_outcomes(failed=3, passed=2)
-    texte = r.stdout.str()
+    texte = _echecs(essai, erreurs=0, echecs=3, reussis=2)
     assert "test_node lance node sans la marque « node »" in texte
     assert "test_esbuild lance esbuild sans la marque « node »" in texte
     assert "test_mkdocs construit un site (mkdocs build) sans la marque « construction »" in texte
