@@ -1,4 +1,5 @@
-"""Points d'entrée du projet : ``nox -s serve``, ``tests``, ``docs``, ``publier``, ``lint``, ``bench``, ``ecrire``."""
+"""Points d'entrée du projet : ``nox -s serve``, ``tests``, ``rapide``, ``docs``, ``publier``, ``lint``,
+``bench``, ``ecrire``."""
 
 from __future__ import annotations
 
@@ -72,12 +73,33 @@ def docs(session: nox.Session) -> None:
     session.run("mkdocs", "build", "--strict", "--clean", *session.posargs)
 
 
+#: Les tests qui ne coûtent rien : ni Chromium, ni construction de site, ni Node, ni lenteur
+#: (les marques de coût sont vérifiées par tests/conftest.py).
+SANS_COUT = "not navigateur and not construction and not node and not lent"
+
+
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Toute la suite : unitaires, propriétés, doctests (CPython et Pyodide), navigateur."""
+    """Toute la suite (celle de la CI) : unitaires, propriétés, doctests (CPython et Pyodide), navigateur."""
     _installer(session, "tests")
     env = {"PYTHONHASHSEED": "0"}
-    session.run("pytest", *session.posargs, env=env)
+    # Deux processus (ou un par cœur) : le site est construit une fois pour tous (tests/conftest.py).
+    session.run("pytest", "--hypothesis-profile=ci", "-n", "auto", _dossier_temporaire(session), *session.posargs,
+                env=env)
+
+
+@nox.session
+def rapide(session: nox.Session) -> None:
+    """En moins d'une minute, sans Chromium, sans Node ni npm : tout ce qui ne construit pas le site
+    (règles, propriétés, doctests des pages et des modules sous CPython, greffon, serveur)."""
+    session.install("-e", ".[tests]")
+    session.run("pytest", "-m", SANS_COUT, _dossier_temporaire(session), *session.posargs, env={"PYTHONHASHSEED": "0"})
+
+
+def _dossier_temporaire(session: nox.Session) -> str:
+    """Les fichiers temporaires de pytest dans .nox/ : /tmp/pytest-of-<utilisateur>/ n'en garde que
+    trois sessions, et une autre session lancée à côté effacerait le site construit en cours de route."""
+    return f"--basetemp={Path(session.create_tmp()) / 'pytest'}"
 
 
 @nox.session

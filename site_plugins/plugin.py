@@ -63,6 +63,23 @@ MARQUE_RECHERCHE = "__WORKER_MATERIAL__"
 
 #: Ligne du worker remplacée par sa configuration à la construction.
 MARQUE_CONFIG = "const CONFIG = null; // remplacé à la construction"
+#: Ligne de moteur.js remplacée par les délais de la page (option « delais »).
+MARQUE_DELAIS = "const DELAIS = null; // remplacé à la construction (option delais du greffon jdr)"
+
+
+class DelaisConfig(base.Config):  # type: ignore[no-untyped-call]  # __init_subclass__ de MkDocs non typé
+    """Les délais du navigateur, en millisecondes. Les valeurs par défaut sont celles du site
+    publié ; les tests construisent le leur avec des délais courts pour ne pas attendre."""
+
+    #: Le worker abandonne (puis reprend par Range) un fichier dont aucun octet n'arrive pendant ce délai.
+    silence_reseau = c.Type(int, default=15000)
+    #: La page abandonne un téléchargement dont le worker ne donne aucune nouvelle pendant ce délai
+    #: (plus long que silence_reseau, pour que le message précis du worker passe d'abord).
+    silence_telechargement = c.Type(int, default=20000)
+    #: La page abandonne un démarrage de Python (travail du processeur) silencieux pendant ce délai.
+    silence_demarrage = c.Type(int, default=60000)
+    #: Python prêt, une requête sans réponse après ce délai signale un worker bloqué.
+    reponse = c.Type(int, default=20000)
 
 #: L'entrée de la nav de mkdocs.yml que le greffon remplace par une section par système déclaré.
 NAV_SYSTEMES = "jdr:systemes"
@@ -170,6 +187,7 @@ class JdrConfig(base.Config):  # type: ignore[no-untyped-call]  # __init_subclas
     #: Le service worker qui garde le site pour le hors-ligne ; sans lui (nox -s ecrire),
     #: un sw.js qui retire celui d'une visite précédente.
     hors_ligne = c.Type(bool, default=True)
+    delais = c.SubConfig(DelaisConfig)
 
 
 class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
@@ -212,6 +230,12 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
             self._prechargement = lire(ASSETS)
         except ModulesIllisibles as erreur:
             raise PluginError(f"jdr : {erreur}") from erreur
+        delais = self.config.delais
+        if min(delais.silence_reseau, delais.silence_demarrage, delais.reponse) < 1000:
+            raise PluginError("jdr : delais : chaque délai vaut au moins 1000 ms")
+        if delais.silence_telechargement <= delais.silence_reseau:
+            raise PluginError("jdr : delais : silence_telechargement doit dépasser silence_reseau "
+                              "(le worker annonce d'abord la panne du réseau, en détail)")
         self._esbuild = []
         if self.config.minifier:
             try:
@@ -330,9 +354,11 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
             "instantane": self.config.instantane_local,
             "tailles": tailles_runtime(dossier, nom_runtime),
             "mecaniques": systemes_des_mecaniques(),
+            "silence_reseau": self.config.delais.silence_reseau,
         }
         worker = worker.replace(MARQUE_CONFIG, f"const CONFIG = {json.dumps(reglage)};")
         (assets / "jdr-worker.js").write_text(worker, encoding="utf-8")
+        self._ecrire_delais(assets)
         # Le manifeste et les icônes avant le service worker, qui les garde pour l'application installée.
         manifeste.ecrire(site, cache / "icones", config.site_name, config.site_description or "")
         try:
@@ -351,3 +377,13 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         if self.config.compresser:
             compresser_site(site, cache / "compresse", self.config.compression)
 
+    def _ecrire_delais(self, assets: Path) -> None:
+        """Les délais de la page (option « delais ») écrits dans moteur.js, avant sa minification."""
+        moteur = (assets / "moteur.js").read_text(encoding="utf-8")
+        if MARQUE_DELAIS not in moteur:
+            raise PluginError("jdr : moteur.js ne contient plus la ligne des délais attendue")
+        d = self.config.delais
+        delais = {"silenceTelechargement": d.silence_telechargement, "silenceDemarrage": d.silence_demarrage,
+                  "reponse": d.reponse}
+        (assets / "moteur.js").write_text(moteur.replace(MARQUE_DELAIS, f"const DELAIS = {json.dumps(delais)};"),
+                                          encoding="utf-8")

@@ -1,18 +1,33 @@
-"""Outils partagés : le site construit une fois, servi sur 127.0.0.1, et Chromium."""
+"""Outils partagés : les marques de coût, le site construit une fois, servi sur 127.0.0.1, et Chromium.
+
+Chaque test qui coûte porte sa marque, et ce fichier y veille : un test qui lance Chromium,
+construit un site ou fait tourner Node sans la marque voulue échoue, avec le nom de la
+marque à ajouter. ``nox -s rapide`` lance tout le reste (aucune marque) en moins d'une minute.
+
+Playwright n'est importé que si un test de navigateur tourne.
+"""
 
 from __future__ import annotations
 
+import fcntl
+import json
 import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
+from hypothesis import HealthCheck, settings
 
 from site_plugins.serveur import en_arriere_plan
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Locator, Page
+
+pytest_plugins = ["pytester"]
 
 RACINE = Path(__file__).resolve().parent.parent
 DRAPEAUX_CHROMIUM = [
@@ -20,6 +35,109 @@ DRAPEAUX_CHROMIUM = [
     "--disable-sync", "--no-first-run", "--disable-quic",
 ]
 
+#: Les marques de coût (déclarées aussi dans pyproject.toml) et ce qu'elles annoncent.
+MARQUES = {
+    "navigateur": "lance Chromium (Playwright)",
+    "construction": "construit un site avec MkDocs (le site complet ou un petit site d'essai)",
+    "node": "fait tourner Node.js ou un outil de node_modules (Pyodide sous Node, esbuild)",
+    "lent": "prend plusieurs secondes sans navigateur, construction ni Node (khi-deux sur 20 000 jets, roue)",
+}
+#: Les fixtures qui coûtent, et la marque que doit porter un test qui s'en sert (même indirectement).
+FIXTURES_MARQUEES = {
+    "chromium": "navigateur",
+    "navigateur": "navigateur",
+    "serveur": "construction",
+    "site_construit": "construction",
+}
+
+#: Les délais du navigateur dans le site construit pour les tests (option « delais » du greffon jdr) :
+#: courts là où un test attend qu'ils s'écoulent, ceux du site publié ailleurs (un démarrage de
+#: Python ou une requête lourde peuvent être lents sur une machine chargée).
+DELAIS_ESSAI = {"silence_reseau": 4000, "silence_telechargement": 6000, "silence_demarrage": 60000, "reponse": 20000}
+
+# Hypothesis : « dev » (par défaut, et pour nox -s rapide) essaie peu d'exemples, « ci » (nox -s tests)
+# en essaie davantage ; choisir avec --hypothesis-profile=ci. Aucun test ne fixe max_examples.
+settings.register_profile("dev", max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("ci", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+                          derandomize=True, print_blob=True)
+settings.load_profile("dev")  # --hypothesis-profile (lu après ce fichier) l'emporte
+
+
+# --- Les marques, vérifiées -------------------------------------------------------------------
+
+_EN_COURS: list[pytest.Item] = []  # le test dont on prépare, exécute ou démonte les fixtures
+
+
+def _manque(item: pytest.Item, marque: str, cause: str) -> None:
+    if item.get_closest_marker(marque) is None:
+        pytest.fail(
+            f"{item.nodeid} {cause} sans la marque « {marque} » ({MARQUES[marque]}) : ajoutez "
+            f"@pytest.mark.{marque} au test, à sa classe, ou à pytestmark dans son module "
+            "(les marques de coût sont décrites dans tests/conftest.py)",
+            pytrace=False,
+        )
+
+
+def _verifier_commande(args: Any) -> None:
+    """Appelée à chaque lancement de processus : Node, MkDocs ou Chromium sans sa marque échouent."""
+    if not _EN_COURS:
+        return
+    item = _EN_COURS[-1]
+    morceaux = [str(a) for a in args] if isinstance(args, list | tuple) else [str(args)]
+    if not morceaux:
+        return
+    programme = Path(morceaux[0])
+    if "playwright" in programme.parts and "driver" in programme.parts:
+        _manque(item, "navigateur", "lance Chromium (le pilote de Playwright)")
+    elif programme.name in ("node", "nodejs") or "node_modules" in programme.parts:
+        _manque(item, "node", f"lance {programme.name}")
+    elif "mkdocs" in morceaux[1:4] and "build" in morceaux:
+        _manque(item, "construction", "construit un site (mkdocs build)")
+
+
+_popen_init = subprocess.Popen.__init__
+
+
+def _popen_surveille(self: subprocess.Popen[Any], args: Any, *a: Any, **kw: Any) -> None:
+    _verifier_commande(args)
+    _popen_init(self, args, *a, **kw)
+
+
+subprocess.Popen.__init__ = _popen_surveille  # type: ignore[method-assign]
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Avant toute fixture : celles qui coûtent (même demandées par une autre) exigent leur marque."""
+    for fixture, marque in FIXTURES_MARQUEES.items():
+        if fixture in item.fixturenames:  # type: ignore[attr-defined]
+            _manque(item, marque, f"utilise la fixture « {fixture} »")
+
+
+def _suivre(item: pytest.Item) -> Generator[None, None, None]:
+    _EN_COURS.append(item)
+    try:
+        return (yield)
+    finally:
+        _EN_COURS.pop()
+
+
+# Pendant la préparation, l'exécution et le démontage d'un test, on sait lequel lance un processus.
+@pytest.hookimpl(wrapper=True, tryfirst=True, specname="pytest_runtest_setup")
+def pytest_runtest_setup_suivi(item: pytest.Item) -> Generator[None, None, None]:
+    return (yield from _suivre(item))
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True, specname="pytest_runtest_call")
+def pytest_runtest_call_suivi(item: pytest.Item) -> Generator[None, None, None]:
+    return (yield from _suivre(item))
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True, specname="pytest_runtest_teardown")
+def pytest_runtest_teardown_suivi(item: pytest.Item) -> Generator[None, None, None]:
+    return (yield from _suivre(item))
+
+
+# --- Le site, le serveur, Chromium --------------------------------------------------------------
 
 def chemin_chromium() -> str:
     for candidat in (os.environ.get("CHROMIUM"), shutil.which("chromium"), "/usr/bin/chromium"):
@@ -28,14 +146,44 @@ def chemin_chromium() -> str:
     pytest.fail("Chromium introuvable : installez le paquet Debian « chromium » (voir .ci/run)")
 
 
+#: Construit le site de mkdocs.yml, l'option « delais » du greffon jdr remplacée (argv : dossier, délais).
+CONSTRUIRE = """
+import json, sys
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+from mkdocs.utils import yaml_load
+
+with open("mkdocs.yml", "rb") as f:
+    greffons = yaml_load(f)["plugins"]
+delais = json.loads(sys.argv[2])
+for i, greffon in enumerate(greffons):
+    nom = greffon if isinstance(greffon, str) else next(iter(greffon))
+    if nom == "jdr":
+        options = {} if isinstance(greffon, str) else dict(greffon["jdr"] or {})
+        greffons[i] = {"jdr": {**options, "delais": {**options.get("delais", {}), **delais}}}
+build(load_config("mkdocs.yml", site_dir=sys.argv[1], strict=True, plugins=greffons))
+"""
+
+
 @pytest.fixture(scope="session")
 def site_construit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Le site, construit une fois par session avec mkdocs build --strict."""
-    cible = tmp_path_factory.mktemp("site") / "site"
-    subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(cible)],
-        cwd=RACINE, check=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-    )
+    """Le site, construit une fois par session en mode strict, avec les délais courts des tests.
+
+    Sous pytest-xdist, les workers d'une même session se partagent une construction
+    (le premier construit, les autres attendent le verrou)."""
+    dossier = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        dossier = dossier.parent  # commun aux workers de cette session
+    cible, fini = dossier / "site-construit" / "site", dossier / "site-construit" / "fini"
+    cible.parent.mkdir(exist_ok=True)
+    with (dossier / "site-construit.verrou").open("w") as verrou:
+        fcntl.flock(verrou, fcntl.LOCK_EX)
+        if not fini.exists():
+            subprocess.run(
+                [sys.executable, "-c", CONSTRUIRE, str(cible), json.dumps(DELAIS_ESSAI)],
+                cwd=RACINE, check=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+            )
+            fini.touch()
     return cible
 
 
@@ -49,6 +197,8 @@ def serveur(site_construit: Path) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def chromium() -> Iterator[Browser]:
     """Chromium de Debian, lancé une fois par module de tests (Playwright ne télécharge rien)."""
+    from playwright.sync_api import sync_playwright
+
     with sync_playwright() as p:
         navigateur = p.chromium.launch(executable_path=chemin_chromium(), args=DRAPEAUX_CHROMIUM)
         yield navigateur
@@ -61,6 +211,32 @@ def navigateur(chromium: Browser) -> Browser:
     return chromium
 
 
+#: Les pages du site par dossier de docs/ (« racine » : celles qui sont à la racine), pour répartir les
+#: tests qui parcourent tout le site entre les processus de pytest-xdist.
+GROUPES_DE_PAGES = [*sorted(d.name for d in (RACINE / "docs").glob("*/")), "racine"]
+
+
+def groupe_de_page(chemin: str) -> str:
+    """Le groupe d'une adresse du site (« /3d6/test/ » → « 3d6 », « /a-propos/ » → « racine »)."""
+    premier = chemin.strip("/").split("/")[0]
+    return premier if premier in GROUPES_DE_PAGES[:-1] else "racine"
+
+
+def aller(page: Page, adresse: str) -> None:
+    """Va à l'adresse comme un lecteur qui suit un lien : par la navigation instantanée de
+    Material quand la page en a une (le worker et son Python restent), sinon en la chargeant."""
+    if page.url == adresse:
+        return
+    if not page.evaluate("() => !!(window.location$ && document.querySelector('.md-content'))"):
+        page.goto(adresse)
+        return
+    page.evaluate("() => { document.querySelector('.md-content').dataset.jdrPagePrecedente = '1'; }")
+    page.evaluate("""(url) => { const a = Object.assign(document.createElement("a"), { href: url });
+                                document.body.append(a); a.click(); a.remove(); }""", adresse)
+    page.wait_for_url(adresse)
+    page.wait_for_function("() => !document.querySelector('[data-jdr-page-precedente]')")
+
+
 #: Le suivi de combat D10 de la page /d10/suivi/.
 COMBAT_D10 = ".jdr-fiche[data-fiche='combat-d10']"
 
@@ -70,6 +246,8 @@ def combat_d10_a_deux(page: Page, serveur: str, *, vider: bool = False, delai: i
 
     vider=True efface d'abord le stockage local (un combat laissé par un test précédent) ;
     le journal des jets vit dans le même stockage, d'où le choix laissé à l'appelant."""
+    from playwright.sync_api import expect
+
     page.goto(serveur + "/d10/suivi/")
     if vider:
         page.evaluate("() => localStorage.clear()")

@@ -2,8 +2,9 @@
 servi par le site) sur chaque page construite, dans les deux thèmes et à 1280 et 375 px,
 puis sur les widgets après usage ; quelques contrôles de confort qu'axe ne fait pas.
 
-Un seul Chromium ; une page par thème, réutilisée d'une adresse à l'autre ; la largeur
-change sans recharger la page.
+Un seul Chromium ; une page par thème, chaque adresse chargée une fois, la largeur changée
+sans recharger. Toutes les règles d'axe tournent dans le thème clair ; dans le sombre,
+seules celles qui lisent les couleurs (le reste ne dépend pas de la palette).
 """
 
 from __future__ import annotations
@@ -15,9 +16,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import RACINE, combat_d10_a_deux
+from .conftest import GROUPES_DE_PAGES, RACINE, combat_d10_a_deux, groupe_de_page
 
-pytestmark = pytest.mark.navigateur
+pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 DELAI = 60_000  # ms : large pour une machine de CI chargée
 AXE = RACINE / "node_modules" / "axe-core" / "axe.min.js"
 LARGEURS = (1280, 375)
@@ -37,23 +38,52 @@ def ouvrir(navigateur: Browser, theme: str, largeur: int = 1280) -> Page:
     return page
 
 
-def axe(page: Page, contexte: str = "document") -> list[dict[str, Any]]:
-    """Les violations qu'axe trouve dans la page telle qu'elle est affichée maintenant."""
+def axe(page: Page, contexte: str = "document", regles: list[str] | None = None) -> list[dict[str, Any]]:
+    """Les violations qu'axe trouve dans la page telle qu'elle est affichée maintenant
+    (toutes ses règles, ou seulement celles nommées)."""
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
     violations: list[dict[str, Any]] = page.evaluate(
-        """async (contexte) => {
+        """async ([contexte, regles]) => {
             const cible = contexte === "document" ? document : document.querySelector(contexte);
-            const r = await axe.run(cible, {resultTypes: ["violations"]});
+            const options = {resultTypes: ["violations"]};
+            if (regles) options.runOnly = {type: "rule", values: regles};
+            const r = await axe.run(cible, options);
             return r.violations.map(v => ({
                 regle: v.id,
                 noeuds: v.nodes.slice(0, 3).map(n => n.target.join(" ") + " : " + (n.failureSummary || "")
                     .replace(/\\s+/g, " ").slice(0, 200)),
             }));
         }""",
-        contexte,
+        [contexte, regles],
     )
     return violations
+
+
+#: Les règles d'axe qui lisent les couleurs : les seules que le thème sombre peut changer.
+REGLES_DE_COULEUR = ["color-contrast", "link-in-text-block"]
+#: Vrai quand jdr.js a fini de marquer les blocs qui défilent à la largeur actuelle (il le fait
+#: peu après un redimensionnement) : chaque bloc qui défile est focalisable, aucun autre n'est marqué.
+DEFILABLES_A_JOUR = """() => [...document.querySelectorAll(".md-typeset__scrollwrap, .md-typeset pre > code")]
+    .every(b => b.scrollWidth > b.clientWidth + 1
+        ? b.dataset.jdrDefilable === "oui" || b.hasAttribute("tabindex")
+        : b.dataset.jdrDefilable !== "oui")"""
+
+
+#: Vrai quand plus aucune transition ni animation finie ne tourne (Material fait glisser et
+#: fondre ses menus après un changement de largeur ou de thème : axe lirait des couleurs en route).
+SANS_TRANSITION = """() => document.getAnimations()
+    .every(a => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity)"""
+
+
+SANS_ANIMATION = "*, *::before, *::after { transition: none !important; animation: none !important; }"
+
+
+def largeur(page: Page, pixels: int) -> None:
+    """Change la largeur sans recharger, puis attend que la page s'y soit remise."""
+    page.set_viewport_size({"width": pixels, "height": 900})
+    page.wait_for_function(DEFILABLES_A_JOUR)
+    page.wait_for_function(SANS_TRANSITION)
 
 
 def resume(violations: list[dict[str, Any]]) -> str:
@@ -71,24 +101,38 @@ def pages_du_site(site: Path) -> list[str]:
 
 
 class TestChaquePage:
-    """axe ne trouve rien sur aucune page, replis ouverts, dans un thème et aux deux largeurs."""
+    """axe ne trouve rien sur aucune page, replis ouverts, dans les deux thèmes et aux deux largeurs.
 
-    @pytest.mark.parametrize("theme", THEMES)
-    def test_aucune_violation(self, navigateur: Browser, serveur: str, site_construit: Path, theme: str) -> None:
-        page = ouvrir(navigateur, theme)
+    Chaque adresse est chargée une fois par thème ; la largeur change sans recharger. Les pages
+    sont réparties par dossier (les processus de pytest-xdist se les partagent)."""
+
+    def test_chaque_page_dans_un_groupe(self, site_construit: Path) -> None:
         chemins = pages_du_site(site_construit)
         assert len(chemins) >= 20
+        assert {groupe_de_page(c) for c in chemins} == set(GROUPES_DE_PAGES)
+
+    @pytest.mark.parametrize("groupe", GROUPES_DE_PAGES)
+    @pytest.mark.parametrize("theme", THEMES)
+    def test_aucune_violation(self, navigateur: Browser, serveur: str, site_construit: Path, theme: str,
+                              groupe: str) -> None:
+        """Toutes les règles d'axe dans le thème clair ; dans le sombre, celles qui lisent les couleurs
+        (le reste ne dépend pas de la palette)."""
+        page = ouvrir(navigateur, theme)
+        chemins = [c for c in pages_du_site(site_construit) if groupe_de_page(c) == groupe]
+        assert chemins
         problemes: list[str] = []
         for chemin in chemins:
             page.goto(serveur + chemin)
+            # axe lit l'état d'arrivée : les transitions de Material (menus, recherche) sont coupées
+            # plutôt qu'attendues après chaque changement de largeur.
+            page.add_style_tag(content=SANS_ANIMATION)
             # Les replis ouverts : le code des exemples est lu lui aussi.
             page.evaluate("() => document.querySelectorAll('.md-typeset details').forEach(d => { d.open = true; })")
-            for largeur in LARGEURS:
-                page.set_viewport_size({"width": largeur, "height": 900})
-                page.wait_for_timeout(300)  # jdr.js recalcule les blocs qui défilent après un redimensionnement
-                violations = axe(page)
+            for pixels in LARGEURS:
+                largeur(page, pixels)
+                violations = axe(page, regles=None if theme == "light" else REGLES_DE_COULEUR)
                 if violations:
-                    problemes.append(f"{chemin} ({theme}, {largeur} px)\n{resume(violations)}")
+                    problemes.append(f"{chemin} ({theme}, {pixels} px)\n{resume(violations)}")
             page.set_viewport_size({"width": LARGEURS[0], "height": 900})
         page.context.close()
         assert not problemes, "violations d'axe :\n" + "\n".join(problemes)
@@ -230,7 +274,7 @@ class TestConfort:
     def test_tableau_qui_defile_se_parcourt_au_clavier(self, navigateur: Browser, serveur: str) -> None:
         page = ouvrir(navigateur, "light", 375)
         page.goto(serveur + "/d10/tables/")
-        page.wait_for_timeout(300)
+        page.wait_for_function(DEFILABLES_A_JOUR)
         blocs = page.locator(".md-typeset__scrollwrap").evaluate_all(
             "bs => bs.filter(b => b.scrollWidth > b.clientWidth + 1)"
             ".map(b => [b.tabIndex, b.getAttribute('role'), b.getAttribute('aria-label')])"

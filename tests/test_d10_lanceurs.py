@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from jdr_core.d10.action import RegleAction, distribution_action, distribution_de_ouvert
@@ -95,6 +95,7 @@ CAS_KHI2: list[tuple[str, dict[str, Any], Callable[[Any], Hashable], Exacte]] = 
 ]
 
 
+@pytest.mark.lent
 @pytest.mark.parametrize(("nom", "bruts", "issue", "exacte"), CAS_KHI2,
                          ids=[f"{c[0]}-{i}" for i, c in enumerate(CAS_KHI2)])
 def test_lanceur_suit_les_cotes(nom: str, bruts: dict[str, Any], issue: Callable[[Any], Hashable],
@@ -174,7 +175,6 @@ class TestSaisies:
         with pytest.raises(JdrErreur):
             PAR_NOM[nom].valider(bruts)
 
-    @settings(max_examples=60, deadline=None)
     @given(st.sampled_from(sorted(PAR_NOM)), st.dictionaries(st.sampled_from(["stat", "comp", "dv", "malus", "degats",
                                                                                "valeur", "con", "jours", "distance",
                                                                                "arme", "agi", "esquive"]),

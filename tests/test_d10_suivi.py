@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from jdr_core.d10.suivi import BORNES, COMBATTANTS_MAX, JOURNAL_MAX, NOM_MAX, VERSION, Combat, operer
@@ -440,7 +440,6 @@ OPERATIONS = st.one_of(
 )
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(OPERATIONS, st.integers(0, 2**53 - 1)), max_size=25))
 def test_suites_au_hasard(suite: list[tuple[dict[str, Any], int]]) -> None:
     """Toute suite d'opérations rend un combat valide ou lève JdrErreur sans rien changer."""
@@ -483,7 +482,6 @@ def _chemins(valeur: Any, prefixe: tuple[Any, ...] = ()) -> list[tuple[Any, ...]
     return chemins
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.data())
 def test_etat_abime_au_hasard(data: st.DataObject) -> None:
     """Un champ quelconque remplacé par n'importe quelle valeur JSON : relu tel quel, ou refusé en français."""

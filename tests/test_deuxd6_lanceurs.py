@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from jdr_core.des import DesAleatoires, DesScriptes
@@ -99,6 +99,7 @@ CAS_KHI2 = [
 ]
 
 
+@pytest.mark.lent
 @pytest.mark.parametrize(("nom", "bruts", "issue", "exacte"), CAS_KHI2,
                          ids=[f"{c[0]}-{i}" for i, c in enumerate(CAS_KHI2)])
 def test_lanceur_suit_les_cotes(nom: str, bruts: dict[str, Any], issue: Callable[[Any], Hashable],
@@ -152,7 +153,6 @@ def assert_phrase_lisible(texte: str) -> None:
 class TestProprietes:
     """Toute saisie valide donne un affichage conforme au schéma, ou une JdrErreur expliquée."""
 
-    @settings(max_examples=150, deadline=None)
     @given(requete=_requete(), graine=st.integers(0, 2**53 - 1))
     def test_saisie_valide(self, requete: tuple[Mecanique[Any], dict[str, Any]], graine: int) -> None:
         meca, bruts = requete

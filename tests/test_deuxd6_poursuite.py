@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from jdr_core.des import DesAleatoires, DesScriptes
@@ -520,7 +520,6 @@ attaques = st.sampled_from([m for m in Manoeuvre if not m.regle.contre])
 contres = st.sampled_from([None, Manoeuvre.DEMI_TOUR, Manoeuvre.RENVERSEMENT])
 
 
-@settings(max_examples=300, deadline=None)
 @given(a=niveaux, b=niveaux, distance=distances, camp=camps, manoeuvre=attaques, contre=contres,
        modif=st.integers(-10, 5), aerienne=st.booleans(), graine=st.integers(0, 2**53 - 1))
 def test_manche_valide_suit_les_regles(a: int, b: int, distance: Distance, camp: Camp, manoeuvre: Manoeuvre,
@@ -557,7 +556,6 @@ def test_manche_valide_suit_les_regles(a: int, b: int, distance: Distance, camp:
         assert_phrase_lisible(phrase)
 
 
-@settings(max_examples=200, deadline=None)
 @given(a=st.integers(), b=st.integers(), sen=st.integers(), tours=st.integers(), modif=st.integers())
 def test_entrees_invalides(a: int, b: int, sen: int, tours: int, modif: int) -> None:
     """Toute entrée hors bornes lève une JdrErreur au message français."""
@@ -574,6 +572,7 @@ def test_entrees_invalides(a: int, b: int, sen: int, tours: int, modif: int) -> 
 JETS = 20_000
 
 
+@pytest.mark.lent
 @pytest.mark.parametrize("bruts", [
     {"distance": "moyen", "tours": 4, "modificateur_poursuivi": -1},
     {"distance": "long", "tours": 3, "manoeuvre_poursuivi": "se_cacher", "contre_poursuivant": "demi_tour",

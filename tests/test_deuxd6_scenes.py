@@ -6,7 +6,7 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from jdr_core.des import DesAleatoires, DesScriptes
@@ -304,7 +304,6 @@ class TestScene:
         ouverte = distribution_scene_complete(regle, echanges_max=3)
         assert sum(ouverte.values()) == 1 and ouverte[0] < surprise[0]
 
-    @settings(max_examples=60, deadline=None)
     @given(ca=st.integers(-5, 20), cb=st.integers(-5, 20), ma=st.integers(1, 4), mb=st.integers(1, 4),
            contre=st.tuples(st.booleans(), st.booleans()), ordre=st.sampled_from(Ordre),
            score=st.sampled_from(Score), graine=st.integers(0, 2**32), n=st.integers(1, 30))
@@ -379,7 +378,6 @@ class TestTache:
     def test_le_critique_aide(self) -> None:
         assert chance_accomplir(3, 7) > chance_accomplir(3, 7, bonus_critique=False)
 
-    @settings(max_examples=60, deadline=None)
     @given(requis=st.integers(1, 20), cible=st.integers(-10, 25), graine=st.integers(0, 2**32))
     def test_propriete(self, requis: int, cible: int, graine: int) -> None:
         t = mener_tache(requis, cible, des=DesAleatoires(graine))

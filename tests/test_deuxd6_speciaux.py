@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from jdr_core.des import DesAleatoires, DesScriptes
@@ -130,7 +130,6 @@ class TestAssistance:
         d = enumerer(lambda des: assister(principal, aides, des=des, modificateur=-1, cumul=cumul).modificateur)
         assert d == distribution_assistance(principal, aides, modificateur=-1, cumul=cumul)
 
-    @settings(max_examples=80, deadline=None)
     @given(principal=st.integers(0, 10), aides=st.lists(st.integers(0, 10), max_size=10),
            cumul=st.sampled_from(Cumul), graine=st.integers(0, 2**32))
     def test_propriete(self, principal: int, aides: list[int], cumul: Cumul, graine: int) -> None:

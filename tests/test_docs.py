@@ -63,6 +63,7 @@ def test_texte_dans_nos_mots() -> None:
     assert sortie.returncode == 0, sortie.stdout[-3000:]
 
 
+@pytest.mark.construction
 def test_pages_lisibles_sans_javascript(site_construit: Path) -> None:
     """Le résultat attendu des exemples et les cotes des lanceurs sont dans le HTML construit."""
     page = (site_construit / "3d6/test/index.html").read_text(encoding="utf-8")

@@ -215,6 +215,7 @@ def _lire(site: Path, systeme: str) -> _Lecteur:
 NOMS = [s.nom for s in systemes()]
 
 
+@pytest.mark.construction
 class TestPagesConstruites:
     """Chaque écran existe, suit le même plan et porte toutes les tables de son système."""
 
@@ -252,11 +253,31 @@ class TestPagesConstruites:
 # --- Impression et téléphone, dans Chromium --------------------------------------------
 
 
+#: Attend que la mise en page ne bouge plus : polices prêtes, puis la position et la taille de
+#: chaque titre et de chaque table identiques pendant trois images de suite (sur une machine
+#: chargée, Material et jdr.js retouchent encore la page après l'événement load).
+MISE_EN_PAGE_STABLE = """async () => {
+    await document.fonts.ready;
+    const blocs = "article h1, article h2, article h3, article table";
+    const releve = () => JSON.stringify([...document.querySelectorAll(blocs)]
+        .map(e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })
+        .concat([[document.documentElement.scrollWidth, document.documentElement.scrollHeight]]));
+    let avant = releve();
+    for (let stables = 0; stables < 3;) {
+        await new Promise(r => requestAnimationFrame(() => r()));
+        const maintenant = releve();
+        stables = maintenant === avant ? stables + 1 : 0;
+        avant = maintenant;
+    }
+}"""
+
+
 def _ouvrir(chromium: Browser, url: str, largeur: int, sombre: bool = False) -> Page:
     contexte = chromium.new_context(viewport={"width": largeur, "height": FENETRE["height"]}, locale="fr-FR",
                                     color_scheme="dark" if sombre else "light")
     page = contexte.new_page()
     page.goto(url)
+    page.evaluate(MISE_EN_PAGE_STABLE)
     return page
 
 
@@ -266,6 +287,7 @@ def compter_pages_pdf(pdf: bytes) -> int:
 
 
 @pytest.mark.navigateur
+@pytest.mark.construction
 class TestImpressionEtTelephone:
     """L'écran tient en deux hauteurs de fenêtre, s'imprime sur deux A4 au plus, sans l'habillage
     du site, et se lit à 375 px."""

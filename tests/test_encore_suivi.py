@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from jdr_core import registre
@@ -253,7 +253,6 @@ _JSON = st.recursive(
 class TestToutJsonRecoitUnePhrase:
     """N'importe quel état et n'importe quelle opération : une réponse, ou un refus en français."""
 
-    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(etat=_JSON, op=_JSON)
     def test_reponse_ou_refus_francais(self, etat: object, op: object) -> None:
         r = _pont(etat, op)
@@ -261,7 +260,6 @@ class TestToutJsonRecoitUnePhrase:
             for fragment in ("None", "string indices", "Error", "not a valid", "mal formé ('"):
                 assert fragment not in r["erreur"], r["erreur"]
 
-    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(op=st.fixed_dictionaries({"op": st.sampled_from(["danger", "reserve", "renommer", "subir", "ramener"])},
                                     optional={"parametres": _JSON, "graine": _JSON, "nom": _JSON, "degats": _JSON,
                                               "cha": _JSON, "blessures": _JSON}))

@@ -13,7 +13,7 @@ from itertools import pairwise
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from jdr_core import registre
@@ -244,7 +244,6 @@ class TestProprietes:
                 bruts[p.nom] = draw(st.sampled_from(p.valeurs))
         return meca, bruts
 
-    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(reglages(), st.integers(0, 10_000))
     def test_loi_exacte_au_moins_decroissant_barre_realisee(self, reglage: tuple[Mecanique[Any], dict[str, Any]],
                                                             graine: int) -> None:

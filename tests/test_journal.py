@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 JOURNAL_JS = Path(__file__).resolve().parent.parent / "site_plugins" / "assets" / "journal.js"
@@ -82,6 +82,9 @@ class Node:
         self.processus.wait(timeout=10)
 
 
+pytestmark = pytest.mark.node
+
+
 @pytest.fixture(scope="module")
 def node() -> Iterator[Node]:
     n = Node()
@@ -98,7 +101,6 @@ def _entree(i: int) -> dict[str, Any]:
 class TestBorne:
     """Le journal garde les derniers jets, et compte ceux qu'il a retirés."""
 
-    @settings(max_examples=60, deadline=None)
     @given(n=st.integers(0, 450), limite=st.integers(1, 250))
     def test_les_plus_anciens_partent_et_sont_comptes(self, node: Node, n: int, limite: int) -> None:
         journal = node.ok("remplir", n, limite)
@@ -122,7 +124,6 @@ class TestBorne:
 class TestLecture:
     """Relire le stockage : un journal valide revient à l'identique, un journal abîmé est signalé en français."""
 
-    @settings(max_examples=40, deadline=None)
     @given(n=st.integers(0, 30), ecartees=st.integers(0, 10_000))
     def test_aller_retour(self, node: Node, n: int, ecartees: int) -> None:
         journal = {"version": 1, "ecartees": ecartees, "entrees": [_entree(i) for i in range(n)]}
@@ -139,7 +140,6 @@ class TestLecture:
     def test_journal_abime(self, node: Node, brut: str, raison: str) -> None:
         assert node.appel("lire", brut) == {"erreur": raison, "classe": "JournalIllisible"}
 
-    @settings(max_examples=80, deadline=None)
     @given(st.one_of(st.text(max_size=200), st.recursive(
         st.none() | st.booleans() | st.integers() | st.text(max_size=10),
         lambda enfants: st.lists(enfants, max_size=4) | st.dictionaries(

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from .conftest import combat_d10_a_deux
 
-pytestmark = pytest.mark.navigateur
+pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 DELAI = 40_000
 expect.set_options(timeout=DELAI)
 CLE = "jdr-journal"

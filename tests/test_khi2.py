@@ -69,6 +69,7 @@ CAS: list[tuple[str, dict[str, Any], Callable[[Any], Hashable], Callable[[dict[s
 ]
 
 
+@pytest.mark.lent
 @pytest.mark.parametrize(("nom", "bruts", "issue", "exacte"), CAS, ids=[f"{c[0]}-{i}" for i, c in enumerate(CAS)])
 def test_lanceur_suit_les_cotes(nom: str, bruts: dict[str, Any], issue: Callable[[Any], Hashable],
                                 exacte: Callable[[dict[str, Any]], dict[Any, Fraction]]) -> None:

@@ -12,9 +12,9 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, Request, expect
 
-from .conftest import combat_d10_a_deux
+from .conftest import GROUPES_DE_PAGES, aller, combat_d10_a_deux, groupe_de_page
 
-pytestmark = pytest.mark.navigateur
+pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 DELAI = 40_000  # ms : large pour une machine de CI chargée ; le chien de garde du site est à 20 s
 expect.set_options(timeout=DELAI)
 
@@ -66,11 +66,22 @@ def _pages_avec_exemples(site: Path) -> dict[str, list[str]]:
 MEMES_RESULTATS = "Le calcul du navigateur donne les mêmes résultats que le texte."
 
 
-def test_tous_les_exemples_passent(page: Page, serveur: str, site_construit: Path) -> None:
-    pages = _pages_avec_exemples(site_construit)
-    assert sum(len(v) for v in pages.values()) >= 15
+def test_exemples_et_lanceurs_dans_un_groupe(site_construit: Path) -> None:
+    """Les exemples et les lanceurs du site sont tous dans un groupe de pages parcouru ci-dessous."""
+    exemples, lanceurs = _pages_avec_exemples(site_construit), _pages_avec_lanceurs(site_construit)
+    assert sum(len(v) for v in exemples.values()) >= 15 and lanceurs
+    assert {groupe_de_page(c) for c in [*exemples, *lanceurs]} <= set(GROUPES_DE_PAGES)
+
+
+@pytest.mark.parametrize("groupe", GROUPES_DE_PAGES)
+def test_tous_les_exemples_passent(page: Page, serveur: str, site_construit: Path, groupe: str) -> None:
+    """Chaque exemple des pages d'un dossier, de page en page par la navigation instantanée : un seul
+    démarrage de Python par dossier (le démarrage d'une page est testé ailleurs)."""
+    pages = {c: ids for c, ids in _pages_avec_exemples(site_construit).items() if groupe_de_page(c) == groupe}
+    if not pages:
+        pytest.skip(f"aucun exemple dans {groupe}")
     for chemin, ids in pages.items():
-        page.goto(serveur + chemin.replace("//", "/"))
+        aller(page, serveur + chemin.replace("//", "/"))
         for ident in ids:
             bloc = page.locator(f'.jdr-exemple[data-exemple="{ident}"]')
             bloc.locator("button.jdr-executer").click()
@@ -85,6 +96,7 @@ def test_tous_les_exemples_passent(page: Page, serveur: str, site_construit: Pat
                 expect(bloc.locator(".jdr-etat")).to_contain_text("Mêmes règles, d'autres dés")
                 assert bloc.get_attribute("data-etat") in ("ok", "ecart"), f"{chemin} {ident} : {bloc.inner_text()}"
                 expect(bloc.locator("output a.jdr-lien")).to_have_count(1)
+    assert page.evaluate("document.documentElement.dataset.jdrWorkers") == "1"
 
 
 def test_exemple_avec_d_autres_des_et_rejeu(page: Page, serveur: str) -> None:
@@ -176,14 +188,19 @@ def _pages_avec_lanceurs(site: Path) -> dict[str, list[str]]:
     return pages
 
 
-def test_chaque_lanceur_montre_des_et_issue(page: Page, serveur: str, site_construit: Path) -> None:
-    """Chaque mécanique du registre a son lanceur sur une page, et chaque lanceur donne un jet lisible."""
+@pytest.mark.parametrize("groupe", GROUPES_DE_PAGES)
+def test_chaque_lanceur_montre_des_et_issue(page: Page, serveur: str, site_construit: Path, groupe: str) -> None:
+    """Chaque mécanique du registre a son lanceur sur une page, et chaque lanceur des pages d'un dossier
+    donne un jet lisible (de page en page par la navigation instantanée, un démarrage de Python)."""
     from jdr_core import registre
 
     pages = _pages_avec_lanceurs(site_construit)
     assert {m for noms in pages.values() for m in noms} >= set(registre.mecaniques())
+    pages = {c: noms for c, noms in pages.items() if groupe_de_page(c) == groupe}
+    if not pages:
+        pytest.skip(f"aucun lanceur dans {groupe}")
     for chemin, noms in pages.items():
-        page.goto(serveur + chemin.replace("//", "/"))
+        aller(page, serveur + chemin.replace("//", "/"))
         for mecanique in dict.fromkeys(noms):
             des = _lancer(page, mecanique)
             assert des and all(re.fullmatch(r"\d{1,2}|\?", d) for d in des), (mecanique, des)

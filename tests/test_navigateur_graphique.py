@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from .conftest import RACINE
 
-pytestmark = pytest.mark.navigateur
+pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 DELAI = 40_000  # ms, comme tests/test_navigateur.py : une machine de CI chargée
 expect.set_options(timeout=DELAI)
 

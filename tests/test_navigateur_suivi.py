@@ -16,7 +16,7 @@ from jdr_core.encore.fiche import Fiche
 from jdr_core.encore.suivi import operer
 from jdr_core.encore.ton import Ton
 
-pytestmark = pytest.mark.navigateur
+pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 expect.set_options(timeout=40_000)
 
 FICHE = ".jdr-fiche[data-fiche='fiche-principale']"

@@ -64,6 +64,7 @@ def test_le_detecteur_voit_les_restes() -> None:
     assert not any(m.search(texte_visible(cache)) for m in RESTES.values())
 
 
+@pytest.mark.construction
 @pytest.mark.parametrize("motif", sorted(RESTES))
 def test_aucune_page_ne_montre_de_restes(site_construit: Path, motif: str) -> None:
     """Chaque page construite, texte visible seulement."""
@@ -152,6 +153,7 @@ def test_typographie_et_elision_des_pages(site_construit: Path) -> None:
     assert not trouves, "\n".join(trouves[:20])
 
 
+@pytest.mark.construction
 def test_page_404_en_francais(site_construit: Path) -> None:
     """La page d'erreur 404 parle français et ramène à l'accueil."""
     texte = texte_visible((site_construit / "404.html").read_text(encoding="utf-8"))

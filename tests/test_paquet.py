@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import venv
@@ -28,6 +29,7 @@ def roue(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return fichier
 
 
+@pytest.mark.lent
 class TestRoue:
     """La roue contient chaque paquet de système et les fichiers du greffon."""
 
@@ -43,8 +45,11 @@ class TestRoue:
         """Installée hors du dépôt, la roue lance un jet de chaque mécanique de chaque système."""
         venv.create(tmp_path / "v", with_pip=True)
         python = tmp_path / "v" / "bin" / "python"
+        # Sans PYTHONPATH (souvent posé vers le dépôt pendant le travail) : pip le croirait déjà installé,
+        # et le cœur viendrait du dépôt au lieu de la roue.
+        propre = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
         fait = subprocess.run([python, "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(roue)],
-                              capture_output=True, text=True, timeout=300)
+                              capture_output=True, text=True, timeout=300, env=propre)
         assert fait.returncode == 0, fait.stderr[-2000:]
         script = (
             "import jdr_core, json\n"
@@ -56,6 +61,7 @@ class TestRoue:
             "        assert registre.executer(m, {}, 1)['phrase']\n"
             "print(json.dumps(sorted(noms)))\n"
         )
-        fait = subprocess.run([python, "-c", script], capture_output=True, text=True, timeout=300, cwd=tmp_path)
+        fait = subprocess.run([python, "-c", script], capture_output=True, text=True, timeout=300, cwd=tmp_path,
+                              env=propre)
         assert fait.returncode == 0, fait.stderr[-2000:]
         assert fait.stdout.strip() == str(sorted(SYSTEMES)).replace("'", '"')

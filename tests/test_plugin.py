@@ -46,20 +46,19 @@ def construire(tmp_path: Path, config: str, page: str = "# Titre\n") -> subproce
 BASE = f"site_name: essai\nplugins:\n  - jdr:\n      pyodide: {RACINE / 'node_modules/pyodide'}\n"
 
 
+def convertir_page(page: str) -> str:
+    """Une page passée par superfences avec les blocs du greffon, comme dans MkDocs, sans construire
+    de site (pymdown-extensions teste ses blocs de la même façon) : voir :func:`convertir`."""
+    return convertir(("index.md", "", page))["index.md"]
+
+
+@pytest.mark.construction
 class TestConfiguration:
     """Chaque erreur de configuration arrête la construction avec un message en français."""
 
     def test_sans_superfences(self, tmp_path: Path) -> None:
         r = construire(tmp_path, BASE)
         assert r.returncode != 0 and "pymdownx.superfences est requise" in r.stderr
-
-    def test_blocs_declares_par_le_greffon(self, tmp_path: Path) -> None:
-        """mkdocs.yml ne déclare que superfences ; les quatre blocs viennent du greffon."""
-        page = '```tableau nom="3d6-difficultes"\n```\n\n```fiche systeme="encore" id="f"\n```\n'
-        r = construire(tmp_path, BASE + FENCES, page)
-        assert r.returncode == 0, r.stderr
-        html = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
-        assert 'data-table="3d6-difficultes"' in html and 'data-systeme="encore"' in html
 
     def test_bloc_declare_deux_fois(self, tmp_path: Path) -> None:
         config = BASE + FENCES.replace(
@@ -83,16 +82,24 @@ class TestConfiguration:
         assert r.returncode != 0 and "exemple « a » en double" in r.stderr
 
     def test_construction_minimale(self, tmp_path: Path) -> None:
-        page = '```lanceur mecanique="3d6-test"\ncaracteristique = 5\n```\n'
+        """mkdocs.yml ne déclare que superfences : les blocs viennent du greffon ; le runtime, le worker
+        configuré et les délais de la page (valeurs par défaut : celles du site publié) sont posés."""
+        page = ('```lanceur mecanique="3d6-test"\ncaracteristique = 5\n```\n\n'
+                '```tableau nom="3d6-difficultes"\n```\n\n```fiche systeme="encore" id="f"\n```\n')
         r = construire(tmp_path, BASE + FENCES, page)
         assert r.returncode == 0, r.stderr
         html = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
         assert 'name="caracteristique" min="1" max="5" step="1" value="5"' in html
+        assert 'data-table="3d6-difficultes"' in html and 'data-systeme="encore"' in html
         for fichier in ("pyodide/314.0.7/pyodide.asm.wasm", "pyodide/314.0.7/pyodide.asm.wasm.br",
                         "assets/jdr/jdr-worker.js"):
             assert (tmp_path / "site" / fichier).is_file()
         worker = (tmp_path / "site/assets/jdr/jdr-worker.js").read_text(encoding="utf-8")
         assert re.search(r"const CONFIG ?= ?\{", worker) and "runtime-" in worker
+        assert _nombre(worker, "silence_reseau") == 15000
+        moteur = (tmp_path / "site/assets/jdr/moteur.js").read_text(encoding="utf-8")
+        delais = {cle: _nombre(moteur, cle) for cle in ("silenceTelechargement", "silenceDemarrage", "reponse")}
+        assert delais == {"silenceTelechargement": 20000, "silenceDemarrage": 60000, "reponse": 20000}
 
     def test_menu_des_systemes_sans_leurs_pages(self, tmp_path: Path) -> None:
         """L'entrée « jdr:systemes » de la nav devient une section par système déclaré : ses pages
@@ -100,9 +107,39 @@ class TestConfiguration:
         r = construire(tmp_path, BASE + FENCES + "nav:\n  - index.md\n  - jdr:systemes\n")
         assert r.returncode != 0 and "déclare la page 3d6/test.md, absente de" in r.stderr
 
-    def test_lanceur_defaut_invalide(self, tmp_path: Path) -> None:
-        r = construire(tmp_path, BASE + FENCES, '```lanceur mecanique="3d6-test"\ncaracteristique = 8\n```\n')
-        assert r.returncode != 0 and "Caractéristique 8" in r.stderr
+    def test_delais_configures(self, tmp_path: Path) -> None:
+        """L'option delais arrive dans le worker et dans la page (minifiés ou non)."""
+        config = BASE + "      minifier: false\n      delais:\n        silence_reseau: 3000\n" \
+            "        silence_telechargement: 5000\n" + FENCES
+        r = construire(tmp_path, config, '```lanceur mecanique="3d6-test"\n```\n')
+        assert r.returncode == 0, r.stderr
+        worker = (tmp_path / "site/assets/jdr/jdr-worker.js").read_text(encoding="utf-8")
+        moteur = (tmp_path / "site/assets/jdr/moteur.js").read_text(encoding="utf-8")
+        assert _nombre(worker, "silence_reseau") == 3000
+        assert (_nombre(moteur, "silenceTelechargement"), _nombre(moteur, "reponse")) == (5000, 20000)
+        assert "DELAIS = null" not in moteur
+
+    @pytest.mark.parametrize(("delais", "message"), [
+        ("silence_reseau: 5000\n        silence_telechargement: 5000", "silence_telechargement doit dépasser"),
+        ("reponse: 10", "au moins 1000 ms"),
+        ("silence_reseau: vite", "silence_reseau"),
+    ])
+    def test_delais_refuses(self, tmp_path: Path, delais: str, message: str) -> None:
+        r = construire(tmp_path, BASE + f"      delais:\n        {delais}\n" + FENCES)
+        assert r.returncode != 0 and message in r.stderr, r.stderr
+
+    def test_bloc_mal_ecrit_arrete_la_construction(self, tmp_path: Path) -> None:
+        """Une erreur d'un bloc (ici un lanceur inconnu) arrête la construction ; chaque erreur de bloc
+        est vérifiée sans construire, dans TestBlocs."""
+        r = construire(tmp_path, BASE + FENCES, '```lanceur mecanique="inconnu"\n```\n')
+        assert r.returncode != 0 and "lanceur inconnu" in r.stderr, r.stderr
+
+
+def _nombre(js: str, cle: str) -> float:
+    """La valeur d'une clé numérique dans un script construit (« cle: 6e4 » une fois minifié)."""
+    m = re.search(rf'"?{cle}"?\s*:\s*([0-9.e]+)', js)
+    assert m, f"{cle} absent"
+    return float(m.group(1))
 
 
 def convertir(*pages: tuple[str, str, str], fences: list[dict[str, object]] | None = None) -> dict[str, str]:
@@ -200,6 +237,7 @@ class TestRegistreDesBlocs:
         assert REGISTRE.exemples == {"a": "index.md"}
 
 
+@pytest.mark.construction
 def test_archive_d_execution(site_construit: Path) -> None:
     """L'archive servie : des .pyc seulement, le cœur compris, la stdlib réduite."""
     (runtime,) = site_construit.glob("pyodide/*/runtime-*.zip")
@@ -211,6 +249,7 @@ def test_archive_d_execution(site_construit: Path) -> None:
     assert not (site_construit / "pyodide/314.0.7/python_stdlib.zip").exists()
 
 
+@pytest.mark.construction
 @pytest.mark.parametrize("page", ["index.html", "3d6/test/index.html"])
 def test_aucune_ressource_externe(site_construit: Path, page: str) -> None:
     """Aucun script, style ou police chargé depuis un autre site (pas de CDN)."""
@@ -218,6 +257,22 @@ def test_aucune_ressource_externe(site_construit: Path, page: str) -> None:
 
     html = (site_construit / page).read_text(encoding="utf-8")
     assert not re.findall(r'<(?:script|link(?! rel="canonical")|img)[^>]+(?:src|href)="(?:https?:)?//', html)
+
+
+class TestBlocs:
+    """Les blocs du greffon dans une instance de Markdown : ce qu'ils produisent, et chaque erreur
+    d'écriture, levée en PluginError (MkDocs arrête alors la construction, voir TestConfiguration)."""
+
+    def test_blocs_rendus(self) -> None:
+        html = convertir_page('```lanceur mecanique="3d6-test"\ncaracteristique = 5\n```\n\n'
+                         '```tableau nom="3d6-difficultes"\n```\n\n```fiche systeme="encore" id="f"\n```\n')
+        assert 'name="caracteristique" min="1" max="5" step="1" value="5"' in html
+        assert 'data-table="3d6-difficultes"' in html and 'data-systeme="encore"' in html
+
+    def test_lanceur_defaut_invalide(self) -> None:
+        with pytest.raises(BlocInvalide, match="Caractéristique 8") as erreur:
+            convertir_page('```lanceur mecanique="3d6-test"\ncaracteristique = 8\n```\n')
+        assert isinstance(erreur.value, PluginError)
 
 
 @pytest.mark.parametrize(("page", "message"), [
@@ -229,9 +284,10 @@ def test_aucune_ressource_externe(site_construit: Path, page: str) -> None:
     ('```fiche id="f"\n```\n', "système inconnu"),
     ('```fiche systeme="troisd6" id="f"\n```\n', "n'a pas de fiche de suivi"),
 ])
-def test_bloc_mal_ecrit_arrete_la_construction(tmp_path: Path, page: str, message: str) -> None:
-    r = construire(tmp_path, BASE + FENCES, page)
-    assert r.returncode != 0 and message in r.stderr, r.stderr
+def test_bloc_mal_ecrit_refuse(page: str, message: str) -> None:
+    with pytest.raises(BlocInvalide, match=re.escape(message)) as erreur:
+        convertir_page(page)
+    assert isinstance(erreur.value, PluginError) and str(erreur.value).startswith("jdr : bloc ")
 
 
 class TestMinification:
@@ -244,6 +300,7 @@ class TestMinification:
         "export const teste = motif.test(\"a//b\");\n"
     )
 
+    @pytest.mark.node
     def test_js_plus_court_et_meme_comportement(self, tmp_path: Path) -> None:
         if shutil.which("node") is None:
             pytest.skip("Node.js absent")
@@ -259,6 +316,7 @@ class TestMinification:
         sortie = subprocess.run(["node", "-e", code], capture_output=True, text=True, check=True)
         assert sortie.stdout.strip() == '["Résultat :  3  // pas un commentaire",true]'
 
+    @pytest.mark.node
     def test_css_et_cache(self, tmp_path: Path) -> None:
         fichier = tmp_path / "s.css"
         css = "/* Titre */\n.jdr-a  {\n  color : red ;\n  margin: 0px 0px;\n}\n"
@@ -271,6 +329,7 @@ class TestMinification:
         minifier([fichier], commande, tmp_path / "cache")  # servi par le cache, même résultat
         assert fichier.read_text(encoding="utf-8") == premier and len(list((tmp_path / "cache").iterdir())) == 1
 
+    @pytest.mark.node
     def test_code_invalide_refuse_en_francais(self, tmp_path: Path) -> None:
         fichier = tmp_path / "casse.js"
         fichier.write_text("const = ;\n", encoding="utf-8")
@@ -282,6 +341,7 @@ class TestMinification:
         with pytest.raises(ErreurRuntime, match="npm ci"):
             esbuild(tmp_path)
 
+    @pytest.mark.construction
     def test_site_construit_reduit(self, site_construit: Path) -> None:
         """Le site sert les copies réduites : plus courtes que les sources, sans leurs commentaires."""
         for nom in ("jdr.js", "moteur.js", "jdr.css", "lanceur.js"):
@@ -389,6 +449,7 @@ class TestManifesteDansJdrJs:
         assert '"./widgets.json"' not in servi and not (site_construit / "assets/jdr/widgets.json").exists()
 
 
+@pytest.mark.construction
 def test_modules_annonces_dans_l_en_tete(site_construit: Path) -> None:
     """Chaque page annonce (modulepreload) les modules de ses widgets, qui existent ; la page 404 aucun."""
     def annonces(page: str) -> list[str]:

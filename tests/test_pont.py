@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from jdr_core import pont, registre
@@ -86,22 +86,18 @@ def requetes(draw: st.DrawFn) -> dict[str, Any]:
 class TestJamaisDException:
     """Pour chaque genre de requête, toute valeur JSON donne une réponse JSON en français."""
 
-    @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(requete=requetes())
     def test_requetes_arbitraires(self, requete: dict[str, Any]) -> None:
         repondre(json.dumps(requete, ensure_ascii=False))
 
-    @settings(max_examples=150, deadline=None)
     @given(valeur=VALEURS)
     def test_valeur_json_quelconque(self, valeur: object) -> None:
         repondre(json.dumps(valeur))
 
-    @settings(max_examples=150, deadline=None)
     @given(texte=st.text(max_size=200))
     def test_texte_quelconque(self, texte: str) -> None:
         repondre(texte)
 
-    @settings(max_examples=60, deadline=None)
     @given(profondeur=st.integers(33, 20_000), genre=GENRES, ouvrant=st.sampled_from(["[", '{"a":']))
     def test_imbrication_profonde(self, profondeur: int, genre: str, ouvrant: str) -> None:
         fermant = "]" if ouvrant == "[" else "}"
@@ -110,7 +106,6 @@ class TestJamaisDException:
         attendu = "imbriquée" if len(texte) <= pont.TAILLE_MAX_REQUETE else "trop longue"
         assert attendu in repondre(texte)["erreur"]
 
-    @settings(max_examples=40, deadline=None)
     @given(chiffres=st.integers(41, 20_000), champ=st.sampled_from(["graine", "parametres", "etat", "op"]),
            genre=st.sampled_from(pont.GENRES_DE_REQUETE), signe=st.sampled_from(["", "-"]))
     def test_entiers_immenses(self, chiffres: int, champ: str, genre: str, signe: str) -> None:
@@ -134,7 +129,6 @@ def lancers(draw: st.DrawFn) -> dict[str, Any]:
 class TestLanceursSansFiletDeSecours:
     """Lancers et cotes expliquent toujours leur refus : le dernier filet n'y sert jamais."""
 
-    @settings(max_examples=300, deadline=None)
     @given(requete=lancers())
     def test_erreur_expliquee(self, requete: dict[str, Any]) -> None:
         reponse = repondre(json.dumps(requete))

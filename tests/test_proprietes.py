@@ -1,7 +1,7 @@
 """Propriétés (Hypothesis) : toute entrée valide donne un résultat conforme aux règles,
 toute entrée invalide lève JdrErreur avec un message en français."""
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from jdr_core import pont, registre
@@ -14,7 +14,6 @@ from jdr_core.troisd6.test import Critique, RegleCritique, face_critique, tester
 graines = st.integers(0, 2**53 - 1)
 
 
-@settings(max_examples=300, deadline=None)
 @given(
     carac=st.integers(1, 5), av=st.integers(0, 10), des_=st.integers(0, 10), rel=st.integers(0, 6),
     fp=st.integers(0, 10), diff=st.integers(0, 12), regle=st.sampled_from(RegleCritique), graine=graines,
@@ -35,7 +34,6 @@ def test_test_valide(carac: int, av: int, des_: int, rel: int, fp: int, diff: in
         assert jet.reussi == (face <= carac)
 
 
-@settings(max_examples=300, deadline=None)
 @given(carac=st.integers(), rel=st.integers(), fp=st.integers(), diff=st.integers())
 def test_test_invalide(carac: int, rel: int, fp: int, diff: int) -> None:
     try:
@@ -46,7 +44,6 @@ def test_test_invalide(carac: int, rel: int, fp: int, diff: int) -> None:
         assert 1 <= carac <= 5 and 0 <= rel <= 6 and 0 <= fp <= 10 and 0 <= diff <= 12
 
 
-@settings(max_examples=200, deadline=None)
 @given(phys=st.integers(1, 5), arme=st.integers(1, 5), prot=st.integers(0, 4), fp=st.integers(0, 10),
        defense=st.integers(0, 2), auto=st.booleans(), graine=graines)
 def test_attaque_valide(phys: int, arme: int, prot: int, fp: int, defense: int, auto: bool, graine: int) -> None:
@@ -59,7 +56,6 @@ def test_attaque_valide(phys: int, arme: int, prot: int, fp: int, defense: int, 
         assert a.degats <= 2 * arme + a.jet.succes + fp
 
 
-@settings(max_examples=200, deadline=None)
 @given(nom=st.sampled_from(sorted(registre.mecaniques())),
        bruts=st.dictionaries(st.text(max_size=20), st.one_of(st.text(max_size=30), st.integers(), st.booleans(),
                                                               st.none()), max_size=6),
@@ -73,13 +69,11 @@ def test_registre_jamais_d_exception_etrangere(nom: str, bruts: dict[str, object
         assert r["phrase"] and r["groupes"]
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.text(max_size=300))
 def test_pont_repond_toujours(texte: str) -> None:
     assert pont.traiter(texte).startswith("{")
 
 
-@settings(max_examples=200, deadline=None)
 @given(ops=st.lists(st.tuples(st.sampled_from(["subir", "recuperer", "soigner", "stabiliser", "conscience"]),
                               st.integers(0, 12), graines), max_size=25),
        robot=st.booleans())
@@ -124,7 +118,6 @@ OPERATIONS = st.one_of(
 )
 
 
-@settings(max_examples=300, deadline=None)
 @given(ton=st.sampled_from(Ton), ops=st.lists(st.tuples(OPERATIONS, graines), max_size=30))
 def test_fiche_reste_coherente(ton: Ton, ops: list[tuple[tuple[str, object], int]]) -> None:
     fiche = Fiche.nouvelle("Essai", ton)

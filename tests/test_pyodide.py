@@ -24,6 +24,9 @@ LANCERS = [
 ] + [{"mecanique": "3d6-test", "parametres": {"caracteristique": "2", "relances": "3", "avantages": "1"}, "graine": 77}]
 
 
+pytestmark = [pytest.mark.node, pytest.mark.construction]
+
+
 @pytest.fixture(scope="module", params=["normal", "instantane"])
 def pyodide(request: pytest.FixtureRequest, site_construit: Path,
             tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:

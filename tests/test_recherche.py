@@ -134,6 +134,7 @@ def chercher_avec_manques(page: Page, requete: str) -> list[tuple[str, set[str]]
     return pages
 
 
+@pytest.mark.construction
 class TestIndexALaDemande:
     """L'index de recherche ne se construit plus à l'ouverture de chaque page (0,5 s de calcul
     pendant le démarrage de Python) : recherche-worker.js, à la place du worker de Material,
@@ -163,6 +164,7 @@ class TestIndexALaDemande:
         page.goto(serveur + "/3d6/test/")
         return page, charges
 
+    @pytest.mark.navigateur
     def test_charge_a_l_approche_de_la_boite(self, navigateur: Browser, serveur: str) -> None:
         page, charges = self.ouvrir(navigateur, serveur)
         page.wait_for_timeout(1500)
@@ -174,6 +176,7 @@ class TestIndexALaDemande:
         assert chercher(page, "eclat")
         page.context.close()
 
+    @pytest.mark.navigateur
     def test_charge_au_bout_de_quelques_secondes(self, navigateur: Browser, serveur: str) -> None:
         page, charges = self.ouvrir(navigateur, serveur)
         page.wait_for_timeout(5500)
@@ -181,6 +184,8 @@ class TestIndexALaDemande:
         page.context.close()
 
 
+@pytest.mark.navigateur
+@pytest.mark.construction
 class TestRequetes:
     """Chaque mot tapé par un lecteur trouve sa page parmi les premiers résultats."""
 
@@ -242,6 +247,7 @@ def _index(site: Path) -> dict[str, Any]:
     return donnees
 
 
+@pytest.mark.construction
 class TestIndex:
     """L'index publié : du texte de règles, pas de code ni de libellé de widget."""
 

@@ -167,6 +167,7 @@ class TestEntetes:
         assert reponse.entetes["cache-control"] == "no-cache"
         assert get(adresse, "/pyodide/0.0.1/p.js").entetes["cache-control"] == entetes.CACHE_LONG
 
+    @pytest.mark.construction
     def test_site_construit(self, site_construit: Path, serveur: str) -> None:
         """Le vrai site : _headers écrit à la construction, avec les empreintes de Material."""
         regles = entetes.lire((site_construit / "_headers").read_text(encoding="utf-8"))
@@ -313,6 +314,7 @@ def page_csp(navigateur: Browser, serveur: str) -> Iterator[tuple[Page, list[str
 
 
 @pytest.mark.navigateur
+@pytest.mark.construction
 class TestCSPDansChromium:
     """Le site tient sous sa propre CSP : chaque page (et le worker de la recherche), Python, exemple et lanceur."""
 

@@ -157,7 +157,8 @@ const instantanes = {
 // par une requête Range à partir des octets déjà reçus (un serveur qui répond 200 au lieu
 // de 206 renvoie tout : on repart de zéro). Les octets reçus sont ensuite donnés à
 // Pyodide par un fetch local, sans second téléchargement.
-const DELAI_SILENCE_MS = 15000;
+// Le délai vient de la construction (option « delais » du greffon jdr : 15 s sur le site publié).
+const DELAI_SILENCE_MS = CONFIG ? CONFIG.silence_reseau : 0;
 const REPRISES_MAX = 3;
 const INTERVALLE_PROGRESSION_MS = 150;
 
@@ -301,7 +302,8 @@ function enFrancais(erreur) {
   if (erreur instanceof ErreurChargement) {
     const raison = erreur.message;
     if (raison === "silence") {
-      return `le réseau n'a plus rien envoyé depuis ${DELAI_SILENCE_MS / 1000} secondes`;
+      const secondes = Math.round(DELAI_SILENCE_MS / 1000);
+      return `le réseau n'a plus rien envoyé depuis ${secondes} seconde${secondes > 1 ? "s" : ""}`;
     }
     if (raison === "injoignable") return "les fichiers de Python n'ont pas pu être demandés (réseau coupé ou bloqué)";
     if (raison.startsWith("http")) return `le serveur a refusé un fichier de Python (code ${raison.slice(5)})`;

@@ -7,12 +7,15 @@
 export const BASE = new URL(".", import.meta.url);
 // Les widgets qui parlent à Python (la copie locale et le journal n'en ont pas besoin).
 export const AVEC_PYTHON = ".jdr-exemple, form.jdr-lanceur, .jdr-fiche";
-// Sans aucune nouvelle du worker pendant le téléchargement (le worker, lui, abandonne après
-// 15 s sans octet et le dit) ou pendant le démarrage de Python (travail du processeur).
-const SILENCE_TELECHARGEMENT_MS = 20000;
-const SILENCE_DEMARRAGE_MS = 60000;
+// Les délais, en millisecondes, viennent de la configuration de la construction (option
+// « delais » du greffon jdr : 20 s, 60 s et 20 s sur le site publié, plus courts pour les tests).
+const DELAIS = null; // remplacé à la construction (option delais du greffon jdr)
+// Sans aucune nouvelle du worker pendant le téléchargement (le worker, lui, abandonne plus tôt
+// quand aucun octet n'arrive, et le dit) ou pendant le démarrage de Python (travail du processeur).
+const SILENCE_TELECHARGEMENT_MS = DELAIS.silenceTelechargement;
+const SILENCE_DEMARRAGE_MS = DELAIS.silenceDemarrage;
 // Une fois Python prêt, une requête sans réponse après ce délai signale un worker bloqué.
-const DELAI_REPONSE_MS = 20000;
+const DELAI_REPONSE_MS = DELAIS.reponse;
 // Limites d'une requête, vérifiées avant l'envoi : les mêmes que celles du pont
 // (TAILLE_MAX_REQUETE et PROFONDEUR_MAX de jdr_core/pont.py ; tests/test_pont.py vérifie
 // qu'elles s'accordent). Un objet trop profond ferait échouer postMessage, et ce que
