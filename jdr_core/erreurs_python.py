@@ -43,6 +43,7 @@ GENRES_D_ERREUR = {
 
 #: Ce qu'on dit après un arrêt de Python demandé par le code : la page repart d'un Python neuf.
 REPRISE = "La prochaine exécution repart d'un Python neuf."
+SUITE = "la suite n'a pas été exécutée."
 
 #: Phrase générale pour une erreur de syntaxe dont le message n'est pas connu ici.
 SYNTAXE_INCONNUE = "Python ne comprend pas cette écriture (voyez le détail technique)"
@@ -157,7 +158,7 @@ def ligne_de_syntaxe(exc: SyntaxError, ligne: int) -> int:
 
 
 def _phrase(texte: str) -> str:
-    return texte if texte.endswith((".", "?", "!", "»", ")")) else texte + "."
+    return texte if texte.endswith((".", "?", "!")) else texte + "."
 
 
 def _suggestion(nom: str, noms: Iterable[str]) -> str:
@@ -185,17 +186,18 @@ def decrire(exc: BaseException, ligne: int, noms: Iterable[str] = ()) -> dict[st
     nom = type(exc).__name__
     if isinstance(exc, SyntaxError):
         message = f"Erreur de syntaxe à la ligne {ligne_de_syntaxe(exc, ligne)} : {_phrase(syntaxe(exc.msg or ''))}"
-    elif isinstance(exc, UnboundLocalError) and getattr(exc, "name", None):
-        message = f"Ligne {ligne} : « {exc.name} » est employé avant d'avoir reçu une valeur dans cette fonction."
+    elif isinstance(exc, UnboundLocalError) and (exc.name or _nom_inconnu(str(exc))):
+        local = exc.name or _nom_inconnu(str(exc))
+        message = f"Ligne {ligne} : « {local} » est employé avant d'avoir reçu une valeur dans cette fonction."
     elif isinstance(exc, NameError) and (exc.name or _nom_inconnu(str(exc))):
         inconnu = exc.name or _nom_inconnu(str(exc))
         message = f"Ligne {ligne} : « {inconnu} » n'est défini nulle part{_suggestion(inconnu, noms)}."
     elif isinstance(exc, RecursionError):
         message = f"Ligne {ligne} : récursion trop profonde : une fonction s'appelle elle-même sans fin (ou presque)."
     elif isinstance(exc, SystemExit):
-        message = f"Ligne {ligne} : votre code a demandé l'arrêt de Python (sys.exit) ; la suite n'a pas été exécutée. {REPRISE}"
+        message = f"Ligne {ligne} : votre code a demandé l'arrêt de Python (sys.exit) ; {SUITE} {REPRISE}"
     elif isinstance(exc, KeyboardInterrupt):
-        message = f"Ligne {ligne} : votre code a interrompu Python (KeyboardInterrupt) ; la suite n'a pas été exécutée. {REPRISE}"
+        message = f"Ligne {ligne} : votre code a interrompu Python (KeyboardInterrupt) ; {SUITE} {REPRISE}"
     elif isinstance(exc, MemoryError):
         message = f"Ligne {ligne} : la mémoire a manqué pour ce calcul."
     else:
@@ -206,12 +208,12 @@ def decrire(exc: BaseException, ligne: int, noms: Iterable[str] = ()) -> dict[st
 
 
 def _nom_inconnu(texte: str) -> str:
-    m = re.match(r"name '(\w+)' is not defined", texte)
+    m = re.match(r"(?:name|cannot access local variable|local variable) '(\w+)'", texte)
     return m[1] if m else ""
 
 
 #: Les refus du lecteur de doctest (un texte qui ne se lit pas comme un exemple).
-_LECTURE = (
+_LECTURE: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
     (re.compile(r"line (\d+) of the docstring for .* lacks blank after (>>>|\.\.\.): .*", re.S),
      lambda m: f"ligne {m[1]} : une espace est attendue après « {m[2]} »"),
     (re.compile(r"line (\d+) of the docstring for .* has inconsistent leading whitespace: .*", re.S),
