@@ -272,8 +272,10 @@ def test_arrets_de_python(page: Page, serveur: str, code: str, attendu: str) -> 
     expect(bloc.locator("output")).to_contain_text("La prochaine exécution repart d'un Python neuf.")
     assert "pas pu démarrer" not in bloc.inner_text()
     _fin(bloc)
-    _version_saine(page, bloc, zone)
+    _python_a_part_pret(page)
+    # Le Python qui servira la version suivante est un nouveau worker.
     assert int(page.evaluate("() => document.documentElement.dataset.jdrEditionWorkers")) == workers + 1
+    _version_saine(page, bloc, zone)
     assert page.evaluate("() => document.documentElement.dataset.jdrWorkers") == "1"
     _lancer(page)
 
@@ -293,7 +295,7 @@ def test_jdr_core_modifie_ne_change_ni_lanceur_ni_journal(page: Page, serveur: s
     le lanceur et le journal n'en voient rien, et la version suivante retrouve un jdr_core intact."""
     bloc, zone = _ouvrir(page, serveur)
     avant = page.evaluate(JET_JS)
-    assert "piraté" not in avant and json.loads(avant).get("des")
+    assert "piraté" not in avant and "erreur" not in json.loads(avant)
     _executer(bloc, zone, PIRATAGE)
     expect(bloc.locator("output")).to_contain_text('{"erreur": "piraté"}', timeout=DELAI)
     _fin(bloc)
@@ -323,7 +325,7 @@ EVASION = """>>> import js
 CONTREFACON = """>>> import json
 >>> faux = ('{"ok": true, "mode": "autres_des", "graine": 1, "verdict": "Mêmes règles : rien ne change.", '
 ...         '"lignes": [{"attendu": "", "obtenu": "10/10", "ok": true}], "etat": "echec", "mesures": {}}')
->>> json.dumps = lambda *a, **k: faux
+>>> json.dumps = lambda *a, faux=faux, **k: faux
 """
 
 
