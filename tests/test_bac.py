@@ -393,3 +393,23 @@ def test_exemples_lents_tiennent_dans_le_budget(page: Page, serveur: str, chemin
     bloc.get_by_role("button", name="Exécuter ma version").click()
     expect(bloc).to_have_attribute("data-etat", "ok", timeout=DELAI)
     expect(bloc.locator(".jdr-etat")).to_have_text("Votre version donne les mêmes résultats que le texte.")
+
+
+@pytest.mark.navigateur
+def test_reponse_reduite_et_python_rendu(page: Page, serveur: str) -> None:
+    """La page ne garde d'une réponse du Python à part que des textes et des booléens, en mode
+    « modifie » ; « Revenir au texte » rend le Python préparé d'avance."""
+    bloc, _ = _ouvrir(page, serveur)
+    nettoye = page.evaluate("""async () => {
+      const ici = document.querySelector('script[src$="jdr.js"]').src;
+      const { nettoyer } = await import(new URL("edition.js", ici).href);
+      return [nettoyer({ ok: 1, mode: "autres_des", graine: 7, verdict: "v", etat: "echec",
+                         lignes: [{ obtenu: { toString: null }, attendu: "a", ok: true, erreur: { message: 3 } }, 5] }),
+              nettoyer({ etat: "pret" }), nettoyer(null)];
+    }""")
+    assert nettoye[0] == {"ok": False, "mode": "modifie", "verdict": "v",
+                          "lignes": [{"attendu": "a", "obtenu": "", "ok": True, "erreur": {"message": ""}}]}
+    illisible = "La réponse de Python pour votre version est illisible : rien n'est affiché."
+    assert nettoye[1] == nettoye[2] == {"erreur": illisible}
+    bloc.get_by_role("button", name="Revenir au texte").click()
+    page.wait_for_function("() => document.documentElement.dataset.jdrEdition === 'attente'")

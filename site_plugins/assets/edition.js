@@ -107,6 +107,14 @@ export const edition = {
     return prochain;
   },
 
+  // Plus aucun éditeur ouvert (« Revenir au texte ») : le Python préparé d'avance est rendu.
+  liberer() {
+    if (this.suivant && !document.querySelector(".jdr-editeur")) {
+      this.jeter(this.suivant);
+      this.noter("attente");
+    }
+  },
+
   jeter(prochain) {
     if (prochain.worker) prochain.worker.terminate();
     if (this.suivant === prochain) this.suivant = null;

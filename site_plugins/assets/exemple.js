@@ -150,6 +150,7 @@ function modifier(bloc, source) {
       bloc.querySelector(".jdr-etat").textContent = "";
       delete bloc.dataset.etat;
       boutonModifier.focus();
+      chargerEdition().then((e) => e.liberer(), () => {});
     }),
   );
   editeur.append(el("p", "jdr-aide", "Changez un nombre, puis exécutez : les résultats qui diffèrent du texte sont signalés par ≠."),
