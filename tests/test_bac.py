@@ -403,7 +403,8 @@ def test_erreurs_de_syntaxe_et_de_nom_en_francais(page: Page, serveur: str) -> N
 ])
 def test_exemples_lents_tiennent_dans_le_budget(page: Page, serveur: str, chemin: str, ident: str) -> None:
     """Le code d'origine des exemples les plus lents, exécuté comme version modifiée dans un
-    Python à part (autre système que l'instantané : ses imports comptent), tient dans le budget."""
+    Python à part, sans instantané (le moteur n'a pas servi), tient dans le budget : les modules
+    que le code nomme sont importés avant que le budget ne coure."""
     page.goto(serveur + chemin)
     bloc = page.locator(f'.jdr-exemple[data-exemple="{ident}"]')
     bloc.get_by_role("button", name="Modifier").click()

@@ -163,7 +163,7 @@ function modifier(bloc, source) {
   boutonModifier.setAttribute("aria-expanded", "true");
   zone.focus();
   // Le Python à part démarre pendant que le lecteur lit et modifie le code.
-  chargerEdition().then((e) => e.preparer(), () => {});
+  chargerEdition().then((e) => e.preparer(source), () => {});
 }
 
 export function brancher(bloc) {

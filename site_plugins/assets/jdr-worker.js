@@ -406,7 +406,7 @@ async function demarrer() {
   if (!CONFIG) throw new Error("worker non configuré : construisez le site avec le greffon jdr");
   etat("telechargement");
   const { partiels = {}, role } = await init;
-  if (role === "edition") return demarrerEdition();
+  if (role === "edition") return demarrerEdition((await init).modules);
   const indexURL = new URL(CONFIG.pyodide, import.meta.url).href;
   const adresseWasm = new URL("pyodide.asm.wasm", indexURL).href;
   const adresseRuntime = new URL(CONFIG.runtime, import.meta.url).href;
@@ -492,7 +492,7 @@ async function demarrer() {
 let role = "moteur";
 const envoyer = self.postMessage.bind(self);
 
-async function demarrerEdition() {
+async function demarrerEdition(modules) {
   const indexURL = new URL(CONFIG.pyodide, import.meta.url).href;
   const options = { indexURL, stdLibURL: new URL(CONFIG.runtime, import.meta.url).href, lockFileContents: CONFIG.verrou };
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
@@ -511,6 +511,17 @@ async function demarrerEdition() {
   pyodide.setStdout({ batched: () => {} });
   pyodide.setStderr({ batched: () => {} });
   const pont = pyodide.pyimport("jdr_core.pont");
+  // Avant le budget de temps : doctest et les modules de jdr_core que le code nomme.
+  pont.traiter(JSON.stringify({ type: "exemple", mode: "modifie", source: ">>> 1 + 1\n2\n" }));
+  const importlib = pyodide.pyimport("importlib");
+  for (const nom of Array.isArray(modules) ? modules.slice(0, 20) : []) {
+    if (typeof nom !== "string" || !/^[a-z_][a-z0-9_.]*$/.test(nom)) continue;
+    try {
+      importlib.import_module(`jdr_core.${nom}`);
+    } catch {
+      // Un nom qui n'est pas un module (une fonction, une faute de frappe) : l'exemple le dira.
+    }
+  }
   isoler();
   envoyer({ etat: "pret", detail: "", mesures });
   return pont;
