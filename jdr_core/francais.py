@@ -34,13 +34,35 @@ un pluriel entre parenthèses : accord en nombre (et en genre) des noms comptés
 ('−3', '+2', '0')
 >>> majuscule("l'adversaire l'emporte")
 "L'adversaire l'emporte"
+>>> de("Oskar"), le("Ours"), de("hasard"), de("Yann"), de("Yves"), de("8")
+("d'Oskar", "l'Ours", 'de hasard', 'de Yann', "d'Yves", 'de 8')
+
+Les phrases restent écrites avec des espaces ordinaires ; la typographie est une affaire
+d'affichage, faite en un seul endroit (:func:`typographier`) : par la construction pour
+les pages, par le pont pour les phrases envoyées au navigateur.
+
+>>> typographier("Contre 3 : 2 succès ; « bien » ! Encore ? 12,5 % à 12:30, http://a.fr/?b=1") == (
+...     "Contre 3\u00a0: 2\u00a0succès\u202f; «\u202fbien\u202f»\u202f! Encore\u202f? "
+...     "12,5\u202f% à 12:30, http://a.fr/?b=1")
+True
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 VOYELLES = "aàâäeéèêëiîïoôöuùûüyœæhAÀÂÄEÉÈÊËIÎÏOÔÖUÙÛÜYŒÆH"
+
+#: Les mots à h aspiré (et leurs dérivés, par le début du mot) : « le héros », « de hasard ».
+#: Tout autre h est supposé muet (« l'homme », « d'Hugo »).
+H_ASPIRES = (
+    "hache", "haie", "haine", "hall", "halte", "hameau", "hamac", "hanche", "handicap", "hangar", "hanter",
+    "harceler", "hardi", "harnais", "harpe", "hasard", "hâte", "hausse", "haut", "havre", "hennir", "hérisson",
+    "hernie", "héron", "héros", "hêtre", "heurter", "hibou", "hiérarchie", "hisser", "hocher", "hold-up",
+    "homard", "honte", "hoquet", "horde", "hors", "houle", "housse", "hublot", "huer", "huit", "hurler",
+    "hutte", "hyène",
+)
 
 
 def accorder(nombre: int, singulier: str, pluriel: str | None = None) -> str:
@@ -64,8 +86,17 @@ def compter(nombre: int, singulier: str, pluriel: str | None = None, *, feminin:
 
 
 def elide(mot: str) -> bool:
-    """Vrai si le mot appelle l'élision (voyelle ou h muet supposé)."""
-    return mot[:1] in VOYELLES
+    """Vrai si le mot appelle l'élision : voyelle, h muet (pas ceux de :data:`H_ASPIRES`), ou
+    y suivi d'une consonne (« d'Yves », mais « de Yann ») ; capitales et noms propres compris.
+    Un nombre n'élide jamais (« le 8 », « de 11 »)."""
+    bas = mot.lower()
+    if not bas or bas[0] not in VOYELLES:
+        return False
+    if bas[0] == "h":
+        return not bas.startswith(H_ASPIRES)
+    if bas[0] == "y":
+        return bas[1:2] not in VOYELLES
+    return True
 
 
 def de(mot: str) -> str:
@@ -169,3 +200,138 @@ def enumerer(elements: Sequence[str], conjonction: str = "et") -> str:
 def en_minuscule(nom_commun: str) -> str:
     """Un nom commun placé au milieu d'une phrase (« Incendie » → « incendie »)."""
     return nom_commun[:1].lower() + nom_commun[1:]
+
+
+# --- Typographie -------------------------------------------------------------------------
+
+#: Espace fine insécable (avant ; ! ? », après «, avant %) et espace insécable (avant :,
+#: entre un nombre et ce qu'il compte).
+FINE = "\u202f"
+INSECABLE = "\u00a0"
+#: Une suite d'espaces, ordinaires ou déjà insécables : elle devient une seule espace.
+_BLANCS = "[ \t\r\n\u00a0\u202f]+"
+_AVANT_FINE = re.compile(_BLANCS + "(?=[;!?»])")
+_AVANT_DEUX_POINTS = re.compile(_BLANCS + "(?=:)")
+_APRES_GUILLEMET = re.compile("(?<=«)" + _BLANCS)
+#: Un nombre seul (en début de texte, après une espace, une parenthèse, un tiret ou «, donc
+#: pas « 2D6 », ni « 12:30 », ni « 1/2 », ni la fin d'une adresse) suivi d'un mot ou de %.
+_NOMBRE = re.compile(r"(?<![^ \t\r\n\u00a0\u202f(\[«—–])[−+-]?[0-9]+(?:,[0-9]+)?(?:er|re|e)?(" + _BLANCS
+                     + r")(?=(%|[^\W\d_]+))")
+_SANS_BLANC_FIN = re.compile("[^ \t\r\n\u00a0\u202f]*\\Z")
+_SANS_BLANC_DEBUT = re.compile("[^ \t\r\n\u00a0\u202f]*")
+
+#: Après un nombre, ces mots ne sont pas ce qu'il compte (« 5 ou 6 », « 3 contre 4 ») :
+#: l'espace reste sécable.
+_MOTS_LIBRES = """
+    à a ai après au aux avant avec c car ce ces cet cette chez comme contre d dans de des dès donc dont du elle
+    elles en entre est et il ils j jusqu l la le les lorsqu lorsque m mais moins n ne ni on ont ou où par parmi
+    pas plus pour puis qu quand que qui s sa sans se selon ses si sinon soit son sont sous sur t un une vers y
+"""
+MOTS_LIBRES = frozenset(_MOTS_LIBRES.split())
+
+
+def _nombre(m: re.Match[str]) -> str:
+    debut = m.group(0)[: m.start(1) - m.start(0)]
+    mot = m.group(2)
+    if mot == "%":
+        return debut + FINE
+    return debut + (m.group(1) if mot.lower() in MOTS_LIBRES else INSECABLE)
+
+
+def _regles(texte: str) -> str:
+    if not texte.strip(" \t\r\n"):
+        return texte
+    texte = _AVANT_FINE.sub(FINE, texte)
+    texte = _AVANT_DEUX_POINTS.sub(INSECABLE, texte)
+    texte = _APRES_GUILLEMET.sub(FINE, texte)
+    return _NOMBRE.sub(_nombre, texte)
+
+
+def typographier(texte: str, avant: str = "", apres: str = "") -> str:
+    """Le texte avec les espaces insécables de la typographie française.
+
+    Fine insécable (U+202F) avant ``; ! ? »``, après ``«`` et avant ``%`` ; insécable
+    (U+00A0) avant ``:`` et entre un nombre et le mot qui le suit (« 3 succès », « 2 PE »),
+    sauf un mot de liaison (« 5 ou 6 »). Seules les espaces changent : une adresse, une
+    heure (12:30), un rapport (1:2) ou un « http:// », qui n'en ont pas, restent intacts.
+    Appliquer deux fois ne change plus rien.
+
+    ``avant`` et ``apres`` sont les textes voisins (un nœud HTML coupé par ``<strong>``) :
+    ils servent de contexte et ne sont pas rendus.
+
+    >>> typographier("3", apres=" PE"), typographier(" PE", avant="soit 3"), typographier("5 ou 6")
+    ('3', '\xa0PE', '5 ou 6')
+    """
+    prefixe = _SANS_BLANC_FIN.search(avant)
+    suffixe = _SANS_BLANC_DEBUT.match(apres)
+    debut = prefixe.group() if prefixe else ""
+    fin = suffixe.group() if suffixe else ""
+    sortie = _regles(debut + texte + fin)
+    return sortie[len(debut): len(sortie) - len(fin)]
+
+
+#: Ce que la typographie ne touche pas : code, scripts, styles, champs de saisie, commentaires
+#: (rendus tels quels, en un morceau), puis toute autre balise.
+_TELS_QUELS = ("script", "style", "pre", "code", "kbd", "samp", "textarea")
+_JETONS_HTML = re.compile(
+    "(<!--.*?-->|" + "|".join(rf"<{b}\b[^>]*>.*?</{b}\s*>" for b in _TELS_QUELS) + "|<[^>]*>)",
+    re.DOTALL | re.IGNORECASE)
+_NOM_BALISE = re.compile(r"</?([A-Za-z][\w:-]*)")
+#: Les attributs lus par une personne (infobulle, lecteur d'écran, texte de remplacement).
+_ATTRIBUTS_LUS = re.compile(r'(\s(?:title|aria-label|alt|placeholder)=")([^"]*)(")')
+#: Un texte sans aucun de ces signes n'a rien à changer (sauf par ses voisins).
+_SIGNES = re.compile(r"[;:!?»«%\d]")
+#: Les balises au milieu d'une phrase : le texte de part et d'autre se lit d'un trait.
+_EN_LIGNE = "a abbr b bdi bdo cite data dfn em i mark q s small span strong sub sup time u var"
+BALISES_EN_LIGNE = frozenset(_EN_LIGNE.split())
+_BLANCS_ORDINAIRES = " \t\r\n"
+
+
+def _en_ligne(jeton: str) -> bool:
+    nom = _NOM_BALISE.match(jeton)
+    return nom is not None and nom.group(1).lower() in BALISES_EN_LIGNE
+
+
+def typographier_html(html: str) -> str:
+    """:func:`typographier` appliqué aux textes d'un balisage HTML, et aux attributs lus
+    (``title``, ``aria-label``, ``alt``, ``placeholder``) ; le code (``pre``, ``code``,
+    ``kbd``, ``samp``), les scripts, les styles et les autres attributs restent tels quels.
+    Un texte coupé par une balise en ligne (« <b>3</b> PE ») se lit avec ses voisins.
+
+    >>> typographier_html('<p title="Oui ?">3 <b>PE</b> : <code>a ; b</code></p>')
+    '<p title="Oui\u202f?">3\xa0<b>PE</b>\xa0: <code>a ; b</code></p>'
+    """
+    morceaux = _JETONS_HTML.split(html)  # textes aux rangs pairs, balises aux rangs impairs
+    dernier = len(morceaux) - 1
+
+    def voisin(i: int, pas: int) -> str:
+        """Le texte voisin du texte ``i`` à travers des balises en ligne (vide sinon)."""
+        j = i + pas
+        while 0 < j < dernier and _en_ligne(morceaux[j]):
+            if morceaux[j + pas]:
+                return morceaux[j + pas]
+            j += 2 * pas
+        return ""
+
+    resultat = list(morceaux)
+    for i in range(1, dernier, 2):
+        balise = morceaux[i]
+        if "=" in balise and ("title=" in balise or "aria-label=" in balise or "alt=" in balise
+                              or "placeholder=" in balise):
+            nom = _NOM_BALISE.match(balise)
+            if nom and balise[1] != "/" and nom.group(1).lower() not in _TELS_QUELS:
+                resultat[i] = _ATTRIBUTS_LUS.sub(
+                    lambda a: a.group(1) + typographier(a.group(2)) + a.group(3), balise)
+    for i in range(0, dernier + 1, 2):
+        texte = morceaux[i]
+        if not texte:
+            continue
+        if not _SIGNES.search(texte):
+            # Rien à faire ici, sauf une espace au bord qu'un voisin réclame (« <b>3</b> PE »).
+            gauche = texte[0] in _BLANCS_ORDINAIRES and i > 0 and _en_ligne(morceaux[i - 1])
+            droite = texte[-1] in _BLANCS_ORDINAIRES and i < dernier and _en_ligne(morceaux[i + 1])
+            if not ((gauche and _SIGNES.search(voisin(i, -1)[-1:]))
+                    or (droite and _SIGNES.match(voisin(i, 1)[:1]))):
+                continue
+        resultat[i] = typographier(texte, voisin(i, -1), voisin(i, 1))
+    return "".join(resultat)

@@ -9,7 +9,7 @@ systèmes. Aucun import ne remonte d'un système vers le registre : pas de cycle
   :class:`Choix` ; il sait convertir une valeur brute (texte de formulaire ou JSON).
 * Une :class:`Mecanique` est générique sur le type de son résultat : ``lancer`` rend
   un résultat, ``afficher`` le traduit en :class:`Affichage` (le schéma écrit que lit
-  ``jdr.js``), ``classer`` dit quelles lignes de cotes il réalise, ce qui permet de
+  ``jdr.js``), ``classer`` dit quelles lignes de cotes il réalise (par leurs clés), ce qui permet de
   vérifier les cotes exactes par énumération de tous les dés.
 
 >>> Entier("caracteristique", "Caractéristique", 3, 1, 5).convertir("9")
@@ -22,7 +22,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Generic, Literal, NotRequired, TypedDict, TypeVar
@@ -30,8 +30,11 @@ from typing import Any, Generic, Literal, NotRequired, TypedDict, TypeVar
 from .cotes import pourcentage
 from .des import SourceDes
 from .erreurs import JdrErreur, ParametreInvalide, entier_borne
+from .loi import Loi
 
 Valeurs = dict[str, Any]
+R = TypeVar("R")
+H = TypeVar("H", bound=Hashable)
 
 def lire_entier(nom: str, brut: object, minimum: int, maximum: int) -> int:
     """Le seul endroit où un texte devient un entier : chiffres ASCII, un signe au plus,
@@ -147,18 +150,45 @@ Parametre = Entier | OuiNon | Choix
 
 @dataclass(frozen=True)
 class Cote:
-    """Une issue et sa probabilité exacte."""
+    """Une issue, sa probabilité exacte, et sa clé : un identifiant ASCII stable (ce que rend
+    ``classer``), si bien que reformuler le libellé affiché ne change rien au classement.
 
+    >>> Cote("réussite", "Réussite", Fraction(1, 2))
+    Traceback (most recent call last):
+    ...
+    jdr_core.erreurs.JdrErreur: cote « Réussite » : clé 'réussite' : attendu des lettres ASCII, chiffres, _ + -
+    """
+
+    cle: str
     libelle: str
     probabilite: Fraction
+
+    def __post_init__(self) -> None:
+        if not self.cle or not all(c.isascii() and (c.isalnum() or c in "_+-") for c in self.cle):
+            raise JdrErreur(f"cote « {self.libelle} » : clé {self.cle!r} : attendu des lettres ASCII, chiffres, _ + -")
 
     def en_json(self) -> dict[str, str]:
         p = self.probabilite
         return {
+            "cle": self.cle,
             "libelle": self.libelle,
             "fraction": f"{p.numerator}/{p.denominator}",
             "pourcentage": _pourcentage_lisible(p),
         }
+
+
+def cotes_classees(loi: Loi[H], classer: Callable[[H, Valeurs], Collection[str]], valeurs: Valeurs,
+                   lignes: Iterable[tuple[str, str]]) -> list[Cote]:
+    """Les cotes (clé, libellé) tirées de la loi exacte des résultats, chaque résultat rangé par
+    ``classer`` : une ligne de cote et le classement d'un jet ne peuvent pas se contredire.
+
+    >>> loi = Loi.de(6)
+    >>> cotes_classees(loi, lambda f, v: {"six"} if f == 6 else set(), {}, [("six", "Six")])
+    [Cote(cle='six', libelle='Six', probabilite=Fraction(1, 6))]
+    """
+    classes = loi.map(lambda resultat: frozenset(classer(resultat, valeurs)))
+    return [Cote(cle, libelle, sum((p for cles, p in classes.items() if cle in cles), Fraction(0)))
+            for cle, libelle in lignes]
 
 
 def _pourcentage_lisible(p: Fraction) -> str:
@@ -215,16 +245,16 @@ class Repartition:
         return tuple(b.cle for b in self.barres)
 
 
-def repartition_des_cotes(cotes: list[Cote], libelles: tuple[str, ...] | None = None, *,
+def repartition_des_cotes(cotes: list[Cote], cles: tuple[str, ...] | None = None, *,
                           titre: str = "Issue du jet", au_moins: bool = False) -> Repartition:
-    """La répartition tirée de lignes de cotes qui s'excluent, dans l'ordre de ``libelles``
+    """La répartition tirée de lignes de cotes qui s'excluent, dans l'ordre de ``cles``
     (toutes les lignes, dans leur ordre, par défaut). Avec ``au_moins``, chaque barre se lit
     « ce résultat ou mieux »."""
-    par_libelle = {c.libelle: c.probabilite for c in cotes}
-    retenus = tuple(par_libelle) if libelles is None else libelles
+    par_cle = {c.cle: c for c in cotes}
+    retenues = [par_cle[cle] for cle in cles] if cles is not None else cotes
     return Repartition(titre, tuple(
-        Barre(libelle, libelle, par_libelle[libelle], f"{libelle} ou mieux" if au_moins else "")
-        for libelle in retenus), au_moins)
+        Barre(c.cle, c.libelle, c.probabilite, f"{c.libelle} ou mieux" if au_moins else "")
+        for c in retenues), au_moins)
 
 
 # --- Le schéma d'affichage (lu par jdr.js) -----------------------------------------
@@ -274,9 +304,6 @@ def de_affiche(face: int, role: Role, faces: int = 6) -> DeAffiche:
 
 # --- Mécaniques et systèmes --------------------------------------------------------
 
-R = TypeVar("R")
-
-
 @dataclass(frozen=True)
 class Mecanique(Generic[R]):
     """Une mécanique que le lecteur peut lancer depuis une page."""
@@ -287,7 +314,7 @@ class Mecanique(Generic[R]):
     lancer: Callable[[Valeurs, SourceDes], R]
     cotes: Callable[[Valeurs], list[Cote]]
     afficher: Callable[[R, Valeurs], Affichage]
-    #: Les libellés de cotes que réalise un résultat (les lignes peuvent se recouper).
+    #: Les clés des lignes de cotes que réalise un résultat (les lignes peuvent se recouper).
     classer: Callable[[R, Valeurs], Collection[str]]
     #: Jeux de paramètres assez petits pour énumérer toutes les suites de dés.
     petits: tuple[Mapping[str, object], ...] = ({},)
@@ -370,10 +397,17 @@ class Suivi:
 
 @dataclass(frozen=True)
 class Systeme:
-    """Un système de règles : ses mécaniques, ses tables et son suivi éventuel."""
+    """Un système de règles : ses mécaniques, ses tables et son suivi éventuel, et ce que la page
+    d'accueil et le menu du site en montrent. Le greffon du site construit l'un et l'autre à
+    partir d'ici : rien d'autre ne nomme un système, ni ne liste ses pages."""
 
     nom: str
+    #: Son nom pour le lecteur : section du menu, ligne de l'accueil, titres qui le citent.
     titre: str
+    #: Son principe en une ligne, sur la page d'accueil.
+    principe: str
+    #: Ses pages (chemins sous ``docs/``), dans l'ordre du menu ; on entre par la première.
+    pages: tuple[str, ...]
     mecaniques: tuple[Mecanique[Any], ...]
     tables: tuple[Table, ...] = ()
     suivi: Suivi | None = None

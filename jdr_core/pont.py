@@ -9,11 +9,14 @@ Le worker JavaScript ne connaît aucune règle : il transmet une requête à
 * ``suivi`` : une opération sur la fiche de suivi d'un système nommé (``systeme``) ; le
   registre trouve ce suivi dans la valeur ``SYSTEME`` du système.
 
+Les phrases qui repartent vers la page reçoivent les espaces insécables de la typographie
+française (:func:`~jdr_core.francais.typographier`), ici, en un seul endroit :
+
 >>> import json
 >>> r = json.loads(traiter(json.dumps({"type": "lancer", "mecanique": "3d6-test",
 ...                                     "parametres": {"caracteristique": "7"}})))
->>> r["erreur"]
-'Caractéristique 7 : attendu un entier de 1 à 5'
+>>> r["erreur"] == 'Caractéristique 7\u00a0: attendu un entier de 1 à 5'
+True
 >>> r = json.loads(traiter(json.dumps({"type": "exemple", "source": ">>> 1 + 1\\n3\\n"})))
 >>> r["ok"], r["lignes"][0]["obtenu"]
 (False, '2\\n')
@@ -327,21 +330,60 @@ def lire_requete(texte: object) -> Any:
         raise JdrErreur("requête illisible : JSON invalide.") from None
 
 
+#: Les champs de réponse que la page affiche comme du texte (phrases du cœur) : ils reçoivent
+#: la typographie française. Les autres (clés, noms saisis, valeurs) restent tels quels, pour
+#: que la page puisse les comparer et les renvoyer.
+TEXTES_AFFICHES = frozenset({
+    "phrase", "details", "titre", "libelle", "pourcentage", "au_moins", "message", "verdict", "erreur",
+    "obtenu", "attendu", "resume", "au_tour", "journal", "blessures", "etat_texte", "malus_texte",
+    "survie_texte", "initiative_detail",
+})
+#: Les champs jamais touchés, ni eux ni ce qu'ils contiennent : l'état sauvegardé d'une fiche,
+#: les paramètres d'un jet, le code d'un exemple et le détail technique d'une erreur.
+DONNEES = frozenset({"etat", "rejeu", "parametres", "bornes", "source", "detail", "pour_lanceur"})
+
+
+def typographier_reponse(valeur: Any, cle: str | None = None) -> Any:
+    """La réponse avec la typographie française dans ses textes affichés (:data:`TEXTES_AFFICHES`)
+    et dans le balisage des graphiques (``html``).
+
+    >>> typographier_reponse({"phrase": "Contre 3 : réussite", "etat": {"journal": ["a : b"]}, "cle": "1 succès"})
+    {'phrase': 'Contre 3\xa0: réussite', 'etat': {'journal': ['a : b']}, 'cle': '1 succès'}
+    """
+    from .francais import typographier, typographier_html
+
+    if isinstance(valeur, str):
+        if cle == "html":
+            return typographier_html(valeur)
+        return typographier(valeur) if cle in TEXTES_AFFICHES else valeur
+    if isinstance(valeur, list):
+        return [typographier_reponse(v, cle) for v in valeur]
+    if isinstance(valeur, dict):
+        return {k: v if k in DONNEES else typographier_reponse(v, k) for k, v in valeur.items()}
+    return valeur
+
+
 def traiter(requete_json: str) -> str:
     """Point d'entrée unique du worker : jamais d'exception, toujours une réponse JSON.
 
     Une erreur que le cœur sait expliquer (:class:`JdrErreur`) donne son message ; toute
     autre erreur, un message français sans détail technique.
 
-    >>> print(traiter('{"type": "fiche"}'))
-    {"erreur": "requête inconnue : « fiche » ; le champ « type » doit valoir lancer, cotes, suivi ou exemple."}
-    >>> print(traiter('[' * 5000 + ']' * 5000))
-    {"erreur": "requête trop imbriquée : 32 niveaux d'objets et de listes au plus."}
+    Les phrases y ont leurs espaces insécables (doctest ne les confond pas avec des espaces,
+    même avec NORMALIZE_WHITESPACE : on compare donc au texte typographié).
+
+    >>> from jdr_core.francais import typographier
+    >>> json.loads(traiter('{"type": "fiche"}'))["erreur"] == typographier(
+    ...     "requête inconnue : « fiche » ; le champ « type » doit valoir lancer, cotes, suivi ou exemple.")
+    True
+    >>> json.loads(traiter('[' * 5000 + ']' * 5000))["erreur"] == typographier(
+    ...     "requête trop imbriquée : 32 niveaux d'objets et de listes au plus.")
+    True
     """
     try:
-        reponse = _repondre(lire_requete(requete_json))
+        reponse = typographier_reponse(_repondre(lire_requete(requete_json)))
         return json.dumps(reponse, ensure_ascii=False, allow_nan=False)
     except JdrErreur as erreur:
-        return json.dumps({"erreur": str(erreur)[:2000]}, ensure_ascii=False)
+        return json.dumps(typographier_reponse({"erreur": str(erreur)[:2000]}), ensure_ascii=False)
     except Exception:  # le dernier filet : le lecteur n'a pas à voir une trace Python
-        return json.dumps({"erreur": ERREUR_IMPREVUE}, ensure_ascii=False)
+        return json.dumps(typographier_reponse({"erreur": ERREUR_IMPREVUE}), ensure_ascii=False)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import json
+from dataclasses import dataclass, field
 from typing import Any
 
 from mkdocs.exceptions import PluginError
@@ -40,7 +41,7 @@ def _json_script(classe: str, donnees: object) -> str:
     return f'<script type="application/json" class="{classe}">{texte}</script>'
 
 
-# --- exemple -----------------------------------------------------------------
+# --- bloc mal écrit ; ce que les blocs ont rendu ---------------------------------
 
 class BlocInvalide(SuperFencesException, PluginError):  # type: ignore[misc]  # pymdownx n'est pas typé
     """Un bloc mal écrit : superfences laisse passer cette exception (au lieu de rendre un
@@ -49,6 +50,54 @@ class BlocInvalide(SuperFencesException, PluginError):  # type: ignore[misc]  # 
     def __init__(self, message: str) -> None:
         super().__init__(f"jdr : {message}")
 
+
+@dataclass
+class Registre:
+    """Ce que les blocs ont rendu pendant une construction, page par page.
+
+    Un formateur de superfences ne reçoit pas la page : le greffon la pose ici avant de la
+    convertir (on_page_markdown), comme markdown-exec, et vide le registre à chaque
+    construction (on_config). Le greffon lit ensuite ces données au lieu de relire le HTML.
+    """
+
+    #: La page en cours de conversion : (fichier source, adresse), vide hors d'une construction.
+    page: tuple[str, str] = ("", "")
+    #: Identifiant d'exemple → fichier source de la page qui le porte.
+    exemples: dict[str, str] = field(default_factory=dict)
+    #: Mécanique → (adresse de la page, id du formulaire) de son premier lanceur.
+    lanceurs: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: Fichier source → liens provisoires vers un lanceur (mécanique, adresse provisoire).
+    liens: dict[str, set[tuple[str, str]]] = field(default_factory=dict)
+
+    def vider(self) -> None:
+        """Repartir de rien (une nouvelle construction, ou ``mkdocs serve`` qui reconstruit)."""
+        self.page = ("", "")
+        self.exemples.clear()
+        self.lanceurs.clear()
+        self.liens.clear()
+
+    def exemple(self, ident: str) -> None:
+        """Un identifiant d'exemple ne sert qu'une fois dans le site."""
+        source = self.page[0]
+        ailleurs = self.exemples.setdefault(ident, source)
+        if ailleurs != source:
+            raise BlocInvalide(f"exemple « {ident} » en double ({ailleurs}, {source})")
+
+    def lanceur(self, nom: str, ident: str) -> None:
+        self.lanceurs.setdefault(nom, (self.page[1], ident))
+
+    def lien(self, nom: str, valeurs: dict[str, object]) -> str:
+        """L'adresse provisoire d'un lien vers le lanceur ``nom``, notée pour la page en cours."""
+        adresse = lien_lanceur(nom, valeurs)
+        self.liens.setdefault(self.page[0], set()).add((nom, adresse))
+        return adresse
+
+
+#: Le registre de la construction en cours (état du module, vidé par le greffon).
+REGISTRE = Registre()
+
+
+# --- exemple -----------------------------------------------------------------
 
 def _refuser_le_reste(bloc: str, inputs: dict[str, str]) -> None:
     if inputs:
@@ -90,7 +139,8 @@ def valider_exemple(
 #: Une source de dés scriptée : l'exemple peut se rejouer « avec d'autres dés ».
 DES_SCRIPTES = "DesScriptes("
 #: Adresse provisoire d'un lien « Lancer cette situation », remplacée par le greffon
-#: (on_post_page) par l'adresse de la page qui porte ce lanceur.
+#: (on_post_page) par l'adresse de la page qui porte ce lanceur : le lanceur peut vivre sur
+#: une page convertie plus tard. Les liens de chaque page sont notés dans :data:`REGISTRE`.
 MARQUE_LANCEUR = "jdr-lanceur:"
 
 
@@ -118,6 +168,7 @@ def formater_exemple(
     source: str, language: str, class_name: str, options: dict[str, Any], md: Any, **kwargs: Any
 ) -> str:
     ident = options["id"]
+    REGISTRE.exemple(ident)
     titre = options.get("titre") or "Exemple"
     code = highlight(source, PythonConsoleLexer(), _FORMATEUR)
     sorties = "".join(f'<p class="jdr-exemple-ligne">{_attr(sortie)}</p>' for sortie in sorties_attendues(source))
@@ -128,7 +179,7 @@ def formater_exemple(
     boutons.append('<button type="button" class="jdr-modifier md-button" aria-expanded="false">Modifier</button>')
     if "lanceur" in options:
         nom, valeurs = options["lanceur"]
-        boutons.append(f'<a class="jdr-lancer-situation md-button" href="{_attr(lien_lanceur(nom, valeurs))}">'
+        boutons.append(f'<a class="jdr-lancer-situation md-button" href="{_attr(REGISTRE.lien(nom, valeurs))}">'
                        "Lancer cette situation</a>")
     return (
         f'<div class="jdr-exemple" data-exemple="{_attr(ident)}" id="exemple-{_attr(ident)}">'
@@ -228,6 +279,7 @@ def formater_lanceur(
             '<details class="jdr-avance"><summary>Réglages avancés (hypothèses)</summary>'
             f'<div class="jdr-champs">{avances}</div></details>'
         )
+    REGISTRE.lanceur(meca.nom, ident)
     lignes = meca.cotes(valeurs)
     cotes = [c.en_json() for c in lignes]
     graphique = pour_lanceur(meca, valeurs, ident=ident, repartition=meca.repartir(valeurs, lignes))
@@ -321,7 +373,7 @@ def formater_fiche(
     config = {"bornes": dict(s.bornes), "anciennes_cles": [c.format(id=options["id"]) for c in s.anciennes_cles]}
     lanceurs = ""
     if options.get("lanceurs"):
-        liens = "".join(f'<a data-mecanique="{_attr(m.nom)}" href="{_attr(lien_lanceur(m.nom, {}))}"></a>'
+        liens = "".join(f'<a data-mecanique="{_attr(m.nom)}" href="{_attr(REGISTRE.lien(m.nom, {}))}"></a>'
                         for m in systeme(nom_systeme).mecaniques)
         lanceurs = f'<template class="jdr-fiche-lanceurs">{liens}</template>'
     return (
@@ -342,3 +394,10 @@ BLOCS = {
     "tableau": (valider_tableau, formater_tableau),
     "fiche": (valider_fiche, formater_fiche),
 }
+
+
+def declarations() -> list[dict[str, Any]]:
+    """Les entrées ``custom_fences`` de superfences pour nos blocs (le greffon les ajoute dans
+    on_config ; un test les donne à une instance de Markdown)."""
+    return [{"name": nom, "class": f"jdr-{nom}", "validator": validateur, "format": formateur}
+            for nom, (validateur, formateur) in BLOCS.items()]

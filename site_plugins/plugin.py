@@ -10,7 +10,9 @@ pour eux, et les versions compressées de tout ce qui se télécharge.
 from __future__ import annotations
 
 import hashlib
+import html
 import json
+import posixpath
 import re
 import shutil
 from pathlib import Path
@@ -23,13 +25,16 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.utils import get_relative_url
+from mkdocs.utils.meta import get_data
+
+from jdr_core.registre import systemes
 
 from . import entetes, manifeste
 from .exemples import ExempleInvalide, tous_les_exemples
-from .fences import BLOCS, MARQUE_LANCEUR
+from .fences import BLOCS, MARQUE_LANCEUR, REGISTRE, declarations
 from .minification import esbuild, minifier
-from .prechargement import ModulesIllisibles, Prechargement, lire
-from .recherche import exclure_widgets, plier_index
+from .prechargement import MANIFESTE, ModulesIllisibles, Prechargement, inserer_widgets, lire
+from .recherche import exclure_widgets
 from .runtime import (
     FICHIERS_PYODIDE,
     FICHIERS_REQUIS,
@@ -46,12 +51,10 @@ from .runtime import (
     verrou_minimal,
     version_pyodide,
 )
+from .typographie import typographier_page
 
 ASSETS = Path(__file__).parent / "assets"
 THEME = Path(__file__).parent / "theme"
-_EXEMPLE_ID = re.compile(r'data-exemple="([^"]+)"')
-_LANCEUR = re.compile(r'<form class="jdr-lanceur" data-mecanique="([^"]+)" id="([^"]+)"')
-_LIEN_LANCEUR = re.compile(r'href="' + re.escape(MARQUE_LANCEUR) + r'([^"?]+)\?([^"]*)"')
 #: Le worker de recherche de Material dans la configuration d'une page (__config.search) :
 #: remplacé par le nôtre, qui ne le charge qu'à la première recherche (recherche-worker.js).
 _WORKER_RECHERCHE = re.compile(r'("search": ")([^"]*?)assets/javascripts/workers/(search\.[0-9a-f]+\.min\.js)(")')
@@ -60,6 +63,94 @@ MARQUE_RECHERCHE = "__WORKER_MATERIAL__"
 
 #: Ligne du worker remplacée par sa configuration à la construction.
 MARQUE_CONFIG = "const CONFIG = null; // remplacé à la construction"
+
+#: L'entrée de la nav de mkdocs.yml que le greffon remplace par une section par système déclaré.
+NAV_SYSTEMES = "jdr:systemes"
+#: Le bloc d'une page remplacé par la table des systèmes (titre, principe, lien vers la première page).
+BLOC_SYSTEMES = re.compile(r"^```systemes[ \t]*\n```[ \t]*$", re.M)
+_TITRE_H1 = re.compile(r"^#[ \t]+(.+?)[ \t#]*$", re.M)
+#: Un bloc de code clôturé : ses « # » sont des commentaires, pas des titres.
+_BLOC_DE_CODE = re.compile(r"^[ \t]*(`{3,}|~{3,}).*?^[ \t]*\1", re.M | re.S)
+
+
+def titre_de_page(source: str) -> str | None:
+    r"""Le titre d'une page Markdown, comme MkDocs le lit : ``title`` de l'en-tête, sinon le
+    premier titre de niveau 1.
+
+    >>> titre_de_page("---\nhide: [toc]\n# un commentaire\n---\n\n# Écran du MJ : enCORE\n")
+    'Écran du MJ : enCORE'
+    >>> titre_de_page("```exemple\n>>> # pas un titre\n```\n\n# Le titre\n")
+    'Le titre'
+    """
+    texte, meta = get_data(source)
+    if isinstance(meta.get("title"), str):
+        return str(meta["title"])
+    trouve = _TITRE_H1.search(_BLOC_DE_CODE.sub("", texte))
+    return trouve.group(1) if trouve else None
+
+
+def libelle_de_menu(titre: str, systeme: str) -> str:
+    """Le libellé d'une page dans la section de son système : son titre, sans le nom du système
+    qu'elle répète (la section le dit déjà).
+
+    >>> libelle_de_menu("Écran du MJ : enCORE", "enCORE"), libelle_de_menu("D10 : lire d'abord", "D10")
+    ('Écran du MJ', "Lire d'abord")
+    >>> libelle_de_menu("Le combat", "enCORE")
+    'Le combat'
+    """
+    if titre.endswith(f" : {systeme}"):
+        return titre[: -len(f" : {systeme}")]
+    if titre.startswith(f"{systeme} : "):
+        reste = titre[len(f"{systeme} : "):]
+        return reste[:1].upper() + reste[1:]
+    return titre
+
+
+def menu_des_systemes(docs: Path) -> list[dict[str, Any]]:
+    """Une section de nav par système déclaré : son titre, et ses pages dans son ordre, chacune
+    nommée d'après son propre titre (le menu ne peut pas dire autre chose que la page)."""
+    sections: list[dict[str, Any]] = []
+    for systeme in systemes():
+        if not systeme.pages:
+            raise PluginError(f"jdr : le système {systeme.nom} ne déclare aucune page (Systeme.pages)")
+        entrees = []
+        for chemin in systeme.pages:
+            fichier = docs / chemin
+            if not fichier.is_file():
+                raise PluginError(f"jdr : le système {systeme.nom} déclare la page {chemin}, absente de {docs}")
+            titre = titre_de_page(fichier.read_text(encoding="utf-8"))
+            if titre is None:
+                raise PluginError(f"jdr : {chemin} n'a pas de titre (« # … » en tête de page) pour le menu")
+            entrees.append({libelle_de_menu(titre, systeme.titre): chemin})
+        sections.append({systeme.titre: entrees})
+    return sections
+
+
+def table_des_systemes(page: str) -> str:
+    """La table Markdown des systèmes déclarés, ses liens écrits depuis la page ``page``."""
+    lignes = ["| Système | Principe |", "|---|---|"]
+    for systeme in systemes():
+        lien = posixpath.relpath(systeme.pages[0], posixpath.dirname(page) or ".")
+        lignes.append(f"| [**{systeme.titre}**]({lien}) | {systeme.principe} |")
+    return "\n".join(lignes)
+
+
+def resoudre_liens(html_page: str, source: str, adresse: str) -> str:
+    """Chaque lien provisoire que nos blocs ont noté pour la page ``source`` (fences.REGISTRE)
+    devient l'adresse du lanceur de sa mécanique, où qu'il soit sur le site ; ``adresse`` est
+    celle de la page, d'où partent les liens relatifs."""
+    for nom, provisoire in sorted(REGISTRE.liens.get(source, ())):
+        if nom not in REGISTRE.lanceurs:
+            raise PluginError(f"jdr : {source} : aucun lanceur « {nom} » sur le site, alors qu'un lien "
+                              "y mène (« Lancer cette situation », ou fiche de suivi avec lanceurs=\"oui\")")
+        url, ident = REGISTRE.lanceurs[nom]
+        requete = provisoire.partition("?")[2]
+        cible = f"{get_relative_url(url or './', adresse)}?{requete}#{ident}"
+        html_page = html_page.replace(f'href="{html.escape(provisoire)}"', f'href="{html.escape(cible)}"')
+    if MARQUE_LANCEUR in html_page:
+        raise PluginError(f"jdr : {source} : un lien « {MARQUE_LANCEUR}… » n'a pas été écrit par un bloc du "
+                          "greffon (exemple lanceur=…, fiche lanceurs=\"oui\") : il ne mène nulle part")
+    return html_page
 
 
 class JdrConfig(base.Config):  # type: ignore[no-untyped-call]  # __init_subclass__ de MkDocs non typé
@@ -83,9 +174,6 @@ class JdrConfig(base.Config):  # type: ignore[no-untyped-call]  # __init_subclas
 
 class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
     def __init__(self) -> None:
-        self._ids: dict[str, str] = {}
-        #: Où vit chaque lanceur : nom de la mécanique → (adresse de la page, id du formulaire).
-        self._lanceurs: dict[str, tuple[str, str]] = {}
         self._pyodide = Path()
         #: La commande d'esbuild (vide : pas de minification).
         self._esbuild: list[str] = []
@@ -95,9 +183,9 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         self._worker_recherche = ""
 
     # Vérifier la configuration avant tout travail, puis déclarer nos blocs à superfences.
+    # Ce que nos blocs ont rendu à la construction précédente (mkdocs serve) est oublié.
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
-        self._ids = {}
-        self._lanceurs = {}
+        REGISTRE.vider()
         self._worker_recherche = ""
         if "pymdownx.superfences" not in config.markdown_extensions:
             raise PluginError("jdr : l'extension pymdownx.superfences est requise")
@@ -109,8 +197,7 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
                 f"jdr : le bloc « {en_double[0]} » est déclaré par le greffon jdr : "
                 "retirez-le de custom_fences dans mkdocs.yml"
             )
-        for nom, (validateur, formateur) in BLOCS.items():
-            blocs.append({"name": nom, "class": f"jdr-{nom}", "validator": validateur, "format": formateur})
+        blocs.extend(declarations())
         pyodide = Path(self.config.pyodide)
         if not pyodide.is_absolute():
             pyodide = Path(config.config_file_path).parent / pyodide
@@ -141,31 +228,40 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
             script = ExtraScriptValue("assets/jdr/jdr.js")
             script.type = "module"
             config.extra_javascript.append(script)
+        # Le menu des systèmes vient de leur liste déclarée (jdr_core/registre.py), à la place
+        # de l'entrée « jdr:systemes » de la nav.
+        if config.nav and NAV_SYSTEMES in config.nav:
+            position = config.nav.index(NAV_SYSTEMES)
+            config.nav[position:position + 1] = menu_des_systemes(Path(config.docs_dir))
         return config
 
-    # Un identifiant d'exemple ne sert qu'une fois dans le site.
+    # La table des systèmes de l'accueil vient de la même liste que le menu (bloc « systemes »).
+    # Le menu abrège un titre (« Écran du MJ » sous « enCORE ») ; l'onglet du navigateur et
+    # l'en-tête de la page gardent le titre entier (« Écran du MJ : enCORE »).
+    def on_page_markdown(self, markdown: str, *, page: Any, config: MkDocsConfig, files: Any) -> str:
+        # Nos blocs notent ce qu'ils rendent (exemples, lanceurs, liens) pour cette page :
+        # un formateur de superfences ne la reçoit pas (fences.REGISTRE).
+        REGISTRE.page = (page.file.src_uri, page.url)
+        titre = titre_de_page(markdown)
+        if titre and page.title and page.title != titre and not page.is_homepage and "title" not in page.meta:
+            page.meta["title"] = titre
+        return BLOC_SYSTEMES.sub(lambda _: table_des_systemes(page.file.src_uri), markdown)
+
+    # Code et widgets hors de l'index de recherche (voir recherche.py).
     def on_page_content(self, html: str, *, page: Any, config: MkDocsConfig, files: Any) -> str:
-        for ident in _EXEMPLE_ID.findall(html):
-            ailleurs = self._ids.setdefault(ident, page.file.src_uri)
-            if ailleurs != page.file.src_uri:
-                raise PluginError(f"jdr : exemple « {ident} » en double ({ailleurs}, {page.file.src_uri})")
-        for nom, ident in _LANCEUR.findall(html):
-            self._lanceurs.setdefault(nom, (page.url, ident))
-        # Code et widgets hors de l'index de recherche (voir recherche.py).
+        REGISTRE.page = ("", "")
         return exclure_widgets(html)
 
-    # « Lancer cette situation » : le lien d'un exemple vise la page qui porte ce lanceur
-    # (toutes les pages ont alors été lues, y compris celles qui viennent après l'exemple).
-    def on_post_page(self, output: str, *, page: Any, config: MkDocsConfig) -> str:
-        def remplacer(m: re.Match[str]) -> str:
-            nom, requete = m.group(1), m.group(2)
-            if nom not in self._lanceurs:
-                raise PluginError(f"jdr : {page.file.src_uri} : aucun lanceur « {nom} » sur le site, alors qu'un lien "
-                                  "y mène (« Lancer cette situation », ou fiche de suivi avec lanceurs=\"oui\")")
-            url, ident = self._lanceurs[nom]
-            return f'href="{get_relative_url(url or "./", page.url)}?{requete}#{ident}"'
+    # La page 404 (un gabarit du thème, pas une page) reçoit la même typographie.
+    def on_post_template(self, output_content: str, *, template_name: str, config: MkDocsConfig) -> str:
+        return typographier_page(output_content) if template_name.endswith(".html") else output_content
 
-        output = _LIEN_LANCEUR.sub(remplacer, output)
+    # « Lancer cette situation » : le lien d'un exemple vise la page qui porte ce lanceur
+    # (toutes les pages ont alors été converties, y compris celles qui viennent après l'exemple).
+    def on_post_page(self, output: str, *, page: Any, config: MkDocsConfig) -> str:
+        output = resoudre_liens(output, page.file.src_uri, page.url)
+        # Les espaces insécables de la typographie française, sur toute la page (typographie.py).
+        output = typographier_page(output)
 
         def recherche(m: re.Match[str]) -> str:
             self._worker_recherche = m.group(3)
@@ -184,7 +280,6 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
     # Déposer le runtime, le worker configuré et les fichiers compressés dans le site.
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         site = Path(config.site_dir)
-        plier_index(site)  # accents et pluriels dans la recherche, avant la compression (recherche.py)
         cache = self._pyodide.parent / ".cache" / "regles-vivantes"
         version = version_pyodide(self._pyodide)
         dossier = site / "pyodide" / version
@@ -209,9 +304,15 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         (site / "assets" / "jdr" / "runtime.json").write_text(json.dumps(resume, indent=1), encoding="utf-8")
 
         assets = site / "assets" / "jdr"
-        # sw.js (à la racine) et recherche-worker.js (à côté du worker de Material) sont posés ailleurs.
-        ailleurs = shutil.ignore_patterns("sw.js", "recherche-worker.js")
+        # sw.js (à la racine) et recherche-worker.js (à côté du worker de Material) sont posés ailleurs ;
+        # le manifeste des widgets est recopié dans jdr.js, qui ne le demande donc pas.
+        ailleurs = shutil.ignore_patterns("sw.js", "recherche-worker.js", MANIFESTE)
         shutil.copytree(ASSETS, assets, dirs_exist_ok=True, ignore=ailleurs)
+        try:
+            routeur = inserer_widgets((ASSETS / "jdr.js").read_text(encoding="utf-8"), self._prechargement.manifeste)
+        except ModulesIllisibles as erreur:
+            raise PluginError(f"jdr : {erreur}") from erreur
+        (assets / "jdr.js").write_text(routeur, encoding="utf-8")
         recherche = site / "assets" / "javascripts" / "workers" / "recherche-worker.js"
         if self._worker_recherche:  # sinon la recherche est désactivée : aucune page ne le demande
             texte = (ASSETS / "recherche-worker.js").read_text(encoding="utf-8")

@@ -2,21 +2,30 @@
 
 Le navigateur découvre sinon les modules un à un en les exécutant : ``jdr.js``, puis le
 module de chaque widget, puis ses imports. Tout est lu dans les sources elles-mêmes, pour
-qu'il n'existe qu'une liste : la table ``WIDGETS`` de ``jdr.js`` (sélecteur → module) et les
-imports statiques (``import … from "./x.js";``, ``import "./x.js";``) de chaque module, suivis de proche en proche.
-Les imports dynamiques (``import("./x.js")``) ne sont pas suivis : ils partent plus tard, à
-la demande.
+qu'il n'existe qu'une liste : le manifeste ``widgets.json`` (sélecteur → module), que
+``jdr.js`` lit aussi, et les imports statiques (``import … from "./x.js";``,
+``import "./x.js";``) de chaque module, suivis de proche en proche. Les imports dynamiques
+(``import("./x.js")``) ne sont pas suivis : ils partent plus tard, à la demande.
+
+À la construction, le greffon recopie le manifeste dans ``jdr.js`` à la place de son import
+(:func:`inserer_widgets`) : la page n'a pas à le demander.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
-_TABLE = re.compile(r"^const WIDGETS = \[(.*?)^\];", re.M | re.S)
-_LIGNE = re.compile(r'\[\s*"([a-z]*)\.([\w-]+)"\s*,\s*"\./([\w-]+\.js)"\s*\]')
+_SELECTEUR = re.compile(r"([a-z]*)\.([\w-]+)")
+_MODULE = re.compile(r"\./([\w-]+\.js)")
 _IMPORT = re.compile(r'^import\s+(?:[^;"]*?\sfrom\s+)?"\./([\w-]+\.js)";', re.M)
+
+#: Le manifeste des widgets, à côté de jdr.js.
+MANIFESTE = "widgets.json"
+#: La ligne de jdr.js qui lit le manifeste ; le greffon la remplace par la liste elle-même.
+MARQUE_WIDGETS = f'import WIDGETS from "./{MANIFESTE}" with {{ type: "json" }};'
 
 
 class ModulesIllisibles(Exception):
@@ -29,6 +38,8 @@ class Prechargement:
     communs: tuple[str, ...]
     #: Classe HTML du widget → ses modules (le sien, puis ses imports statiques).
     widgets: tuple[tuple[str, tuple[str, ...]], ...]
+    #: Le manifeste tel qu'il est lu : (sélecteur, module), dans son ordre.
+    manifeste: tuple[tuple[str, str], ...] = ()
 
     def pour(self, html: str) -> list[str]:
         """Les modules à annoncer sur une page, dans l'ordre, sans doublon."""
@@ -55,19 +66,42 @@ def _imports(assets: Path, nom: str) -> list[str]:
     return vus
 
 
+def lire_manifeste(assets: Path) -> tuple[tuple[str, str], ...]:
+    """Le manifeste des widgets : une liste de paires ``["balise.classe", "./module.js"]``."""
+    chemin = assets / MANIFESTE
+    try:
+        donnees = json.loads(chemin.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as erreur:
+        raise ModulesIllisibles(f"{MANIFESTE} illisible dans {assets} : {erreur}") from erreur
+    if not isinstance(donnees, list):
+        raise ModulesIllisibles(f"{MANIFESTE} : attendu une liste de paires [\"balise.classe\", \"./module.js\"]")
+    entrees = []
+    for entree in donnees:
+        if not (isinstance(entree, list) and len(entree) == 2 and all(isinstance(x, str) for x in entree)
+                and _SELECTEUR.fullmatch(entree[0]) and _MODULE.fullmatch(entree[1])):
+            raise ModulesIllisibles(f"entrée de {MANIFESTE} illisible : {json.dumps(entree, ensure_ascii=False)} "
+                                    '(attendu : ["balise.classe", "./module.js"])')
+        entrees.append((entree[0], entree[1]))
+    return tuple(entrees)
+
+
 def lire(assets: Path) -> Prechargement:
-    """Lire la table des widgets de ``jdr.js`` et suivre les imports de chaque module."""
+    """Lire le manifeste des widgets et suivre les imports de chaque module."""
     source = (assets / "jdr.js").read_text(encoding="utf-8")
-    table = _TABLE.search(source)
-    if not table:
-        raise ModulesIllisibles("jdr.js n'a plus sa table « const WIDGETS = [ … ]; » (une ligne par widget)")
-    lignes = [ligne.strip() for ligne in table.group(1).splitlines() if ligne.strip()]
+    if MARQUE_WIDGETS not in source:
+        raise ModulesIllisibles(f"jdr.js ne lit plus le manifeste des widgets (ligne attendue : {MARQUE_WIDGETS})")
+    manifeste = lire_manifeste(assets)
     widgets = []
-    for ligne in lignes:
-        m = _LIGNE.fullmatch(ligne.rstrip(","))
-        if not m:
-            raise ModulesIllisibles(f"ligne de WIDGETS illisible dans jdr.js : {ligne} "
-                                    '(attendu : ["balise.classe", "./module.js"],)')
-        widgets.append((m.group(2), tuple(_imports(assets, m.group(3)))))
+    for selecteur, module in manifeste:
+        classe = selecteur.partition(".")[2]
+        widgets.append((classe, tuple(_imports(assets, module.removeprefix("./")))))
     communs = _imports(assets, "jdr.js")[1:]  # jdr.js lui-même est déjà un <script> de la page
-    return Prechargement(tuple(communs), tuple(widgets))
+    return Prechargement(tuple(communs), tuple(widgets), manifeste)
+
+
+def inserer_widgets(source: str, manifeste: tuple[tuple[str, str], ...]) -> str:
+    """``jdr.js`` avec la liste des widgets écrite à la place de l'import du manifeste."""
+    if MARQUE_WIDGETS not in source:
+        raise ModulesIllisibles(f"jdr.js ne lit plus le manifeste des widgets (ligne attendue : {MARQUE_WIDGETS})")
+    liste = json.dumps([list(entree) for entree in manifeste], separators=(",", ":"))
+    return source.replace(MARQUE_WIDGETS, f"const WIDGETS = {liste};", 1)

@@ -14,6 +14,7 @@ from jdr_core.d10.combat import (
     Arrondi,
     Couvert,
     Defense,
+    RegleCombat,
     attaquer,
     difficulte_melee,
     difficulte_tir,
@@ -84,6 +85,20 @@ class TestDifficultes:
     def test_melee(self) -> None:
         assert difficulte_melee(4, 2) == 11
 
+    def test_melee_sans_competence_telle_quelle(self) -> None:
+        """Par défaut, une Esquive absente vaut 0 et la compétence de l'attaquant ne compte pas."""
+        assert difficulte_melee(4, 0) == difficulte_melee(4, 0, comp_attaquant=3) == 9
+        assert difficulte_melee(4, 2, comp_attaquant=0) == 11
+
+    @pytest.mark.parametrize(("comp", "esquive", "attendue"), [(3, 0, 14), (0, 2, 6), (0, 0, 9), (3, 2, 11)])
+    def test_melee_compensee(self, comp: int, esquive: int, attendue: int) -> None:
+        """Avec compensation : +5 contre un défenseur sans Esquive, −5 pour un attaquant sans compétence."""
+        assert difficulte_melee(4, esquive, comp_attaquant=comp, regle=RegleCombat(compenser=True)) == attendue
+
+    def test_compensation_sans_competence_de_l_attaquant_refusee(self) -> None:
+        with pytest.raises(JdrErreur, match="compétence de l'attaquant"):
+            difficulte_melee(4, 0, regle=RegleCombat(compenser=True))
+
     def test_distance(self) -> None:
         assert [terme_distance(d) for d in (1, 5, 6, 15, 16, 55, 56)] == [1, 5, 6, 6, 7, 10, 11]
         assert [terme_distance(d, Arrondi.COMPLETE) for d in (6, 15, 24, 25)] == [5, 6, 6, 7]
@@ -110,6 +125,20 @@ class TestDegats:
         assert d.valeur == 7 + 3 + 6 - (5 + 4 + 2 + 2) and d.gravite is Gravite.LEGERE
         assert str(d) == "Dégâts : 7 + marge 3 + arme 6 − (5 + CON 4 + armure 2 + couvert 2) = 3 : une blessure légère."
 
+    def test_de_ordinaire_par_defaut(self) -> None:
+        """Par défaut, un 10 aux dégâts reste un 10 : aucun dé n'est ajouté."""
+        des = DesScriptes([10])
+        d = lancer_degats(2, 5, Defense(4), des=des, comp=4)
+        assert d.de == 10 and d.ouvert is None and des.restants == 0
+
+    def test_de_ouvert(self) -> None:
+        ouvert = RegleCombat(degats_ouverts=True)
+        haut = lancer_degats(4, 5, Defense(6), des=DesScriptes([10, 7]), comp=4, combat=ouvert)
+        assert haut.de == 14 and haut.valeur == 14 + 4 + 5 - 11 and haut.gravite is Gravite.CRITIQUE
+        assert str(haut).startswith("Dégâts : dé 10 + 7 = 17, ramené à 14 (plafond 10 + COMP) ; 14 + marge 4")
+        bas = lancer_degats(0, 5, Defense(6), des=DesScriptes([1, 6]), comp=4, combat=ouvert)
+        assert bas.de == -5 and bas.gravite is Gravite.ERAFLURE
+
     def test_defense_refusee(self) -> None:
         with pytest.raises(JdrErreur, match="armure"):
             Defense(4, armure=99)
@@ -128,10 +157,18 @@ class TestAttaque:
         assert a.gravite is Gravite.GRAVE
 
     @pytest.mark.parametrize("regle", [RegleAction(), RegleAction(enchainer=True, egalite_reussit=False)])
-    def test_loi_contre_enumeration(self, regle: RegleAction) -> None:
+    @pytest.mark.parametrize("combat", [RegleCombat(), RegleCombat(degats_ouverts=True)])
+    def test_loi_contre_enumeration(self, regle: RegleAction, combat: RegleCombat) -> None:
         defense = Defense(3, armure=1, couvert=Couvert.MOYEN)
         brute = enumerer(lambda des: attaquer(12, agi=5, comp=4, arme=9, defense=defense, des=des,
-                                              regle=regle).gravite)
+                                              regle=regle, combat=combat).gravite)
         attendue = {k: p for k, p in distribution_attaque(12, agi=5, comp=4, arme=9, defense=defense,
-                                                            regle=regle).items() if p}
+                                                            regle=regle, combat=combat).items() if p}
         assert brute == attendue
+
+    def test_des_degats_ouverts_plus_dangereux(self) -> None:
+        """Ouvert, le dé des dégâts peut tuer là où un D10 ordinaire s'arrête à la blessure critique."""
+        ordinaire = distribution_attaque(8, agi=6, comp=6, arme=5, defense=Defense(4))
+        ouvert = distribution_attaque(8, agi=6, comp=6, arme=5, defense=Defense(4),
+                                      combat=RegleCombat(degats_ouverts=True))
+        assert ordinaire[Gravite.MORT] == 0 < ouvert[Gravite.MORT]

@@ -63,10 +63,10 @@ def test_enumeration_egale_les_cotes(nom: str, indice: int, petit: dict[str, obj
     valeurs = meca.valider(petit)
     totaux, feuilles = enumerer_mecanique(meca, valeurs)
     assert feuilles < 50_000
-    cotes = {c.libelle: c.probabilite for c in meca.cotes(valeurs)}
+    cotes = {c.cle: c.probabilite for c in meca.cotes(valeurs)}
     assert set(totaux) <= set(cotes)
-    for libelle, attendu in cotes.items():
-        assert totaux.get(libelle, Fraction(0)) == attendu, libelle
+    for cle, attendu in cotes.items():
+        assert totaux.get(cle, Fraction(0)) == attendu, cle
 
 
 def _regle(v: dict[str, Any]) -> RegleAction:
@@ -136,6 +136,26 @@ class TestAffichage:
             roles = tuple(d["role"] for d in a["groupes"][0]["des"])
             vus.add(roles)
         assert vus == {("somme",), ("somme", "succes"), ("somme", "echec")}
+
+    @pytest.mark.parametrize(("compenser", "difficulte"), [("non", "5 + AGI 4 + Esquive 0 = 9."),
+                                                          ("oui", "5 + AGI 4 + Esquive 0 + 5 = 14.")])
+    def test_contact_sans_esquive(self, compenser: str, difficulte: str) -> None:
+        """Le réglage « compenser » change la difficulté annoncée d'un défenseur sans Esquive."""
+        meca = PAR_NOM["d10-attaque"]
+        valeurs = meca.valider({"agi_adverse": 4, "esquive": 0, "comp": 3, "compenser": compenser})
+        a = meca.afficher(meca.lancer(valeurs, DesAleatoires(3)), valeurs)
+        assert f"Difficulté : {difficulte}" in a["details"]
+
+    def test_des_degats_ouverts_affiches(self) -> None:
+        """Ouvert, le dé des dégâts montre aussi le dé ajouté ou retranché ; sinon, un seul dé."""
+        meca = PAR_NOM["d10-attaque"]
+        vus: dict[bool, set[int]] = {True: set(), False: set()}
+        for ouvert in (True, False):
+            valeurs = meca.valider({"agi": 10, "comp": 6, "esquive": 0, "agi_adverse": 1, "degats_ouverts": ouvert})
+            for graine in range(300):
+                a = meca.afficher(meca.lancer(valeurs, DesAleatoires(graine)), valeurs)
+                vus[ouvert].add(len(a["groupes"][-1]["des"]))
+        assert vus == {True: {1, 2}, False: {1}}
 
     def test_automatique_refusee_lance_quand_meme(self) -> None:
         meca = PAR_NOM["d10-action"]

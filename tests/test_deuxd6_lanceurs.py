@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jdr_core.des import DesAleatoires
-from jdr_core.deuxd6.assistance import Cumul, distribution_assistance
+from jdr_core.des import DesAleatoires, DesScriptes
+from jdr_core.deuxd6.assistance import Cumul, chance_trouver, distribution_assistance
 from jdr_core.deuxd6.jet import Niveau, distribution_2d6
 from jdr_core.deuxd6.lanceurs import MECANIQUES, cible_test, regle_scene
 from jdr_core.deuxd6.opposition import Egalite, distribution_opposition
@@ -35,7 +35,8 @@ class TestSysteme:
     def test_noms(self) -> None:
         assert SYSTEME.nom == "deuxd6"
         assert all(m.nom.startswith("2d6-") for m in SYSTEME.mecaniques)
-        assert {"2d6-test", "2d6-opposition", "2d6-scene-majeure", "2d6-assistance", "2d6-jet-cache"} <= set(PAR_NOM)
+        assert {"2d6-test", "2d6-opposition", "2d6-scene-majeure", "2d6-assistance", "2d6-fouille",
+                "2d6-jet-cache"} <= set(PAR_NOM)
         assert len({m.nom for m in SYSTEME.mecaniques}) == len(SYSTEME.mecaniques)
 
     def test_tables(self) -> None:
@@ -172,7 +173,7 @@ class TestProprietes:
             for de in groupe["des"]:
                 assert de["role"] in ROLES and 1 <= de["face"] <= de["faces"] == 6
         assert all(isinstance(ligne, str) and ligne for ligne in affichage["details"])
-        assert set(meca.classer(resultat, valeurs)) <= {c.libelle for c in cotes}
+        assert set(meca.classer(resultat, valeurs)) <= {c.cle for c in cotes}
         revelation = affichage.get("revelation")
         textes = [affichage["phrase"], *affichage["details"], *(groupe["titre"] for groupe in affichage["groupes"])]
         if revelation is not None:
@@ -213,7 +214,7 @@ class TestAffichage:
         v = meca.valider({"jet": "sans_competence", "apprentissage": True})
         r = meca.lancer(v, DesAleatoires(1))
         a = meca.afficher(r, v)
-        assert a["issue"] == "echec" and a["groupes"] == [] and meca.classer(r, v) == {"Échec simple"}
+        assert a["issue"] == "echec" and a["groupes"] == [] and meca.classer(r, v) == {"echec"}
 
     def test_scene_details(self) -> None:
         meca = PAR_NOM["2d6-scene-majeure"]
@@ -235,3 +236,53 @@ class TestAffichage:
         v = meca.valider({"manches_a": 2, "echanges": 6})
         a = meca.afficher(meca.lancer(v, DesAleatoires(3)), v)
         assert all(g["titre"].startswith("Dernier échange, ") for g in a["groupes"])
+
+
+class TestFouille:
+    """Le lanceur de fouille en parallèle : un jet par fouilleur, seul compte celui du bon endroit."""
+
+    def test_cotes_de_la_regle(self) -> None:
+        meca = PAR_NOM["2d6-fouille"]
+        v = meca.valider({"fouilleurs": 3, "niveau_1": 2, "niveau_2": 0, "niveau_3": 1, "dissimulation": -1,
+                          "tentative": 2})
+        cotes = {c.libelle: c.probabilite for c in meca.cotes(v)}
+        assert cotes["L'objet est trouvé"] == chance_trouver([9, 7, 8], tentative=2, dissimulation=-1)
+        assert cotes["L'objet est trouvé"] + cotes["Rien n'est trouvé"] == 1
+
+    def test_bon_endroit_choisi(self) -> None:
+        """Quand les joueurs ont dit où chacun cherchait, seul le jet du bon fouilleur compte."""
+        meca = PAR_NOM["2d6-fouille"]
+        v = meca.valider({"fouilleurs": 2, "niveau_1": 0, "niveau_2": 10, "bon_endroit": "2"})
+        assert {c.libelle: c.probabilite for c in meca.cotes(v)}["L'objet est trouvé"] == 1
+        a = meca.afficher(meca.lancer(v, DesScriptes([6, 6, 6, 5])), v)
+        assert a["phrase"] == ("Le deuxième fouilleur, au bon endroit, fait 6 et 5 = 11 contre 17 : réussite. "
+                               "L'objet est trouvé.")
+        assert a["groupes"][1]["titre"] == "Le deuxième fouilleur (au bon endroit)"
+
+    def test_bon_endroit_hors_de_l_equipe_refuse(self) -> None:
+        meca = PAR_NOM["2d6-fouille"]
+        v = meca.valider({"fouilleurs": 2, "bon_endroit": "3"})
+        with pytest.raises(JdrErreur, match="fouilleur au bon endroit, le troisième : attendu l'un des 2 premiers"):
+            meca.lancer(v, DesScriptes([1, 2, 3, 4]))
+
+
+class TestReprise:
+    """Le lanceur de tâche dit ce que coûterait une nouvelle tentative, selon ses deux réglages."""
+
+    @pytest.mark.parametrize(("reglages", "des", "attendu"), [
+        ({}, [1, 2, 6, 5], "4 réussites, contre 9"),
+        ({"progres_conserve": True}, [1, 2, 6, 5], "3 réussites, contre 9"),
+        ({}, [1, 2, 5, 5], "9 réussites, contre 9"),
+        ({"reprise": "malus"}, [1, 2, 5, 5], "4 réussites, contre 4"),
+    ])
+    def test_nouvelle_tentative(self, reglages: dict[str, object], des: list[int], attendu: str) -> None:
+        meca = PAR_NOM["2d6-tache"]
+        v = meca.valider({"requis": 4, "niveau": 2, **reglages})
+        details = meca.afficher(meca.lancer(v, DesScriptes(des)), v)["details"]
+        assert details[-1] == f"Si les circonstances changent, une nouvelle tentative demandera {attendu} à chaque jet."
+
+    def test_rien_a_reprendre_si_accomplie(self) -> None:
+        meca = PAR_NOM["2d6-tache"]
+        v = meca.valider({"requis": 1})
+        details = meca.afficher(meca.lancer(v, DesScriptes([1, 2])), v)["details"]
+        assert not any("nouvelle tentative" in d for d in details)

@@ -30,6 +30,7 @@ from jdr_core.deuxd6.poursuite import (
     raison_interdite,
 )
 from jdr_core.erreurs import JdrErreur, ParametreInvalide, RegleEnfreinte
+from jdr_core.loi import Loi, loi_du_jet
 from jdr_core.mecanique import ROLES
 
 from .enumeration import suites as enumerer
@@ -396,11 +397,9 @@ TACTIQUES: dict[str, tuple[Tactique, Tactique]] = {
 }
 
 
-def brute(depart: Poursuite, tactiques: tuple[Tactique, Tactique], tours: int) -> dict[Issue, Fraction]:
-    d = dict.fromkeys(Issue, Fraction(0))
-    for p, poids in enumerer(lambda des: depart.jouer(*tactiques, des=des, tours=tours)):
-        d[p.issue] += poids
-    return d
+def brute(depart: Poursuite, tactiques: tuple[Tactique, Tactique], tours: int) -> Loi[Issue]:
+    """Toutes les suites de dés, une par une (sans regrouper les paires ni les états)."""
+    return loi_du_jet(lambda des: depart.jouer(*tactiques, des=des, tours=tours).issue)
 
 
 class TestChaine:
@@ -447,19 +446,36 @@ class TestChaine:
 class TestLanceur:
     """Le formulaire, les cotes, le lancer et l'affichage."""
 
+    @pytest.mark.parametrize(("crans", "attendu"), [(0, "La distance ne change pas : à longue distance."),
+                                                    (1, "Le poursuivi s'éloigne : les voilà à distance extrême."),
+                                                    (2, "Le poursuivi sème le poursuivant")])
+    def test_autre_manoeuvre_et_ses_crans(self, crans: int, attendu: str) -> None:
+        """Le réglage des crans d'une autre manœuvre réussie vient du formulaire."""
+        v = POURSUITE.valider({"manoeuvre_poursuivi": "autre", "crans_autre": crans, "distance": "long",
+                               "tours": 1})
+        p = POURSUITE.lancer(v, DesScriptes([1, 2, 6, 5]))
+        assert p.manches[0].manoeuvre is Manoeuvre.AUTRE and attendu in " ".join(p.manches[0].lignes())
+
+    def test_autre_manoeuvre_hors_de_ses_distances(self) -> None:
+        """Hors des distances fixées avec le MJ, la tactique se rabat sur la manœuvre suivante (fuir)."""
+        v = POURSUITE.valider({"manoeuvre_poursuivi": "autre", "autre_min": "contact", "autre_max": "court",
+                               "distance": "long", "tours": 1})
+        p = POURSUITE.lancer(v, DesScriptes([1, 2, 6, 5]))
+        assert p.manches[0].manoeuvre is Manoeuvre.RATTRAPER_FUIR
+
     def test_declare(self) -> None:
         assert [m.nom for m in MECANIQUES_POURSUITE] == ["2d6-poursuite"]
 
     @pytest.mark.parametrize("petit", POURSUITE.petits, ids=[str(i) for i in range(len(POURSUITE.petits))])
     def test_enumeration_egale_cotes(self, petit: dict[str, object]) -> None:
         v = POURSUITE.valider(petit)
-        cotes = {c.libelle: c.probabilite for c in POURSUITE.cotes(v)}
+        cotes = {c.cle: c.probabilite for c in POURSUITE.cotes(v)}
         observe = dict.fromkeys(cotes, Fraction(0))
         for resultat, poids in enumerer(lambda des: POURSUITE.lancer(v, des), limite=50_000):
-            libelles = POURSUITE.classer(resultat, v)
-            assert set(libelles) <= set(cotes)
-            for libelle in libelles:
-                observe[libelle] += poids
+            cles = POURSUITE.classer(resultat, v)
+            assert set(cles) <= set(cotes)
+            for cle in cles:
+                observe[cle] += poids
         assert observe == cotes
 
     def test_cotes_partagent_les_issues(self) -> None:

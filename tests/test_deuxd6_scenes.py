@@ -19,6 +19,8 @@ from jdr_core.deuxd6.opposition import (
     distribution_opposition,
     opposer,
 )
+from jdr_core.deuxd6.poursuite import Camp, Distance, Manoeuvre, Poursuite, Resultat
+from jdr_core.deuxd6.poursuite import Echange as EchangePoursuite
 from jdr_core.deuxd6.scene import (
     IssueEchange,
     Ordre,
@@ -29,6 +31,7 @@ from jdr_core.deuxd6.scene import (
     determiner_initiative,
     distribution_scene,
     distribution_scene_complete,
+    issue_echange,
     jets_echange,
     jouer_scene,
 )
@@ -131,22 +134,69 @@ class TestEchange:
             assert scene.echanges[0].issue is issue
 
     def test_critique_impose_le_dd(self) -> None:
-        att, dfn = jets_echange(9, 8, Ordre.ATTAQUANT, (3, 3), (2, 4))
-        assert att.critique and dfn.cible == 5 and not dfn.reussi
+        att, dfn, lu = jets_echange(9, 8, Ordre.ATTAQUANT, (3, 3), (2, 4))
+        assert att.critique and dfn.cible == 8 and dfn.reussi
+        assert lu.ajustement_defenseur == -3 and not lu.defenseur_reussit
+        assert issue_echange(lu) is IssueEchange.MANCHE
 
     def test_maladresse_donne_le_dd(self) -> None:
-        att, dfn = jets_echange(8, 6, Ordre.DEFENSEUR, (4, 5), (4, 4))
-        assert dfn.maladresse and att.cible == 12 and att.reussi
+        _, dfn, lu = jets_echange(8, 6, Ordre.DEFENSEUR, (4, 5), (4, 4))
+        assert dfn.maladresse and lu.ajustement_attaquant == 4 and lu.attaquant_reussit
 
     def test_simultane(self) -> None:
-        att, dfn = jets_echange(8, 8, Ordre.SIMULTANE, (2, 2), (3, 3))
-        assert (att.cible, dfn.cible) == (5, 6) and att.reussi and dfn.reussi
+        _, _, lu = jets_echange(8, 8, Ordre.SIMULTANE, (2, 2), (3, 3))
+        assert (lu.ajustement_attaquant, lu.ajustement_defenseur) == (-3, -2)
+        assert lu.attaquant_reussit and lu.defenseur_reussit
+
+    @pytest.mark.parametrize("ordre", list(Ordre))
+    def test_le_critique_du_defenseur_compte(self, ordre: Ordre) -> None:
+        """Deux réussites, critique du défenseur (Dd 2) : l'attaquant relit son 7 contre 6 et perd la main."""
+        _, _, lu = jets_echange(8, 8, ordre, (3, 4), (2, 2))
+        assert lu.ajustement_attaquant == -2 and issue_echange(lu) is IssueEchange.INITIATIVE
+
+    @pytest.mark.parametrize("ordre", list(Ordre))
+    def test_la_maladresse_du_defenseur_compte(self, ordre: Ordre) -> None:
+        """Deux échecs, maladresse du défenseur (Dd 5) : l'attaquant relit son 9 contre 13 et gagne la manche."""
+        _, _, lu = jets_echange(8, 8, ordre, (4, 5), (5, 5))
+        assert lu.ajustement_attaquant == 5 and issue_echange(lu) is IssueEchange.MANCHE
+
+    def test_deux_critiques_selon_l_ordre(self) -> None:
+        """Le seul cas où l'ordre compte : deux doubles dans le même échange."""
+        issues = {o: issue_echange(jets_echange(7, 6, o, (3, 3), (2, 2))[2]) for o in Ordre}
+        assert issues == {Ordre.ATTAQUANT: IssueEchange.MANCHE, Ordre.DEFENSEUR: IssueEchange.INITIATIVE,
+                          Ordre.SIMULTANE: IssueEchange.INITIATIVE}
+
+    @pytest.mark.parametrize("ordre", list(Ordre))
+    @pytest.mark.parametrize(("ca", "cd"), [(8, 8), (9, 6), (5, 10), (12, 3)])
+    def test_meme_lecture_qu_en_poursuite(self, ca: int, cd: int, ordre: Ordre) -> None:
+        """Les mêmes dés donnent la même issue dans un échange de scène et dans une manche de poursuite."""
+        correspondance = {Resultat.REUSSIE: IssueEchange.MANCHE, Resultat.SANS_EFFET: IssueEchange.STATU_QUO,
+                          Resultat.RATEE: IssueEchange.INITIATIVE}
+        for da in PAIRES:
+            for dd in PAIRES:
+                chasse = EchangePoursuite(Jet2D6(da, ca), Jet2D6(dd, cd), ordre).resultat
+                assert issue_echange(jets_echange(ca, cd, ordre, da, dd)[2]) is correspondance[chasse]
+
+    def test_poursuite_ordre_defenseur_lance_d_abord(self) -> None:
+        """En poursuite aussi, l'ordre « défenseur d'abord » lance ses dés en premier et lit son double d'abord."""
+        depart = Poursuite(2, 2, Distance.MOYEN, Camp.POURSUIVI, ordre=Ordre.DEFENSEUR, noms=("Ugo", "Ada"))
+        manche = depart.tour(Manoeuvre.RATTRAPER_FUIR, des=DesScriptes([2, 2, 3, 3])).manches[0]
+        assert manche.jet_defenseur is not None and manche.jet_defenseur.des == (2, 2)
+        assert manche.ajustement_attaquant == -2 and manche.ajustement_defenseur == -3
+        texte = str(manche)
+        assert texte.index("Critique adverse (−2) : Ada") < texte.index("Critique adverse (−3) : Ugo")
 
     def test_ordre_defenseur_lit_les_des_du_defenseur_d_abord(self) -> None:
         regle = RegleScene(cibles=(8, 8), ordre=Ordre.DEFENSEUR)
         e = jouer_scene(regle, des=DesScriptes([1, 1, 6, 5]), echanges_max=1).echanges[0]
         assert e.jet_defenseur is not None and e.jet_defenseur.des == (1, 1)
-        assert e.jet_attaquant is not None and e.jet_attaquant.cible == 7
+        assert e.lecture is not None and e.lecture.ajustement_attaquant == 0 and e.issue is IssueEchange.INITIATIVE
+
+    def test_relecture_racontee(self) -> None:
+        regle = RegleScene(cibles=(8, 8), noms=("Hugo", "Inès"))
+        texte = str(jouer_scene(regle, des=DesScriptes([3, 4, 2, 2]), echanges_max=1))
+        assert "Inès fait 2 et 2 = 4 contre 8 : réussite critique (Dd 2). Critique adverse (−2) : Hugo échoue " \
+               "(7 contre 6). Inès prend l'initiative." in texte
 
     def test_modificateur_de_l_attaquant_pour_les_deux(self) -> None:
         regle = RegleScene(cibles=(9, 8), modificateurs=(-3, 2))
@@ -413,4 +463,4 @@ def test_jet_brut_reste_une_valeur() -> None:
     """Un Jet2D6 ne change pas quand on le réutilise dans un échange."""
     jet = Jet2D6((2, 2), 7)
     jets_echange(7, 7, Ordre.ATTAQUANT, jet.des, (1, 2))
-    assert jet.cible == 7
+    assert jet.cible == 7 and jet.critique

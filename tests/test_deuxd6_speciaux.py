@@ -98,6 +98,25 @@ class TestAssistance:
         with pytest.raises(RegleEnfreinte, match="au plus 0"):
             assister(0, [1], des=DesScriptes([]))
 
+    def test_desordre_permet_le_surnombre(self) -> None:
+        """Le MJ laisse aider trop de monde : le malus du désordre s'ajoute au modificateur retenu."""
+        aide = assister(1, [2, 2], des=DesScriptes([1, 2, 6, 5]), desordre=-2)
+        assert aide.desordre == -2 and aide.modificateur == 1 - 2
+        assert "c'est trop : le MJ impose −2 pour le désordre." in str(aide)
+
+    def test_desordre_sans_effet_dans_la_limite(self) -> None:
+        aide = assister(2, [2], des=DesScriptes([1, 2]), desordre=-3)
+        assert aide.desordre == 0 and aide.modificateur == 1 and "désordre" not in str(aide)
+
+    def test_desordre_borne(self) -> None:
+        with pytest.raises(JdrErreur, match="malus pour le désordre 1"):
+            assister(1, [2, 2], des=DesScriptes([]), desordre=1)
+
+    @pytest.mark.parametrize("cumul", list(Cumul))
+    def test_desordre_contre_brute_force(self, cumul: Cumul) -> None:
+        d = enumerer(lambda des: assister(1, [1, 3], des=des, cumul=cumul, desordre=-4).modificateur)
+        assert d == {k: p for k, p in distribution_assistance(1, [1, 3], cumul=cumul, desordre=-4).items() if p}
+
     def test_distribution_aide(self) -> None:
         d = distribution_aide(1, 1)
         assert d == {1: Fraction(26, 36), 0: Fraction(8, 36), -5: Fraction(1, 36), -6: Fraction(1, 36)}

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from jdr_core.francais import typographier
 from jdr_core.pont import executer_exemple
 from site_plugins.exemples import ExempleInvalide, extraire, tous_les_exemples
 
@@ -65,7 +66,8 @@ def test_texte_dans_nos_mots() -> None:
 def test_pages_lisibles_sans_javascript(site_construit: Path) -> None:
     """Le résultat attendu des exemples et les cotes des lanceurs sont dans le HTML construit."""
     page = (site_construit / "3d6/test/index.html").read_text(encoding="utf-8")
-    assert 'data-exemple="pierre-ruelle"' in page and "2, 3, 5 contre 3 : 2 succès." in page
+    # Avec la typographie française de la construction (espaces insécables, voir typographie.py).
+    assert 'data-exemple="pierre-ruelle"' in page and typographier("2, 3, 5 contre 3 : 2 succès.") in page
     assert 'data-mecanique="3d6-test"' in page and "Chances exactes" in page and "(1/2)" in page
     assert 'min="1" max="5"' in page  # bornes issues du registre
 

@@ -16,6 +16,7 @@ from jdr_core.encore.reserve import verifier_coup_d_eclat
 from jdr_core.encore.suivi import operer
 from jdr_core.encore.ton import Ton
 from jdr_core.erreurs import JdrErreur, RegleEnfreinte
+from jdr_core.francais import typographier
 from jdr_core.pont import traiter
 
 
@@ -41,7 +42,8 @@ class TestCoupDEclat:
     def test_plus_de_stress_redescend_a_trois_a_zero(self) -> None:
         r = json.loads(traiter(json.dumps({"type": "lancer", "mecanique": "encore-reserve",
                                            "parametres": {"coup_d_eclat": True, "stress": 0}})))
-        assert r == {"erreur": "Coup d'éclat refusé : il se déclare à 6 de Stress, et le personnage n'a aucun Stress."}
+        assert r == {"erreur": typographier(
+            "Coup d'éclat refusé : il se déclare à 6 de Stress, et le personnage n'a aucun Stress.")}
 
     def test_cotes_refusees_aussi(self) -> None:
         with pytest.raises(RegleEnfreinte, match="n'en a que 4"):
@@ -56,7 +58,8 @@ class TestCoupDEclat:
         etat = _creer()
         r = _pont(etat, {"op": "reserve", "parametres": {"coup_d_eclat": True, "stress": 6}, "graine": 1})
         # Le Stress du formulaire ne compte pas : c'est celui de la fiche (0) qui décide.
-        assert r == {"erreur": "Coup d'éclat refusé : il se déclare à 6 de Stress, et le personnage n'a aucun Stress."}
+        assert r == {"erreur": typographier(
+            "Coup d'éclat refusé : il se déclare à 6 de Stress, et le personnage n'a aucun Stress.")}
 
     def test_fiche_a_six_declare_et_redescend(self) -> None:
         fiche = Fiche("Lucrèce", Ton.BLOCKBUSTER, 8, stress=6)
@@ -233,7 +236,7 @@ class TestMessagesDeSauvegardeAbimee:
     ])
     def test_message(self, etat: object, op: object, attendu: str) -> None:
         r = _pont(etat, op)
-        assert r == {"erreur": attendu}
+        assert r == {"erreur": typographier(attendu)}
         for fragment in ("None", "string indices", "'sante'", "mal formé ("):
             assert fragment not in r["erreur"]
 

@@ -2,8 +2,8 @@
 
 Pour des paramètres assez petits (``Mecanique.petits``), on fait passer chaque suite de
 faces possible par le même code de jet que le lanceur (``lancer``), on range le résultat
-avec ``classer``, et la somme exacte des probabilités de chaque ligne doit égaler ce que
-rend ``cotes``. Un système qui ajoute une mécanique passe ce contrôle sans rien écrire ici.
+avec ``classer`` (les clés des lignes), et la somme exacte des probabilités de chaque ligne
+doit égaler ce que rend ``cotes``. Un système qui ajoute une mécanique passe ce contrôle sans rien écrire ici.
 """
 
 from __future__ import annotations
@@ -21,15 +21,15 @@ from .enumeration import suites
 
 
 def enumerer_mecanique(meca: Mecanique[Any], valeurs: dict[str, Any]) -> tuple[dict[str, Fraction], int]:
-    """Probabilité exacte de chaque libellé de cote, et nombre de suites de dés parcourues."""
+    """Probabilité exacte de chaque ligne de cote (par sa clé), et nombre de suites de dés parcourues."""
     totaux: dict[str, Fraction] = defaultdict(Fraction)
     feuilles = 0
     masse = Fraction(0)
     for resultat, p in suites(lambda des: meca.lancer(valeurs, des)):
         feuilles += 1
         masse += p
-        for libelle in meca.classer(resultat, valeurs):
-            totaux[libelle] += p
+        for cle in meca.classer(resultat, valeurs):
+            totaux[cle] += p
     assert masse == 1
     return dict(totaux), feuilles
 
@@ -47,10 +47,11 @@ def test_enumeration_egale_les_cotes(nom: str, indice: int, petit: dict[str, obj
     meca = registre.mecanique(nom)
     valeurs = meca.valider(petit)
     totaux, feuilles = enumerer_mecanique(meca, valeurs)
-    cotes = {c.libelle: c.probabilite for c in meca.cotes(valeurs)}
-    assert set(totaux) <= set(cotes), f"libellés inconnus des cotes : {set(totaux) - set(cotes)}"
-    for libelle, attendu in cotes.items():
-        assert totaux.get(libelle, Fraction(0)) == attendu, (libelle, feuilles)
+    cotes = {c.cle: c.probabilite for c in meca.cotes(valeurs)}
+    assert len(cotes) == len(meca.cotes(valeurs)), "deux lignes de cotes ont la même clé"
+    assert set(totaux) <= set(cotes), f"clés inconnues des cotes : {set(totaux) - set(cotes)}"
+    for cle, attendu in cotes.items():
+        assert totaux.get(cle, Fraction(0)) == attendu, (cle, feuilles)
 
 
 def test_chaque_mecanique_a_des_petits_cas() -> None:
@@ -65,4 +66,4 @@ def test_le_controle_voit_une_cote_fausse() -> None:
     totaux, feuilles = enumerer_mecanique(vraie, valeurs)
     assert feuilles == 216
     fausse = vraie.cotes(valeurs)[0].probabilite + Fraction(1, 216)
-    assert totaux[vraie.cotes(valeurs)[0].libelle] != fausse
+    assert totaux[vraie.cotes(valeurs)[0].cle] != fausse

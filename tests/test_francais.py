@@ -4,7 +4,21 @@ from __future__ import annotations
 
 import pytest
 
-from jdr_core.francais import accorder, au, compter, conjuguer, de, le, majuscule, minuscule, ordinal, quantite, signe
+from jdr_core.erreurs import JdrErreur
+from jdr_core.francais import (
+    accorder,
+    au,
+    compter,
+    conjuguer,
+    de,
+    elide,
+    le,
+    majuscule,
+    minuscule,
+    ordinal,
+    quantite,
+    signe,
+)
 
 
 class TestCompter:
@@ -64,3 +78,53 @@ class TestDivers:
     def test_ordinal(self) -> None:
         rangs = [ordinal(1), ordinal(1, feminin=True), ordinal(2), ordinal(25)]
         assert rangs == ["premier", "première", "deuxième", "25e"]
+
+
+class TestElision:
+    """L'élision devant une voyelle, pour les noms propres comme pour les noms communs."""
+
+    @pytest.mark.parametrize(("mot", "elide_"), [
+        ("Oskar", True), ("Ours", True), ("Élise", True), ("Œdipe", True), ("Hugo", True), ("homme", True),
+        ("Yves", True), ("ypérite", True), ("Yann", False), ("yaourt", False), ("hasard", False),
+        ("héros", False), ("Haut-Fond", False), ("huit", False), ("Pierre", False), ("8", False), ("", False),
+    ])
+    def test_elide(self, mot: str, elide_: bool) -> None:
+        assert elide(mot) is elide_
+
+    @pytest.mark.parametrize(("mot", "attendu"), [("Oskar", "d'Oskar"), ("Extrême", "d'Extrême"),
+                                                 ("un demi-tour", "d'un demi-tour"), ("héros", "de héros"),
+                                                 ("se cacher", "de se cacher"), ("11", "de 11")])
+    def test_de(self, mot: str, attendu: str) -> None:
+        assert de(mot) == attendu
+
+    def test_le(self) -> None:
+        assert (le("Ours"), le("héros"), le("Yann"), le("8")) == ("l'Ours", "le héros", "le Yann", "le 8")
+
+
+class TestPhrasesDuCoeur:
+    """Les phrases que le cœur bâtit autour d'un nom passent par l'outil : « d'Oskar », jamais « de Oskar »."""
+
+    def test_malus_de_l_attaquant_d10(self) -> None:
+        from jdr_core.d10.suivi import operer
+
+        r = operer(None, {"op": "creer", "nom": "Le quai"})
+        for nom in ("Lina", "Oskar"):
+            r = operer(r["etat"], {"op": "ajouter", "nom": nom, "agi": 5, "con": 3, "vol": 3, "contact": 5, "tir": 5,
+                                   "arme_contact": 8, "arme_tir": 10})
+        r = operer(r["etat"], {"op": "initiative", "graine": 1})
+        r = operer(r["etat"], {"op": "encaisser", "cible": 2, "degats": 7, "ko": "CON", "graine": 0})
+        oskar = next(c for c in r["vue"]["combattants"] if c["nom"] == "Oskar")
+        if oskar["etat"] == "ko":
+            r = operer(r["etat"], {"op": "reveiller", "combattant": 2})
+        a = operer(r["etat"], {"op": "attaquer", "attaquant": 2, "cible": 1, "graine": 3})
+        assert "malus de blessures d'Oskar (−2)" in a["message"] and "de Oskar" not in a["message"]
+
+    def test_erreurs_qui_nomment_un_personnage(self) -> None:
+        from jdr_core.d10.combat import initiative
+        from jdr_core.des import DesScriptes
+        from jdr_core.troisd6.combat import Combattant, ordre_initiative
+
+        with pytest.raises(JdrErreur, match="AGI d'Oskar"):
+            initiative([("Oskar", 99)], des=DesScriptes([5]))
+        with pytest.raises(JdrErreur, match="Physique d'Ursula"):
+            ordre_initiative([Combattant("Ursula", physique=99)])

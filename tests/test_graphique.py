@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from jdr_core import registre
 from jdr_core.des import DesAleatoires
 from jdr_core.erreurs import JdrErreur
+from jdr_core.francais import typographier
 from jdr_core.graphique import Serie, _e, figure, lignes, pour_lanceur
 from jdr_core.mecanique import Barre, Choix, Entier, Mecanique, OuiNon, Repartition, repartition_des_cotes
 from jdr_core.pont import traiter
@@ -162,9 +163,9 @@ class TestContrat:
 
     def test_sous_ensemble_de_cotes(self) -> None:
         meca = registre.mecanique("2d6-test")
-        r = repartition_des_cotes(meca.cotes(meca.valider({})), ("Maladresse", "Échec simple", "Réussite simple",
-                                                                 "Réussite critique"))
-        assert r.barres[0].probabilite == Fraction(1, 18)
+        r = repartition_des_cotes(meca.cotes(meca.valider({})), ("maladresse", "echec", "reussite",
+                                                                 "reussite_critique"))
+        assert r.barres[0].probabilite == Fraction(1, 18) and r.barres[0].libelle == "Maladresse"
 
 
 class TestRendu:
@@ -298,7 +299,7 @@ class TestPontEtBloc:
     def test_options_refusees(self, options: object, message: str) -> None:
         reponse = json.loads(traiter(json.dumps({"type": "cotes", "mecanique": "3d6-test", "parametres": {},
                                                  "graphique": options})))
-        assert reponse["erreur"].startswith(message)
+        assert reponse["erreur"].startswith(typographier(message))
 
     def test_le_jet_surligne_sa_barre(self) -> None:
         reponse = json.loads(traiter(json.dumps({"type": "lancer", "mecanique": "d10-action", "parametres": {},

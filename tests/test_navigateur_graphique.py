@@ -87,7 +87,7 @@ def test_le_graphique_suit_les_reglages_et_le_jet(page: Page, serveur: str) -> N
     page.goto(serveur + "/3d6/test/")
     form = page.locator('form[data-mecanique="3d6-test"]').first
     avant = signature(page, 'form[data-mecanique="3d6-test"]')
-    assert "4 succès" not in avant
+    assert not re.search(r"4\s+succès", avant)  # \s : l'espace insécable du graphique comprise
     form.locator("input[name=avantages]").fill("1")
     expect(form.locator("figure.jdr-graphique svg.jdr-graphique-svg")).to_contain_text("4 succès")
     apres = signature(page, 'form[data-mecanique="3d6-test"]')
@@ -100,7 +100,7 @@ def test_le_graphique_suit_les_reglages_et_le_jet(page: Page, serveur: str) -> N
     marquee = form.locator(".jdr-graphique-ligne--realisee")
     expect(marquee).to_have_count(1)
     phrase = form.locator(".jdr-details").inner_text()
-    succes = re.search(r"(\d+|aucun) succès aux dés", phrase)
+    succes = re.search(r"(\d+|aucun)\s+succès aux dés", phrase)  # \s : insécable comprise
     cle = marquee.get_attribute("data-cle")
     assert succes and cle is not None
     aux_des = 0 if succes.group(1) == "aucun" else int(succes.group(1))

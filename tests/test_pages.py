@@ -75,6 +75,83 @@ def test_aucune_page_ne_montre_de_restes(site_construit: Path, motif: str) -> No
     assert not trouves, "\n".join(trouves[:15])
 
 
+# --- Typographie et élision ----------------------------------------------------------------
+
+class _TexteLu(HTMLParser):
+    """Les nœuds de texte qu'un lecteur lit, code compris exclu (pre, code, kbd…) : ce que la
+    passe typographique de la construction doit avoir traité."""
+
+    CACHES = frozenset({"script", "style", "template", "pre", "code", "kbd", "samp", "textarea"})
+    VIDES = frozenset({"br", "img", "input", "meta", "link", "hr", "source", "wbr", "col", "area", "base",
+                       "path", "rect", "circle", "line", "polyline", "polygon", "use", "stop", "ellipse"})
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.textes: list[str] = []
+        self._pile: list[bool] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag not in self.VIDES:
+            self._pile.append(tag in self.CACHES or (bool(self._pile) and self._pile[-1]))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag not in self.VIDES and self._pile:
+            self._pile.pop()
+
+    def handle_data(self, data: str) -> None:
+        if not (self._pile and self._pile[-1]):
+            self.textes.append(data)
+
+
+_ORDINAIRE = "[ \t\r\n]"
+#: Une espace ordinaire là où la typographie française veut une insécable (le texte de la
+#: page mis bout à bout, une balise en ligne ne cachant rien).
+PONCTUATION_SANS_INSECABLE = re.compile(f"{_ORDINAIRE}+[;:!?»]|«{_ORDINAIRE}")
+#: Un nombre et ce qu'il compte séparés par une espace ordinaire (dans un même nœud de texte).
+NOMBRE_SECABLE = re.compile(rf"(?<![^\s(\[«—–])[−+-]?\d+(?:,\d+)?(?:er|re|e)?{_ORDINAIRE}+(%|[^\W\d_]+)")
+#: « de », « le », « que » devant un mot (pas « Exportez-le en »).
+SANS_ELISION = re.compile(r"(?<![-\w])([Dd]e|[Ll]e|[Qq]ue)[ \t\r\n\u00a0]+([^\W\d_][\w-]*)")
+
+
+def fautes_de_typographie(html: str) -> list[str]:
+    """Les fautes de typographie et d'élision du texte lu d'une page HTML."""
+    from jdr_core.francais import MOTS_LIBRES, elide
+
+    lecteur = _TexteLu()
+    lecteur.feed(html)
+    fautes = []
+    tout = "".join(lecteur.textes)
+    for m in PONCTUATION_SANS_INSECABLE.finditer(tout):
+        fautes.append(f"espace ordinaire : …{tout[max(0, m.start() - 40):m.end() + 20]}…")
+    for texte in lecteur.textes:
+        for m in NOMBRE_SECABLE.finditer(texte):
+            if m.group(1) == "%" or m.group(1).lower() not in MOTS_LIBRES:
+                fautes.append(f"nombre séparé de son mot : …{texte[max(0, m.start() - 30):m.end() + 10]}…")
+        for m in SANS_ELISION.finditer(texte):
+            if elide(m.group(2)):
+                fautes.append(f"élision oubliée : …{texte[max(0, m.start() - 30):m.end() + 10]}…")
+    return fautes
+
+
+def test_le_detecteur_typographique_voit_les_fautes() -> None:
+    """Chaque faute est vue ; le code, les mots de liaison et les h aspirés ne sont pas des fautes."""
+    for fautif in ("Contre 3 : réussite", "Marge ; suite", "Vraiment ?", "« oui", "3 succès", "12,5 %",
+                   "Le malus de Oskar", "AGI de Oskar", "le Ours", "plus que un"):
+        assert fautes_de_typographie(f"<p>{escape(fautif)}</p>"), fautif
+    for correct in ("Contre 3\u00a0: réussite", "5 ou 6", "de hasard", "le héros", "de Yann", "Exportez-le en JSON",
+                    "<code>a ; b</code>", "<pre>de Oskar : 3 PE</pre>", "<script>a ? b : c</script>", "12:30"):
+        assert not fautes_de_typographie(f"<p>{correct}</p>"), correct
+
+
+def test_typographie_et_elision_des_pages(site_construit: Path) -> None:
+    """Chaque page construite : espaces insécables de la typographie française et élisions,
+    dans la prose, les phrases rendues des exemples et des lanceurs, les graphiques."""
+    trouves = [f"{html.relative_to(site_construit)} : {faute}"
+               for html in sorted(site_construit.rglob("*.html"))
+               for faute in fautes_de_typographie(html.read_text(encoding="utf-8"))]
+    assert not trouves, "\n".join(trouves[:20])
+
+
 def test_page_404_en_francais(site_construit: Path) -> None:
     """La page d'erreur 404 parle français et ramène à l'accueil."""
     texte = texte_visible((site_construit / "404.html").read_text(encoding="utf-8"))
@@ -139,14 +216,6 @@ def ligne_sans_phrase(ligne: str) -> str | None:
     return None
 
 
-#: Provisoire : les lignes des pages 2D6 et D10 que la branche ``histoires-b`` récrit en
-#: phrases ; elle les retire de cette liste, que la fusion fait disparaître.
-LIGNES_EN_COURS_DE_REECRITURE = {
-    ("d10/action/index.html", "Moyen"),
-    ("d10/combat/index.html", "5"),
-}
-
-
 def test_le_detecteur_voit_les_lignes_sans_phrase() -> None:
     """Valeurs nues et restes Python sont refusés ; une phrase courte, une cote, un état passent."""
     for fautive in ("3", "8 / 2", "7 / 9", "1 / 0", "−2", "1d6", "6d6 (1, 4)", "Moyen", "None",
@@ -162,16 +231,10 @@ def test_le_detecteur_voit_les_lignes_sans_phrase() -> None:
 
 def test_chaque_ligne_d_exemple_est_une_phrase(site_construit: Path) -> None:
     """Chaque page construite, de chaque système : une ligne de résultat se lit comme une phrase."""
-    trouves, toujours_la = [], set()
+    trouves = []
     for html in sorted(site_construit.rglob("*.html")):
         page = html.relative_to(site_construit).as_posix()
         for ligne in lignes_d_exemple(html.read_text(encoding="utf-8")):
-            if (pourquoi := ligne_sans_phrase(ligne)) is None:
-                continue
-            if (page, ligne) in LIGNES_EN_COURS_DE_REECRITURE:
-                toujours_la.add((page, ligne))
-            else:
+            if (pourquoi := ligne_sans_phrase(ligne)) is not None:
                 trouves.append(f"{page} : « {ligne} » ({pourquoi})")
     assert not trouves, "\n".join(trouves)
-    assert toujours_la == LIGNES_EN_COURS_DE_REECRITURE, (
-        f"déjà récrites, à retirer de la liste : {sorted(LIGNES_EN_COURS_DE_REECRITURE - toujours_la)}")

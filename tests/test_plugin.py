@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import json
 import os
 import re
 import shutil
@@ -9,14 +11,21 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
+import markdown
 import pytest
+from mkdocs.exceptions import PluginError
 
+from site_plugins.fences import MARQUE_LANCEUR, REGISTRE, BlocInvalide, declarations, formater_lanceur
 from site_plugins.minification import esbuild, minifier
-from site_plugins.prechargement import ModulesIllisibles, lire
+from site_plugins.plugin import resoudre_liens
+from site_plugins.prechargement import MARQUE_WIDGETS, ModulesIllisibles, inserer_widgets, lire
 from site_plugins.runtime import ErreurRuntime
 
 from .conftest import RACINE
+
+ASSETS = RACINE / "site_plugins" / "assets"
 
 FENCES = """
 markdown_extensions:
@@ -85,9 +94,110 @@ class TestConfiguration:
         worker = (tmp_path / "site/assets/jdr/jdr-worker.js").read_text(encoding="utf-8")
         assert re.search(r"const CONFIG ?= ?\{", worker) and "runtime-" in worker
 
+    def test_menu_des_systemes_sans_leurs_pages(self, tmp_path: Path) -> None:
+        """L'entrée « jdr:systemes » de la nav devient une section par système déclaré : ses pages
+        doivent exister, sinon la construction s'arrête en le disant."""
+        r = construire(tmp_path, BASE + FENCES + "nav:\n  - index.md\n  - jdr:systemes\n")
+        assert r.returncode != 0 and "déclare la page 3d6/test.md, absente de" in r.stderr
+
     def test_lanceur_defaut_invalide(self, tmp_path: Path) -> None:
         r = construire(tmp_path, BASE + FENCES, '```lanceur mecanique="3d6-test"\ncaracteristique = 8\n```\n')
         assert r.returncode != 0 and "Caractéristique 8" in r.stderr
+
+
+def convertir(*pages: tuple[str, str, str], fences: list[dict[str, object]] | None = None) -> dict[str, str]:
+    """Convertir des pages (fichier source, adresse, Markdown) dans l'ordre, comme le greffon le
+    fait pendant une construction : une instance de Markdown avec nos blocs, la page posée dans le
+    registre avant chaque conversion, puis les liens vers les lanceurs résolus (on_post_page)."""
+    REGISTRE.vider()
+    md = markdown.Markdown(extensions=["pymdownx.superfences"],
+                           extension_configs={"pymdownx.superfences": {"custom_fences": fences or declarations()}})
+    rendus = {}
+    for source, adresse, texte in pages:
+        REGISTRE.page = (source, adresse)
+        rendus[source] = md.reset().convert(texte)
+    REGISTRE.page = ("", "")
+    return {source: resoudre_liens(rendus[source], source, adresse) for source, adresse, _ in pages}
+
+
+def lien_lancer(page: str) -> tuple[str, str]:
+    """Le lien « Lancer cette situation » de la page : (chemin, ancre) ; ses valeurs sont vérifiées."""
+    (lien,) = re.findall(r'class="jdr-lancer-situation md-button" href="([^"]+)"', page)
+    adresse = urlsplit(html.unescape(lien))
+    valeurs = parse_qs(adresse.query)
+    assert valeurs["lanceur"] == ["3d6-test"] and valeurs["caracteristique"] == ["4"]
+    assert valeurs["difficulte"] == ["3"]
+    return adresse.path, adresse.fragment
+
+
+EXEMPLE_LANCE = ('```exemple id="carmen" lanceur="3d6-test" valeurs="caracteristique=4 difficulte=3"\n'
+                 ">>> 1\n1\n```\n")
+LANCEUR = '```lanceur mecanique="3d6-test"\n```\n'
+
+
+class TestRegistreDesBlocs:
+    """Les blocs notent ce qu'ils rendent (fences.REGISTRE) ; le greffon ne relit pas son HTML."""
+
+    def test_lancer_cette_situation_vers_une_page_suivante(self) -> None:
+        """Le lien d'un exemple mène au lanceur d'une page convertie après lui, avec ses valeurs."""
+        pages = convertir(("regles/a.md", "regles/a/", EXEMPLE_LANCE), ("jets.md", "jets/", LANCEUR))
+        assert REGISTRE.lanceurs == {"3d6-test": ("jets/", "lanceur-3d6-test")}
+        assert lien_lancer(pages["regles/a.md"]) == ("../../jets/", "lanceur-3d6-test")
+        assert MARQUE_LANCEUR not in pages["regles/a.md"]
+
+    def test_attributs_du_formulaire_dans_un_autre_ordre(self) -> None:
+        """Le lanceur est trouvé quel que soit l'ordre des attributs de son formulaire (l'ancienne
+        lecture du HTML par expression régulière exigeait data-mecanique puis id)."""
+        def formater_a_l_envers(source: str, *args: object, **kwargs: object) -> str:
+            rendu = str(formater_lanceur(source, *args, **kwargs))
+            ouverture = re.match(r"<form ([^>]*)>", rendu)
+            assert ouverture
+            attributs = re.findall(r'[\w-]+(?:="[^"]*")?', ouverture.group(1))
+            return f"<form {' '.join(reversed(attributs))}>" + rendu[ouverture.end():]
+
+        fences = [dict(f, format=formater_a_l_envers) if f["name"] == "lanceur" else f for f in declarations()]
+        pages = convertir(("a.md", "a/", EXEMPLE_LANCE), ("b.md", "b/", LANCEUR.replace('"\n', '" id="ici"\n', 1)),
+                          fences=fences)
+        assert re.search(r'<form novalidate [^>]*id="ici" data-mecanique="3d6-test" class="jdr-lanceur">',
+                         pages["b.md"])
+        assert lien_lancer(pages["a.md"]) == ("../b/", "ici")
+
+    def test_le_premier_lanceur_d_une_mecanique(self) -> None:
+        convertir(("a.md", "a/", LANCEUR), ("b.md", "b/", LANCEUR.replace('"\n', '" id="autre"\n', 1)))
+        assert REGISTRE.lanceurs["3d6-test"] == ("a/", "lanceur-3d6-test")
+
+    def test_fiche_avec_lanceurs(self) -> None:
+        """Une fiche lanceurs="oui" mène au lanceur de chaque mécanique de son système."""
+        from jdr_core.registre import systeme
+
+        mecaniques = [m.nom for m in systeme("encore").mecaniques]
+        lanceurs = "".join(f'```lanceur mecanique="{nom}"\n```\n\n' for nom in mecaniques)
+        pages = convertir(("fiche.md", "fiche/", '```fiche systeme="encore" id="f" lanceurs="oui"\n```\n'),
+                          ("jets.md", "jets/", lanceurs))
+        for nom in mecaniques:
+            assert f'<a data-mecanique="{nom}" href="../jets/?lanceur={nom}#lanceur-{nom}"></a>' in pages["fiche.md"]
+
+    def test_lien_sans_lanceur(self) -> None:
+        with pytest.raises(PluginError, match=r"a\.md : aucun lanceur « 3d6-test » sur le site"):
+            convertir(("a.md", "a/", EXEMPLE_LANCE))
+
+    def test_lien_provisoire_qui_ne_vient_pas_d_un_bloc(self) -> None:
+        with pytest.raises(PluginError, match="n'a pas été écrit par un bloc du greffon"):
+            convertir(("a.md", "a/", f"[ici]({MARQUE_LANCEUR}3d6-test?x=1)\n\n" + LANCEUR))
+
+    def test_id_d_exemple_en_double(self) -> None:
+        """Deux pages, un même identifiant : la construction s'arrête, en nommant les deux pages."""
+        exemple = '```exemple id="a"\n>>> 1\n1\n```\n'
+        with pytest.raises(BlocInvalide, match=r"^jdr : exemple « a » en double \(autre\.md, index\.md\)$"):
+            convertir(("autre.md", "autre/", exemple), ("index.md", "", exemple.replace("1", "2")))
+
+    def test_chaque_construction_repart_de_rien(self) -> None:
+        """Le registre est vidé à chaque construction : mkdocs serve ne voit pas de double."""
+        exemple = '```exemple id="a"\n>>> 1\n1\n```\n'
+        convertir(("autre.md", "autre/", exemple))
+        assert REGISTRE.exemples == {"a": "autre.md"}
+        convertir(("index.md", "", exemple))
+        assert REGISTRE.exemples == {"a": "index.md"}
 
 
 def test_archive_d_execution(site_construit: Path) -> None:
@@ -185,29 +295,32 @@ class TestMinification:
 
 
 class TestPrechargement:
-    """La liste des modules annoncés se lit dans les sources : une seule table, celle de jdr.js."""
+    """La liste des modules annoncés se lit dans les sources : une seule liste, le manifeste widgets.json."""
 
     @staticmethod
     def assets(dossier: Path, widgets: str, **modules: str) -> Path:
-        (dossier / "jdr.js").write_text(
-            'import { moteur } from "./moteur.js";\nconst WIDGETS = [\n' + widgets + "];\n", encoding="utf-8")
+        (dossier / "jdr.js").write_text(f'import {{ moteur }} from "./moteur.js";\n{MARQUE_WIDGETS}\n',
+                                        encoding="utf-8")
+        (dossier / "widgets.json").write_text(widgets, encoding="utf-8")
         (dossier / "moteur.js").write_text("export const moteur = 1;\n", encoding="utf-8")
         for nom, texte in modules.items():
             (dossier / f"{nom}.js").write_text(texte, encoding="utf-8")
         return dossier
 
-    def test_la_table_de_jdr_js_et_les_imports_suivis(self) -> None:
-        p = lire(RACINE / "site_plugins" / "assets")
+    def test_le_manifeste_et_les_imports_suivis(self) -> None:
+        p = lire(ASSETS)
         assert p.communs == ("moteur.js",)
         widgets = dict(p.widgets)
-        source = (RACINE / "site_plugins" / "assets" / "jdr.js").read_text(encoding="utf-8")
-        for classe, noms in widgets.items():
-            assert f'.{classe}", "./{noms[0]}"' in source
+        manifeste = json.loads((ASSETS / "widgets.json").read_text(encoding="utf-8"))
+        assert [list(e) for e in p.manifeste] == manifeste
+        assert list(widgets) == [selecteur.partition(".")[2] for selecteur, _ in manifeste]
+        for (_, module), noms in zip(manifeste, widgets.values(), strict=True):
+            assert module == f"./{noms[0]}"
         assert widgets["jdr-lanceur"] == ("lanceur.js", "dom.js", "moteur.js", "liaison.js")
-        assert widgets["jdr-journal"] == ("journal.js",)
+        assert widgets["jdr-journal"] == ("journal.js", "dom.js")  # dom.js : la typographie
 
     def test_un_nouvel_import_est_annonce(self, tmp_path: Path) -> None:
-        dossier = self.assets(tmp_path, '  [".jdr-x", "./x.js"],\n',
+        dossier = self.assets(tmp_path, '[[".jdr-x", "./x.js"]]',
                               x='import { a } from "./a.js";\nimport("./tard.js");\n',
                               a='import {\n  b,\n} from "./b.js";\n', b="export const b = 2;\n")
         p = lire(dossier)
@@ -216,20 +329,63 @@ class TestPrechargement:
         assert p.pour('<div class="jdr-x-legende">') == ["moteur.js"]
 
     @pytest.mark.parametrize(("widgets", "modules", "message"), [
-        ("", {}, None),
-        ('  [jdr-x, "./x.js"],\n', {}, "ligne de WIDGETS illisible"),
-        ('  [".jdr-x", "./x.js"],\n', {}, "« x.js » est importé mais n'existe pas"),
-        ('  [".jdr-x", "./x.js"],\n', {"x": 'import { z } from "./z.js";\n'}, "« z.js »"),
-        ('  [".jdr-x", "./x.js"],\n', {"x": 'import "./y.js";\n'}, "« y.js »"),
+        ("[]", {}, None),
+        ("", {}, "widgets.json illisible"),
+        ('{"x": 1}', {}, "attendu une liste de paires"),
+        ('[["jdr-x", "./x.js"]]', {}, "entrée de widgets.json illisible"),
+        ('[[".jdr-x", "x.js"]]', {}, "entrée de widgets.json illisible"),
+        ('[[".jdr-x", "./x.js", 3]]', {}, "entrée de widgets.json illisible"),
+        ('[[".jdr-x", "./x.js"]]', {}, "« x.js » est importé mais n'existe pas"),
+        ('[[".jdr-x", "./x.js"]]', {"x": 'import { z } from "./z.js";\n'}, "« z.js »"),
+        ('[[".jdr-x", "./x.js"]]', {"x": 'import "./y.js";\n'}, "« y.js »"),
     ])
     def test_source_illisible(self, tmp_path: Path, widgets: str, modules: dict[str, str], message: str | None) -> None:
         dossier = self.assets(tmp_path, widgets, **modules)
         if message is None:
             assert lire(dossier).widgets == ()
-            (dossier / "jdr.js").write_text("const AUTRE = [];\n", encoding="utf-8")
-            message = "n'a plus sa table"
+            (dossier / "jdr.js").write_text("const WIDGETS = [];\n", encoding="utf-8")
+            message = "jdr.js ne lit plus le manifeste"
         with pytest.raises(ModulesIllisibles, match=message):
             lire(dossier)
+
+
+class TestManifesteDansJdrJs:
+    """jdr.js lit widgets.json ; le greffon l'y recopie à la construction (une requête de moins)."""
+
+    def test_recopie_exacte(self) -> None:
+        manifeste = lire(ASSETS).manifeste
+        source = (ASSETS / "jdr.js").read_text(encoding="utf-8")
+        construit = inserer_widgets(source, manifeste)
+        assert MARQUE_WIDGETS in source and MARQUE_WIDGETS not in construit and '"./widgets.json"' not in construit
+        (liste,) = re.findall(r"^const WIDGETS = (.*);$", construit, re.M)
+        assert json.loads(liste) == json.loads((ASSETS / "widgets.json").read_text(encoding="utf-8"))
+        # Rien d'autre ne bouge dans le module.
+        assert construit.replace(f"const WIDGETS = {liste};", MARQUE_WIDGETS) == source
+
+    def test_sans_la_ligne_d_import(self) -> None:
+        with pytest.raises(ModulesIllisibles, match="ne lit plus le manifeste"):
+            inserer_widgets("const WIDGETS = [];\n", ())
+
+    def test_la_source_reste_un_module_valide(self, tmp_path: Path) -> None:
+        """Sans le greffon, jdr.js se lit tel quel (son import du manifeste donne la même liste)."""
+        if shutil.which("node") is None:
+            pytest.skip("Node.js absent")
+        copie = tmp_path / "jdr.mjs"
+        copie.write_text((ASSETS / "jdr.js").read_text(encoding="utf-8"), encoding="utf-8")
+        subprocess.run(["node", "--check", str(copie)], capture_output=True, text=True, check=True)
+        shutil.copyfile(ASSETS / "widgets.json", tmp_path / "widgets.json")
+        (tmp_path / "lire.mjs").write_text(MARQUE_WIDGETS + "\nconsole.log(JSON.stringify(WIDGETS));\n",
+                                           encoding="utf-8")
+        sortie = subprocess.run(["node", str(tmp_path / "lire.mjs")], capture_output=True, text=True, check=True)
+        assert json.loads(sortie.stdout) == [list(e) for e in lire(ASSETS).manifeste]
+
+    def test_site_construit(self, site_construit: Path) -> None:
+        """Le jdr.js servi (réduit) porte exactement les entrées du manifeste, et ne le demande pas."""
+        servi = (site_construit / "assets/jdr/jdr.js").read_text(encoding="utf-8")
+        manifeste = json.loads((ASSETS / "widgets.json").read_text(encoding="utf-8"))
+        (liste,) = re.findall(r'=(\[\["[^;]*?"\]\])', servi)
+        assert json.loads(liste) == manifeste
+        assert '"./widgets.json"' not in servi and not (site_construit / "assets/jdr/widgets.json").exists()
 
 
 def test_modules_annonces_dans_l_en_tete(site_construit: Path) -> None:

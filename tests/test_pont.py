@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from jdr_core import pont, registre
 from jdr_core.erreurs import JdrErreur
+from jdr_core.francais import typographier
 
 #: Des fragments qui trahissent une erreur Python ou un nom interne montrés tels quels.
 FRAGMENTS_INTERDITS = re.compile(
@@ -175,16 +176,16 @@ class TestCasDuRapport:
             raise TypeError("string indices must be integers, not 'str'")
 
         monkeypatch.setattr(pont, "_repondre", panne)
-        assert repondre('{"type": "lancer"}') == {"erreur": pont.ERREUR_IMPREVUE}
+        assert repondre('{"type": "lancer"}') == {"erreur": typographier(pont.ERREUR_IMPREVUE)}
 
     def test_reponse_non_serialisable(self, monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setattr(pont, "_repondre", lambda _requete: {"valeur": float("nan")})
-        assert repondre('{"type": "lancer"}') == {"erreur": pont.ERREUR_IMPREVUE}
+        assert repondre('{"type": "lancer"}') == {"erreur": typographier(pont.ERREUR_IMPREVUE)}
 
     def test_genre_inconnu_dit_les_genres_permis(self) -> None:
         erreur = repondre('{"type": "fiche"}')["erreur"]
-        assert erreur == ("requête inconnue : « fiche » ; le champ « type » doit valoir "
-                          "lancer, cotes, suivi ou exemple.")
+        assert erreur == typographier("requête inconnue : « fiche » ; le champ « type » doit valoir "
+                                      "lancer, cotes, suivi ou exemple.")
 
 
 class TestLecture:

@@ -7,6 +7,7 @@ import pytest
 
 from jdr_core import pont, registre
 from jdr_core.erreurs import JdrErreur
+from jdr_core.francais import INSECABLE
 
 MECANIQUES = sorted(registre.mecaniques())
 
@@ -108,8 +109,10 @@ class TestPont:
         a = json.loads(pont.traiter(json.dumps({"type": "exemple", "source": source, "graine": "41"})))
         b = json.loads(pont.traiter(json.dumps({"type": "exemple", "source": source, "graine": 41})))
         assert a == b and a["mode"] == "autres_des" and a["graine"] == 41
-        assert a["lignes"][-1]["obtenu"].endswith("contre 3 : " + a["lignes"][-1]["obtenu"].split(" : ")[-1])
-        assert a["verdict"].startswith("Mêmes règles, d'autres dés : ")
+        # Les phrases rendues à la page ont leurs espaces insécables (typographie du pont).
+        obtenu = a["lignes"][-1]["obtenu"]
+        assert obtenu.endswith(f"contre 3{INSECABLE}: " + obtenu.split(f"{INSECABLE}: ")[-1])
+        assert a["verdict"].startswith(f"Mêmes règles, d'autres dés{INSECABLE}: ")
         sorties = {json.loads(pont.traiter(json.dumps({"type": "exemple", "source": source, "graine": g})))
                    ["lignes"][-1]["obtenu"] for g in range(30)}
         assert len(sorties) > 5  # les dés changent vraiment

@@ -15,13 +15,13 @@ Dé : 1 − 6 = −5 ; −5 + 4 + 5 = 4 contre 11 : échec.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ..des import SourceDes
 from ..erreurs import RegleEnfreinte, entier_borne
 from ..francais import nombre_relatif
+from ..loi import Loi, loi_du_jet
 from .regles import COMP_MAX, COMP_MIN, STAT_MAX, STAT_MIN
 
 #: Bornes d'une difficulté totale (5 + DV) et d'un malus de blessures.
@@ -127,34 +127,19 @@ def lancer_de_ouvert(comp: int, *, des: SourceDes, regle: RegleAction = REGLE) -
     return DeOuvert(tuple(faces), comp)
 
 
-def distribution_de_ouvert(comp: int, regle: RegleAction = REGLE) -> dict[int, Fraction]:
-    """La loi exacte du total du dé ouvert (bornes comprises), calculée sans énumérer les suites.
+def loi_de_ouvert(comp: int, regle: RegleAction = REGLE) -> Loi[DeOuvert]:
+    """La loi exacte des dés ouverts : :func:`lancer_de_ouvert` rejoué sur toutes ses suites de faces."""
+    return loi_du_jet(lambda des: lancer_de_ouvert(comp, des=des, regle=regle))
+
+
+def distribution_de_ouvert(comp: int, regle: RegleAction = REGLE) -> Loi[int]:
+    """La loi exacte du total du dé ouvert (bornes comprises).
 
     >>> d = distribution_de_ouvert(3)
     >>> d[5], d[13], d[-7], sum(d.values())
     (Fraction(1, 10), Fraction(2, 25), Fraction(3, 100), Fraction(1, 1))
     """
-    bas, haut = bornes_de(comp)
-    loi: dict[int, Fraction] = defaultdict(Fraction)
-
-    def ouvrir(total: int, sens: int, p: Fraction, tires: int) -> None:
-        if not bas < total < haut or tires > CHAINE_MAX:
-            loi[max(bas, min(haut, total))] += p
-            return
-        for face in range(1, 11):
-            suite = total + sens * face
-            if regle.enchainer and face == 10:
-                ouvrir(suite, sens, p / 10, tires + 1)
-            else:
-                loi[max(bas, min(haut, suite))] += p / 10
-
-    for face in range(1, 11):
-        sens = 1 if face == 10 else -1 if face == 1 else 0
-        if sens:
-            ouvrir(face, sens, Fraction(1, 10), 1)
-        else:
-            loi[face] += Fraction(1, 10)
-    return dict(loi)
+    return loi_de_ouvert(comp, regle).map(lambda de: de.total)
 
 
 def valider_difficulte(difficulte: int) -> int:
@@ -280,7 +265,7 @@ def agir(stat: int, comp: int, difficulte: int, *, des: SourceDes, malus: int = 
 
 
 def distribution_action(stat: int, comp: int, difficulte: int, *, malus: int = 0,
-                        regle: RegleAction = REGLE) -> dict[int | None, Fraction]:
+                        regle: RegleAction = REGLE) -> Loi[int | None]:
     """Loi exacte de la marge (``None`` : échec) d'une action lancée.
 
     >>> d = distribution_action(4, 3, 11)
@@ -288,10 +273,7 @@ def distribution_action(stat: int, comp: int, difficulte: int, *, malus: int = 0
     (Fraction(3, 10), Fraction(2, 5))
     """
     valider_action(stat, comp, difficulte, malus)
-    loi: dict[int | None, Fraction] = defaultdict(Fraction)
-    for de, p in distribution_de_ouvert(comp, regle).items():
-        loi[marge_de(de + stat + comp - malus, difficulte, comp, regle)] += p
-    return dict(loi)
+    return loi_de_ouvert(comp, regle).map(lambda de: Action(de, stat, comp, difficulte, malus, regle).marge)
 
 
 def chance_de_reussir(stat: int, comp: int, difficulte: int, *, malus: int = 0, regle: RegleAction = REGLE) -> Fraction:
@@ -300,5 +282,4 @@ def chance_de_reussir(stat: int, comp: int, difficulte: int, *, malus: int = 0, 
     >>> chance_de_reussir(4, 3, 11)
     Fraction(7, 10)
     """
-    d = distribution_action(stat, comp, difficulte, malus=malus, regle=regle)
-    return 1 - d.get(None, Fraction(0))
+    return 1 - distribution_action(stat, comp, difficulte, malus=malus, regle=regle)[None]

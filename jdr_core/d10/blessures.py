@@ -23,7 +23,8 @@ from fractions import Fraction
 from ..des import SourceDes
 from ..erreurs import entier_borne
 from ..francais import compter, enumerer, majuscule, nombre_relatif, ordinal, signe
-from .action import REGLE, DeOuvert, RegleAction, bornes_de, distribution_de_ouvert, lancer_de_ouvert, marge_de
+from ..loi import Loi, loi_du_jet
+from .action import REGLE, DeOuvert, RegleAction, lancer_de_ouvert, marge_de
 from .regles import STAT_MAX, STAT_MIN
 
 #: Bornes des dégâts saisis (après la résistance) et d'un nombre de blessures d'une gravité.
@@ -288,11 +289,8 @@ def chance_resistance(degats: int, valeur: int, *, malus: int = 0, automatique: 
     (Fraction(7, 10), Fraction(1, 1), Fraction(0, 1))
     """
     _valider("CON", valeur, degats, malus)
-    if automatique and degats < valeur:
-        return Fraction(1)
-    bornes_de(0)
-    return sum((p for de, p in distribution_de_ouvert(0, regle).items()
-                if marge_de(de + valeur - malus, degats, 0, regle) is not None), Fraction(0))
+    jet = jet_ko if automatique else jet_survie
+    return loi_du_jet(lambda des: jet(degats, valeur, des=des, malus=malus, regle=regle).reussi)[True]
 
 
 @dataclass(frozen=True)
@@ -354,21 +352,23 @@ def survivre(degats: int, constitution: int, *, des: SourceDes, jours_sans_soins
 
 
 def distribution_survie(degats: int, constitution: int, *, jours_sans_soins: int = 0, malus: int = 0,
-                        regle: RegleAction = REGLE) -> dict[int | None, Fraction]:
+                        regle: RegleAction = REGLE) -> Loi[int | None]:
     """Loi exacte du jour de la mort (0 : avant les soins ; ``None`` : il tient bon).
 
-    >>> distribution_survie(16, 6, jours_sans_soins=1)
-    {0: Fraction(9, 10), 1: Fraction(9, 100), None: Fraction(1, 100)}
+    >>> d = distribution_survie(16, 6, jours_sans_soins=1)
+    >>> d[0], d[1], d[None]
+    (Fraction(9, 10), Fraction(9, 100), Fraction(1, 100))
     """
     entier_borne("jours sans soins", jours_sans_soins, 0, JOURS_MAX)
-    p = chance_resistance(degats, constitution, malus=malus, automatique=False, regle=regle)
-    loi: dict[int | None, Fraction] = {}
-    vivant = Fraction(1)
-    for jour in range(jours_sans_soins + 1):
-        loi[jour] = vivant * (1 - p)
-        vivant *= p
-    loi[None] = vivant
-    return loi
+    _valider("CON", constitution, degats, malus)
+    reussi = loi_du_jet(lambda des: jet_survie(degats, constitution, des=des, malus=malus, regle=regle).reussi)
+
+    # État : (jets réussis, jour de la mort) ; comme :func:`survivre`, on s'arrête au premier raté.
+    def pas(etat: tuple[int, int | None]) -> Loi[tuple[int, int | None]]:
+        return reussi.map(lambda ok: (etat[0] + 1, None) if ok else (etat[0], etat[0]))
+
+    depart: Loi[tuple[int, int | None]] = Loi.certaine((0, None))
+    return depart.repeter(pas, jours_sans_soins + 1, fini=lambda etat: etat[1] is not None).map(lambda e: e[1])
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,9 @@
   une arme de poing : la distance en mètres jusqu'à 5 m, puis +1 par tranche de 10 m).
 * Dégâts : D10 + marge + dégâts de l'arme − (5 + CON + armure + couvert).
 
+Deux points que le texte laisse ouverts sont des réglages (:class:`RegleCombat`) : le D10
+des dégâts est-il ouvert, et que vaut le contact quand un seul camp s'aide d'une compétence.
+
 >>> from jdr_core.des import DesScriptes
 >>> defense = Defense(constitution=4, armure=1, couvert=Couvert.MOYEN)
 >>> print(attaquer(difficulte_tir(12, 2), agi=5, comp=4, arme=8, defense=defense, des=DesScriptes([9, 6])))
@@ -18,14 +21,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from fractions import Fraction
 
 from ..des import SourceDes
 from ..erreurs import ParametreInvalide, entier_borne
 from ..francais import nombre_relatif
-from .action import REGLE, Action, RegleAction, agir, distribution_action
-from .blessures import DEGATS_MAX, DEGATS_MIN, Gravite, gravite_de
-from .regles import COMP_MAX, COMP_MIN, STAT_MAX, STAT_MIN
+from ..loi import Loi, loi_du_jet
+from .action import (
+    REGLE,
+    Action,
+    DeOuvert,
+    RegleAction,
+    agir,
+    distribution_action,
+    lancer_de_ouvert,
+)
+from .blessures import Gravite, gravite_de
+from .regles import COMP_MAX, COMP_MIN, STAT_MAX, STAT_MIN, cas_de
 
 #: Bornes : dégâts d'une arme, armure, distance de tir (m), combattants, relances des égalités.
 ARME_MIN, ARME_MAX = 0, 20
@@ -33,6 +44,25 @@ ARMURE_MIN, ARMURE_MAX = 0, 15
 DISTANCE_MIN, DISTANCE_MAX = 1, 500
 COMBATTANTS_MAX = 20
 RELANCES_DEFAUT, RELANCES_MAX = 3, 10
+
+
+@dataclass(frozen=True)
+class RegleCombat:
+    """Les hypothèses du combat, là où le texte se tait.
+
+    * ``degats_ouverts`` : le D10 des dégâts s'ouvre comme celui d'une action (un 10 ajoute un
+      D10, un 1 en retranche un, entre COMP − 10 et 10 + COMP pour la compétence d'arme) ;
+      défaut : non, c'est un D10 ordinaire, de 1 à 10 ;
+    * ``compenser`` : au contact, quand un seul des deux s'aide d'une compétence (attaquant sans
+      compétence d'arme, ou défenseur sans Esquive), la difficulté se corrige de ±5 comme dans
+      la table des cas ; défaut : non, 5 + AGI + Esquive tel quel (une Esquive absente vaut 0).
+    """
+
+    degats_ouverts: bool = False
+    compenser: bool = False
+
+
+COMBAT = RegleCombat()
 
 
 # --- Initiative ----------------------------------------------------------------------
@@ -97,8 +127,10 @@ def initiative(combattants: Sequence[tuple[str, int]], *, des: SourceDes,
     noms = [nom for nom, _ in combattants]
     if len(set(noms)) != len(noms) or not all(isinstance(n, str) and n.strip() for n in noms):
         raise ParametreInvalide("noms des combattants", ", ".join(map(str, noms)), "des noms non vides et distincts")
+    from ..francais import de  # « AGI d'Oskar »
+
     for nom, agi in combattants:
-        entier_borne(f"AGI de {nom}", agi, STAT_MIN, STAT_MAX)
+        entier_borne(f"AGI {de(nom)}", agi, STAT_MIN, STAT_MAX)
     jets = [JetInitiative(nom, des.lancer(10), agi) for nom, agi in combattants]
     # Les ex æquo (même total, même AGI) lancent un D10 chacun ; ceux qui tirent encore la même
     # face relancent entre eux, au plus relances_max fois.
@@ -127,15 +159,29 @@ def initiative(combattants: Sequence[tuple[str, int]], *, des: SourceDes,
 # --- Difficultés ----------------------------------------------------------------------
 
 
-def difficulte_melee(agi_defenseur: int, esquive: int) -> int:
+def difficulte_melee(agi_defenseur: int, esquive: int, *, comp_attaquant: int | None = None,
+                     regle: RegleCombat = COMBAT) -> int:
     """Au contact : 5 + AGI + Esquive du défenseur.
+
+    Avec ``regle.compenser``, la compétence d'arme de l'attaquant (``comp_attaquant``, 0 :
+    sans compétence) et l'Esquive décident d'une correction de +5 ou −5, comme pour toute
+    action opposée.
 
     >>> difficulte_melee(5, 3)
     13
+    >>> sans_esquive = RegleCombat(compenser=True)
+    >>> difficulte_melee(5, 0, comp_attaquant=4, regle=sans_esquive), difficulte_melee(5, 3, comp_attaquant=0,
+    ...                                                                                 regle=sans_esquive)
+    (15, 8)
     """
     entier_borne("AGI du défenseur", agi_defenseur, STAT_MIN, STAT_MAX)
     entier_borne("Esquive", esquive, COMP_MIN, COMP_MAX)
-    return 5 + agi_defenseur + esquive
+    if not regle.compenser:
+        return 5 + agi_defenseur + esquive
+    if comp_attaquant is None:
+        raise ParametreInvalide("compétence de l'attaquant", None, "un entier de 0 à 10 pour compenser")
+    entier_borne("compétence de l'attaquant", comp_attaquant, COMP_MIN, COMP_MAX)
+    return 5 + agi_defenseur + esquive + cas_de(comp_attaquant > 0, esquive > 0).ajustement
 
 
 class Arrondi(Enum):
@@ -218,12 +264,14 @@ class Defense:
 
 @dataclass(frozen=True)
 class Degats:
-    """Les dégâts d'une touche : le D10, la marge, l'arme, et la résistance de la cible."""
+    """Les dégâts d'une touche : le D10 (``ouvert`` : ses dés, s'il est ouvert), la marge, l'arme,
+    et la résistance de la cible."""
 
     de: int
     marge: int
     arme: int
     defense: Defense
+    ouvert: DeOuvert | None = None
 
     @property
     def valeur(self) -> int:
@@ -240,27 +288,30 @@ class Degats:
             resistance += f" + armure {d.armure}"
         if d.couvert.bonus:
             resistance += f" + couvert {d.couvert.bonus}"
-        return (f"Dégâts : {self.de} + marge {self.marge} + arme {self.arme} − ({resistance}) = "
+        de = nombre_relatif(self.de)
+        if self.ouvert is not None and len(self.ouvert.des) > 1:
+            de = f"dé {self.ouvert.texte} ; {de}"
+        return (f"Dégâts : {de} + marge {self.marge} + arme {self.arme} − ({resistance}) = "
                 f"{nombre_relatif(self.valeur)} : {self.gravite.libelle}.")
 
 
-def lancer_degats(marge: int, arme: int, defense: Defense, *, des: SourceDes) -> Degats:
-    """Lance le D10 des dégâts.
+def lancer_degats(marge: int, arme: int, defense: Defense, *, des: SourceDes, comp: int = 0,
+                  combat: RegleCombat = COMBAT, regle: RegleAction = REGLE) -> Degats:
+    """Lance le D10 des dégâts ; ouvert (``combat.degats_ouverts``), il est borné par ``comp``.
 
     >>> from jdr_core.des import DesScriptes
     >>> print(lancer_degats(2, 5, Defense(3), des=DesScriptes([4])))
     Dégâts : 4 + marge 2 + arme 5 − (5 + CON 3) = 3 : une blessure légère.
+    >>> ouvert = RegleCombat(degats_ouverts=True)
+    >>> print(lancer_degats(2, 5, Defense(3), des=DesScriptes([10, 2]), comp=3, combat=ouvert))
+    Dégâts : dé 10 + 2 = 12 ; 12 + marge 2 + arme 5 − (5 + CON 3) = 11 : une blessure critique.
     """
     entier_borne("marge", marge, 0, COMP_MAX)
     entier_borne("dégâts de l'arme", arme, ARME_MIN, ARME_MAX)
+    if combat.degats_ouverts:
+        de = lancer_de_ouvert(comp, des=des, regle=regle)
+        return Degats(de.total, marge, arme, defense, de)
     return Degats(des.lancer(10), marge, arme, defense)
-
-
-def distribution_degats(marge: int, arme: int, defense: Defense) -> dict[int, Fraction]:
-    """Loi exacte de la valeur des dégâts d'une touche de marge donnée."""
-    entier_borne("marge", marge, 0, COMP_MAX)
-    entier_borne("dégâts de l'arme", arme, ARME_MIN, ARME_MAX)
-    return {f + marge + arme - defense.resistance: Fraction(1, 10) for f in range(1, 11)}
 
 
 # --- Attaque -----------------------------------------------------------------------------
@@ -288,7 +339,7 @@ class Attaque:
 
 
 def attaquer(difficulte: int, *, agi: int, comp: int, arme: int, defense: Defense, des: SourceDes,
-             malus: int = 0, regle: RegleAction = REGLE) -> Attaque:
+             malus: int = 0, regle: RegleAction = REGLE, combat: RegleCombat = COMBAT) -> Attaque:
     """Une attaque (contact ou distance, la difficulté le dit) et ses dégâts : D10 + marge + arme
     − (5 + CON + armure + couvert).
 
@@ -300,11 +351,11 @@ def attaquer(difficulte: int, *, agi: int, comp: int, arme: int, defense: Defens
     action = agir(agi, comp, difficulte, des=des, malus=malus, regle=regle)
     if action.marge is None:
         return Attaque(action)
-    return Attaque(action, lancer_degats(action.marge, arme, defense, des=des))
+    return Attaque(action, lancer_degats(action.marge, arme, defense, des=des, comp=comp, combat=combat, regle=regle))
 
 
 def distribution_attaque(difficulte: int, *, agi: int, comp: int, arme: int, defense: Defense, malus: int = 0,
-                         regle: RegleAction = REGLE) -> dict[Gravite | None, Fraction]:
+                         regle: RegleAction = REGLE, combat: RegleCombat = COMBAT) -> Loi[Gravite | None]:
     """Loi exacte de la gravité infligée (``None`` : l'attaque manque).
 
     >>> d = distribution_attaque(13, agi=5, comp=4, arme=8, defense=Defense(4))
@@ -312,11 +363,13 @@ def distribution_attaque(difficulte: int, *, agi: int, comp: int, arme: int, def
     (Fraction(3, 10), Fraction(0, 1))
     """
     entier_borne("dégâts de l'arme", arme, ARME_MIN, ARME_MAX)
-    loi: dict[Gravite | None, Fraction] = {None: Fraction(0), **{g: Fraction(0) for g in Gravite}}
-    for marge, p in distribution_action(agi, comp, difficulte, malus=malus, regle=regle).items():
+
+    # Les deux temps d':func:`attaquer` : l'action (sa loi, groupée par marge, seule chose que
+    # lisent les dégâts), puis, si elle touche, le D10 de :func:`lancer_degats`.
+    def degats(marge: int | None) -> Loi[Gravite | None]:
         if marge is None:
-            loi[None] += p
-            continue
-        for valeur, q in distribution_degats(marge, arme, defense).items():
-            loi[gravite_de(max(DEGATS_MIN, min(DEGATS_MAX, valeur)))] += p * q
-    return loi
+            return Loi.certaine(None)
+        return loi_du_jet(lambda des: lancer_degats(marge, arme, defense, des=des, comp=comp, combat=combat,
+                                                    regle=regle).gravite)
+
+    return distribution_action(agi, comp, difficulte, malus=malus, regle=regle).lier(degats)

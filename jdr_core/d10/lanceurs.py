@@ -7,12 +7,13 @@ dés (``petits``) retrouve les cotes annoncées.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from fractions import Fraction
 from typing import Any
 
 from ..des import SourceDes
 from ..francais import majuscule, nombre_relatif
+from ..loi import loi_du_jet
 from ..mecanique import (
     Affichage,
     Choix,
@@ -25,6 +26,7 @@ from ..mecanique import (
     Repartition,
     Role,
     Valeurs,
+    cotes_classees,
     de_affiche,
     repartition_des_cotes,
 )
@@ -33,7 +35,6 @@ from .action import (
     DeOuvert,
     RegleAction,
     agir,
-    distribution_action,
     reussite_automatique_possible,
 )
 from .blessures import (
@@ -55,6 +56,7 @@ from .combat import (
     Attaque,
     Couvert,
     Defense,
+    RegleCombat,
     attaquer,
     difficulte_melee,
     difficulte_tir,
@@ -108,35 +110,30 @@ def _libelle_marge(m: int) -> str:
     return f"Réussite avec une marge de {m}"
 
 
-def _cotes_marges(stat: int, comp: int, difficulte: int, malus: int, regle: RegleAction,
-                  automatique: bool) -> list[Cote]:
-    if automatique:
-        d: dict[int | None, Fraction] = {0: Fraction(1)}
-        ouvert = {1: Fraction(0), 10: Fraction(0)}
-    else:
-        d = distribution_action(stat, comp, difficulte, malus=malus, regle=regle)
-        ouvert = {1: Fraction(1, 10), 10: Fraction(1, 10)}
-    echec = d.get(None, Fraction(0))
-    return [Cote(REUSSITE, 1 - echec), Cote(ECHEC, echec),
-            *(Cote(_libelle_marge(m), d.get(m, Fraction(0))) for m in range(comp + 1)),
-            Cote(OUVERT_HAUT, ouvert[10]), Cote(OUVERT_BAS, ouvert[1])]
+def _cotes_marges(lancer: Callable[[SourceDes], Action], comp: int) -> list[Cote]:
+    """Les cotes d'une action, tirées de toutes les suites de dés de son lanceur, rangées par
+    :func:`_classer_action` : les lignes et le classement d'un jet ne peuvent pas diverger."""
+    lignes = (("reussite", REUSSITE), ("echec", ECHEC), *((f"marge_{m}", _libelle_marge(m)) for m in range(comp + 1)),
+              ("ouvert_haut", OUVERT_HAUT), ("ouvert_bas", OUVERT_BAS))
+    return cotes_classees(loi_du_jet(lancer), lambda a, v: _classer_action(a), {}, lignes)
 
 
 def _repartition_marges(cotes: list[Cote], comp: int) -> Repartition:
     """L'échec, puis chaque marge de réussite, lue aussi « au moins une marge de N »."""
-    r = repartition_des_cotes(cotes, (ECHEC, *(_libelle_marge(m) for m in range(comp + 1))), titre="Marge")
+    r = repartition_des_cotes(cotes, ("echec", *(f"marge_{m}" for m in range(comp + 1))), titre="Marge")
     return Repartition(r.titre, tuple(
-        replace(b, au_moins="tous les jets" if b.cle == ECHEC else f"réussite, marge {b.cle[-2:].strip()} ou plus")
+        replace(b, au_moins="tous les jets" if b.cle == "echec"
+                else f"réussite, marge {b.cle.removeprefix('marge_')} ou plus")
         for b in r.barres), au_moins=True)
 
 
 def _classer_action(a: Action) -> set[str]:
-    libelles = {REUSSITE if a.reussie else ECHEC}
+    cles = {"reussite" if a.reussie else "echec"}
     if a.marge is not None:
-        libelles.add(_libelle_marge(a.marge))
+        cles.add(f"marge_{a.marge}")
     if a.de is not None and a.de.des[0] in (1, 10):
-        libelles.add(OUVERT_HAUT if a.de.des[0] == 10 else OUVERT_BAS)
-    return libelles
+        cles.add("ouvert_haut" if a.de.des[0] == 10 else "ouvert_bas")
+    return cles
 
 
 def _phrase_action(a: Action) -> str:
@@ -174,9 +171,7 @@ def _lancer_action(v: Valeurs, des: SourceDes) -> Action:
 
 
 def _cotes_action(v: Valeurs) -> list[Cote]:
-    diff = _difficulte_action(v)
-    return _cotes_marges(v["stat"], v["comp"], diff, v["malus"], regle_de(v),
-                         _automatique(v, v["stat"], v["comp"], diff))
+    return _cotes_marges(lambda des: _lancer_action(v, des), v["comp"])
 
 
 def _afficher_lancer_action(a: Action, v: Valeurs) -> Affichage:
@@ -221,7 +216,7 @@ def _lancer_opposition(v: Valeurs, des: SourceDes) -> Action:
 
 
 def _cotes_opposition(v: Valeurs) -> list[Cote]:
-    return _cotes_marges(v["stat"], v["comp"], _difficulte_opposition(v), v["malus"], regle_de(v), False)
+    return _cotes_marges(lambda des: _lancer_opposition(v, des), v["comp"])
 
 
 def _afficher_opposition(a: Action, v: Valeurs) -> Affichage:
@@ -267,9 +262,19 @@ LIBELLES_GRAVITE = {
 }
 
 
+DEGATS_OUVERTS = OuiNon("degats_ouverts", "Le dé des dégâts est ouvert, comme celui de l'action (hypothèse)",
+                        False, avance=True)
+COMPENSER = OuiNon("compenser", "Au contact, sans compétence d'arme ou sans Esquive : ±5, comme pour "
+                   "toute action opposée (hypothèse)", False, avance=True)
+
+
+def combat_de(v: Valeurs) -> RegleCombat:
+    return RegleCombat(degats_ouverts=v["degats_ouverts"], compenser=v["compenser"])
+
+
 def _difficulte_attaque(v: Valeurs) -> int:
     if v["mode"] == "contact":
-        return difficulte_melee(v["agi_adverse"], v["esquive"])
+        return difficulte_melee(v["agi_adverse"], v["esquive"], comp_attaquant=v["comp"], regle=combat_de(v))
     return difficulte_tir(v["distance"], v["esquive"], Arrondi(v["arrondi"]))
 
 
@@ -279,34 +284,36 @@ def _defense(v: Valeurs) -> Defense:
 
 def _lancer_attaque(v: Valeurs, des: SourceDes) -> Attaque:
     return attaquer(_difficulte_attaque(v), agi=v["agi"], comp=v["comp"], arme=v["arme"], defense=_defense(v),
-                    des=des, malus=v["malus"], regle=regle_de(v))
+                    des=des, malus=v["malus"], regle=regle_de(v), combat=combat_de(v))
 
 
 def _cotes_attaque(v: Valeurs) -> list[Cote]:
     d = distribution_attaque(_difficulte_attaque(v), agi=v["agi"], comp=v["comp"], arme=v["arme"],
-                             defense=_defense(v), malus=v["malus"], regle=regle_de(v))
-    return [Cote(TOUCHE, 1 - d[None]), Cote(MANQUE, d[None]),
-            *(Cote(LIBELLES_GRAVITE[g], d[g]) for g in Gravite)]
+                             defense=_defense(v), malus=v["malus"], regle=regle_de(v), combat=combat_de(v))
+    return [Cote("touche", TOUCHE, 1 - d[None]), Cote("manque", MANQUE, d[None]),
+            *(Cote(g.name.lower(), LIBELLES_GRAVITE[g], d[g]) for g in Gravite)]
 
 
 def _repartition_gravite(cotes: list[Cote]) -> Repartition:
     """Manqué, puis chaque gravité de blessure, de l'éraflure à la mort (« au moins grave »)."""
-    r = repartition_des_cotes(cotes, (MANQUE, *(LIBELLES_GRAVITE[g] for g in Gravite)), titre="Blessure infligée")
+    r = repartition_des_cotes(cotes, ("manque", *(g.name.lower() for g in Gravite)), titre="Blessure infligée")
     return Repartition(r.titre, tuple(
-        replace(b, au_moins="tous les jets" if b.cle == MANQUE else f"{b.libelle.lower()} ou pire")
+        replace(b, au_moins="tous les jets" if b.cle == "manque" else f"{b.libelle.lower()} ou pire")
         for b in r.barres), au_moins=True)
 
 
 def _classer_attaque(a: Attaque, v: Valeurs) -> set[str]:
     if a.gravite is None:
-        return {MANQUE}
-    return {TOUCHE, LIBELLES_GRAVITE[a.gravite]}
+        return {"manque"}
+    return {"touche", a.gravite.name.lower()}
 
 
 def _afficher_attaque(a: Attaque, v: Valeurs) -> Affichage:
     diff = a.action.difficulte
     if v["mode"] == "contact":
-        detail = f"Difficulté : 5 + AGI {v['agi_adverse']} + Esquive {v['esquive']} = {diff}."
+        ecart = diff - (5 + v["agi_adverse"] + v["esquive"])
+        correction = f" {'+' if ecart > 0 else '−'} {abs(ecart)}" if ecart else ""
+        detail = f"Difficulté : 5 + AGI {v['agi_adverse']} + Esquive {v['esquive']}{correction} = {diff}."
     else:
         x = terme_distance(v["distance"], Arrondi(v["arrondi"]))
         detail = f"Difficulté : 5 + X {x} ({v['distance']} m) + Esquive {v['esquive']} = {diff}."
@@ -314,7 +321,9 @@ def _afficher_attaque(a: Attaque, v: Valeurs) -> Affichage:
     if a.degats is None:
         return {"phrase": "L'attaque manque.", "issue": "echec", "groupes": groupes,
                 "details": [str(a.action), detail]}
-    groupes.append({"titre": "Dégâts", "des": [de_affiche(a.degats.de, "somme", 10)]})
+    ouvert = a.degats.ouvert
+    groupes.append({"titre": "Dégâts" if ouvert is None else _groupe_de(ouvert, "Dégâts")["titre"],
+                    "des": [de_affiche(a.degats.de, "somme", 10)] if ouvert is None else des_ouverts(ouvert)})
     return {
         "phrase": f"Touché : {a.degats.gravite.libelle} ({nombre_relatif(a.degats.valeur)} de dégâts).",
         "issue": "reussite",
@@ -339,6 +348,8 @@ ATTAQUE: Mecanique[Attaque] = Mecanique(
         Choix("couvert", "Couvert du défenseur", "0", COUVERTS),
         MALUS,
         Choix("arrondi", "Distance : tranches de 10 m (hypothèse)", Arrondi.ENTAMEE.value, ARRONDIS, avance=True),
+        COMPENSER,
+        DEGATS_OUVERTS,
         ENCHAINER,
         EGALITE,
     ),
@@ -348,7 +359,9 @@ ATTAQUE: Mecanique[Attaque] = Mecanique(
     afficher=_afficher_attaque,
     classer=_classer_attaque,
     petits=({}, {"mode": "tir", "distance": 30, "couvert": "5", "arme": 12, "comp": 6},
-            {"comp": 0, "arme": 20, "con": 1, "enchainer": True}),
+            {"comp": 0, "arme": 20, "con": 1, "enchainer": True},
+            {"comp": 0, "esquive": 2, "compenser": True, "degats_ouverts": True},
+            {"comp": 3, "esquive": 0, "compenser": True, "degats_ouverts": True, "enchainer": True, "arme": 1}),
 )
 
 
@@ -364,7 +377,7 @@ def _lancer_ko(v: Valeurs, des: SourceDes) -> JetResistance:
 
 def _cotes_ko(v: Valeurs) -> list[Cote]:
     p = chance_resistance(v["degats"], v["valeur"], malus=v["malus"], regle=regle_de(v))
-    return [Cote(CONSCIENT, p), Cote(KO, 1 - p)]
+    return [Cote("conscient", CONSCIENT, p), Cote("ko", KO, 1 - p)]
 
 
 def _afficher_resistance(j: JetResistance, titre: str) -> Affichage:
@@ -390,12 +403,16 @@ KO_MECANIQUE: Mecanique[JetResistance] = Mecanique(
     lancer=_lancer_ko,
     cotes=_cotes_ko,
     afficher=lambda j, v: _afficher_resistance(j, "Jet de KO"),
-    classer=lambda j, v: {CONSCIENT if j.reussi else KO},
+    classer=lambda j, v: {"conscient" if j.reussi else "ko"},
     petits=({}, {"degats": 3, "valeur": 4}, {"degats": 12, "malus": 2, "enchainer": True, "egalite": False}),
 )
 
 
 # --- Jets de survie ------------------------------------------------------------------------
+
+
+def _cle_jour(jour: int | None) -> str:
+    return "survit" if jour is None else f"meurt_{jour}"
 
 
 def _libelle_jour(jour: int | None) -> str:
@@ -412,7 +429,7 @@ def _lancer_survie(v: Valeurs, des: SourceDes) -> Survie:
 
 def _cotes_survie(v: Valeurs) -> list[Cote]:
     d = distribution_survie(v["degats"], v["con"], jours_sans_soins=v["jours"], regle=regle_de(v))
-    return [Cote(_libelle_jour(j), d[j]) for j in [None, *range(v["jours"] + 1)]]
+    return [Cote(_cle_jour(j), _libelle_jour(j), d[j]) for j in [None, *range(v["jours"] + 1)]]
 
 
 def _afficher_survie(s: Survie, v: Valeurs) -> Affichage:
@@ -438,7 +455,7 @@ SURVIE: Mecanique[Survie] = Mecanique(
     lancer=_lancer_survie,
     cotes=_cotes_survie,
     afficher=_afficher_survie,
-    classer=lambda s, v: {_libelle_jour(s.jour_de_la_mort)},
+    classer=lambda s, v: {_cle_jour(s.jour_de_la_mort)},
     petits=({}, {"jours": 2, "degats": 12}, {"jours": 1, "degats": 14, "enchainer": True, "egalite": False}),
 )
 

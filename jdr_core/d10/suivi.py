@@ -34,7 +34,7 @@ from typing import Any
 
 from ..des import DesAleatoires, graine_au_hasard
 from ..erreurs import JdrErreur, RegleEnfreinte
-from ..francais import compter, enumerer, majuscule, nombre_relatif, ordinal
+from ..francais import compter, de, enumerer, majuscule, nombre_relatif, ordinal
 from ..mecanique import champ_entier
 from .blessures import CARACS_KO, DEGATS_MAX, DEGATS_MIN, Blessures, encaisser, gravite_de, jet_survie, signe_malus
 from .combat import (
@@ -274,15 +274,15 @@ def _lire_init(brut: object, nom: str) -> Init | None:
     if brut is None:
         return None
     if not isinstance(brut, Mapping):
-        raise _refus(f"l'initiative de {nom} est mal formée")
+        raise _refus(f"l'initiative {de(nom)} est mal formée")
     departage = brut.get("departage", [])
     if not isinstance(departage, list) or len(departage) > 11:
-        raise _refus(f"les dés de départage de {nom} sont mal formés")
+        raise _refus(f"les dés de départage {de(nom)} sont mal formés")
     for face in departage:
         if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 10:
-            raise _refus(f"les dés de départage de {nom} vont de 1 à 10")
-    return Init(_entier_lu(brut, "de", f"le dé d'initiative de {nom}", 1, 10),
-                _entier_lu(brut, "agi", f"l'AGI d'initiative de {nom}", STAT_MIN, STAT_MAX), tuple(departage))
+            raise _refus(f"les dés de départage {de(nom)} vont de 1 à 10")
+    return Init(_entier_lu(brut, "de", f"le dé d'initiative {de(nom)}", 1, 10),
+                _entier_lu(brut, "agi", f"l'AGI d'initiative {de(nom)}", STAT_MIN, STAT_MAX), tuple(departage))
 
 
 def _lire_combattant(brut: object) -> Combattant:
@@ -291,33 +291,33 @@ def _lire_combattant(brut: object) -> Combattant:
     if "nom" not in brut:
         raise _refus("le nom d'un combattant manque")
     nom = _nom(brut.get("nom"), NOM_MAX, "le nom d'un combattant")
-    ident = _entier_lu(brut, "id", f"le numéro de {nom}", 1, ID_MAX)
-    valeurs = tuple((c.cle, _entier_lu(brut, c.cle, f"{c.libelle} de {nom}", c.minimum, c.maximum)) for c in CHAMPS)
+    ident = _entier_lu(brut, "id", f"le numéro {de(nom)}", 1, ID_MAX)
+    valeurs = tuple((c.cle, _entier_lu(brut, c.cle, f"{c.libelle} {de(nom)}", c.minimum, c.maximum)) for c in CHAMPS)
     b = brut.get("blessures")
     if not isinstance(b, Mapping):
-        raise _refus(f"les blessures de {nom} manquent")
+        raise _refus(f"les blessures {de(nom)} manquent")
     mort = b.get("mort")
     if not isinstance(mort, bool):
-        raise _refus(f"les blessures de {nom} doivent dire s'il est mort (vrai ou faux)")
+        raise _refus(f"les blessures {de(nom)} doivent dire s'il est mort (vrai ou faux)")
     # Après chaque cascade, il reste au plus une blessure de chaque gravité.
     blessures = Blessures(
-        legeres=_entier_lu(b, "legeres", f"les blessures légères de {nom}", 0, 1),
-        graves=_entier_lu(b, "graves", f"les blessures graves de {nom}", 0, 1),
-        critiques=_entier_lu(b, "critiques", f"les blessures critiques de {nom}", 0, 1),
+        legeres=_entier_lu(b, "legeres", f"les blessures légères {de(nom)}", 0, 1),
+        graves=_entier_lu(b, "graves", f"les blessures graves {de(nom)}", 0, 1),
+        critiques=_entier_lu(b, "critiques", f"les blessures critiques {de(nom)}", 0, 1),
         mort=mort,
     )
     etat = brut.get("etat")
     if etat not in ETATS:
-        raise _refus(f"l'état de {nom} doit être {enumerer(list(ETATS), 'ou')}")
+        raise _refus(f"l'état {de(nom)} doit être {enumerer(list(ETATS), 'ou')}")
     if mort != (etat in HORS_DE_COMBAT):
-        raise _refus(f"l'état de {nom} ne correspond pas à ses blessures")
+        raise _refus(f"l'état {de(nom)} ne correspond pas à ses blessures")
     degats_mortels = brut.get("degats_mortels")
     if etat in HORS_DE_COMBAT:
-        degats_mortels = _entier_lu(brut, "degats_mortels", f"les dégâts du coup mortel de {nom}",
+        degats_mortels = _entier_lu(brut, "degats_mortels", f"les dégâts du coup mortel {de(nom)}",
                                     DEGATS_MIN, DEGATS_MAX)
     elif degats_mortels is not None:
         raise _refus(f"{nom} n'a pas reçu de coup mortel")
-    jours = _entier_lu(brut, "jours", f"les jours sans soins de {nom}", 0, JOURS_MAX)
+    jours = _entier_lu(brut, "jours", f"les jours sans soins {de(nom)}", 0, JOURS_MAX)
     if jours and etat not in HORS_DE_COMBAT:
         raise _refus(f"{nom} n'a pas de jours sans soins à compter")
     return Combattant(ident, nom, valeurs, blessures, str(etat), _lire_init(brut.get("init"), nom),
@@ -604,7 +604,7 @@ def _attaquer(combat: Combat, op: Mapping[str, Any]) -> tuple[Combat, str, int |
         entete += f", cible derrière un {couvert.libelle}"
     lignes = [f"{entete} : difficulté {detail}.", str(attaque.action)]
     if malus:
-        lignes[-1] += f" Le malus de blessures de {attaquant.nom} ({signe_malus(malus)}) est compté."
+        lignes[-1] += f" Le malus de blessures {de(attaquant.nom)} ({signe_malus(malus)}) est compté."
     if attaque.degats is None:
         lignes.append("L'attaque manque.")
         return combat, "\n".join(lignes), graine

@@ -10,6 +10,9 @@ from .tables import TABLES
 SYSTEME = Systeme(
     nom="d10",
     titre="D10 + carac + compétence",
+    principe="D10 ouvert + caractéristique + compétence contre 5 + la difficulté",
+    pages=("d10/index.md", "d10/action.md", "d10/combat.md", "d10/blessures.md", "d10/suivi.md", "d10/tables.md",
+           "d10/ecran.md"),
     mecaniques=MECANIQUES,
     tables=TABLES,
     suivi=Suivi(operer=operer, bornes=BORNES),

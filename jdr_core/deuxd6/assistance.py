@@ -34,12 +34,15 @@ from fractions import Fraction
 from ..des import SourceDes
 from ..erreurs import RegleEnfreinte, entier_borne
 from ..francais import conjuguer, majuscule, ordinal, quantite, signe
-from .jet import NIVEAU_MAX, NIVEAU_MIN, PAIRES, Jet2D6, Niveau, cible_competence, lancer_2d6, niveau_de, valider_cible
+from ..loi import Loi, loi_du_jet
+from .jet import NIVEAU_MAX, NIVEAU_MIN, Jet2D6, Niveau, cible_competence, lancer_2d6, valider_cible
 
 #: Tentatives de fouille au même endroit : la n-ième a un malus de −(n − 1).
 TENTATIVES_MAX = 10
 #: Nombre maximal de fouilleurs.
 FOUILLEURS_MAX = 8
+#: Le malus que le MJ peut imposer pour le désordre, quand il laisse aider trop de monde.
+DESORDRE_MIN = -10
 
 
 class Cumul(Enum):
@@ -115,10 +118,12 @@ class Assistance:
     niveau_principal: int
     aides: tuple[Aide, ...]
     cumul: Cumul = Cumul.MEILLEUR
+    #: Le malus du MJ pour le désordre, quand il a laissé aider plus d'assistants que permis (0 sinon).
+    desordre: int = 0
 
     @property
     def modificateur(self) -> int:
-        return combiner([a.bonus for a in self.aides if a.jet is not None], self.cumul)
+        return combiner([a.bonus for a in self.aides if a.jet is not None], self.cumul) + self.desordre
 
     def bilan(self) -> str:
         """« Modificateur retenu : +2. »"""
@@ -126,22 +131,34 @@ class Assistance:
 
     def phrases(self) -> list[str]:
         """Une phrase par assistant, puis le modificateur retenu."""
-        return [*(f"Le {ordinal(i + 1)} assistant {aide}." for i, aide in enumerate(self.aides)), self.bilan()]
+        phrases = [f"Le {ordinal(i + 1)} assistant {aide}." for i, aide in enumerate(self.aides)]
+        if self.desordre:
+            phrases.append(f"{quantite(len(self.aides), 'assistant').capitalize()} pour un personnage principal de "
+                           f"niveau {self.niveau_principal}, c'est trop : le MJ impose {signe(self.desordre)} "
+                           "pour le désordre.")
+        return [*phrases, self.bilan()]
 
     def __str__(self) -> str:
         return " ".join(self.phrases())
 
 
-def verifier_assistants(niveau_principal: int, niveaux_aides: Sequence[int]) -> None:
-    """Pas plus d'assistants que le niveau du personnage principal."""
+def verifier_assistants(niveau_principal: int, niveaux_aides: Sequence[int], desordre: int | None = None) -> int:
+    """Pas plus d'assistants que le niveau du personnage principal, sauf si le MJ laisse faire
+    avec un malus pour le désordre (``desordre``, de −10 à 0). Rend le malus qui s'applique
+    (0 quand le nombre d'assistants est permis)."""
     entier_borne("niveau du personnage principal", niveau_principal, NIVEAU_MIN, NIVEAU_MAX)
     for n in niveaux_aides:
         entier_borne("niveau d'un assistant", n, NIVEAU_MIN, NIVEAU_MAX)
-    if len(niveaux_aides) > niveau_principal:
+    if desordre is not None:
+        entier_borne("malus pour le désordre", desordre, DESORDRE_MIN, 0)
+    if len(niveaux_aides) <= niveau_principal:
+        return 0
+    if desordre is None:
         raise RegleEnfreinte(
             f"{quantite(len(niveaux_aides), 'assistant')} pour un personnage principal de niveau "
             f"{niveau_principal} : au plus {niveau_principal}"
         )
+    return desordre
 
 
 def assister(
@@ -151,34 +168,39 @@ def assister(
     des: SourceDes,
     modificateur: int = 0,
     cumul: Cumul = Cumul.MEILLEUR,
+    desordre: int | None = None,
 ) -> Assistance:
     """Chaque assistant de niveau 1 ou plus lance 7 + niveau + ``modificateur``, dans l'ordre.
 
     Hypothèse : les assistants subissent le même modificateur de difficulté que la tâche.
+    Au-delà du nombre permis d'assistants, il faut un malus pour le désordre (``desordre``) :
+    le texte laisse le MJ l'imposer ; il s'ajoute au modificateur retenu.
+
+    >>> from jdr_core.des import DesScriptes
+    >>> print(assister(1, [2, 2], des=DesScriptes([2, 3, 6, 6]), desordre=-2))  # doctest: +NORMALIZE_WHITESPACE
+    Le premier assistant fait 2 et 3 = 5 contre 9 : réussite, donc +1.
+    Le deuxième assistant fait 6 et 6 = 12 contre 9 : maladresse (Dd 6), donc −6.
+    2 assistants pour un personnage principal de niveau 1, c'est trop : le MJ impose −2 pour le désordre.
+    Modificateur retenu : −1.
     """
-    verifier_assistants(niveau_principal, niveaux_aides)
-    aides: list[Aide] = []
-    for n in niveaux_aides:
-        if n == 0:
-            aides.append(Aide(0, None, 0))
-            continue
-        jet = lancer_2d6(cible_competence(n, modificateur), des=des)
-        bonus = bonus_aide(jet.niveau, jet.dd, niveau_principal)
-        plafonne = jet.critique and jet.dd is not None and jet.dd > niveau_principal
-        aides.append(Aide(n, jet, bonus, plafonne))
-    return Assistance(niveau_principal, tuple(aides), cumul)
+    malus = verifier_assistants(niveau_principal, niveaux_aides, desordre)
+    aides = tuple(aider(n, niveau_principal, modificateur, des) for n in niveaux_aides)
+    return Assistance(niveau_principal, aides, cumul, malus)
 
 
-def distribution_aide(niveau_aide: int, niveau_principal: int, modificateur: int = 0) -> dict[int, Fraction]:
-    """Probabilités exactes du modificateur apporté par un seul assistant."""
+def aider(niveau_aide: int, niveau_principal: int, modificateur: int, des: SourceDes) -> Aide:
+    """Un assistant : au niveau 0 il ne lance pas ; sinon son jet donne son modificateur."""
     if niveau_aide == 0:
-        return {0: Fraction(1)}
-    cible = cible_competence(niveau_aide, modificateur)
-    comptes: dict[int, int] = {}
-    for a, b in PAIRES:
-        bonus = bonus_aide(niveau_de(a, b, cible), a if a == b else None, niveau_principal)
-        comptes[bonus] = comptes.get(bonus, 0) + 1
-    return {k: Fraction(c, 36) for k, c in comptes.items()}
+        return Aide(0, None, 0)
+    jet = lancer_2d6(cible_competence(niveau_aide, modificateur), des=des)
+    bonus = bonus_aide(jet.niveau, jet.dd, niveau_principal)
+    plafonne = jet.critique and jet.dd is not None and jet.dd > niveau_principal
+    return Aide(niveau_aide, jet, bonus, plafonne)
+
+
+def distribution_aide(niveau_aide: int, niveau_principal: int, modificateur: int = 0) -> Loi[int]:
+    """Loi exacte du modificateur apporté par un seul assistant, tirée de :func:`aider`."""
+    return loi_du_jet(lambda des: aider(niveau_aide, niveau_principal, modificateur, des).bonus)
 
 
 def distribution_assistance(
@@ -187,29 +209,23 @@ def distribution_assistance(
     *,
     modificateur: int = 0,
     cumul: Cumul = Cumul.MEILLEUR,
-) -> dict[int, Fraction]:
-    """Probabilités exactes du modificateur retenu (0 sans assistant utile).
+    desordre: int | None = None,
+) -> Loi[int]:
+    """Probabilités exactes du modificateur retenu (0 sans assistant utile), désordre compris.
 
     >>> d = distribution_assistance(1, [1])
     >>> d[1]
     Fraction(13, 18)
     """
-    verifier_assistants(niveau_principal, niveaux_aides)
-    utiles = [n for n in niveaux_aides if n > 0]
-    # État : (meilleur bonus, pire malus) vus jusqu'ici ; None tant qu'aucun assistant n'a lancé.
-    etats: dict[tuple[int, int] | None, Fraction] = {None: Fraction(1)}
-    for n in utiles:
-        suivants: dict[tuple[int, int] | None, Fraction] = {}
-        for etat, p in etats.items():
-            for bonus, q in distribution_aide(n, niveau_principal, modificateur).items():
-                nouvel = (bonus, bonus) if etat is None else (max(etat[0], bonus), min(etat[1], bonus))
-                suivants[nouvel] = suivants.get(nouvel, Fraction(0)) + p * q
-        etats = suivants
-    resultat: dict[int, Fraction] = {}
-    for etat, p in etats.items():
-        valeur = 0 if etat is None else combiner(list(etat), cumul)
-        resultat[valeur] = resultat.get(valeur, Fraction(0)) + p
-    return resultat
+    malus = verifier_assistants(niveau_principal, niveaux_aides, desordre)
+    # État : le plus haut et le plus bas des modificateurs vus (:func:`combiner` ne lit rien
+    # d'autre), vide tant qu'aucun assistant n'a lancé ; puis la règle même d':class:`Assistance`.
+    vus: Loi[tuple[int, ...]] = Loi.certaine(())
+    for n in niveaux_aides:
+        if n > 0:
+            vus = vus.combiner(distribution_aide(n, niveau_principal, modificateur),
+                               lambda e, b: (max(*e, b), min(*e, b)) if e else (b, b))
+    return vus.map(lambda e: combiner(e, cumul) + malus)
 
 
 # --- Actions parallèles : la fouille ------------------------------------------------
@@ -280,13 +296,17 @@ def fouiller(
     return Fouille(noms_t, jets, bon_endroit, tire, malus)
 
 
+def _chance_2d6(cible: int) -> Fraction:
+    return loi_du_jet(lambda des: lancer_2d6(cible, des=des).reussi)[True]
+
+
 def chance_trouver(
     cibles: Sequence[int], *, bon_endroit: int | None = None, tentative: int = 1, dissimulation: int = 0
 ) -> Fraction:
     """Probabilité exacte de trouver (tirage au sort uniforme si ``bon_endroit`` est ``None``)."""
     entier_borne("nombre de fouilleurs", len(cibles), 1, FOUILLEURS_MAX)
     malus = malus_fouille(tentative, dissimulation)
-    chances = [Fraction(sum(1 for a, b in PAIRES if a + b <= valider_cible(c + malus)), 36) for c in cibles]
+    chances = [_chance_2d6(valider_cible(c + malus)) for c in cibles]
     if bon_endroit is None:
         return sum(chances, Fraction(0)) / len(chances)
     entier_borne("bon endroit", bon_endroit, 0, len(cibles) - 1)

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
-from fractions import Fraction
 
 from ..cotes import pourcentage
 from ..des import SourceDes
 from ..erreurs import entier_borne
-from .jet import Jet2D6, Niveau, lancer_2d6, niveau_de, valider_cible
+from ..loi import Loi, loi_du_jet
+from .jet import Jet2D6, Niveau, lancer_2d6, valider_cible
 
 
 class ModeCache(Enum):
@@ -55,18 +55,11 @@ class JetCache:
     def reveler(self) -> JetCache:
         return replace(self, revele=True)
 
-    def chances(self) -> dict[Niveau, Fraction]:
-        """Ce que le joueur peut espérer au vu de ce qu'il voit (probabilités exactes)."""
-        visible = self.visibles[0]
-        if self.revele:
-            return {n: Fraction(int(n is self.jet.niveau)) for n in Niveau}
-        faces = range(1, 7) if visible is None else (visible,)
-        comptes = dict.fromkeys(Niveau, 0)
-        for a in faces:
-            for b in range(1, 7):
-                comptes[niveau_de(a, b, self.jet.cible)] += 1
-        total = sum(comptes.values())
-        return {n: Fraction(c, total) for n, c in comptes.items()}
+    def chances(self) -> Loi[Niveau]:
+        """Ce que le joueur peut espérer au vu de ce qu'il voit (probabilités exactes) : le jet
+        rejoué sachant les dés qu'il voit."""
+        connus = tuple(face for face in self.visibles if face is not None)
+        return loi_du_jet(lambda des: lancer_2d6(self.jet.cible, des=des).niveau, connus=connus)
 
     def indice(self) -> str:
         """Ce que le joueur peut déduire de son dé, en une phrase."""
@@ -99,7 +92,7 @@ def jet_cache(cible: int, *, des: SourceDes, mode: ModeCache = ModeCache.PARTAGE
     return JetCache(lancer_2d6(cible, des=des), mode)
 
 
-def chances_apres_un_de(cible: int, face: int) -> dict[Niveau, Fraction]:
+def chances_apres_un_de(cible: int, face: int) -> Loi[Niveau]:
     """Probabilités exactes des niveaux une fois le dé du joueur connu.
 
     >>> chances_apres_un_de(7, 6)[Niveau.REUSSITE]
@@ -107,7 +100,4 @@ def chances_apres_un_de(cible: int, face: int) -> dict[Niveau, Fraction]:
     """
     valider_cible(cible)
     entier_borne("face", face, 1, 6)
-    comptes = dict.fromkeys(Niveau, 0)
-    for b in range(1, 7):
-        comptes[niveau_de(face, b, cible)] += 1
-    return {n: Fraction(c, 6) for n, c in comptes.items()}
+    return loi_du_jet(lambda des: lancer_2d6(cible, des=des).niveau, connus=(face,))

@@ -23,12 +23,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from fractions import Fraction
 from itertools import product
 
 from ..des import SourceDes
 from ..erreurs import entier_borne
 from ..francais import nombre_relatif, signe
+from ..loi import Loi, loi_du_jet
 
 #: Niveau d'une compétence : 0 pour la « simple base », 10 au plus.
 NIVEAU_MIN, NIVEAU_MAX = 0, 10
@@ -301,29 +301,20 @@ def tenter(cible: int | None, *, des: SourceDes) -> Jet2D6 | EchecAutomatique:
     return lancer_2d6(cible, des=des)
 
 
-def distribution_2d6(cible: int) -> dict[Niveau, Fraction]:
+def distribution_2d6(cible: int) -> Loi[Niveau]:
     """Probabilités exactes des quatre niveaux (les 36 issues de 2D6).
 
     >>> d = distribution_2d6(7)
     >>> d[Niveau.REUSSITE_CRITIQUE], d[Niveau.REUSSITE], d[Niveau.ECHEC], d[Niveau.MALADRESSE]
     (Fraction(1, 12), Fraction(1, 2), Fraction(1, 3), Fraction(1, 12))
     """
-    valider_cible(cible)
-    comptes = dict.fromkeys(Niveau, 0)
-    for a, b in PAIRES:
-        comptes[niveau_de(a, b, cible)] += 1
-    return {n: Fraction(c, 36) for n, c in comptes.items()}
+    return loi_du_jet(lambda des: lancer_2d6(cible, des=des).niveau)
 
 
-def distribution_dd(cible: int) -> dict[tuple[Niveau, int | None], Fraction]:
+def distribution_dd(cible: int) -> Loi[tuple[Niveau, int | None]]:
     """Probabilités exactes de (niveau, Dd) : utile quand l'ampleur d'un double compte.
 
     >>> distribution_dd(7)[(Niveau.MALADRESSE, 4)]
     Fraction(1, 36)
     """
-    valider_cible(cible)
-    comptes: dict[tuple[Niveau, int | None], int] = {}
-    for a, b in PAIRES:
-        cle = (niveau_de(a, b, cible), a if a == b else None)
-        comptes[cle] = comptes.get(cle, 0) + 1
-    return {k: Fraction(c, 36) for k, c in comptes.items()}
+    return loi_du_jet(lambda des: (lambda jet: (jet.niveau, jet.dd))(lancer_2d6(cible, des=des)))

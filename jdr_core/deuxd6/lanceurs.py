@@ -8,11 +8,12 @@ les cotes annoncées.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from ..des import SourceDes
+from ..erreurs import RegleEnfreinte
 from ..francais import majuscule, nombre_relatif, ordinal, quantite, signe
+from ..loi import loi_du_jet
 from ..mecanique import (
     Affichage,
     Choix,
@@ -29,8 +30,20 @@ from ..mecanique import (
     de_affiche,
     repartition_des_cotes,
 )
-from .assistance import Assistance, Cumul, assister, distribution_assistance, verifier_assistants
+from .assistance import (
+    DESORDRE_MIN,
+    TENTATIVES_MAX,
+    Assistance,
+    Cumul,
+    Fouille,
+    assister,
+    chance_trouver,
+    distribution_assistance,
+    fouiller,
+    verifier_assistants,
+)
 from .cache import JetCache, ModeCache, jet_cache
+from .doubles import CHOIX_ORDRE
 from .jet import (
     BASE_CARACTERISTIQUE,
     BASE_CARACTERISTIQUE_MAX,
@@ -66,7 +79,18 @@ from .scene import (
     distribution_scene_complete,
     jouer_scene,
 )
-from .tache import REQUIS_MAX, Genre, Sabotage, Tache, distribution_sabotage, distribution_tache, mener_tache, saboter
+from .tache import (
+    REQUIS_MAX,
+    Genre,
+    Reprise,
+    Sabotage,
+    Tache,
+    distribution_sabotage,
+    distribution_tache,
+    mener_tache,
+    reprendre,
+    saboter,
+)
 
 #: Bornes d'une cible saisie directement dans un formulaire.
 CIBLE_SAISIE_MIN, CIBLE_SAISIE_MAX = -10, 25
@@ -82,6 +106,8 @@ LIBELLES_NIVEAUX = {
     Niveau.MALADRESSE: "Maladresse",
 }
 REUSSITE_TOUTE = "Réussite (critique comprise)"
+#: La clé de la ligne « réussite, critique comprise » ; un niveau a pour clé son nom.
+REUSSIE = "reussie"
 ISSUE_NIVEAU: dict[Niveau, IssueAffichee] = {
     Niveau.REUSSITE_CRITIQUE: "reussite",
     Niveau.REUSSITE: "reussite",
@@ -109,15 +135,20 @@ def des_affiches(jet: Jet2D6, caches: tuple[bool, bool] = (False, False)) -> lis
 
 
 def _cotes_niveaux(cible: int | None) -> list[Cote]:
-    d = {n: Fraction(int(n is Niveau.ECHEC)) for n in Niveau} if cible is None else distribution_2d6(cible)
+    d = loi_du_jet(lambda des: tenter(cible, des=des).niveau)
     return [
-        Cote(REUSSITE_TOUTE, d[Niveau.REUSSITE_CRITIQUE] + d[Niveau.REUSSITE]),
-        *(Cote(LIBELLES_NIVEAUX[n], d[n]) for n in Niveau),
+        Cote(REUSSIE, REUSSITE_TOUTE, d[Niveau.REUSSITE_CRITIQUE] + d[Niveau.REUSSITE]),
+        *(Cote(cle_niveau(n), LIBELLES_NIVEAUX[n], d[n]) for n in Niveau),
     ]
 
 
+def cle_niveau(niveau: Niveau) -> str:
+    """La clé stable d'un niveau : « reussite_critique », « echec »…"""
+    return niveau.name.lower()
+
+
 #: Les niveaux du pire au meilleur : les barres du graphique d'un jet de 2D6.
-ORDRE_NIVEAUX = tuple(LIBELLES_NIVEAUX[n] for n in reversed(Niveau))
+ORDRE_NIVEAUX = tuple(cle_niveau(n) for n in reversed(Niveau))
 
 
 def repartition_niveaux(cotes: list[Cote]) -> Repartition:
@@ -136,10 +167,10 @@ def repartition_niveaux(cotes: list[Cote]) -> Repartition:
 
 
 def _classer_niveau(niveau: Niveau) -> set[str]:
-    libelles = {LIBELLES_NIVEAUX[niveau]}
+    cles = {cle_niveau(niveau)}
     if niveau.reussi:
-        libelles.add(REUSSITE_TOUTE)
-    return libelles
+        cles.add(REUSSIE)
+    return cles
 
 
 def _phrase_niveau(jet: Jet2D6) -> str:
@@ -236,7 +267,9 @@ TEST: Mecanique[Jet2D6 | EchecAutomatique] = Mecanique(
 
 # --- Opposition (scène mineure) ----------------------------------------------------
 
-A_GAGNE, B_GAGNE, EGALITE_MJ = "Le personnage l'emporte", "L'adversaire l'emporte", "Égalité laissée au MJ"
+#: Qui l'emporte (0, 1, ``None``) → clé de la cote et libellé.
+GAGNANTS = {0: ("personnage", "Le personnage l'emporte"), 1: ("adversaire", "L'adversaire l'emporte"),
+            None: ("egalite_mj", "Égalité laissée au MJ")}
 NOMS = ("le personnage", "l'adversaire")
 EGALITES = (("relancer", "relancer"), ("mj", "le MJ tranche"))
 
@@ -256,11 +289,11 @@ def _lancer_opposition(v: Valeurs, des: SourceDes) -> Opposition:
 
 def _cotes_opposition(v: Valeurs) -> list[Cote]:
     d = distribution_opposition(v["cible_a"], v["cible_b"], egalite=_egalite(v), relances_max=v["relances"])
-    return [Cote(A_GAGNE, d[0]), Cote(B_GAGNE, d[1]), Cote(EGALITE_MJ, d[None])]
+    return [Cote(cle, libelle, d[g]) for g, (cle, libelle) in GAGNANTS.items()]
 
 
 def _classer_opposition(o: Opposition, v: Valeurs) -> set[str]:
-    return {{0: A_GAGNE, 1: B_GAGNE, None: EGALITE_MJ}[o.gagnant]}
+    return {GAGNANTS[o.gagnant][0]}
 
 
 def _afficher_opposition(o: Opposition, v: Valeurs) -> Affichage:
@@ -296,11 +329,6 @@ OPPOSITION: Mecanique[Opposition] = Mecanique(
 
 # --- Scène majeure -----------------------------------------------------------------
 
-ORDRES = (
-    (Ordre.ATTAQUANT.value, "l'attaquant lance d'abord"),
-    (Ordre.DEFENSEUR.value, "le défenseur lance d'abord"),
-    (Ordre.SIMULTANE.value, "jets simultanés"),
-)
 SCORES = (
     (Score.PAR_CAMP.value, "chaque camp garde ses manches"),
     (Score.REMISE_A_ZERO.value, "tout repart de zéro"),
@@ -338,12 +366,11 @@ def _cotes_scene(v: Valeurs) -> list[Cote]:
     d = distribution_scene_complete(regle_scene(v), surprise=v["surprise"], relances_max=v["relances"],
                                     echanges_max=v["echanges"])
     a, b, rien = _libelles_scene(v)
-    return [Cote(a, d[0]), Cote(b, d[1]), Cote(rien, d[None])]
+    return [Cote("personnage", a, d[0]), Cote("adversaire", b, d[1]), Cote("rien", rien, d[None])]
 
 
 def _classer_scene(s: Scene, v: Valeurs) -> set[str]:
-    a, b, rien = _libelles_scene(v)
-    return {{0: a, 1: b, None: rien}[s.vainqueur]}
+    return {{0: "personnage", 1: "adversaire", None: "rien"}[s.vainqueur]}
 
 
 def _afficher_scene(s: Scene, v: Valeurs) -> Affichage:
@@ -385,7 +412,8 @@ SCENE: Mecanique[Scene] = Mecanique(
         Entier("malus_contre", "Malus d'une contre-attaque (0 avec une compétence faite pour cela)",
                MALUS_CONTRE_ATTAQUE, 0, MALUS_CONTRE_ATTAQUE_MAX, avance=True),
         Entier("relances", "Relances d'une égalité pour l'initiative", RELANCES_DEFAUT, 0, RELANCES_MAX, avance=True),
-        Choix("ordre", "Qui lance d'abord, pour le Dd (hypothèse)", Ordre.ATTAQUANT.value, ORDRES, avance=True),
+        Choix("ordre", "Deux doubles dans le même échange : lequel compte d'abord (hypothèse)",
+              Ordre.ATTAQUANT.value, CHOIX_ORDRE, avance=True),
         Choix("score", "Manches quand l'initiative change (hypothèse)", Score.PAR_CAMP.value, SCORES, avance=True),
     ),
     lancer=_lancer_scene,
@@ -416,31 +444,44 @@ def _lancer_tache(v: Valeurs, des: SourceDes) -> Tache:
                        bonus_critique=v["bonus_critique"])
 
 
-ACCOMPLIE, ARRET_ECHEC, ARRET_MALADRESSE = "Tâche accomplie", "Arrêt sur un échec", "Arrêt sur une maladresse"
+#: Comment finit une tâche (``None`` : accomplie ; sinon le niveau du jet raté) → clé, libellé.
+FINS_TACHE = {None: ("accomplie", "Tâche accomplie"), Niveau.ECHEC: ("echec", "Arrêt sur un échec"),
+              Niveau.MALADRESSE: ("maladresse", "Arrêt sur une maladresse")}
 
 
 def _cotes_tache(v: Valeurs) -> list[Cote]:
-    d = distribution_tache(v["requis"], _cible_tache(v), bonus_critique=v["bonus_critique"])
-    somme = {None: Fraction(0), Niveau.ECHEC: Fraction(0), Niveau.MALADRESSE: Fraction(0)}
-    for (_, fin), p in d.items():
-        somme[fin] += p
-    return [Cote(ACCOMPLIE, somme[None]), Cote(ARRET_ECHEC, somme[Niveau.ECHEC]),
-            Cote(ARRET_MALADRESSE, somme[Niveau.MALADRESSE])]
+    somme = distribution_tache(v["requis"], _cible_tache(v), bonus_critique=v["bonus_critique"]).map(
+        lambda issue: issue[1])
+    return [Cote(cle, libelle, somme[fin]) for fin, (cle, libelle) in FINS_TACHE.items()]
 
 
 def _classer_tache(t: Tache, v: Valeurs) -> set[str]:
     if t.accomplie:
-        return {ACCOMPLIE}
-    return {ARRET_MALADRESSE if t.maladresse is not None else ARRET_ECHEC}
+        return {FINS_TACHE[None][0]}
+    return {FINS_TACHE[Niveau.MALADRESSE if t.maladresse is not None else Niveau.ECHEC][0]}
+
+
+REPRISES = ((Reprise.REUSSITES.value, "des réussites de plus à obtenir"),
+            (Reprise.MALUS.value, "un malus sur tous les jets"))
+
+
+def phrase_reprise(t: Tache, v: Valeurs) -> str:
+    """Ce que demanderait une nouvelle tentative, si les circonstances changent."""
+    requis, cible = reprendre(t, reprise=Reprise(v["reprise"]), progres_conserve=v["progres_conserve"])
+    return (f"Si les circonstances changent, une nouvelle tentative demandera {quantite(requis, 'réussite')}, "
+            f"contre {nombre_relatif(cible)} à chaque jet.")
 
 
 def _afficher_tache(t: Tache, v: Valeurs) -> Affichage:
     issue: IssueAffichee = "reussite" if t.accomplie else "echec"
+    details = [t.phrase_jet(i) for i in range(len(t.jets))]
+    if not t.accomplie:
+        details.append(phrase_reprise(t, v))
     return {
         "phrase": t.bilan(),
         "issue": issue,
         "groupes": [{"titre": t.titre_jet(i), "des": des_affiches(j)} for i, j in enumerate(t.jets)],
-        "details": [t.phrase_jet(i) for i in range(len(t.jets))],
+        "details": details,
     }
 
 
@@ -454,6 +495,9 @@ TACHE: Mecanique[Tache] = Mecanique(
         AUTRE,
         Entier("requis", "Réussites à obtenir", 3, 1, REQUIS_MAX),
         OuiNon("bonus_critique", "Un critique donne +Dd au jet suivant", True, avance=True),
+        Choix("reprise", "Après une maladresse, recommencer coûte", Reprise.REUSSITES.value, REPRISES),
+        OuiNon("progres_conserve", "Une nouvelle tentative garde les réussites déjà obtenues (hypothèse)", False,
+               avance=True),
     ),
     lancer=_lancer_tache,
     cotes=_cotes_tache,
@@ -476,11 +520,11 @@ def _libelle_difficulte(d: int) -> str:
 
 def _cotes_sabotage(v: Valeurs) -> list[Cote]:
     d = distribution_sabotage(v["niveau_vise"], v["niveau"], cible_competence(v["niveau"], _modificateur(v)))
-    return [Cote(_libelle_difficulte(k), d[k]) for k in sorted(d, reverse=True)]
+    return [Cote(f"difficulte_{k}", _libelle_difficulte(k), d[k]) for k in sorted(d, reverse=True)]
 
 
 def _classer_sabotage(s: Sabotage, v: Valeurs) -> set[str]:
-    return {_libelle_difficulte(s.difficulte)}
+    return {f"difficulte_{s.difficulte}"}
 
 
 def _afficher_sabotage(s: Sabotage, v: Valeurs) -> Affichage:
@@ -535,31 +579,34 @@ def _niveaux_aides(v: Valeurs) -> list[int]:
     return [v["niveau_aides"]] * v["assistants"]
 
 
+def _desordre(v: Valeurs) -> int | None:
+    return v["desordre"] if v["surnombre"] else None
+
+
 def _lancer_assistance(v: Valeurs, des: SourceDes) -> JetAide:
     m = _modificateur(v)
-    verifier_assistants(v["niveau"], _niveaux_aides(v))
+    verifier_assistants(v["niveau"], _niveaux_aides(v), _desordre(v))
     cible_competence(v["niveau"], m)
-    aide = assister(v["niveau"], _niveaux_aides(v), des=des, modificateur=m, cumul=Cumul(v["cumul"]))
+    aide = assister(v["niveau"], _niveaux_aides(v), des=des, modificateur=m, cumul=Cumul(v["cumul"]),
+                    desordre=_desordre(v))
     jet = lancer_2d6(cible_competence(v["niveau"], m) + aide.modificateur, des=des)
     return JetAide(aide, jet)
 
 
 def _cotes_assistance(v: Valeurs) -> list[Cote]:
     m = _modificateur(v)
-    d = distribution_assistance(v["niveau"], _niveaux_aides(v), modificateur=m, cumul=Cumul(v["cumul"]))
+    d = distribution_assistance(v["niveau"], _niveaux_aides(v), modificateur=m, cumul=Cumul(v["cumul"]),
+                                desordre=_desordre(v))
     cible = cible_competence(v["niveau"], m)
-    niveaux = {n: Fraction(0) for n in Niveau}
-    for bonus, p in d.items():
-        for n, q in distribution_2d6(cible + bonus).items():
-            niveaux[n] += p * q
-    cotes = [Cote(REUSSITE_TOUTE, niveaux[Niveau.REUSSITE_CRITIQUE] + niveaux[Niveau.REUSSITE])]
-    cotes += [Cote(LIBELLES_NIVEAUX[n], niveaux[n]) for n in Niveau]
-    cotes += [Cote(f"Modificateur retenu {signe(k)}", d[k]) for k in sorted(d, reverse=True)]
+    niveaux = d.lier(lambda bonus: distribution_2d6(cible + bonus))
+    cotes = [Cote(REUSSIE, REUSSITE_TOUTE, niveaux[Niveau.REUSSITE_CRITIQUE] + niveaux[Niveau.REUSSITE])]
+    cotes += [Cote(cle_niveau(n), LIBELLES_NIVEAUX[n], niveaux[n]) for n in Niveau]
+    cotes += [Cote(f"modificateur_{k:+d}", f"Modificateur retenu {signe(k)}", d[k]) for k in sorted(d, reverse=True)]
     return cotes
 
 
 def _classer_assistance(r: JetAide, v: Valeurs) -> set[str]:
-    return _classer_niveau(r.jet.niveau) | {f"Modificateur retenu {signe(r.assistance.modificateur)}"}
+    return _classer_niveau(r.jet.niveau) | {f"modificateur_{r.assistance.modificateur:+d}"}
 
 
 def _afficher_assistance(r: JetAide, v: Valeurs) -> Affichage:
@@ -583,6 +630,8 @@ ASSISTANCE: Mecanique[JetAide] = Mecanique(
         Entier("niveau_aides", "Niveau des assistants", 1, NIVEAU_MIN, NIVEAU_MAX),
         DIFFICULTE,
         AUTRE,
+        OuiNon("surnombre", "Le MJ laisse aider plus d'assistants que le niveau du personnage principal"),
+        Entier("desordre", "Malus du MJ pour le désordre, s'il y a trop d'assistants", -2, DESORDRE_MIN, 0),
         Choix("cumul", "Maladresse d'un assistant (hypothèse)", Cumul.MEILLEUR.value, CUMULS, avance=True),
     ),
     lancer=_lancer_assistance,
@@ -591,7 +640,86 @@ ASSISTANCE: Mecanique[JetAide] = Mecanique(
     afficher=_afficher_assistance,
     classer=_classer_assistance,
     petits=({}, {"assistants": 1, "niveau": 1, "niveau_aides": 3}, {"assistants": 0},
-            {"assistants": 2, "niveau_aides": 0}),
+            {"assistants": 2, "niveau_aides": 0},
+            {"assistants": 2, "niveau": 1, "surnombre": True, "desordre": -3, "cumul": "bonus_et_malus"}),
+)
+
+
+# --- Fouille en parallèle ----------------------------------------------------------
+
+#: Le lanceur propose jusqu'à quatre fouilleurs (le cœur en accepte davantage).
+FOUILLEURS_LANCEUR = 4
+TROUVE, RIEN = "L'objet est trouvé", "Rien n'est trouvé"
+BONS_ENDROITS = (("hasard", "personne ne l'a dit : le MJ tire au sort"),
+                 *((str(i), f"le {ordinal(i)} fouilleur") for i in range(1, FOUILLEURS_LANCEUR + 1)))
+
+
+def _noms_fouilleurs(n: int) -> tuple[str, ...]:
+    return tuple(f"le {ordinal(i)} fouilleur" for i in range(1, n + 1))
+
+
+def _cibles_fouille(v: Valeurs) -> list[int]:
+    return [cible_competence(v[f"niveau_{i}"]) for i in range(1, v["fouilleurs"] + 1)]
+
+
+def _bon_endroit(v: Valeurs) -> int | None:
+    if v["bon_endroit"] == "hasard":
+        return None
+    indice, n = int(v["bon_endroit"]) - 1, v["fouilleurs"]
+    if indice >= n:
+        attendu = "le premier" if n == 1 else f"l'un des {n} premiers"
+        raise RegleEnfreinte(f"fouilleur au bon endroit, le {ordinal(indice + 1)} : attendu {attendu}, "
+                             f"puisqu'il y a {quantite(n, 'fouilleur')}")
+    return indice
+
+
+def _lancer_fouille(v: Valeurs, des: SourceDes) -> Fouille:
+    return fouiller(_cibles_fouille(v), des=des, bon_endroit=_bon_endroit(v), tentative=v["tentative"],
+                    dissimulation=v["dissimulation"], noms=_noms_fouilleurs(v["fouilleurs"]))
+
+
+def _cotes_fouille(v: Valeurs) -> list[Cote]:
+    bon = _bon_endroit(v)
+    p = chance_trouver(_cibles_fouille(v), bon_endroit=bon, tentative=v["tentative"],
+                       dissimulation=v["dissimulation"])
+    return [Cote("trouve", TROUVE, p), Cote("rien", RIEN, 1 - p)]
+
+
+def _classer_fouille(f: Fouille, v: Valeurs) -> set[str]:
+    return {"trouve" if f.trouve else "rien"}
+
+
+def _afficher_fouille(f: Fouille, v: Valeurs) -> Affichage:
+    groupes: list[GroupeAffiche] = [
+        {"titre": majuscule(nom) + (" (au bon endroit)" if i == f.bon_endroit else ""), "des": des_affiches(jet)}
+        for i, (nom, jet) in enumerate(zip(f.noms, f.jets, strict=True))]
+    return {
+        "phrase": f"{majuscule(f.noms[f.bon_endroit])}, au bon endroit, fait {f.jets[f.bon_endroit]} "
+                  f"{TROUVE if f.trouve else RIEN}.",
+        "issue": "reussite" if f.trouve else "echec",
+        "groupes": groupes,
+        "details": [str(f), *(f"{majuscule(nom)} fait {jet}" for i, (nom, jet) in
+                              enumerate(zip(f.noms, f.jets, strict=True)) if i != f.bon_endroit)],
+    }
+
+
+FOUILLE: Mecanique[Fouille] = Mecanique(
+    nom="2d6-fouille",
+    titre="Fouille en parallèle",
+    parametres=(
+        Entier("fouilleurs", "Fouilleurs, chacun à son endroit", 2, 1, FOUILLEURS_LANCEUR),
+        *(Entier(f"niveau_{i}", f"Niveau de Fouille du {ordinal(i)}", 1, NIVEAU_MIN, NIVEAU_MAX)
+          for i in range(1, FOUILLEURS_LANCEUR + 1)),
+        Choix("bon_endroit", "Qui cherche au bon endroit", "hasard", BONS_ENDROITS),
+        Entier("dissimulation", "Malus de la cachette", 0, -10, 0),
+        Entier("tentative", "Passage au même endroit (1 : le premier, sans malus)", 1, 1, TENTATIVES_MAX),
+    ),
+    lancer=_lancer_fouille,
+    cotes=_cotes_fouille,
+    afficher=_afficher_fouille,
+    classer=_classer_fouille,
+    petits=({}, {"fouilleurs": 1, "dissimulation": -2, "tentative": 3}, {"bon_endroit": "2", "niveau_2": 4},
+            {"fouilleurs": 2, "niveau_1": 0, "niveau_2": 10, "dissimulation": -10}),
 )
 
 
@@ -650,4 +778,4 @@ CACHE: Mecanique[JetCache] = Mecanique(
     petits=({}, {"mode": ModeCache.MJ.value, "difficulte": "-5"}),
 )
 
-MECANIQUES: tuple[Mecanique[Any], ...] = (TEST, OPPOSITION, SCENE, TACHE, SABOTAGE, ASSISTANCE, CACHE)
+MECANIQUES: tuple[Mecanique[Any], ...] = (TEST, OPPOSITION, SCENE, TACHE, SABOTAGE, ASSISTANCE, FOUILLE, CACHE)

@@ -14,7 +14,6 @@ La poursuite dure encore après 1 manche : 72,2 %
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from ..des import SourceDes
@@ -34,6 +33,7 @@ from ..mecanique import (
     Valeurs,
     de_affiche,
 )
+from .doubles import CHOIX_ORDRE, Ordre
 from .jet import (
     CARACTERISTIQUE_MAX,
     CARACTERISTIQUE_MIN,
@@ -44,6 +44,8 @@ from .jet import (
     Jet2D6,
 )
 from .poursuite import (
+    CRANS_MAX,
+    Autre,
     Camp,
     Distance,
     Issue,
@@ -72,12 +74,17 @@ TACTIQUES_POURSUIVI: dict[str, tuple[str, tuple[Manoeuvre, ...]]] = {
     "bloquer": ("Bloquer au contact, sinon fuir", (Manoeuvre.FORCER_BLOQUER, Manoeuvre.RATTRAPER_FUIR)),
     "embardees": ("Faire des embardées", (Manoeuvre.EMBARDEES,)),
     "stabiliser": ("Stabiliser l'allure (pour tirer)", (Manoeuvre.STABILISER,)),
+    "autre": ("Une autre manœuvre, réglée plus bas, sinon fuir", (Manoeuvre.AUTRE, Manoeuvre.RATTRAPER_FUIR)),
 }
 TACTIQUES_POURSUIVANT: dict[str, tuple[str, tuple[Manoeuvre, ...]]] = {
     "forcer": ("Rattraper, puis forcer sur le côté au contact", (Manoeuvre.FORCER_BLOQUER, Manoeuvre.RATTRAPER_FUIR)),
     "foncer": ("Rattraper, puis foncer dessus au contact", (Manoeuvre.ECRASER_FONCER, Manoeuvre.RATTRAPER_FUIR)),
     "stabiliser": ("Stabiliser l'allure (pour tirer)", (Manoeuvre.STABILISER,)),
+    "autre": ("Une autre manœuvre, réglée plus bas, sinon rattraper et forcer au contact",
+              (Manoeuvre.AUTRE, Manoeuvre.FORCER_BLOQUER, Manoeuvre.RATTRAPER_FUIR)),
 }
+#: Le nom d'une autre manœuvre dans le récit du lanceur (le formulaire ne demande pas de texte).
+NOM_AUTRE = "franchir un obstacle imprévu"
 CONTRES: dict[str, Manoeuvre | None] = {
     "aucun": None,
     "demi_tour": Manoeuvre.DEMI_TOUR,
@@ -100,16 +107,18 @@ def _tactiques(v: Valeurs) -> tuple[Tactique, Tactique]:
     if Manoeuvre.RENVERSEMENT in contres and not v["aerienne"]:
         raise RegleEnfreinte("contre-manœuvre renversement : attendu une poursuite aérienne "
                              "(cochez « Poursuite aérienne »)")
+    autre = Autre(NOM_AUTRE, Distance(v["autre_min"]), Distance(v["autre_max"]), v["crans_autre"])
     poursuivant = Tactique(TACTIQUES_POURSUIVANT[v["manoeuvre_poursuivant"]][1], v["modificateur_poursuivant"],
-                           contres[0])
-    poursuivi = Tactique(TACTIQUES_POURSUIVI[v["manoeuvre_poursuivi"]][1], v["modificateur_poursuivi"], contres[1])
+                           contres[0], autre if v["manoeuvre_poursuivant"] == "autre" else None)
+    poursuivi = Tactique(TACTIQUES_POURSUIVI[v["manoeuvre_poursuivi"]][1], v["modificateur_poursuivi"], contres[1],
+                         autre if v["manoeuvre_poursuivi"] == "autre" else None)
     return poursuivant, poursuivi
 
 
 def _depart(v: Valeurs) -> Poursuite:
     return Poursuite(
         v["conduite_poursuivant"], v["conduite_poursuivi"], Distance(v["distance"]), Camp(v["initiative"]),
-        aerienne=v["aerienne"], sen_poursuivant=v["sen_poursuivant"],
+        aerienne=v["aerienne"], sen_poursuivant=v["sen_poursuivant"], ordre=Ordre(v["ordre"]),
     )
 
 
@@ -122,18 +131,18 @@ def _cotes(v: Valeurs) -> list[Cote]:
     poursuivant, poursuivi = _tactiques(v)
     d = distribution_poursuite(_depart(v), poursuivant, poursuivi, tours=v["tours"])
     return [
-        Cote(LIBELLE_ECHAPPE, sum((p for i, p in d.items() if i.echappe), Fraction(0))),
-        Cote(LIBELLE_ARRETE, d[Issue.POURSUIVI_ARRETE]),
-        Cote(_libelle_en_cours(v["tours"]), d[Issue.EN_COURS]),
+        Cote("echappe", LIBELLE_ECHAPPE, d.chance(lambda issue: issue.echappe)),
+        Cote("arrete", LIBELLE_ARRETE, d[Issue.POURSUIVI_ARRETE]),
+        Cote("en_cours", _libelle_en_cours(v["tours"]), d[Issue.EN_COURS]),
     ]
 
 
 def _classer(p: Poursuite, v: Valeurs) -> set[str]:
     if p.issue.echappe:
-        return {LIBELLE_ECHAPPE}
+        return {"echappe"}
     if p.issue is Issue.POURSUIVI_ARRETE:
-        return {LIBELLE_ARRETE}
-    return {_libelle_en_cours(v["tours"])}
+        return {"arrete"}
+    return {"en_cours"}
 
 
 def _groupe(titre: str, jet: Jet2D6) -> GroupeAffiche:
@@ -159,6 +168,9 @@ def _afficher(p: Poursuite, v: Valeurs) -> Affichage:
     return {"phrase": fin, "issue": issue, "groupes": groupes, "details": [" ".join(m.lignes()) for m in p.manches]}
 
 
+DISTANCES = tuple((d.value, d.nom) for d in Distance)
+
+
 def _niveau(nom: str, libelle: str, defaut: int) -> Entier:
     return Entier(nom, libelle, defaut, NIVEAU_MIN, NIVEAU_MAX)
 
@@ -173,7 +185,7 @@ POURSUITE: Mecanique[Poursuite] = Mecanique(
     parametres=(
         _niveau("conduite_poursuivant", "Conduite du poursuivant", 1),
         _niveau("conduite_poursuivi", "Conduite du poursuivi", 2),
-        Choix("distance", "Distance de départ", Distance.MOYEN.value, tuple((d.value, d.nom) for d in Distance)),
+        Choix("distance", "Distance de départ", Distance.MOYEN.value, DISTANCES),
         Choix("initiative", "Qui a l'initiative", Camp.POURSUIVI.value,
               ((Camp.POURSUIVI.value, "le poursuivi"), (Camp.POURSUIVANT.value, "le poursuivant"))),
         Choix("manoeuvre_poursuivi", "Manœuvre du poursuivi quand il a la main", "fuir",
@@ -182,6 +194,12 @@ POURSUITE: Mecanique[Poursuite] = Mecanique(
         Choix("manoeuvre_poursuivant", "Manœuvre du poursuivant quand il a la main", "forcer",
               tuple((k, t[0]) for k, t in TACTIQUES_POURSUIVANT.items())),
         _modificateur("modificateur_poursuivant", "Modificateur choisi par le poursuivant (Rattraper, Foncer)"),
+        Entier("crans_autre", "Autre manœuvre réussie : crans gagnés par celui qui la tente (hypothèse)", 1, 0,
+               CRANS_MAX, avance=True),
+        Choix("autre_min", "Autre manœuvre : distance la plus courte où elle se tente", Distance.CONTACT.value,
+              DISTANCES, avance=True),
+        Choix("autre_max", "Autre manœuvre : distance la plus longue où elle se tente", Distance.EXTREME.value,
+              DISTANCES, avance=True),
         Choix("contre_poursuivi", "Contre-manœuvre du poursuivi en défense", "aucun", CHOIX_CONTRES),
         Choix("contre_poursuivant", "Contre-manœuvre du poursuivant en défense", "aucun", CHOIX_CONTRES),
         OuiNon("aerienne", "Poursuite aérienne", False),
@@ -190,6 +208,8 @@ POURSUITE: Mecanique[Poursuite] = Mecanique(
         Entier("tours", "Manches au plus", 10, 1, TOURS_LANCEUR_MAX),
         Choix("camp_joueur", "Le joueur mène", Camp.POURSUIVI.value,
               ((Camp.POURSUIVI.value, "le poursuivi"), (Camp.POURSUIVANT.value, "le poursuivant"))),
+        Choix("ordre", "Deux doubles dans la même manche : lequel compte d'abord (hypothèse)",
+              Ordre.ATTAQUANT.value, CHOIX_ORDRE, avance=True),
     ),
     lancer=_lancer,
     cotes=_cotes,
@@ -207,6 +227,11 @@ POURSUITE: Mecanique[Poursuite] = Mecanique(
         {"tours": 2, "manoeuvre_poursuivi": "stabiliser", "contre_poursuivi": "demi_tour"},
         {"tours": 1, "aerienne": True, "distance": "court", "initiative": "poursuivant",
          "contre_poursuivi": "renversement"},
+        {"tours": 1, "ordre": Ordre.DEFENSEUR.value},
+        {"tours": 1, "manoeuvre_poursuivi": "autre", "crans_autre": 2, "modificateur_poursuivi": -2},
+        {"tours": 1, "distance": "court", "initiative": "poursuivant", "manoeuvre_poursuivant": "autre",
+         "crans_autre": 0, "autre_min": "long"},
+        {"tours": 1, "distance": "court", "ordre": Ordre.SIMULTANE.value, "conduite_poursuivant": 4},
     ),
 )
 

@@ -26,12 +26,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from fractions import Fraction
+from functools import lru_cache
 
 from ..des import SourceDes
 from ..erreurs import entier_borne
 from ..francais import conjuguer, majuscule
-from .jet import PAIRES, Jet2D6, Niveau, lancer_2d6, niveau_de, valider_cible
+from ..loi import Loi, loi_du_jet
+from .jet import Jet2D6, Niveau, lancer_2d6, valider_cible
 
 #: Nombre maximal de relances après une égalité parfaite (la boucle est bornée).
 RELANCES_MAX = 10
@@ -140,24 +141,22 @@ def opposer(
     essais = 1 + (relances_max if egalite is Egalite.RELANCER else 0)
     paires: list[tuple[Jet2D6, Jet2D6]] = []
     for _ in range(essais):
-        a = lancer_2d6(cible_a, des=des)
-        b = lancer_2d6(cible_b, des=des)
+        a, b = _essai(cible_a, cible_b, des)
         paires.append((a, b))
         if comparer_jets(a, b) is not None:
             break
     return Opposition(tuple(paires), egalite, noms)
 
 
-def chances_un_essai(cible_a: int, cible_b: int) -> dict[int | None, Fraction]:
-    """Un seul essai : victoire de A (0), de B (1), égalité parfaite (``None``)."""
-    valider_cible(cible_a)
-    valider_cible(cible_b)
-    comptes: dict[int | None, int] = {0: 0, 1: 0, None: 0}
-    for a1, a2 in PAIRES:
-        niveau_a = niveau_de(a1, a2, cible_a)
-        for b1, b2 in PAIRES:
-            comptes[comparer(niveau_a, a1 + a2, niveau_de(b1, b2, cible_b), b1 + b2)] += 1
-    return {k: Fraction(n, 1296) for k, n in comptes.items()}
+def _essai(cible_a: int, cible_b: int, des: SourceDes) -> tuple[Jet2D6, Jet2D6]:
+    """Un essai : A lance, puis B."""
+    return lancer_2d6(cible_a, des=des), lancer_2d6(cible_b, des=des)
+
+
+@lru_cache(maxsize=512, typed=True)
+def chances_un_essai(cible_a: int, cible_b: int) -> Loi[int | None]:
+    """Un seul essai : victoire de A (0), de B (1), égalité parfaite (``None``), par :func:`comparer_jets`."""
+    return loi_du_jet(lambda des: comparer_jets(*_essai(cible_a, cible_b, des)))
 
 
 def distribution_opposition(
@@ -166,11 +165,11 @@ def distribution_opposition(
     *,
     egalite: Egalite = Egalite.RELANCER,
     relances_max: int = RELANCES_DEFAUT,
-) -> dict[int | None, Fraction]:
+) -> Loi[int | None]:
     """Probabilités exactes : A l'emporte (0), B l'emporte (1), égalité laissée au MJ (``None``).
 
-    Avec ``r`` relances et une égalité parfaite de probabilité ``t`` à chaque essai,
-    A gagne avec ``pA × (1 + t + … + t^r)`` et l'égalité reste avec ``t^(r+1)``.
+    Comme :func:`opposer` : un essai, puis un autre tant que l'égalité est parfaite, au plus
+    ``1 + relances_max`` essais (un seul avec ``Egalite.MJ``).
 
     >>> d = distribution_opposition(7, 7, egalite=Egalite.MJ)
     >>> d[0] == d[1], sum(d.values())
@@ -179,6 +178,5 @@ def distribution_opposition(
     entier_borne("relances", relances_max, 0, RELANCES_MAX)
     un = chances_un_essai(cible_a, cible_b)
     essais = 1 + (relances_max if egalite is Egalite.RELANCER else 0)
-    t = un[None]
-    serie = sum((t**k for k in range(essais)), Fraction(0))
-    return {0: un[0] * serie, 1: un[1] * serie, None: t**essais}
+    egalite_parfaite: Loi[int | None] = Loi.certaine(None)
+    return egalite_parfaite.repeter(lambda _: un, essais, fini=lambda gagnant: gagnant is not None)

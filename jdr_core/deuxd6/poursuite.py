@@ -18,7 +18,6 @@ Philip a semé les truands : l'écart a dépassé la distance extrême.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from fractions import Fraction
@@ -27,7 +26,9 @@ from itertools import product
 
 from ..des import SourceDes
 from ..erreurs import JdrErreur, ParametreInvalide, RegleEnfreinte, entier_borne
-from ..francais import au, conjuguer, de, est_pluriel, majuscule, nombre_relatif, signe
+from ..francais import au, conjuguer, de, est_pluriel, majuscule, signe
+from ..loi import Loi, loi_du_jet
+from .doubles import Ordre, lire_doubles, phrase_relecture
 from .jet import (
     CARACTERISTIQUE_MAX,
     CARACTERISTIQUE_MIN,
@@ -292,11 +293,9 @@ class Resultat(Enum):
 class Echange:
     """Deux jets face à face et leur lecture, règle du Dd comprise.
 
-    Hypothèse (ordre des Dd) : chaque jet se lit d'abord contre sa cible. Si les deux
-    réussissent, le critique de l'attaquant se lit en premier (le défenseur refait sa
-    lecture à −Dd) ; si le défenseur tient encore et qu'il a fait un critique,
-    l'attaquant relit à son tour son jet à −Dd. Si les deux ratent, même ordre avec les
-    maladresses et +Dd. Le niveau (critique, maladresse) reste celui du premier coup d'œil.
+    La lecture des doubles est celle des scènes majeures (:func:`~jdr_core.deuxd6.doubles.lire_doubles`) :
+    tout double compte ; quand les deux jets sont des doubles, ``ordre`` dit lequel se lit
+    d'abord (hypothèse, par défaut celui de l'attaquant).
 
     >>> from jdr_core.deuxd6.jet import Jet2D6
     >>> e = Echange(Jet2D6((2, 2), 8), Jet2D6((3, 4), 8))
@@ -306,26 +305,12 @@ class Echange:
 
     jet_attaquant: Jet2D6
     jet_defenseur: Jet2D6
+    ordre: Ordre = Ordre.ATTAQUANT
 
     @property
     def _lecture(self) -> tuple[bool, bool, int, int]:
-        a, d = self.jet_attaquant, self.jet_defenseur
-        a_ok, d_ok, aj_a, aj_d = a.reussi, d.reussi, 0, 0
-        if a_ok and d_ok:
-            if a.dd is not None:
-                aj_d = -a.dd
-                d_ok = d.total <= d.cible + aj_d
-            if d_ok and d.dd is not None:
-                aj_a = -d.dd
-                a_ok = a.total <= a.cible + aj_a
-        elif not a_ok and not d_ok:
-            if a.dd is not None:
-                aj_d = a.dd
-                d_ok = d.total <= d.cible + aj_d
-            if not d_ok and d.dd is not None:
-                aj_a = d.dd
-                a_ok = a.total <= a.cible + aj_a
-        return a_ok, d_ok, aj_a, aj_d
+        lu = lire_doubles(self.jet_attaquant, self.jet_defenseur, self.ordre)
+        return lu.attaquant_reussit, lu.defenseur_reussit, lu.ajustement_attaquant, lu.ajustement_defenseur
 
     @property
     def attaquant_reussit(self) -> bool:
@@ -410,6 +395,7 @@ class Manche:
     malus_embardees: int = 0
     jet_sen: Jet2D6 | None = None
     autre: Autre | None = None
+    ordre: Ordre = Ordre.ATTAQUANT
 
     @property
     def defenseur(self) -> Camp:
@@ -443,7 +429,7 @@ class Manche:
             verbe = f"tenter une autre manœuvre, « {self.autre.nom} »"
         else:
             verbe = self.manoeuvre.regle.verbe
-        return (f"{a} {conjuguer(a, 'a', 'ont')} l'initiative et {conjuguer(a, 'choisit', 'choisissent')} de {verbe} "
+        return (f"{a} {conjuguer(a, 'a', 'ont')} l'initiative et {conjuguer(a, 'choisit', 'choisissent')} {de(verbe)} "
                 f"({_texte_modif(self.modificateur)})")
 
     def lignes(self) -> list[str]:
@@ -460,23 +446,18 @@ class Manche:
             lignes.append(f"{majuscule(a)} {conjuguer(a, 'fait', 'font')} {self.jet_attaquant}")
         if self.jet_defenseur is not None:
             lignes.append(f"{majuscule(d)} {conjuguer(d, 'fait', 'font')} {self.jet_defenseur}")
-        if self.ajustement_defenseur:
-            lignes.append(self._relecture(d, self.ajustement_defenseur, self.jet_defenseur))
-        if self.ajustement_attaquant:
-            lignes.append(self._relecture(a, self.ajustement_attaquant, self.jet_attaquant))
+        relectures = [(d, self.ajustement_defenseur, self.jet_defenseur),
+                      (a, self.ajustement_attaquant, self.jet_attaquant)]
+        if self.ordre is Ordre.DEFENSEUR:  # dans l'ordre où les doubles se lisent
+            relectures.reverse()
+        lignes += [self._relecture(nom, aj, jet) for nom, aj, jet in relectures if aj]
         lignes += self._conclusion()
         return lignes
 
     def _relecture(self, nom: str, ajustement: int, jet: Jet2D6 | None) -> str:
         if jet is None:  # pragma: no cover - un ajustement suppose un jet
             return ""
-        cause = "critique adverse" if ajustement < 0 else "maladresse adverse"
-        cible = jet.cible + ajustement
-        verdict = "réussit quand même" if jet.total <= cible else "échoue"
-        if est_pluriel(nom):
-            verdict = "réussissent quand même" if jet.total <= cible else "échouent"
-        return (f"{majuscule(cause)} ({signe(ajustement)}) : {nom} {verdict} "
-                f"({jet.total} contre {nombre_relatif(cible)}).")
+        return phrase_relecture(nom, ajustement, jet)
 
     def _conclusion(self) -> list[str]:
         a, d = self._nom(self.attaquant), self._nom(self.defenseur)
@@ -598,7 +579,7 @@ def raison_interdite(
         bas, haut = regle.distance_min, regle.distance_max
     if not bas.rang <= distance.rang <= haut.rang:
         if manoeuvre is Manoeuvre.AUTRE:
-            permis = f"de {bas.nom} à {haut.nom}" if bas is not haut else f"à distance {bas.nom}"
+            permis = f"{de(bas.nom)} à {haut.nom}" if bas is not haut else f"à distance {bas.nom}"
         else:
             permis = f"à distance {texte_distances(manoeuvre)}"
         return f"{regle.nom} se tente {permis}, pas {distance.locution}"
@@ -636,6 +617,9 @@ class Poursuite:
     embardees: frozenset[Camp] = frozenset()
     #: Camps qui ont stabilisé leur allure (jusqu'à leur prochaine autre manœuvre).
     stabilises: frozenset[Camp] = frozenset()
+    #: Hypothèse : quand les deux jets d'une manche sont des doubles, lequel se lit d'abord
+    #: (et ses dés se lancent d'abord), comme en scène majeure.
+    ordre: Ordre = Ordre.ATTAQUANT
     issue: Issue = Issue.EN_COURS
     manches: tuple[Manche, ...] = field(default=())
 
@@ -691,7 +675,7 @@ class Poursuite:
         distance = Distance.de_rang(cran)
         if distance is self.distance:
             return debut + f"la distance compte comme {distance.nom}."
-        return debut + f"la distance compte comme {distance.nom} (au lieu de {self.distance.nom})."
+        return debut + f"la distance compte comme {distance.nom} (au lieu {de(self.distance.nom)})."
 
     def modificateur_de(
         self, manoeuvre: Manoeuvre, modificateur: int | None = None, autre: Autre | None = None
@@ -787,9 +771,13 @@ class Poursuite:
             if jet_d.reussi:
                 initiative = defenseur
         else:
-            jet_a = lancer_2d6(cible_a, des=des)
-            jet_d = lancer_2d6(cible_d, des=des)
-            echange = Echange(jet_a, jet_d)
+            if self.ordre is Ordre.DEFENSEUR:
+                jet_d = lancer_2d6(cible_d, des=des)
+                jet_a = lancer_2d6(cible_a, des=des)
+            else:
+                jet_a = lancer_2d6(cible_a, des=des)
+                jet_d = lancer_2d6(cible_d, des=des)
+            echange = Echange(jet_a, jet_d, self.ordre)
             resultat, aj_a, aj_d = echange.resultat, echange.ajustement_attaquant, echange.ajustement_defenseur
             if resultat is Resultat.RATEE:
                 initiative = defenseur
@@ -801,7 +789,7 @@ class Poursuite:
             modificateur=modif, distance_avant=self.distance, jet_attaquant=jet_a, jet_defenseur=jet_d,
             contre=contre, resultat=resultat, distance_apres=distance, initiative_apres=initiative, issue=issue,
             ajustement_attaquant=aj_a, ajustement_defenseur=aj_d, malus_embardees=malus, jet_sen=jet_sen,
-            autre=autre,
+            autre=autre, ordre=self.ordre,
         )
         return replace(self, distance=distance, initiative=initiative, embardees=embardees,
                        stabilises=stabilises, issue=issue, manches=(*self.manches, manche))
@@ -893,75 +881,45 @@ class Poursuite:
 # --- Cotes exactes : une chaîne de Markov sur les états de la poursuite -------------------
 
 
-class _DesManquants(Exception):
-    """La suite préparée est trop courte : il faut brancher sur la paire suivante."""
-
-
-class _DesPrepares:
-    def __init__(self, faces: tuple[int, ...]) -> None:
-        self._faces = faces
-        self._position = 0
-
-    def lancer(self, faces: int) -> int:
-        if self._position >= len(self._faces):
-            raise _DesManquants
-        face = self._faces[self._position]
-        self._position += 1
-        return face
-
-
-def _classes_de_paires() -> tuple[tuple[tuple[int, int], Fraction], ...]:
+def _classes_de_paires() -> tuple[tuple[tuple[int, ...], Fraction], ...]:
     """Les 36 paires de 2D6 regroupées par (total, double) : une manche n'en voit pas plus.
 
     Le Dd d'un double se déduit de son total ; 15 classes au lieu de 36 paires.
     """
-    classes: dict[tuple[int, bool], tuple[tuple[int, int], int]] = {}
+    representants: dict[tuple[int, bool], tuple[int, int]] = {}
     for a, b in product(range(1, 7), repeat=2):
-        cle = (a + b, a == b)
-        representant, nombre = classes.get(cle, ((a, b), 0))
-        classes[cle] = (representant, nombre + 1)
-    return tuple((paire, Fraction(nombre, 36)) for paire, nombre in classes.values())
+        representants.setdefault((a + b, a == b), (a, b))
+    classes = Loi(((a + b, a == b), 1) for a, b in product(range(1, 7), repeat=2))
+    return tuple((representants[cle], p) for cle, p in classes.items())
 
 
 _PAIRES_POIDS = _classes_de_paires()
 
 
-def enumerer_paires(fonction: Callable[[SourceDes], Poursuite]) -> Iterator[tuple[Poursuite, Fraction]]:
-    """Toutes les issues d'une fonction qui lance des 2D6, avec leur probabilité exacte.
+def par_paires(faces: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
+    """Les branches de l'énumération (:func:`jdr_core.loi.suites`) d'une manche : quand elle
+    demande un dé, on lui prépare une paire entière, l'une des 15 classes, qui pèse son nombre
+    de paires sur 36. Une manche ne lit d'un jet que son total, s'il est double et son Dd, et
+    demande ses dés par deux, comme :func:`lancer_2d6`.
 
-    On branche jet par jet sur les 15 classes de paires (même total, double ou non),
-    chacune pesant son nombre de paires sur 36 : une manche ne lit d'un jet que son
-    total, s'il est double et son Dd. La fonction demande ses dés par deux, comme
-    :func:`lancer_2d6`.
-
+    >>> from jdr_core.loi import suites
     >>> depart = Poursuite(1, 1, Distance.MOYEN, Camp.POURSUIVI)
-    >>> issues = list(enumerer_paires(lambda des: depart.tour(Manoeuvre.STABILISER, des=des)))
+    >>> issues = list(suites(lambda des: depart.tour(Manoeuvre.STABILISER, des=des), branches=par_paires))
     >>> len(issues), sum(p for _, p in issues)
     (15, Fraction(1, 1))
     """
-    pile: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
-    while pile:
-        faces, poids = pile.pop()
-        try:
-            resultat = fonction(_DesPrepares(faces))
-        except _DesManquants:
-            pile.extend(((*faces, *paire), poids * p) for paire, p in _PAIRES_POIDS)
-            continue
-        yield resultat, poids
+    return _PAIRES_POIDS
 
 
 @lru_cache(maxsize=4096)
-def _transitions(etat: Poursuite, poursuivant: Tactique, poursuivi: Tactique) -> tuple[tuple[Poursuite, Fraction], ...]:
-    suivants: dict[Poursuite, Fraction] = {}
-    for resultat, p in enumerer_paires(lambda des: etat._jouer_manche(poursuivant, poursuivi, des)):
-        cle = replace(resultat, manches=())
-        suivants[cle] = suivants.get(cle, Fraction(0)) + p
-    return tuple(suivants.items())
+def _transitions(etat: Poursuite, poursuivant: Tactique, poursuivi: Tactique) -> Loi[Poursuite]:
+    return loi_du_jet(lambda des: replace(etat._jouer_manche(poursuivant, poursuivi, des), manches=()),
+                      branches=par_paires)
 
 
 def distribution_poursuite(
     depart: Poursuite, poursuivant: Tactique, poursuivi: Tactique, *, tours: int
-) -> dict[Issue, Fraction]:
+) -> Loi[Issue]:
     """Probabilités exactes de chaque issue après au plus ``tours`` manches.
 
     L'état de la chaîne : distance, camp qui a la main, effets d'embardées et de
@@ -973,20 +931,9 @@ def distribution_poursuite(
     5/18
     """
     entier_borne("nombre de manches", tours, 1, TOURS_MAX)
-    etats: dict[Poursuite, Fraction] = {depart.etat: Fraction(1)}
-    for _ in range(tours):
-        suivants: dict[Poursuite, Fraction] = {}
-        for etat, p in etats.items():
-            if etat.issue.finie:
-                suivants[etat] = suivants.get(etat, Fraction(0)) + p
-                continue
-            for suivant, q in _transitions(etat, poursuivant, poursuivi):
-                suivants[suivant] = suivants.get(suivant, Fraction(0)) + p * q
-        etats = suivants
-    issues = dict.fromkeys(Issue, Fraction(0))
-    for etat, p in etats.items():
-        issues[etat.issue] += p
-    return issues
+    etats = Loi.certaine(depart.etat).repeter(
+        lambda etat: _transitions(etat, poursuivant, poursuivi), tours, fini=lambda etat: etat.issue.finie)
+    return etats.map(lambda etat: etat.issue)
 
 
 def chance_d_echapper(depart: Poursuite, poursuivant: Tactique, poursuivi: Tactique, *, tours: int) -> Fraction:
@@ -995,5 +942,4 @@ def chance_d_echapper(depart: Poursuite, poursuivant: Tactique, poursuivi: Tacti
     >>> print(chance_d_echapper(Poursuite(1, 2, Distance.EXTREME, Camp.POURSUIVI), Tactique(), Tactique(), tours=1))
     5/18
     """
-    d = distribution_poursuite(depart, poursuivant, poursuivi, tours=tours)
-    return sum((p for issue, p in d.items() if issue.echappe), Fraction(0))
+    return distribution_poursuite(depart, poursuivant, poursuivi, tours=tours).chance(lambda issue: issue.echappe)

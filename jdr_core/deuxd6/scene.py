@@ -8,8 +8,10 @@ deux jets de l'échange. Puis chacun lance sous sa cible :
 * tous deux réussissent : rien ne change ;
 * l'attaquant rate : le défenseur prend l'initiative.
 
-Une réussite critique impose à l'autre un malus égal au Dd pour réussir aussi ; une
-maladresse lui donne un bonus égal au Dd. Le défenseur peut aussi **contre-attaquer** :
+Quand les deux réussissent, un critique oblige l'autre à relire son jet avec un malus
+égal au Dd ; quand les deux ratent, une maladresse lui permet de le relire avec un bonus
+égal au Dd. Tout double compte, de l'attaquant comme du défenseur (voir
+:mod:`jdr_core.deuxd6.doubles`, la même lecture que les poursuites). Le défenseur peut aussi **contre-attaquer** :
 il lance seul avec 3 de malus en plus ; réussi, il prend l'initiative sans attendre ;
 raté, l'attaquant gagne la manche d'office.
 
@@ -37,7 +39,10 @@ from functools import lru_cache
 from ..des import SourceDes
 from ..erreurs import entier_borne
 from ..francais import au, conjuguer, majuscule, quantite, signe
-from .jet import PAIRES, Jet2D6, lancer_2d6, valider_cible, valider_modificateur
+from ..loi import Loi, loi_du_jet
+from .doubles import Lecture, lire_doubles, phrase_relecture
+from .doubles import Ordre as Ordre  # réexporté : les réglages de scène le nomment ici
+from .jet import Jet2D6, lancer_2d6, valider_cible, valider_modificateur
 from .opposition import RELANCES_DEFAUT, Egalite, Opposition, distribution_opposition, opposer
 
 #: Manches qu'un attaquant doit gagner : de 1 à 10.
@@ -48,25 +53,6 @@ ECHANGES_DEFAUT = 20
 #: Malus que s'inflige en plus le défenseur qui contre-attaque.
 MALUS_CONTRE_ATTAQUE = 3
 MALUS_CONTRE_ATTAQUE_MAX = 10
-
-
-class Ordre(Enum):
-    """Hypothèse : qui lance d'abord, ce qui décide à qui s'applique le Dd.
-
-    Le texte dit qu'après un critique (ou une maladresse) « l'adversaire » a un malus
-    (ou un bonus) de Dd pour voir s'il réussit (ou rate) aussi, sans dire qui lance
-    le premier.
-
-    * ``ATTAQUANT`` (par défaut) : l'attaquant lance, puis le défenseur, dont la cible
-      bouge selon le double de l'attaquant ;
-    * ``DEFENSEUR`` : l'inverse ;
-    * ``SIMULTANE`` : les deux lancent ensemble ; chaque double, jugé contre la cible
-      sans Dd, fait bouger la cible de l'autre.
-    """
-
-    ATTAQUANT = "attaquant"
-    DEFENSEUR = "defenseur"
-    SIMULTANE = "simultane"
 
 
 class Score(Enum):
@@ -129,52 +115,46 @@ class RegleScene:
         return f"{self.nom(camp, capitale)} {conjuguer(self.noms[camp], singulier, pluriel)}"
 
 
-def _ajustement(jet: Jet2D6) -> int:
-    """Ce que le double d'un jet fait à la cible de l'autre : −Dd (critique), +Dd (maladresse)."""
-    if jet.dd is None:
-        return 0
-    return -jet.dd if jet.reussi else jet.dd
-
-
 def jets_echange(
     cible_att: int, cible_def: int, ordre: Ordre, des_att: tuple[int, int], des_def: tuple[int, int]
-) -> tuple[Jet2D6, Jet2D6]:
-    """Les deux jets d'un échange ordinaire, cibles ajustées par le Dd selon ``ordre``.
+) -> tuple[Jet2D6, Jet2D6, Lecture]:
+    """Les deux jets d'un échange ordinaire, chacun contre sa cible, et leur lecture avec les doubles.
 
-    >>> a, d = jets_echange(9, 8, Ordre.ATTAQUANT, (3, 3), (2, 4))
+    >>> a, d, lu = jets_echange(9, 8, Ordre.ATTAQUANT, (3, 3), (2, 4))
     >>> print(d)
-    2 et 4 = 6 contre 5 : échec.
+    2 et 4 = 6 contre 8 : réussite.
+    >>> lu.ajustement_defenseur, lu.defenseur_reussit
+    (-3, False)
     """
-    if ordre is Ordre.ATTAQUANT:
-        att = Jet2D6(des_att, cible_att)
-        return att, Jet2D6(des_def, cible_def + _ajustement(att))
-    if ordre is Ordre.DEFENSEUR:
-        dfn = Jet2D6(des_def, cible_def)
-        return Jet2D6(des_att, cible_att + _ajustement(dfn)), dfn
-    brut_att, brut_def = Jet2D6(des_att, cible_att), Jet2D6(des_def, cible_def)
-    return Jet2D6(des_att, cible_att + _ajustement(brut_def)), Jet2D6(des_def, cible_def + _ajustement(brut_att))
+    att, dfn = Jet2D6(des_att, cible_att), Jet2D6(des_def, cible_def)
+    return att, dfn, lire_doubles(att, dfn, ordre)
 
 
-def issue_echange(att: Jet2D6, dfn: Jet2D6) -> IssueEchange:
-    if not att.reussi:
+def issue_echange(lecture: Lecture) -> IssueEchange:
+    if not lecture.attaquant_reussit:
         return IssueEchange.INITIATIVE
-    return IssueEchange.STATU_QUO if dfn.reussi else IssueEchange.MANCHE
+    return IssueEchange.STATU_QUO if lecture.defenseur_reussit else IssueEchange.MANCHE
 
 
 @dataclass(frozen=True)
 class Echange:
-    """Un échange joué : qui attaquait, les jets, l'issue, puis l'état de la scène."""
+    """Un échange joué : qui attaquait, les jets (``lecture`` : leur lecture avec les doubles,
+    ``None`` pour une contre-attaque), l'issue, puis l'état de la scène."""
 
     numero: int
     attaquant: int
     jet_attaquant: Jet2D6 | None
     jet_defenseur: Jet2D6
-    contre_attaque: bool
+    lecture: Lecture | None
     issue: IssueEchange
     score: tuple[int, int]
     initiative: int
     vainqueur: int | None
     regle: RegleScene
+
+    @property
+    def contre_attaque(self) -> bool:
+        return self.lecture is None
 
     def __str__(self) -> str:
         r, x = self.regle, self.attaquant
@@ -183,7 +163,7 @@ class Echange:
         if r.modificateurs[x]:
             morceaux[0] += f" ({signe(r.modificateurs[x])} pour les deux)"
         morceaux[0] += "."
-        if self.contre_attaque:
+        if self.lecture is None:
             faire = conjuguer(r.noms[y], "fait", "font")
             morceaux.append(f"{r.dit(y, 'contre-attaque', 'contre-attaquent', True)} et {faire} "
                             f"{self.jet_defenseur}")
@@ -192,9 +172,14 @@ class Echange:
             else:
                 morceaux.append(f"Contre-attaque ratée : {r.dit(x, 'gagne', 'gagnent')} la manche {self._compte()}.")
         else:
-            assert self.jet_attaquant is not None
+            assert self.jet_attaquant is not None and self.lecture is not None
             morceaux.append(f"{r.dit(x, 'fait', 'font', True)} {self.jet_attaquant}")
             morceaux.append(f"{r.dit(y, 'fait', 'font', True)} {self.jet_defenseur}")
+            relectures = [(r.nom(y), self.lecture.ajustement_defenseur, self.jet_defenseur),
+                          (r.nom(x), self.lecture.ajustement_attaquant, self.jet_attaquant)]
+            if r.ordre is Ordre.DEFENSEUR:  # dans l'ordre où les doubles se lisent
+                relectures.reverse()
+            morceaux += [phrase_relecture(nom, aj, jet) for nom, aj, jet in relectures if aj]
             if self.issue is IssueEchange.MANCHE:
                 morceaux.append(f"{r.dit(x, 'gagne', 'gagnent', True)} la manche {self._compte()}.")
             elif self.issue is IssueEchange.STATU_QUO:
@@ -270,21 +255,24 @@ def chances_initiative(
     return {0: d[0] + d[None], 1: d[1]}
 
 
-def jouer_echange(regle: RegleScene, attaquant: int, *, des: SourceDes) -> tuple[Jet2D6 | None, Jet2D6, IssueEchange]:
-    """Lance les dés d'un échange et rend (jet de l'attaquant, jet du défenseur, issue)."""
+def jouer_echange(
+    regle: RegleScene, attaquant: int, *, des: SourceDes
+) -> tuple[Jet2D6 | None, Jet2D6, Lecture | None, IssueEchange]:
+    """Lance les dés d'un échange et rend (jet de l'attaquant, jet du défenseur, lecture, issue)."""
     cible_att, cible_def = regle.cibles_echange(attaquant)
     if regle.contre_attaque[1 - attaquant]:
         jet = lancer_2d6(cible_def - regle.malus_contre_attaque, des=des)
-        return None, jet, IssueEchange.INITIATIVE if jet.reussi else IssueEchange.MANCHE
+        return None, jet, None, IssueEchange.INITIATIVE if jet.reussi else IssueEchange.MANCHE
     premier = (des.lancer(6), des.lancer(6))
     second = (des.lancer(6), des.lancer(6))
     if regle.ordre is Ordre.DEFENSEUR:
         premier, second = second, premier
-    att, dfn = jets_echange(cible_att, cible_def, regle.ordre, premier, second)
-    return att, dfn, issue_echange(att, dfn)
+    att, dfn, lecture = jets_echange(cible_att, cible_def, regle.ordre, premier, second)
+    return att, dfn, lecture, issue_echange(lecture)
 
 
 Etat = tuple[int, int, int]
+PositionScene = tuple[Etat, int | None]
 
 
 def suite(regle: RegleScene, etat: Etat, issue: IssueEchange) -> tuple[Etat, int | None]:
@@ -370,9 +358,9 @@ def jouer_scene(
     echanges: list[Echange] = []
     for numero in range(1, echanges_max + 1):
         x = etat[0]
-        att, dfn, issue = jouer_echange(regle, x, des=des)
+        att, dfn, lecture, issue = jouer_echange(regle, x, des=des)
         etat, vainqueur = suite(regle, etat, issue)
-        echanges.append(Echange(numero, x, att, dfn, att is None, issue, (etat[1], etat[2]), etat[0], vainqueur,
+        echanges.append(Echange(numero, x, att, dfn, lecture, issue, (etat[1], etat[2]), etat[0], vainqueur,
                                 regle))
         if vainqueur is not None:
             break
@@ -380,31 +368,19 @@ def jouer_scene(
 
 
 @lru_cache(maxsize=256)
-def chances_echange(regle: RegleScene, attaquant: int) -> dict[IssueEchange, Fraction]:
+def chances_echange(regle: RegleScene, attaquant: int) -> Loi[IssueEchange]:
     """Probabilités exactes des trois issues d'un échange mené par ``attaquant``.
 
     >>> c = chances_echange(RegleScene(cibles=(7, 7)), 0)
     >>> c[IssueEchange.MANCHE] + c[IssueEchange.STATU_QUO] + c[IssueEchange.INITIATIVE]
     Fraction(1, 1)
     """
-    cible_att, cible_def = regle.cibles_echange(attaquant)
-    if regle.contre_attaque[1 - attaquant]:
-        reussis = sum(1 for a, b in PAIRES if a + b <= cible_def - regle.malus_contre_attaque)
-        return {
-            IssueEchange.MANCHE: Fraction(36 - reussis, 36),
-            IssueEchange.STATU_QUO: Fraction(0),
-            IssueEchange.INITIATIVE: Fraction(reussis, 36),
-        }
-    comptes = dict.fromkeys(IssueEchange, 0)
-    for da in PAIRES:
-        for dd in PAIRES:
-            comptes[issue_echange(*jets_echange(cible_att, cible_def, regle.ordre, da, dd))] += 1
-    return {k: Fraction(n, 1296) for k, n in comptes.items()}
+    return loi_du_jet(lambda des: jouer_echange(regle, attaquant, des=des)[3])
 
 
 def distribution_scene(
     regle: RegleScene, *, initiative: int = 0, echanges_max: int = ECHANGES_DEFAUT
-) -> dict[int | None, Fraction]:
+) -> Loi[int | None]:
     """Probabilités exactes : le camp 0 gagne, le camp 1 gagne, ou rien n'est joué (``None``)
     au bout de ``echanges_max`` échanges.
 
@@ -416,22 +392,12 @@ def distribution_scene(
     """
     entier_borne("échanges", echanges_max, 1, ECHANGES_MAX)
     entier_borne("initiative", initiative, 0, 1)
-    etats: dict[tuple[int, int, int], Fraction] = {(initiative, 0, 0): Fraction(1)}
-    gains: dict[int | None, Fraction] = {0: Fraction(0), 1: Fraction(0), None: Fraction(0)}
-    for _ in range(echanges_max):
-        suivants: dict[tuple[int, int, int], Fraction] = {}
-        for etat, p in etats.items():
-            for issue, q in chances_echange(regle, etat[0]).items():
-                if not q:
-                    continue
-                nouvel, vainqueur = suite(regle, etat, issue)
-                if vainqueur is not None:
-                    gains[vainqueur] += p * q
-                else:
-                    suivants[nouvel] = suivants.get(nouvel, Fraction(0)) + p * q
-        etats = suivants
-    gains[None] = sum(etats.values(), Fraction(0))
-    return gains
+    # Position : (état, vainqueur) ; un vainqueur arrête la chaîne.
+    def pas(position: PositionScene) -> Loi[PositionScene]:
+        return chances_echange(regle, position[0][0]).map(lambda issue: suite(regle, position[0], issue))
+
+    depart: Loi[PositionScene] = Loi.certaine(((initiative, 0, 0), None))
+    return depart.repeter(pas, echanges_max, fini=lambda position: position[1] is not None).map(lambda pos: pos[1])
 
 
 def distribution_scene_complete(
@@ -440,12 +406,7 @@ def distribution_scene_complete(
     surprise: bool = False,
     relances_max: int = RELANCES_DEFAUT,
     echanges_max: int = ECHANGES_DEFAUT,
-) -> dict[int | None, Fraction]:
+) -> Loi[int | None]:
     """Comme :func:`distribution_scene`, l'initiative de départ étant tirée au préalable."""
     depart = chances_initiative(regle.cibles[0], regle.cibles[1], surprise=surprise, relances_max=relances_max)
-    total: dict[int | None, Fraction] = {0: Fraction(0), 1: Fraction(0), None: Fraction(0)}
-    for camp, p in depart.items():
-        if p:
-            for k, q in distribution_scene(regle, initiative=camp, echanges_max=echanges_max).items():
-                total[k] += p * q
-    return total
+    return Loi(depart).lier(lambda camp: distribution_scene(regle, initiative=camp, echanges_max=echanges_max))

@@ -60,9 +60,9 @@ ECHANGE = Table(
     ("Attaquant", "Défenseur", "Suite de la scène"),
     (
         ("réussit", "rate", "l'attaquant gagne la manche (et la scène, s'il ne lui en fallait qu'une)"),
-        ("réussit", "réussit", "rien ne bouge ; un critique impose −Dd à l'autre pour réussir aussi"),
+        ("réussit", "réussit", "rien ne bouge ; le critique de l'un fait relire l'autre jet à −Dd"),
         ("rate", "réussit", "le défenseur prend l'initiative"),
-        ("rate", "rate", "le défenseur prend l'initiative ; une maladresse donne +Dd à l'autre"),
+        ("rate", "rate", "le défenseur prend l'initiative ; la maladresse de l'un fait relire l'autre à +Dd"),
         ("—", f"contre-attaque réussie ({signe(-MALUS_CONTRE_ATTAQUE)} en plus)",
          "le défenseur prend l'initiative, l'attaquant ne lance pas"),
         ("—", "contre-attaque ratée", "l'attaquant gagne la manche, sans lancer"),
@@ -71,7 +71,7 @@ ECHANGE = Table(
 
 ARGUMENTS = Table(
     "2d6-arguments",
-    ("Argument", "Au jet", "Manches à gagner"),
+    ("Argument", "Au jet", "Réussites à obtenir"),
     tuple((a.libelle.capitalize(), signe(a.modificateur), signe(a.manches)) for a in Argument),
 )
 

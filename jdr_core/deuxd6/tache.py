@@ -25,15 +25,14 @@ from fractions import Fraction
 from ..des import SourceDes
 from ..erreurs import entier_borne
 from ..francais import compter, majuscule, ordinal, quantite, signe
+from ..loi import Loi, loi_du_jet
 from .jet import (
     NIVEAU_MAX,
     NIVEAU_MIN,
-    PAIRES,
     Jet2D6,
     Niveau,
     cible_competence,
     lancer_2d6,
-    niveau_de,
     valider_cible,
     valider_modificateur,
 )
@@ -115,6 +114,11 @@ def avec_arguments(requis: int, modificateur: int, arguments: Sequence[Argument]
     return max(1, min(REQUIS_MAX, requis)), valider_modificateur(modificateur)
 
 
+def bonus_apres(jet: Jet2D6, bonus_critique: bool = True) -> int:
+    """Le bonus que vaut un jet au suivant : le Dd d'un critique (si la règle le donne), sinon 0."""
+    return jet.des[0] if bonus_critique and jet.critique else 0
+
+
 @dataclass(frozen=True)
 class Tache:
     """Une tâche à réussites : chaque jet, dans l'ordre, et où on en est."""
@@ -150,9 +154,7 @@ class Tache:
     @property
     def bonus_suivant(self) -> int:
         """Le bonus du prochain jet : le Dd d'un critique au dernier jet."""
-        if self.bonus_critique and self.jets and self.jets[-1].critique:
-            return self.jets[-1].des[0]
-        return 0
+        return bonus_apres(self.jets[-1], self.bonus_critique) if self.jets else 0
 
     def continuer(self, *, des: SourceDes, jets_max: int | None = None) -> Tache:
         """Lance les jets suivants jusqu'au bout (ou ``jets_max`` jets de plus)."""
@@ -252,9 +254,10 @@ def reprendre(
 
 #: Issue d'une tâche : (réussites obtenues, niveau du jet qui l'a arrêtée, ou None si accomplie).
 IssueTache = tuple[int, Niveau | None]
+EtatTache = tuple[int, int, Niveau | None]
 
 
-def distribution_tache(requis: int, cible: int, *, bonus_critique: bool = True) -> dict[IssueTache, Fraction]:
+def distribution_tache(requis: int, cible: int, *, bonus_critique: bool = True) -> Loi[IssueTache]:
     """Probabilités exactes de chaque issue, Dd des critiques compris.
 
     >>> d = distribution_tache(1, 7)
@@ -263,23 +266,17 @@ def distribution_tache(requis: int, cible: int, *, bonus_critique: bool = True) 
     """
     entier_borne("réussites à obtenir", requis, 1, REQUIS_MAX)
     valider_cible(cible)
-    issues: dict[IssueTache, Fraction] = {}
-    etats: dict[int, Fraction] = {0: Fraction(1)}  # bonus du prochain jet → probabilité
-    for faites in range(requis):
-        suivants: dict[int, Fraction] = {}
-        for bonus, p in etats.items():
-            for a, b in PAIRES:
-                niveau = niveau_de(a, b, cible + bonus)
-                q = p / 36
-                if not niveau.reussi:
-                    cle: IssueTache = (faites, niveau)
-                    issues[cle] = issues.get(cle, Fraction(0)) + q
-                    continue
-                nouveau = a if niveau is Niveau.REUSSITE_CRITIQUE and bonus_critique else 0
-                suivants[nouveau] = suivants.get(nouveau, Fraction(0)) + q
-        etats = suivants
-    issues[(requis, None)] = sum(etats.values(), Fraction(0))
-    return issues
+
+    # État : (réussites obtenues, bonus du prochain jet, niveau du jet raté qui a tout arrêté) ;
+    # chaque pas est un jet de :meth:`Tache.continuer` : même cible, même bonus, même arrêt.
+    def pas(etat: EtatTache) -> Loi[EtatTache]:
+        faites, bonus, _ = etat
+        return loi_du_jet(lambda des: lancer_2d6(cible + bonus, des=des)).map(
+            lambda jet: (faites + 1, bonus_apres(jet, bonus_critique), None) if jet.reussi else (faites, 0, jet.niveau))
+
+    depart: Loi[EtatTache] = Loi.certaine((0, 0, None))
+    fins = depart.repeter(pas, requis, fini=lambda etat: etat[2] is not None)
+    return fins.map(lambda etat: (etat[0], etat[2]))
 
 
 def chance_accomplir(requis: int, cible: int, *, bonus_critique: bool = True) -> Fraction:
@@ -359,11 +356,9 @@ def saboter(
 
 def distribution_sabotage(
     niveau_vise: int, niveau_competence: int, cible: int, *, bonus_critique: bool = True
-) -> dict[int, Fraction]:
+) -> Loi[int]:
     """Probabilités exactes de la difficulté de réparation (0 : réparée d'office)."""
     entier_borne("niveau de compétence du saboteur", niveau_competence, NIVEAU_MIN, NIVEAU_MAX)
-    resultat: dict[int, Fraction] = {}
-    for (reussites, fin), p in distribution_tache(niveau_vise, cible, bonus_critique=bonus_critique).items():
-        d = difficulte_sabotage(niveau_vise, niveau_competence, reussites, fin is None, fin is Niveau.MALADRESSE)
-        resultat[d] = resultat.get(d, Fraction(0)) + p
-    return resultat
+    return distribution_tache(niveau_vise, cible, bonus_critique=bonus_critique).map(
+        lambda issue: difficulte_sabotage(niveau_vise, niveau_competence, issue[0], issue[1] is None,
+                                          issue[1] is Niveau.MALADRESSE))

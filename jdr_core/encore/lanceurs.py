@@ -6,6 +6,7 @@ from typing import Any
 
 from ..erreurs import RegleEnfreinte
 from ..francais import en_minuscule, enumerer
+from ..loi import Loi
 from ..mecanique import (
     Affichage,
     Choix,
@@ -110,8 +111,8 @@ def _libelle(issue: Issue) -> str:
     return issue.value.capitalize()
 
 
-def _cotes(distribution: dict[Issue, Any]) -> list[Cote]:
-    return [Cote(_libelle(i), distribution[i]) for i in (Issue.REUSSITE, Issue.PARTIELLE, Issue.ECHEC)]
+def _cotes(distribution: Loi[Issue]) -> list[Cote]:
+    return [Cote(i.name.lower(), _libelle(i), distribution[i]) for i in (Issue.REUSSITE, Issue.PARTIELLE, Issue.ECHEC)]
 
 
 # --- Réserve -----------------------------------------------------------------
@@ -125,7 +126,7 @@ def _cotes_reserve(v: Valeurs) -> list[Cote]:
 
 
 def _classer_reserve(jet: JetReserve, v: Valeurs) -> set[str]:
-    return {_libelle(jet.issue)}
+    return {jet.issue.name.lower()}
 
 
 def _afficher_reserve(jet: JetReserve, v: Valeurs) -> Affichage:
@@ -189,7 +190,7 @@ def _cotes_danger(v: Valeurs) -> list[Cote]:
 
 
 def _classer_danger(e: Exposition, v: Valeurs) -> set[str]:
-    return {_libelle(e.jet.issue)}
+    return {e.jet.issue.name.lower()}
 
 
 def _afficher_danger(e: Exposition, v: Valeurs) -> Affichage:

@@ -20,15 +20,17 @@ Lucrèce déclare son Coup d'éclat : DEX 3, +3d6 hors plafond, en Difficile, au
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from math import comb
+from typing import TypedDict, Unpack
 
 from ..cotes import pourcentage
 from ..des import SourceDes
 from ..erreurs import ParametreInvalide, RegleEnfreinte, entier_borne
 from ..francais import compter, majuscule
+from ..loi import Loi
 
 ATTRIBUT_MAX = 6
 DES_MODIFICATEUR_MAX = 10
@@ -162,52 +164,75 @@ def verifier_coup_d_eclat(stress: int) -> None:
         raise RegleEnfreinte(f"Coup d'éclat refusé : il se déclare à {STRESS_COUP_D_ECLAT} de Stress, et {reste}.")
 
 
-def lancer_reserve(
-    attribut: int,
-    *,
-    des: SourceDes,
-    bonus: int = 0,
-    malus: int = 0,
-    difficulte: Difficulte = Difficulte.STANDARD,
-    coup_d_eclat: bool = False,
-    hypothese: Hypothese = HYPOTHESE,
-    relancable: bool = True,
-) -> JetReserve:
-    n = taille_reserve(attribut, bonus, malus, coup_d_eclat=coup_d_eclat, hypothese=hypothese)
-    if n > RESERVE_MAX:
-        raise ParametreInvalide("Réserve de", f"{n} dés", f"au plus {RESERVE_MAX} dés")
-    faces = tuple(des.lancer(6) for _ in range(n))
-    return JetReserve(faces, difficulte, coup_d_eclat, hypothese, relancable=relancable and not coup_d_eclat)
+class OptionsReserve(TypedDict, total=False):
+    """Les réglages d'une réserve, au-delà de l'attribut (défauts dans :class:`ReglagesReserve`)."""
+
+    bonus: int
+    malus: int
+    difficulte: Difficulte
+    coup_d_eclat: bool
+    hypothese: Hypothese
 
 
-def distribution_reserve(
-    attribut: int,
-    *,
-    bonus: int = 0,
-    malus: int = 0,
-    difficulte: Difficulte = Difficulte.STANDARD,
-    coup_d_eclat: bool = False,
-    hypothese: Hypothese = HYPOTHESE,
-) -> dict[Issue, Fraction]:
-    """Probabilités exactes de chaque issue (loi binomiale sur le nombre de succès).
+@dataclass(frozen=True)
+class ReglagesReserve:
+    """Une réserve décrite une fois : :meth:`lancer` la joue, :meth:`loi` en tire la loi exacte."""
+
+    attribut: int
+    bonus: int = 0
+    malus: int = 0
+    difficulte: Difficulte = Difficulte.STANDARD
+    coup_d_eclat: bool = False
+    hypothese: Hypothese = HYPOTHESE
+
+    @property
+    def taille(self) -> int:
+        return taille_reserve(self.attribut, self.bonus, self.malus, coup_d_eclat=self.coup_d_eclat,
+                              hypothese=self.hypothese)
+
+    def lancer(self, des: SourceDes, *, relancable: bool = True) -> JetReserve:
+        n = self.taille
+        if n > RESERVE_MAX:
+            raise ParametreInvalide("Réserve de", f"{n} dés", f"au plus {RESERVE_MAX} dés")
+        faces = tuple(des.lancer(6) for _ in range(n))
+        return JetReserve(faces, self.difficulte, self.coup_d_eclat, self.hypothese,
+                          relancable=relancable and not self.coup_d_eclat)
+
+    def loi(self) -> Loi[Issue]:
+        """Probabilités exactes de chaque issue.
+
+        Douze dés ne s'énumèrent pas face par face : on regroupe. Les succès d'un
+        :class:`JetReserve` sont la somme de ceux de chaque dé ; la loi d'un dé (celle de
+        :attr:`JetReserve.succes` sur un dé seul) est donc ajoutée à elle-même autant de fois
+        qu'il y a de dés, puis :func:`issue_de` décide, comme :attr:`JetReserve.issue`.
+        """
+        un_de = Loi.de(6).map(lambda face: JetReserve((face,), self.difficulte, self.coup_d_eclat,
+                                                      self.hypothese).succes)
+        return un_de.somme(self.taille).map(
+            lambda succes: issue_de(succes, self.difficulte, self.coup_d_eclat, self.hypothese))
+
+
+def lancer_reserve(attribut: int, *, des: SourceDes, relancable: bool = True,
+                   **options: Unpack[OptionsReserve]) -> JetReserve:
+    """Lance la réserve (réglages : :class:`OptionsReserve`)."""
+    return ReglagesReserve(attribut, **options).lancer(des, relancable=relancable)
+
+
+def distribution_reserve(attribut: int, **options: Unpack[OptionsReserve]) -> Loi[Issue]:
+    """Probabilités exactes de chaque issue (voir :meth:`ReglagesReserve.loi`).
 
     >>> d = distribution_reserve(3, difficulte=Difficulte.DIFFICILE, coup_d_eclat=True)
     >>> d[Issue.ECHEC] == 0, d[Issue.PARTIELLE] == Fraction(256, 729)
     (True, True)
     """
-    n = taille_reserve(attribut, bonus, malus, coup_d_eclat=coup_d_eclat, hypothese=hypothese)
-    p = Fraction(7 - hypothese.face_succes, 6)
-    resultat = {issue: Fraction(0) for issue in Issue}
-    for k in range(n + 1):
-        resultat[issue_de(k, difficulte, coup_d_eclat, hypothese)] += comb(n, k) * p**k * (1 - p) ** (n - k)
-    return resultat
+    return ReglagesReserve(attribut, **options).loi()
 
 
 @dataclass(frozen=True)
 class Chances:
     """Les chances exactes de chaque issue d'une réserve, lisibles en une phrase."""
 
-    distribution: dict[Issue, Fraction]
+    distribution: Mapping[Issue, Fraction]
 
     def __str__(self) -> str:
         morceaux = []
@@ -222,19 +247,10 @@ class Chances:
         return majuscule(", ".join(morceaux)) + "."
 
 
-def chances(
-    attribut: int,
-    *,
-    bonus: int = 0,
-    malus: int = 0,
-    difficulte: Difficulte = Difficulte.STANDARD,
-    coup_d_eclat: bool = False,
-    hypothese: Hypothese = HYPOTHESE,
-) -> Chances:
+def chances(attribut: int, **options: Unpack[OptionsReserve]) -> Chances:
     """Les chances d'une réserve, en phrase.
 
     >>> print(chances(3, difficulte=Difficulte.DIFFICILE, coup_d_eclat=True))
     Réussite 64,9 %, réussite partielle 35,1 %, échec impossible.
     """
-    return Chances(distribution_reserve(attribut, bonus=bonus, malus=malus, difficulte=difficulte,
-                                        coup_d_eclat=coup_d_eclat, hypothese=hypothese))
+    return Chances(distribution_reserve(attribut, **options))

@@ -11,6 +11,9 @@ from .tables import TABLES as TABLES_DE_L_ECRAN
 SYSTEME = Systeme(
     nom="encore",
     titre="enCORE",
+    principe="réserve de d6, Santé et Stress, tons Blockbuster et Raw, fiche de suivi",
+    pages=("encore/index.md", "encore/reserve.md", "encore/sante.md", "encore/stress.md", "encore/dangers.md",
+           "encore/fiche.md", "encore/ecran.md"),
     mecaniques=MECANIQUES,
     # Les tables des pages de règles, puis celles que l'écran du MJ calcule en plus.
     tables=(*TABLES_DES_PAGES, *TABLES_DE_L_ECRAN),

@@ -12,17 +12,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from fractions import Fraction
+from typing import TypedDict, Unpack
 
 from ..des import SourceDes
 from ..erreurs import RegleEnfreinte, entier_borne
 from ..francais import accorder, compter, majuscule, signe
+from ..loi import Loi
 from .test import (
     FP_MAX,
     Critique,
     JetTest,
+    ReglagesTest,
     RegleCritique,
-    distribution_test,
     reussite,
     tester,
 )
@@ -54,8 +55,10 @@ class Combattant:
 
 def ordre_initiative(combattants: Sequence[Combattant]) -> list[Combattant]:
     """Physique décroissant, puis animaux, robots, non-humains, humains, autres ; puis PJ d'abord."""
+    from ..francais import de  # « Physique d'Ursula »
+
     for c in combattants:
-        entier_borne(f"Physique de {c.nom}", c.physique, 1, 15)
+        entier_borne(f"Physique {de(c.nom)}", c.physique, 1, 15)
     return sorted(combattants, key=lambda c: (-c.physique, c.nature.value, not c.pj))
 
 
@@ -403,63 +406,76 @@ def calculer_degats(
     return (True, max(0, base_de(arme, critique) + aggravation_de(succes, requis) + fp - protection))
 
 
-def _valider_attaque(arme: int, protection: int, fp_protection: int, defense: int) -> None:
-    """Les bornes communes au jet d'attaque et à ses cotes exactes."""
-    entier_borne("arme", arme, ARME_MIN, ARME_MAX)
-    entier_borne("protection", protection, 0, PROTECTION_MAX)
-    entier_borne("FP de la protection", fp_protection, 0, FP_MAX)
-    entier_borne("défense", defense, 0, DEFENSE_MAX)
+class OptionsAttaque(TypedDict, total=False):
+    """Les réglages d'une attaque, au-delà du Physique et de l'arme (défauts dans :class:`ReglagesAttaque`)."""
+
+    protection: int
+    fp: int
+    fp_protection: int
+    defense: int
+    automatique: bool
+    avantages: int
+    desavantages: int
+    relances: int
+    regle_critique: RegleCritique
 
 
-def distribution_degats(
-    physique: int,
-    *,
-    arme: int,
-    protection: int = 0,
-    fp: int = 0,
-    fp_protection: int = 0,
-    defense: int = 0,
-    automatique: bool = False,
-    avantages: int = 0,
-    desavantages: int = 0,
-    relances: int = 0,
-    regle_critique: RegleCritique = RegleCritique.TRIPLE,
-) -> dict[tuple[bool, int], Fraction]:
-    """Distribution exacte de (touché, PE perdus), mêmes paramètres que :func:`attaquer`.
+@dataclass(frozen=True)
+class ReglagesAttaque:
+    """Une attaque décrite une fois : le test qu'elle demande (:attr:`test`), puis ce que
+    le jet fait à la cible (:meth:`resoudre`). Le lanceur et la loi exacte passent par là."""
+
+    physique: int
+    arme: int
+    protection: int = 0
+    fp: int = 0
+    fp_protection: int = 0
+    defense: int = 0
+    automatique: bool = False
+    avantages: int = 0
+    desavantages: int = 0
+    relances: int = 0
+    regle_critique: RegleCritique = RegleCritique.TRIPLE
+
+    def __post_init__(self) -> None:
+        entier_borne("arme", self.arme, ARME_MIN, ARME_MAX)
+        entier_borne("protection", self.protection, 0, PROTECTION_MAX)
+        entier_borne("FP de la protection", self.fp_protection, 0, FP_MAX)
+        entier_borne("défense", self.defense, 0, DEFENSE_MAX)
+
+    @property
+    def test(self) -> ReglagesTest:
+        """Test de Physique : 1 succès pour toucher, plus le bonus de défense de la cible."""
+        return ReglagesTest(
+            self.physique, avantages=self.avantages, desavantages=self.desavantages, relances=self.relances,
+            fp=self.fp, difficulte=1 + self.defense, regle_critique=self.regle_critique,
+        )
+
+    def resoudre(self, jet: JetTest) -> Attaque:
+        return Attaque(jet, 1 + self.defense, self.arme, self.fp, self.protection + self.fp_protection,
+                       self.automatique)
+
+    def lancer(self, des: SourceDes) -> Attaque:
+        return self.resoudre(self.test.lancer(des))
+
+    def loi(self) -> Loi[Attaque]:
+        """La loi exacte des attaques (jets ramenés à leurs dés finaux, voir :meth:`ReglagesTest.loi`)."""
+        return self.test.loi().map(self.resoudre)
+
+
+def distribution_degats(physique: int, *, arme: int, **options: Unpack[OptionsAttaque]) -> Loi[tuple[bool, int]]:
+    """Loi exacte de (touché, PE perdus), tirée du code de :func:`attaquer`.
 
     >>> d = distribution_degats(4, arme=1, protection=1)
     >>> d[(False, 0)]
     Fraction(1, 27)
     """
-    _valider_attaque(arme, protection, fp_protection, defense)
-    d = distribution_test(
-        physique, avantages=avantages, desavantages=desavantages, relances=relances, fp=fp,
-        regle_critique=regle_critique,
-    )
-    effective = 0 if automatique else protection + fp_protection
-    resultat: dict[tuple[bool, int], Fraction] = {}
-    for (succes, critique), p in d.items():
-        cle = calculer_degats(succes, critique, requis=1 + defense, arme=arme, fp=fp, protection=effective)
-        resultat[cle] = resultat.get(cle, Fraction(0)) + p
-    return resultat
+    return ReglagesAttaque(physique, arme, **options).loi().map(lambda a: (a.touche, a.degats))
 
 
-def attaquer(
-    physique: int,
-    *,
-    des: SourceDes,
-    arme: int,
-    protection: int = 0,
-    fp: int = 0,
-    fp_protection: int = 0,
-    defense: int = 0,
-    automatique: bool = False,
-    avantages: int = 0,
-    desavantages: int = 0,
-    relances: int = 0,
-    regle_critique: RegleCritique = RegleCritique.TRIPLE,
-) -> Attaque:
-    """Test de Physique : 1 succès pour toucher, plus le bonus de défense de la cible.
+def attaquer(physique: int, *, des: SourceDes, arme: int, **options: Unpack[OptionsAttaque]) -> Attaque:
+    """Test de Physique : 1 succès pour toucher, plus le bonus de défense de la cible
+    (réglages : :class:`OptionsAttaque`).
 
     Le FP de l'attaquant (dans son domaine) compte comme succès et s'ajoute aux
     dégâts ; celui de la cible s'ajoute à sa protection. Les dégâts automatiques
@@ -472,19 +488,7 @@ def attaquer(
     >>> coup.degats
     2
     """
-    _valider_attaque(arme, protection, fp_protection, defense)
-    requis = 1 + defense
-    jet = tester(
-        physique,
-        des=des,
-        avantages=avantages,
-        desavantages=desavantages,
-        relances=relances,
-        fp=fp,
-        difficulte=requis,
-        regle_critique=regle_critique,
-    )
-    return Attaque(jet, requis, arme, fp, protection + fp_protection, automatique)
+    return ReglagesAttaque(physique, arme, **options).lancer(des)
 
 
 @dataclass(frozen=True)

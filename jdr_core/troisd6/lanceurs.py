@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from ..francais import accorder, compter, majuscule
+from ..loi import Loi
 from ..mecanique import (
     Affichage,
     Barre,
@@ -18,9 +18,10 @@ from ..mecanique import (
     OuiNon,
     Repartition,
     Valeurs,
+    cotes_classees,
     de_affiche,
 )
-from .combat import Attaque, attaquer, distribution_degats
+from .combat import Attaque, ReglagesAttaque
 from .opposition import Opposition, distribution_opposition, opposer
 from .tables import ARMES, DIFFICULTES, PROTECTIONS
 from .test import (
@@ -32,10 +33,8 @@ from .test import (
     RELANCES_MAX,
     Critique,
     JetTest,
+    ReglagesTest,
     RegleCritique,
-    chance_de_reussite,
-    distribution_test,
-    tester,
 )
 
 REGLE_CRITIQUE = Choix(
@@ -89,28 +88,21 @@ def _details_jet(jet: JetTest) -> list[str]:
 
 # --- Test simple -------------------------------------------------------------
 
-def _lancer_test(v: Valeurs, des: Any) -> JetTest:
-    return tester(
-        v["caracteristique"],
-        des=des,
-        avantages=v["avantages"],
-        desavantages=v["desavantages"],
-        relances=v["relances"],
-        fp=v["fp"],
-        difficulte=v["difficulte"],
-        regle_critique=RegleCritique(v["regle_critique"]),
-    )
-
-
-def _distribution(v: Valeurs, prefixe: str = "") -> dict[tuple[int, Critique], Fraction]:
-    return distribution_test(
+def _reglages_test(v: Valeurs, prefixe: str = "") -> ReglagesTest:
+    """Le test que décrivent les valeurs du formulaire : le lanceur et les cotes partent de là."""
+    return ReglagesTest(
         v[prefixe + "caracteristique"],
         avantages=v.get(prefixe + "avantages", 0),
         desavantages=v.get(prefixe + "desavantages", 0),
         relances=v.get(prefixe + "relances", 0),
         fp=v.get(prefixe + "fp", 0),
+        difficulte=v.get(prefixe + "difficulte"),
         regle_critique=RegleCritique(v["regle_critique"]),
     )
+
+
+def _lancer_test(v: Valeurs, des: Any) -> JetTest:
+    return _reglages_test(v).lancer(des)
 
 
 def _reussir(v: Valeurs) -> str:
@@ -118,34 +110,29 @@ def _reussir(v: Valeurs) -> str:
 
 
 def _cotes_test(v: Valeurs) -> list[Cote]:
-    d = _distribution(v)
-    return [
-        Cote(_reussir(v), chance_de_reussite(d, v["difficulte"])),
-        Cote("Réussite critique", sum((p for (_, c), p in d.items() if c is Critique.REUSSITE), Fraction(0))),
-        Cote("Échec critique", sum((p for (_, c), p in d.items() if c is Critique.ECHEC), Fraction(0))),
-    ]
+    return cotes_classees(_reglages_test(v).loi(), _classer_test, v,
+                          (("reussite", _reussir(v)), ("reussite_critique", "Réussite critique"),
+                           ("echec_critique", "Échec critique")))
 
 
 def _classer_test(jet: JetTest, v: Valeurs) -> set[str]:
-    issues = {_reussir(v)} if jet.reussi else set()
+    issues = {"reussite"} if jet.reussi else set()
     if jet.critique is Critique.REUSSITE:
-        issues.add("Réussite critique")
+        issues.add("reussite_critique")
     if jet.critique is Critique.ECHEC:
-        issues.add("Échec critique")
+        issues.add("echec_critique")
     return issues
 
 
-def _repartition_succes(d: dict[int, Fraction], titre: str, unite: tuple[str, str]) -> Repartition:
+def _repartition_succes(d: Loi[int], titre: str, unite: tuple[str, str]) -> Repartition:
     """Une barre par nombre entier (succès, PE), de 0 au maximum, lue aussi « au moins N »."""
     return Repartition(titre, tuple(
-        Barre(str(n), compter(n, *unite), d.get(n, Fraction(0)), f"au moins {n} {accorder(n, *unite)}")
+        Barre(str(n), compter(n, *unite), d[n], f"au moins {n} {accorder(n, *unite)}")
         for n in range(max(d) + 1)), au_moins=True)
 
 
 def _repartition_test(v: Valeurs) -> Repartition:
-    d: dict[int, Fraction] = {}
-    for (succes, _), p in _distribution(v).items():
-        d[succes] = d.get(succes, Fraction(0)) + p
+    d = _reglages_test(v).loi().map(lambda jet: jet.succes)
     return _repartition_succes(d, "Nombre de succès", ("succès", "succès"))
 
 
@@ -158,6 +145,7 @@ def phrase_test(jet: JetTest, difficulte: int) -> str:
     """La phrase du lanceur de test : le verdict, les succès et ce que demandait l'action.
 
     >>> from jdr_core.des import DesScriptes
+    >>> from jdr_core.troisd6.test import tester
     >>> print(phrase_test(tester(3, difficulte=3, des=DesScriptes([1, 5, 6])), 3))
     Raté : 1 succès pour une action difficile (3 succès demandés).
     """
@@ -216,31 +204,24 @@ def _v_opposant(v: Valeurs, camp: str) -> dict[str, Any]:
 
 
 def _lancer_opposition(v: Valeurs, des: Any) -> Opposition:
-    jets = []
-    for camp in ("a", "b"):
-        o = _v_opposant(v, camp)
-        jets.append(tester(
-            o["caracteristique"], des=des, fp=o["fp"], avantages=o["avantages"],
-            desavantages=o["desavantages"], regle_critique=RegleCritique(o["regle_critique"]),
-        ))
-    return opposer(jets[0], jets[1], noms=("le personnage", "l'adversaire"),
+    jet_a, jet_b = (_reglages_test(_v_opposant(v, camp)).lancer(des) for camp in ("a", "b"))
+    return opposer(jet_a, jet_b, noms=("le personnage", "l'adversaire"),
                    critiques_decisifs=v["critiques_decisifs"])
 
 
 def _cotes_opposition(v: Valeurs) -> list[Cote]:
-    d = distribution_opposition(
-        _distribution(_v_opposant(v, "a")), _distribution(_v_opposant(v, "b")),
-        v["critiques_decisifs"],
-    )
-    return [Cote(libelle, d[gagnant]) for gagnant, libelle in GAGNANTS.items()]
+    a, b = (_reglages_test(_v_opposant(v, camp)).loi().map(lambda j: (j.succes, j.critique)) for camp in ("a", "b"))
+    d = distribution_opposition(a, b, v["critiques_decisifs"])
+    return [Cote(cle, libelle, d[gagnant]) for gagnant, (cle, libelle) in GAGNANTS.items()]
 
 
-GAGNANTS = {0: "Le personnage l'emporte", None: "Égalité", 1: "L'adversaire l'emporte"}
+GAGNANTS = {0: ("personnage", "Le personnage l'emporte"), None: ("egalite", "Égalité"),
+            1: ("adversaire", "L'adversaire l'emporte")}
 ISSUES_OPPOSITION: dict[int | None, IssueAffichee] = {0: "reussite", 1: "echec", None: "neutre"}
 
 
 def _classer_opposition(o: Opposition, v: Valeurs) -> set[str]:
-    return {GAGNANTS[o.gagnant]}
+    return {GAGNANTS[o.gagnant][0]}
 
 
 def _afficher_opposition(o: Opposition, v: Valeurs) -> Affichage:
@@ -286,17 +267,17 @@ DEFENSES = (
 )
 
 
-def _params_attaque(v: Valeurs) -> dict[str, Any]:
-    return {
-        "arme": int(v["arme"]), "protection": int(v["protection"]), "fp": v["fp"],
-        "fp_protection": v["fp_protection"], "defense": int(v["defense"]),
-        "automatique": v["automatique"], "avantages": int(v["preparer"]), "relances": v["relances"],
-        "regle_critique": RegleCritique(v["regle_critique"]),
-    }
+def _reglages_attaque(v: Valeurs) -> ReglagesAttaque:
+    """L'attaque que décrivent les valeurs du formulaire : le lanceur et les cotes partent de là."""
+    return ReglagesAttaque(
+        v["physique"], int(v["arme"]), protection=int(v["protection"]), fp=v["fp"],
+        fp_protection=v["fp_protection"], defense=int(v["defense"]), automatique=v["automatique"],
+        avantages=int(v["preparer"]), relances=v["relances"], regle_critique=RegleCritique(v["regle_critique"]),
+    )
 
 
 def _lancer_attaque(v: Valeurs, des: Any) -> Attaque:
-    return attaquer(v["physique"], des=des, **_params_attaque(v))
+    return _reglages_attaque(v).lancer(des)
 
 
 def _toucher(v: Valeurs) -> str:
@@ -304,38 +285,26 @@ def _toucher(v: Valeurs) -> str:
     return f"Toucher ({requis} succès {accorder(requis, 'demandé')})"
 
 
-COTE_PE = "Toucher et faire perdre au moins 1 PE"
-COTE_CASSE = "Échec critique (arme cassée)"
+COTE_PE = ("pe_perdus", "Toucher et faire perdre au moins 1 PE")
+COTE_CASSE = ("arme_cassee", "Échec critique (arme cassée)")
 
 
 def _cotes_attaque(v: Valeurs) -> list[Cote]:
-    d = distribution_degats(v["physique"], **_params_attaque(v))
-    casse = distribution_test(
-        v["physique"], avantages=int(v["preparer"]), relances=v["relances"],
-        regle_critique=RegleCritique(v["regle_critique"]),
-    )
-    return [
-        Cote(_toucher(v), sum((p for (touche, _), p in d.items() if touche), Fraction(0))),
-        Cote(COTE_PE, sum((p for (_, pe), p in d.items() if pe > 0), Fraction(0))),
-        Cote(COTE_CASSE, sum((p for (_, c), p in casse.items() if c is Critique.ECHEC), Fraction(0))),
-    ]
+    lignes = (("touche", _toucher(v)), COTE_PE, COTE_CASSE)
+    return cotes_classees(_reglages_attaque(v).loi(), _classer_attaque, v, lignes)
 
 
-RATE = "Raté"
+RATE = "rate"
 
 
 def _repartition_attaque(v: Valeurs) -> Repartition:
     """Raté, puis touché avec 0, 1, 2… PE perdus : « au moins N PE » se lit de droite à gauche."""
-    d = distribution_degats(v["physique"], **_params_attaque(v))
-    pertes: dict[int, Fraction] = {}
-    for (touche, pe), p in d.items():
-        if touche:
-            pertes[pe] = pertes.get(pe, Fraction(0)) + p
-    rate = sum((p for (touche, _), p in d.items() if not touche), Fraction(0))
-    barres = [Barre(RATE, "Raté", rate, "tous les jets")]
-    barres += [Barre(str(n), f"Touché, {compter(n, 'PE perdu', 'PE perdus')}", pertes.get(n, Fraction(0)),
+    d = _reglages_attaque(v).loi().map(lambda a: _barre_attaque(a, v))
+    barres = [Barre(RATE, "Raté", d[RATE], "tous les jets")]
+    pe_max = max((int(cle) for cle in d if cle != RATE), default=0)
+    barres += [Barre(str(n), f"Touché, {compter(n, 'PE perdu', 'PE perdus')}", d[str(n)],
                      "touché" if n == 0 else f"touché, au moins {compter(n, 'PE perdu', 'PE perdus')}")
-               for n in range(max(pertes, default=0) + 1)]
+               for n in range(pe_max + 1)]
     return Repartition("PE perdus par la cible", tuple(barres), au_moins=True)
 
 
@@ -344,11 +313,11 @@ def _barre_attaque(a: Attaque, v: Valeurs) -> str:
 
 
 def _classer_attaque(a: Attaque, v: Valeurs) -> set[str]:
-    issues = {_toucher(v)} if a.touche else set()
+    issues = {"touche"} if a.touche else set()
     if a.touche and a.degats > 0:
-        issues.add(COTE_PE)
+        issues.add(COTE_PE[0])
     if a.arme_cassee:
-        issues.add(COTE_CASSE)
+        issues.add(COTE_CASSE[0])
     return issues
 
 
@@ -356,6 +325,7 @@ def phrase_attaque(a: Attaque) -> str:
     """La phrase du lanceur d'attaque : touché ou non, et les PE que perd la cible.
 
     >>> from jdr_core.des import DesScriptes
+    >>> from jdr_core.troisd6.combat import attaquer
     >>> print(phrase_attaque(attaquer(3, arme=1, protection=2, des=DesScriptes([1, 5, 6]))))
     Touché, mais la protection absorbe tous les dégâts.
     """

@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from fractions import Fraction
 
 from ..erreurs import RegleEnfreinte, entier_borne
 from ..francais import accorder, compter, majuscule, minuscule
+from ..loi import Loi
 from .test import Critique, Issue, JetTest, pour_la_difficulte
 
 
@@ -134,17 +134,9 @@ def opposer(
     return Opposition(jet_a, jet_b, noms, critiques_decisifs, egalite, pj)
 
 
-def distribution_opposition(
-    a: dict[Issue, Fraction],
-    b: dict[Issue, Fraction],
-    critiques_decisifs: bool = False,
-) -> dict[int | None, Fraction]:
-    """Probabilités exactes : victoire de A (0), de B (1), égalité (``None``)."""
-    resultat: dict[int | None, Fraction] = {0: Fraction(0), 1: Fraction(0), None: Fraction(0)}
-    for ia, pa in a.items():
-        for ib, pb in b.items():
-            resultat[gagnant_opposition(ia, ib, critiques_decisifs)] += pa * pb
-    return resultat
+def distribution_opposition(a: Loi[Issue], b: Loi[Issue], critiques_decisifs: bool = False) -> Loi[int | None]:
+    """Loi exacte du gagnant : A (0), B (1), égalité (``None``), par la règle de :class:`Opposition`."""
+    return a.combiner(b, lambda ia, ib: gagnant_opposition(ia, ib, critiques_decisifs))
 
 
 @dataclass(frozen=True)
@@ -275,9 +267,11 @@ class TacheLongue:
         1 succès réuni sur 8 en 1 période (1 heure) : il reste 2 périodes.
         """
         if self.periodes == 0:
+            from ..francais import de  # « d'une heure »
+
             texte = f"Rien n'est encore fait : {self.objectif} succès à réunir"
             if self.limite is not None:
-                texte += f", en {compter(self.limite, 'période', feminin=True)} de {duree(self.duree_par_jet)} au plus"
+                texte += f", en {compter(self.limite, 'période', feminin=True)} {de(duree(self.duree_par_jet))} au plus"
             return texte + "."
         texte = (
             f"{compter(self.cumul, 'succès réuni', 'succès réunis')} sur {self.objectif} "

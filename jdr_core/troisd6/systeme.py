@@ -6,4 +6,11 @@ from ..mecanique import Systeme
 from .lanceurs import MECANIQUES
 from .tables import TABLES
 
-SYSTEME = Systeme(nom="troisd6", titre="3D6 à succès", mecaniques=MECANIQUES, tables=TABLES)
+SYSTEME = Systeme(
+    nom="troisd6",
+    titre="3D6 à succès",
+    principe="3D6 contre une caractéristique de 1 à 5, on compte les succès",
+    pages=("3d6/test.md", "3d6/usages.md", "3d6/combat.md", "3d6/energie.md", "3d6/tables.md", "3d6/ecran.md"),
+    mecaniques=MECANIQUES,
+    tables=TABLES,
+)

@@ -16,11 +16,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from functools import lru_cache
+from typing import TypedDict, Unpack
 
-from ..cotes import normaliser, probabilite
 from ..des import SourceDes
 from ..erreurs import entier_borne
 from ..francais import accorder, compter
+from ..loi import Loi, loi_du_jet
 
 CARACTERISTIQUE_MIN = 1
 CARACTERISTIQUE_MAX = 5
@@ -220,27 +222,95 @@ def reussite(succes: int, critique: Critique, difficulte: int) -> bool:
     return succes >= difficulte
 
 
-def _valider(caracteristique: int, relances: int, fp: int, difficulte: int | None) -> None:
-    entier_borne("caractéristique", caracteristique, CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX)
-    entier_borne("relances", relances, 0, RELANCES_MAX)
-    entier_borne("FP", fp, 0, FP_MAX)
-    if difficulte is not None:
-        entier_borne("difficulté", difficulte, 0, DIFFICULTE_MAX)
+class OptionsTest(TypedDict, total=False):
+    """Les réglages d'un test, au-delà de la caractéristique (défauts dans :class:`ReglagesTest`)."""
+
+    avantages: int
+    desavantages: int
+    relances: int
+    fp: int
+    difficulte: int | None
+    regle_critique: RegleCritique
+    choix_relance: ChoixRelance
 
 
-def tester(
-    caracteristique: int,
-    *,
-    des: SourceDes,
-    avantages: int = 0,
-    desavantages: int = 0,
-    relances: int = 0,
-    fp: int = 0,
-    difficulte: int | None = None,
-    regle_critique: RegleCritique = RegleCritique.TRIPLE,
-    choix_relance: ChoixRelance = relancer_un_echec,
-) -> JetTest:
-    """Lance un test et rend un :class:`JetTest`.
+@dataclass(frozen=True)
+class ReglagesTest:
+    """Un test décrit une fois : :meth:`lancer` le joue avec des dés, :meth:`loi` en tire la
+    loi exacte en faisant passer toutes les faces par les mêmes étapes (premier lancer, puis
+    chaque relance, états mémorisés)."""
+
+    caracteristique: int
+    avantages: int = 0
+    desavantages: int = 0
+    relances: int = 0
+    fp: int = 0
+    difficulte: int | None = None
+    regle_critique: RegleCritique = RegleCritique.TRIPLE
+    choix_relance: ChoixRelance = relancer_un_echec
+
+    def __post_init__(self) -> None:
+        entier_borne("caractéristique", self.caracteristique, CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX)
+        entier_borne("relances", self.relances, 0, RELANCES_MAX)
+        entier_borne("FP", self.fp, 0, FP_MAX)
+        if self.difficulte is not None:
+            entier_borne("difficulté", self.difficulte, 0, DIFFICULTE_MAX)
+        nombre_de_des(self.avantages, self.desavantages)
+
+    def _premier_lancer(self, des: SourceDes) -> tuple[int, ...]:
+        return tuple(des.lancer(6) for _ in range(nombre_de_des(self.avantages, self.desavantages)))
+
+    def _relancer(self, faces: tuple[int, ...], des: SourceDes) -> tuple[tuple[int, ...], Relance | None]:
+        """Une relance : le dé choisi est relancé ; aucun dé lancé si tous comptent déjà."""
+        indice = self.choix_relance(faces, self.caracteristique)
+        if indice is None:
+            return faces, None
+        nouvelle = des.lancer(6)
+        return (*faces[:indice], nouvelle, *faces[indice + 1 :]), Relance(indice, faces[indice], nouvelle)
+
+    def _jet(self, initiaux: tuple[int, ...], relances: tuple[Relance, ...], faces: tuple[int, ...]) -> JetTest:
+        return JetTest(
+            caracteristique=self.caracteristique,
+            des_initiaux=initiaux,
+            relances=relances,
+            des=faces,
+            fp=self.fp,
+            critique=critique_de(faces, self.caracteristique, self.regle_critique),
+            difficulte=self.difficulte,
+        )
+
+    def lancer(self, des: SourceDes) -> JetTest:
+        initiaux = faces = self._premier_lancer(des)
+        faites: list[Relance] = []
+        for _ in range(self.relances):
+            faces, relance = self._relancer(faces, des)
+            if relance is None:
+                break
+            faites.append(relance)
+        return self._jet(initiaux, tuple(faites), faces)
+
+    def loi(self) -> Loi[JetTest]:
+        """La loi exacte des jets, chaque jet ramené à ses dés finaux (sans l'historique des
+        relances, qui ne change ni les succès, ni le triple, ni la réussite).
+
+        Avec le choix de relance par défaut, seul compte l'ensemble des faces, pas leur ordre
+        (:func:`relancer_un_echec` prend la plus haute face ratée, où qu'elle soit) : les états
+        sont alors rangés, 126 au lieu de 1 296 sur 4D6.
+        """
+        return _loi_test(self)
+
+
+@lru_cache(maxsize=128)
+def _loi_test(reglages: ReglagesTest) -> Loi[JetTest]:
+    ranger: Callable[[tuple[int, ...]], tuple[int, ...]] = (
+        (lambda f: tuple(sorted(f))) if reglages.choix_relance is relancer_un_echec else (lambda f: f))
+    faces = loi_du_jet(reglages._premier_lancer).map(ranger).repeter(
+        lambda f: loi_du_jet(lambda des: ranger(reglages._relancer(f, des)[0])), reglages.relances)
+    return faces.map(lambda f: reglages._jet(f, (), f))
+
+
+def tester(caracteristique: int, *, des: SourceDes, **options: Unpack[OptionsTest]) -> JetTest:
+    """Lance un test et rend un :class:`JetTest` (réglages : :class:`OptionsTest`).
 
     Carmen casse le code : MENTAL 4, un avantage, difficulté 3, dés 3, 6, 2 et 1.
 
@@ -255,90 +325,23 @@ def tester(
     >>> jet.des, jet.succes
     ((1, 2, 4), 2)
     """
-    _valider(caracteristique, relances, fp, difficulte)
-    nombre = nombre_de_des(avantages, desavantages)
-    initiaux = tuple(des.lancer(6) for _ in range(nombre))
-    faces = list(initiaux)
-    faites: list[Relance] = []
-    for _ in range(relances):
-        indice = choix_relance(faces, caracteristique)
-        if indice is None:
-            break
-        nouvelle = des.lancer(6)
-        faites.append(Relance(indice, faces[indice], nouvelle))
-        faces[indice] = nouvelle
-    return JetTest(
-        caracteristique=caracteristique,
-        des_initiaux=initiaux,
-        relances=tuple(faites),
-        des=tuple(faces),
-        fp=fp,
-        critique=critique_de(faces, caracteristique, regle_critique),
-        difficulte=difficulte,
-    )
+    return ReglagesTest(caracteristique, **options).lancer(des)
 
 
 Issue = tuple[int, Critique]
 
 
-def distribution_test(
-    caracteristique: int,
-    *,
-    avantages: int = 0,
-    desavantages: int = 0,
-    relances: int = 0,
-    fp: int = 0,
-    regle_critique: RegleCritique = RegleCritique.TRIPLE,
-    choix_relance: ChoixRelance = relancer_un_echec,
-) -> dict[Issue, Fraction]:
-    """Distribution exacte de (succès, critique), relances comprises.
-
-    On énumère les dés dans l'ordre et on applique exactement le même choix de
-    relance que :func:`tester`, si bien que le lanceur et les cotes ne peuvent
-    diverger.
+def distribution_test(caracteristique: int, **options: Unpack[OptionsTest]) -> Loi[Issue]:
+    """Loi exacte de (succès, critique), relances comprises, tirée du code de :func:`tester`.
 
     >>> d = distribution_test(3)
     >>> d[(3, Critique.AUCUN)] + d[(3, Critique.REUSSITE)]
     Fraction(1, 8)
     """
-    _valider(caracteristique, relances, fp, None)
-    nombre = nombre_de_des(avantages, desavantages)
-    etats: dict[tuple[int, ...], int] = {(): 1}
-    for _ in range(nombre):
-        etats = _ajouter_un_de(etats)
-    total = 6**nombre
-    for _ in range(relances):
-        suivants: dict[tuple[int, ...], int] = {}
-        for faces, poids in etats.items():
-            indice = choix_relance(faces, caracteristique)
-            if indice is None:
-                suivants[faces] = suivants.get(faces, 0) + poids * 6
-                continue
-            for nouvelle in range(1, 7):
-                cle = (*faces[:indice], nouvelle, *faces[indice + 1 :])
-                suivants[cle] = suivants.get(cle, 0) + poids
-        etats = suivants
-        total *= 6
-    return normaliser(
-        (
-            (
-                (
-                    sum(1 for f in faces if f <= caracteristique) + fp,
-                    critique_de(faces, caracteristique, regle_critique),
-                ),
-                poids,
-            )
-            for faces, poids in etats.items()
-        ),
-        total,
-    )
+    return ReglagesTest(caracteristique, **options).loi().map(lambda jet: (jet.succes, jet.critique))
 
 
-def _ajouter_un_de(etats: dict[tuple[int, ...], int]) -> dict[tuple[int, ...], int]:
-    return {(*faces, f): poids for faces, poids in etats.items() for f in range(1, 7)}
-
-
-def chance_de_reussite(distribution: dict[Issue, Fraction], difficulte: int) -> Fraction:
+def chance_de_reussite(distribution: Loi[Issue], difficulte: int) -> Fraction:
     """Probabilité exacte de réussir contre ``difficulte`` succès demandés.
 
     >>> from fractions import Fraction
@@ -346,4 +349,4 @@ def chance_de_reussite(distribution: dict[Issue, Fraction], difficulte: int) -> 
     True
     """
     entier_borne("difficulté", difficulte, 0, DIFFICULTE_MAX)
-    return probabilite(distribution, lambda issue: reussite(issue[0], issue[1], difficulte))
+    return distribution.chance(lambda issue: reussite(issue[0], issue[1], difficulte))

@@ -1,8 +1,41 @@
 // Petits outils d'affichage : uniquement des nœuds texte, jamais de HTML construit.
+
+// La typographie française des phrases écrites par les scripts de page : la même règle que
+// typographier() de jdr_core/francais.py (tests/test_typographie.py compare les deux).
+// Fine insécable avant ; ! ? » et %, après « ; insécable avant : et entre un nombre et le mot
+// qu'il compte ; seules les espaces changent (adresses, heures 12:30 et rapports 1:2 intacts).
+const BLANCS = "[ \\t\\r\\n\\u00a0\\u202f]+";
+const AVANT_FINE = new RegExp(`${BLANCS}(?=[;!?»])`, "gu");
+const AVANT_DEUX_POINTS = new RegExp(`${BLANCS}(?=:)`, "gu");
+const APRES_GUILLEMET = new RegExp(`(?<=«)${BLANCS}`, "gu");
+const NOMBRE = new RegExp(
+  `(?<![^ \\t\\r\\n\\u00a0\\u202f(\\[«—–])([−+-]?[0-9]+(?:,[0-9]+)?(?:er|re|e)?)(${BLANCS})(?=(%|[\\p{L}\\p{Nl}\\p{No}]+))`, "gu");
+const MOTS_LIBRES = new Set(`à a ai après au aux avant avec c car ce ces cet cette chez comme contre d dans de des dès donc
+  dont du elle elles en entre est et il ils j jusqu l la le les lorsqu lorsque m mais moins n ne ni on ont ou où par parmi
+  pas plus pour puis qu quand que qui s sa sans se selon ses si sinon soit son sont sous sur t un une vers y`.split(/\s+/));
+
+export function typographier(texte) {
+  const s = String(texte);
+  if (/^[ \t\r\n]*$/.test(s)) return s;
+  return s.replace(AVANT_FINE, "\u202f").replace(AVANT_DEUX_POINTS, "\u00a0").replace(APRES_GUILLEMET, "\u202f")
+    .replace(NOMBRE, (_m, nombre, blanc, mot) =>
+      nombre + (mot === "%" ? "\u202f" : MOTS_LIBRES.has(mot.toLowerCase()) ? blanc : "\u00a0"));
+}
+
+// « 1 personnage », « 3 personnages », « 0 manche » (quantite() de francais.py).
+export function quantite(nombre, singulier, pluriel = `${singulier}s`) {
+  return `${nombre} ${Math.abs(nombre) < 2 ? singulier : pluriel}`;
+}
+
+// Le texte d'un élément passe par la typographie, sauf le code et les champs de saisie.
+const SANS_TYPOGRAPHIE = new Set(["PRE", "CODE", "TEXTAREA"]);
+
 export function el(balise, classe, texte) {
   const n = document.createElement(balise);
   if (classe) n.className = classe;
-  if (texte !== undefined) n.textContent = texte;
+  if (texte !== undefined) {
+    n.textContent = typeof texte === "string" && !SANS_TYPOGRAPHIE.has(n.tagName) ? typographier(texte) : texte;
+  }
   return n;
 }
 
@@ -58,7 +91,8 @@ function graineLisible(graine) {
   const chiffres = el("span", null, String(graine));
   chiffres.setAttribute("aria-hidden", "true");
   const span = el("span", "jdr-graine", "Graine ");
-  span.append(chiffres, el("span", "jdr-lecteur-seul", "du jet"), " : la même graine et les mêmes réglages redonnent les mêmes dés.");
+  span.append(chiffres, el("span", "jdr-lecteur-seul", "du jet"),
+    typographier(" : la même graine et les mêmes réglages redonnent les mêmes dés."));
   return span;
 }
 
@@ -95,7 +129,8 @@ export function piedDeRejeu(texte, adresse, graine) {
 // Le journal des jets : chaque widget qui lance des dés annonce son jet ici, en une ligne.
 // Le module du journal n'est chargé qu'au premier jet (aucune requête avant).
 function texteDe(noeud) {
-  return noeud ? noeud.textContent.replace(/\s+/g, " ").trim() : "";
+  // Seules les espaces ordinaires se resserrent : les insécables de la page restent.
+  return noeud ? noeud.textContent.replace(/[ \t\r\n\f]+/g, " ").trim() : "";
 }
 
 // Les réglages d'un formulaire, lus comme le lecteur les voit : libellé et valeur affichée.

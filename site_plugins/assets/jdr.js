@@ -5,14 +5,10 @@
 // règle : il envoie des paramètres, il affiche des résultats.
 import { AVEC_PYTHON, auRepos, instantaneConnu, moteur } from "./moteur.js";
 
-// Sélecteur du widget → module qui sait le brancher.
-const WIDGETS = [
-  [".jdr-exemple", "./exemple.js"],
-  ["form.jdr-lanceur", "./lanceur.js"],
-  [".jdr-fiche", "./suivi.js"],
-  [".jdr-copie-locale", "./copie-locale.js"],
-  [".jdr-journal", "./journal.js"],
-];
+// Sélecteur du widget → module qui sait le brancher : la liste de widgets.json, que le greffon
+// lit aussi pour annoncer ces modules dans l'en-tête (prechargement.py). À la construction, il
+// recopie la liste ici à la place de cet import : une requête de moins.
+import WIDGETS from "./widgets.json" with { type: "json" };
 
 // Un lanceur envoyé avant que son module soit chargé : pas d'envoi natif du formulaire
 // (qui rechargerait la page) ; le jet part dès que le module est branché.

@@ -237,10 +237,13 @@ if (typeof window !== "undefined") {
 
 // --- Affichage : uniquement des nœuds texte. ---
 
+// Les phrases affichées reçoivent les espaces insécables de la typographie française (dom.js).
+import { typographier } from "./dom.js";
+
 function el(balise, classe, texte) {
   const n = document.createElement(balise);
   if (classe) n.className = classe;
-  if (texte !== undefined) n.textContent = texte;
+  if (texte !== undefined) n.textContent = typeof texte === "string" ? typographier(texte) : texte;
   return n;
 }
 

@@ -1,7 +1,7 @@
 // Les lanceurs : un formulaire rendu à la construction (bornes lues dans jdr_core), un jet
 // demandé au moteur, un résultat affiché selon le schéma écrit dans jdr_core/mecanique.py
 // (Affichage : phrase, issue, groupes de dés avec leur rôle, détails).
-import { adresseDeRejeu, annoncerJet, avisRejeu, el, erreur, piedDeRejeu, reviserJet } from "./dom.js";
+import { adresseDeRejeu, annoncerJet, avisRejeu, el, erreur, piedDeRejeu, reviserJet, typographier } from "./dom.js";
 import { afficherEtat, moteur } from "./moteur.js";
 import { lier } from "./liaison.js";
 
@@ -140,7 +140,7 @@ function brancherComparer(form) {
   const montrer = () => {
     const actif = Boolean(form.dataset.comparer);
     defiger.hidden = !actif;
-    figer.textContent = actif ? "Figer ce réglage à la place" : "Comparer : figer ce réglage";
+    figer.textContent = typographier(actif ? "Figer ce réglage à la place" : "Comparer : figer ce réglage");
   };
   figer.addEventListener("click", () => {
     // Un réglage hors bornes ne se fige pas : le navigateur dit quel champ corriger.

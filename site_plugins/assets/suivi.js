@@ -410,7 +410,7 @@ class Suivi {
     if (active) choix.value = active;
     choix.addEventListener("change", () => this.file = this.file.then(() => this.charger(choix.value)));
     const outils = el("div", "jdr-actions-fiche");
-    outils.append(champ(`Fiche du groupe (${presents.length})`, choix),
+    outils.append(champ(`Fiche du groupe (${quantite(presents.length, "personnage")})`, choix),
       bouton("Nouvelle fiche", () => { this.cle = null; this.afficherCreation(); }));
     this.barre.replaceChildren(outils);
   }
@@ -508,6 +508,10 @@ export async function brancher(racine) {
     const vue = await import(`./suivi/${systeme}.js`);
     racine.jdrSuivi = new Suivi(racine, vue);
   } catch (erreurFiche) {
-    sortie.textContent = `Suivi indisponible : ${erreurFiche.message}`;
+    sortie.textContent = typographier(`Suivi indisponible : ${erreurFiche.message}`);
   }
 }
+
+// Le compte des fiches du groupe (« 1 personnage », « 3 personnages ») et la typographie. Un import
+// est remonté en tête du module : sa place ici ne change rien.
+import { quantite, typographier } from "./dom.js";
