@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from jdr_core import erreurs_python, pont
+from jdr_core.francais import typographier
 
 
 def _erreur(source: str) -> str:
@@ -70,7 +71,7 @@ class TestSyntaxe:
     def test_exemple_illisible_en_francais(self) -> None:
         """Le lecteur de doctest refuse « >>>x » : la ligne et la raison, en français."""
         r = json.loads(pont.traiter(json.dumps({"type": "exemple", "source": ">>> a = 1\n>>>x\n", "mode": "modifie"})))
-        assert r == {"erreur": "exemple illisible : ligne 2 : une espace est attendue après « >>> »."}
+        assert r == {"erreur": typographier("exemple illisible : ligne 2 : une espace est attendue après « >>> ».")}
 
 
 class TestAutresErreurs:
@@ -140,7 +141,7 @@ DELAI = 40_000
 PAGE_TEST = "/3d6/test/"
 EXEMPLE = '.jdr-exemple[data-exemple="pierre-ruelle"]'
 LANCEUR = 'form[data-mecanique="3d6-test"]'
-SANS_FIN = "Votre code tourne sans fin : arrêté après 2 s."
+SANS_FIN = typographier("Votre code tourne sans fin : arrêté après 2 s.")
 JOURNAL_JS = "() => localStorage.getItem('jdr-journal')"
 # Le même jet que donnerait le lanceur 3D6 avec la graine 4242, demandé au moteur de la page.
 JET_JS = """async () => {
@@ -256,7 +257,8 @@ def test_boucle_sans_fin_arretee_et_lanceur_repond(page: Page, serveur: str) -> 
 def test_recursion_profonde(page: Page, serveur: str, code: str, attendu: str) -> None:
     bloc, zone = _ouvrir(page, serveur)
     _executer(bloc, zone, code)
-    expect(bloc.locator("output")).to_contain_text(re.compile(attendu), timeout=DELAI)
+    # Une expression régulière ne confond pas l'espace insécable de la typographie avec une espace.
+    expect(bloc.locator("output")).to_contain_text(re.compile(attendu.replace(" ", r"\s")), timeout=DELAI)
     _fin(bloc)
     _lancer(page)
     _version_saine(page, bloc, zone)
