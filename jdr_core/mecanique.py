@@ -25,12 +25,15 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Generic, Literal, NotRequired, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, NotRequired, TypedDict, TypeVar
 
 from .cotes import pourcentage
 from .des import SourceDes
 from .erreurs import JdrErreur, ParametreInvalide, entier_borne
 from .loi import Loi
+
+if TYPE_CHECKING:  # le contrat des suivis (jdr_core.suivi) importe ce module-ci
+    from .suivi import Suivi
 
 Valeurs = dict[str, Any]
 R = TypeVar("R")
@@ -376,28 +379,8 @@ class Table:
 
 
 @dataclass(frozen=True)
-class Suivi:
-    """Le suivi d'une fiche (« fiche » sur la page) : un état JSON, une opération, une réponse.
-
-    ``operer(etat, op)`` rend ``{"etat", "vue", "message"}`` ou lève une :class:`JdrErreur` ;
-    ``bornes`` est rendu dans la page pour les champs du widget ; ``version`` change quand
-    le format de l'état change.
-
-    Une opération qui lance des dés ajoute ``"graine"`` ; si une mécanique de son système
-    redonne exactement ce jet avec cette graine, elle ajoute aussi ``"rejeu"`` :
-    ``{"mecanique", "parametres", "des"}`` (le nom, les valeurs validées, les groupes de dés
-    affichés). La page en fait le lien « Rejouer ce jet » du journal des jets.
-    """
-
-    operer: Callable[[object, object], dict[str, Any]]
-    bornes: Mapping[str, Any]
-    #: Clés localStorage d'un ancien format, relues une fois puis migrées (``{id}`` = id du bloc).
-    anciennes_cles: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
 class Systeme:
-    """Un système de règles : ses mécaniques, ses tables et son suivi éventuel, et ce que la page
+    """Un système de règles : ses mécaniques, ses tables et ses suivis, et ce que la page
     d'accueil et le menu du site en montrent. Le greffon du site construit l'un et l'autre à
     partir d'ici : rien d'autre ne nomme un système, ni ne liste ses pages."""
 
@@ -410,4 +393,16 @@ class Systeme:
     pages: tuple[str, ...]
     mecaniques: tuple[Mecanique[Any], ...]
     tables: tuple[Table, ...] = ()
-    suivi: Suivi | None = None
+    #: Ses suivis (:class:`jdr_core.suivi.Suivi`), chacun nommé dans le système ; un bloc
+    #: ``fiche`` montre le premier, ou celui que nomme son option ``suivi``.
+    suivis: tuple[Suivi[Any], ...] = ()
+
+    def __post_init__(self) -> None:
+        noms = [s.nom for s in self.suivis]
+        if len(set(noms)) != len(noms):
+            raise JdrErreur(f"système {self.nom} : deux suivis portent le même nom")
+
+    @property
+    def suivi(self) -> Suivi[Any] | None:
+        """Son premier suivi (celui d'un bloc ``fiche`` sans option ``suivi``), ou ``None``."""
+        return self.suivis[0] if self.suivis else None

@@ -6,8 +6,8 @@ Le worker JavaScript ne connaît aucune règle : il transmet une requête à
 * ``lancer`` : une mécanique du registre, ses paramètres bruts et une graine ;
 * ``cotes`` : les chances exactes pour des paramètres, sans lancer ;
 * ``exemple`` : le texte d'un exemple, exécuté avec :mod:`doctest`, ligne à ligne ;
-* ``suivi`` : une opération sur la fiche de suivi d'un système nommé (``systeme``) ; le
-  registre trouve ce suivi dans la valeur ``SYSTEME`` du système.
+* ``suivi`` : une opération sur un suivi d'un système nommé (``systeme``, et ``suivi`` quand
+  le système en déclare plusieurs) ; le registre le trouve dans la valeur ``SYSTEME``.
 
 Les phrases qui repartent vers la page reçoivent les espaces insécables de la typographie
 française (:func:`~jdr_core.francais.typographier`), ici, en un seul endroit :
@@ -237,7 +237,9 @@ def _repondre(requete: Any) -> dict[str, Any]:
     if genre == "cotes":
         return registre.cotes_et_graphique(requete.get("mecanique"), parametres, requete.get("graphique"))
     if genre == "suivi":
-        return registre.suivi(requete.get("systeme")).operer(requete.get("etat"), requete.get("op"))
+        # « suivi » (facultatif) nomme l'un des suivis du système ; sans lui, le premier.
+        return dict(registre.suivi(requete.get("systeme"), requete.get("suivi")).operer(
+            requete.get("etat"), requete.get("op")))
     from .francais import enumerer
 
     connus = enumerer(GENRES_DE_REQUETE, "ou")

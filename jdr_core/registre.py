@@ -23,7 +23,9 @@ from typing import Any
 
 from .des import GRAINE_MAX, DesAleatoires, graine_au_hasard
 from .erreurs import JdrErreur
-from .mecanique import Cote, Mecanique, Suivi, Systeme, Table, Valeurs, lire_entier
+from .francais import enumerer
+from .mecanique import Cote, Mecanique, Systeme, Table, Valeurs, lire_entier
+from .suivi import Suivi
 
 #: L'id d'un lanceur, préfixe des id de son graphique.
 ID_GRAPHIQUE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,79}")
@@ -89,12 +91,19 @@ def systeme(nom: object) -> Systeme:
     return connus[nom]
 
 
-def suivi(nom: object) -> Suivi:
-    """Le suivi de fiche d'un système, ou une erreur s'il n'en a pas."""
+def suivi(nom: object, quel: object = None) -> Suivi[Any]:
+    """Un suivi d'un système : celui que nomme ``quel``, ou par défaut le premier qu'il
+    déclare ; une erreur en français si le système n'en a pas, ou pas de ce nom."""
     s = systeme(nom)
-    if s.suivi is None:
+    if not s.suivis:
         raise JdrErreur(f"le système {s.titre} n'a pas de fiche de suivi")
-    return s.suivi
+    if quel is None or quel == "":
+        return s.suivis[0]
+    for candidat in s.suivis:
+        if candidat.nom == quel:
+            return candidat
+    connus = enumerer([f"{c.nom} ({c.titre})" for c in s.suivis], "ou")
+    raise JdrErreur(f"suivi inconnu : « {str(quel)[:40]} » ; les suivis du système {s.titre} : {connus}")
 
 
 def lire_graine(graine: object) -> int:

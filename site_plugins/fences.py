@@ -341,6 +341,8 @@ def valider_fiche(
     ident = inputs.pop("id", "")
     options["id"] = ident
     options["systeme"] = inputs.pop("systeme", "")
+    # Le suivi montré, parmi ceux du système (vide : le premier qu'il déclare).
+    options["suivi"] = inputs.pop("suivi", "")
     lanceurs = inputs.pop("lanceurs", "non")
     if not ID_VALIDE.match(ident):
         raise BlocInvalide(f"bloc fiche : id « {ident} » invalide (minuscules, chiffres et tirets)")
@@ -348,7 +350,7 @@ def valider_fiche(
         raise BlocInvalide(f"bloc fiche « {ident} » : lanceurs=« {lanceurs[:20]} », attendu oui ou non")
     options["lanceurs"] = lanceurs == "oui"
     try:
-        suivi(options["systeme"])
+        suivi(options["systeme"], options["suivi"])
     except JdrErreur as e:
         raise BlocInvalide(f"bloc fiche « {ident} » : {e}") from e
     _refuser_le_reste(f"fiche « {ident} »", inputs)
@@ -361,14 +363,15 @@ def formater_fiche(
     """Le suivi d'une fiche : construit dans le navigateur, sauvegardé en localStorage.
 
     Le widget lit ses bornes et ses anciennes clés de sauvegarde dans la page ; sa vue
-    est le module ``suivi-<systeme>.js`` des fichiers du site.
+    est le module ``suivi/<systeme>.js`` des fichiers du site. L'option ``suivi`` choisit
+    l'un des suivis du système (``data-suivi``) ; sans elle, le premier qu'il déclare.
 
     Avec ``lanceurs="oui"``, le bloc porte l'adresse du lanceur de chaque mécanique de son
     système (liens provisoires que le greffon remplace, comme « Lancer cette situation ») :
     un jet fait sur la fiche entre au journal avec un lien qui le rejoue dans ce lanceur.
     Chacun de ces lanceurs doit alors exister sur le site."""
     nom_systeme = options["systeme"]
-    s = suivi(nom_systeme)
+    s = suivi(nom_systeme, options.get("suivi"))
     ident = _attr(options["id"])
     config = {"bornes": dict(s.bornes), "anciennes_cles": [c.format(id=options["id"]) for c in s.anciennes_cles]}
     lanceurs = ""
@@ -377,7 +380,8 @@ def formater_fiche(
                         for m in systeme(nom_systeme).mecaniques)
         lanceurs = f'<template class="jdr-fiche-lanceurs">{liens}</template>'
     return (
-        f'<div class="jdr-fiche" data-fiche="{ident}" data-systeme="{_attr(nom_systeme)}" id="fiche-{ident}">'
+        f'<div class="jdr-fiche" data-fiche="{ident}" data-systeme="{_attr(nom_systeme)}" '
+        f'data-suivi="{_attr(s.nom)}" id="fiche-{ident}">'
         f"{_json_script('jdr-fiche-config', config)}{lanceurs}"
         '<p class="jdr-fiche-statique">Le suivi de fiche fonctionne dans le navigateur, avec '
         "JavaScript : il garde l'état d'un personnage sur cet appareil.</p>"

@@ -367,7 +367,8 @@ class TestSauvegarde:
         return etat
 
     @pytest.mark.parametrize("chemin,valeur", [
-        (("version",), 2), (("version",), KeyError), (("nom",), ""), (("nom",), 5),
+        (("version",), VERSION + 1), (("version",), KeyError), (("version",), 0), (("version",), "2"),
+        (("genre",), "encore.fiche"), (("genre",), KeyError), (("nom",), ""), (("nom",), 5),
         (("tour",), -1), (("tour",), "1"), (("tour",), 0), (("actif",), 99), (("actif",), True),
         (("ordre",), [1]), (("ordre",), "12"), (("ordre",), [1, 1]), (("prochain_id",), 2),
         (("combattants",), "x"), (("combattants",), [1, 2]), (("combattants", 0, "agi"), 11),

@@ -16,7 +16,7 @@ from jdr_core.encore.dangers import DANGERS
 from jdr_core.encore.fiche import DUREES_REPOS, NOMS_REPOS, Fiche
 from jdr_core.encore.systeme import SYSTEME as ENCORE
 from jdr_core.encore.ton import REGLES, STRESS_MAX, Evenement, Ton
-from jdr_core.francais import compter, signe
+from jdr_core.francais import compter, signe, typographier
 from jdr_core.mecanique import Table
 from jdr_core.registre import systemes
 
@@ -224,7 +224,9 @@ class TestPagesConstruites:
         lues = _lire(site_construit, nom).tables
         assert set(lues) == {t.nom for t in systeme.tables}
         for table in systeme.tables:
-            assert [ligne for ligne in lues[table.nom] if ligne] == [list(ligne) for ligne in table.lignes]
+            # La page imprime les cases de la table du cœur avec la typographie française de la construction.
+            attendues = [[typographier(case) for case in ligne] for ligne in table.lignes]
+            assert [ligne for ligne in lues[table.nom] if ligne] == attendues
 
     @pytest.mark.parametrize("nom", NOMS)
     def test_meme_plan_procedure_tables_glossaire(self, site_construit: Path, nom: str) -> None:

@@ -336,7 +336,7 @@ ERREURS: list[tuple[Callable[[], object], str]] = [
     (lambda: danger("lave"), "Danger inconnu : « lave ». Choisissez un danger de la table."),
     # les sauvegardes abîmées
     (lambda: Fiche.depuis_json(None), "Fiche illisible : ce n'est pas une fiche enCORE sauvegardée."),
-    (lambda: Fiche.depuis_json({"version": 2}), "Fiche illisible : version de sauvegarde inconnue."),
+    (lambda: Fiche.depuis_json({"version": 0}), "Fiche illisible : version de sauvegarde inconnue."),
     (_json(ton="epique"), "Fiche illisible : le ton doit être blockbuster ou raw."),
     (_json(ton=...), "Fiche illisible : le ton manque."),
     (_json(sante=...), "Fiche illisible : la Santé manque."),

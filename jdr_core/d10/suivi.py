@@ -32,10 +32,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..des import DesAleatoires, graine_au_hasard
+from ..des import DesAleatoires
 from ..erreurs import JdrErreur, RegleEnfreinte
 from ..francais import compter, de, enumerer, majuscule, nombre_relatif, ordinal
-from ..mecanique import champ_entier
+from ..suivi import GRAINE, Creation, Format, Lecteur, Operation, Reponse, Suivi, Valeurs, choix, entier, graine, libre
+from ..suivi import lire_texte as _lire_texte
 from .blessures import CARACS_KO, DEGATS_MAX, DEGATS_MIN, Blessures, encaisser, gravite_de, jet_survie, signe_malus
 from .combat import (
     ARME_MAX,
@@ -55,8 +56,9 @@ from .combat import (
 )
 from .regles import COMP_MAX, COMP_MIN, STAT_MAX, STAT_MIN
 
-#: La version du format sauvegardé : elle change quand la forme de l'état change.
-VERSION = 1
+#: La version du format sauvegardé : elle change quand la forme de l'état change (2 : la
+#: sauvegarde dit son genre, « d10.combat »).
+VERSION = 2
 #: Bornes du combat : combattants, longueur des noms, entrées du journal, jours sans soins.
 COMBATTANTS_MAX = 12
 NOM_MAX = 30
@@ -67,7 +69,6 @@ TOURS_MAX = 999
 JOURS_MAX = 60
 #: Un identifiant de combattant : un entier, jamais réutilisé dans un même combat.
 ID_MAX = 9999
-GRAINE_MAX = 2**53 - 1
 
 ILLISIBLE = "Combat illisible"
 
@@ -95,7 +96,6 @@ CHAMPS: tuple[Champ, ...] = (
     Champ("arme_tir", "Arme à distance", ARME_MIN, ARME_MAX, 6),
     Champ("armure", "Armure", ARMURE_MIN, ARMURE_MAX, 0),
 )
-PAR_CLE = {c.cle: c for c in CHAMPS}
 
 #: Les couverts, par la clé que le widget envoie.
 COUVERTS: dict[str, Couvert] = {"aucun": Couvert.AUCUN, "leger": Couvert.LEGER, "moyen": Couvert.MOYEN,
@@ -204,30 +204,26 @@ class Combat:
     # --- sauvegarde ---------------------------------------------------------
 
     def en_json(self) -> dict[str, Any]:
-        return {
-            "version": VERSION,
-            "nom": self.nom,
-            "tour": self.tour,
-            "actif": self.actif,
-            "ordre": list(self.ordre),
-            "prochain_id": self.prochain_id,
-            "combattants": [_combattant_json(c) for c in self.combattants],
-            "journal": list(self.journal),
-        }
+        return FORMAT.en_json(self)
 
     @classmethod
     def depuis_json(cls, donnees: object) -> Combat:
-        """Relit un combat sauvegardé ; toute incohérence lève :class:`JdrErreur`, dont le
-        message commence par « Combat illisible » et dit, en mots, ce qui ne va pas."""
-        try:
-            return _lire_combat(donnees)
-        except JdrErreur as erreur:
-            texte = str(erreur)
-            if texte.startswith(ILLISIBLE):
-                raise
-            raise JdrErreur(f"{ILLISIBLE}. {texte}") from None
-        except (KeyError, TypeError, AttributeError, ValueError, IndexError):
-            raise JdrErreur(f"{ILLISIBLE} : un champ est mal formé.") from None
+        """Relit un combat sauvegardé, de ce format ou d'un plus ancien ; toute incohérence lève
+        :class:`JdrErreur`, dont le message commence par « Combat illisible » et dit, en mots,
+        ce qui ne va pas."""
+        return FORMAT.depuis_json(donnees)
+
+
+def _ecrire(combat: Combat) -> dict[str, Any]:
+    return {
+        "nom": combat.nom,
+        "tour": combat.tour,
+        "actif": combat.actif,
+        "ordre": list(combat.ordre),
+        "prochain_id": combat.prochain_id,
+        "combattants": [_combattant_json(c) for c in combat.combattants],
+        "journal": list(combat.journal),
+    }
 
 
 def _combattant_json(c: Combattant) -> dict[str, Any]:
@@ -245,29 +241,14 @@ def _combattant_json(c: Combattant) -> dict[str, Any]:
     }
 
 
-def _refus(raison: str) -> JdrErreur:
-    return JdrErreur(f"{ILLISIBLE} : {raison}.")
-
-
-def _entier_lu(donnees: Mapping[str, Any], cle: str, libelle: str, minimum: int, maximum: int) -> int:
-    if cle not in donnees:
-        raise _refus(f"{libelle} manque")
-    valeur = donnees[cle]
-    if isinstance(valeur, bool) or not isinstance(valeur, int) or not minimum <= valeur <= maximum:
-        raise _refus(f"{libelle} doit être un entier de {minimum} à {maximum}")
-    return valeur
+LU = Lecteur(ILLISIBLE)
+_refus = LU.refus
+_entier_lu = LU.entier
 
 
 def _nom(brut: object, maximum: int, sujet: str) -> str:
     """Un nom saisi : un texte non vide, sans espaces autour, pas trop long."""
-    if not isinstance(brut, str):
-        raise JdrErreur(f"{majuscule(sujet)} doit être un texte.")
-    nom = " ".join(brut.split())
-    if not nom:
-        raise JdrErreur(f"{majuscule(sujet)} est vide : donnez-lui un nom.")
-    if len(nom) > maximum:
-        raise JdrErreur(f"{majuscule(sujet)} est trop long : {maximum} caractères au plus.")
-    return nom
+    return _lire_texte(brut, sujet, maximum)
 
 
 def _lire_init(brut: object, nom: str) -> Init | None:
@@ -329,11 +310,7 @@ def _cle_ordre(c: Combattant) -> tuple[int, int]:
     return (-c.init.total, -c.init.agi)
 
 
-def _lire_combat(donnees: object) -> Combat:
-    if not isinstance(donnees, Mapping):
-        raise _refus("ce n'est pas un combat D10 sauvegardé")
-    if donnees.get("version") != VERSION:
-        raise _refus("version de sauvegarde inconnue")
+def _lire_combat(lu: Lecteur, donnees: Mapping[str, Any]) -> Combat:
     if "nom" not in donnees:
         raise _refus("le nom du combat manque")
     nom = _nom(donnees.get("nom"), NOM_COMBAT_MAX, "le nom du combat")
@@ -374,60 +351,63 @@ def _lire_combat(donnees: object) -> Combat:
     return Combat(nom, combattants, ordre, tour, actif if isinstance(actif, int) else None, prochain, tuple(journal))
 
 
+#: Le format d'un combat D10 sauvegardé. La version 1 ne disait pas son genre : elle le reçoit.
+FORMAT: Format[Combat] = Format(
+    genre="d10.combat", version=VERSION, illisible=ILLISIBLE, nature="un combat D10 sauvegardé",
+    lire=_lire_combat, ecrire=_ecrire, migrations={1: lambda d: {**d, "genre": "d10.combat"}},
+)
+
+
 # --- Lecture des opérations -----------------------------------------------------------
 
-#: Le nom, en mots, de chaque champ chiffré que le widget envoie (hors valeurs d'un combattant).
-LIBELLES = {
-    "combattant": "Combattant", "attaquant": "Attaquant", "cible": "Cible", "distance": "Distance (m)",
-    "degats": "Dégâts", "graine": "Graine",
-}
+#: Les champs que le widget envoie (hors valeurs d'un combattant, déclarées par :data:`CHAMPS`).
+COMBATTANT = entier("combattant", "Combattant", 1, ID_MAX, presence="facultatif")
+ATTAQUANT = entier("attaquant", "Attaquant", 1, ID_MAX, presence="facultatif")
+CIBLE = entier("cible", "Cible", 1, ID_MAX, presence="facultatif")
+DISTANCE = entier("distance", "Distance (m)", DISTANCE_MIN, DISTANCE_MAX, presence="facultatif")
+DEGATS = entier("degats", "Dégâts", DEGATS_MIN, DEGATS_MAX)
+KO = choix("ko", "Caractéristique du jet de KO", CARACS_KO, "VOL")
+NOM = libre("nom")
+#: Un nouveau combattant : chaque valeur, son défaut si elle manque.
+VALEURS_AJOUT = tuple(entier(c.cle, c.libelle, c.minimum, c.maximum, c.defaut) for c in CHAMPS)
+#: Un combattant modifié : une valeur absente ou vide garde la sienne.
+VALEURS_MODIF = tuple(entier(c.cle, c.libelle, c.minimum, c.maximum, presence="facultatif") for c in CHAMPS)
 
 
-def _entier(op: Mapping[str, Any], cle: str, minimum: int, maximum: int, defaut: int | None = None) -> int:
-    return champ_entier(op, cle, PAR_CLE[cle].libelle if cle in PAR_CLE else LIBELLES[cle], minimum, maximum, defaut)
-
-
-def _qui(combat: Combat, op: Mapping[str, Any], cle: str) -> Combattant:
+def _qui(combat: Combat, v: Valeurs, cle: str) -> Combattant:
     if not combat.combattants:
         raise JdrErreur("Ce combat n'a encore aucun combattant : ajoutez-en d'abord.")
-    brut = op.get(cle)
-    if brut is None or brut == "":
+    ident = v[cle]
+    if ident is None:
         raise JdrErreur(f"Choisissez {'la cible' if cle == 'cible' else 'un combattant'} dans la liste.")
-    return combat.combattant(_entier(op, cle, 1, ID_MAX))
+    return combat.combattant(ident)
 
 
-def _choix(op: Mapping[str, Any], cle: str, permis: Mapping[str, Any], libelle: str, defaut: str) -> str:
-    brut = op.get(cle, defaut)
-    if not isinstance(brut, str) or brut not in permis:
-        raise JdrErreur(f"{libelle} inconnu : choisissez {enumerer(list(permis), 'ou')}.")
-    return brut
-
-
-def _des(op: Mapping[str, Any]) -> tuple[DesAleatoires, int]:
+def _des(v: Valeurs) -> tuple[DesAleatoires, int]:
     """Les dés de l'opération : la graine donnée (pour rejouer), sinon une graine neuve."""
-    graine = graine_au_hasard() if op.get("graine") is None else _entier(op, "graine", 0, GRAINE_MAX)
-    return DesAleatoires(graine), graine
+    tirage = graine(v)
+    return DesAleatoires(tirage), tirage
 
 
 # --- Les opérations -----------------------------------------------------------------------
 
 
-def _ajouter(combat: Combat, op: Mapping[str, Any]) -> tuple[Combat, str, int | None]:
+def _ajouter(combat: Combat, v: Valeurs) -> tuple[Combat, str, int | None]:
     if len(combat.combattants) >= COMBATTANTS_MAX:
         raise RegleEnfreinte(f"Ce combat compte déjà {COMBATTANTS_MAX} combattants : c'est le plus que le suivi tient.")
     if combat.prochain_id > ID_MAX:
         raise RegleEnfreinte("Trop de combattants sont passés par ce combat : commencez-en un nouveau.")
-    nom = _nom(op.get("nom"), NOM_MAX, "le nom du combattant")
+    nom = _nom(v["nom"], NOM_MAX, "le nom du combattant")
     if any(c.nom.casefold() == nom.casefold() for c in combat.combattants):
         raise JdrErreur(f"{nom} est déjà dans ce combat : donnez un autre nom.")
-    valeurs = tuple((c.cle, _entier(op, c.cle, c.minimum, c.maximum, c.defaut)) for c in CHAMPS)
+    valeurs = tuple((c.cle, int(v[c.cle])) for c in CHAMPS)
     nouveau = Combattant(combat.prochain_id, nom, valeurs)
     combat = replace(combat, combattants=(*combat.combattants, nouveau), prochain_id=combat.prochain_id + 1)
     if combat.tour == 0:
         return combat, f"{nom} entre dans le combat.", None
     # Initiative déjà lancée : le retardataire lance la sienne et prend place après les
     # combattants de même total et de même AGI (hypothèse : il arrive après eux).
-    des, graine = _des(op)
+    des, graine = _des(v)
     jet = initiative([(nom, nouveau.v("agi"))], des=des).jets[0]
     nouveau = replace(nouveau, init=Init(jet.de, jet.agi))
     combat = combat.avec(nouveau)
@@ -440,15 +420,14 @@ def _ajouter(combat: Combat, op: Mapping[str, Any]) -> tuple[Combat, str, int | 
     return combat, message, graine
 
 
-def _modifier(combat: Combat, op: Mapping[str, Any]) -> tuple[Combat, str, int | None]:
-    c = _qui(combat, op, "combattant")
+def _modifier(combat: Combat, v: Valeurs) -> tuple[Combat, str, int | None]:
+    c = _qui(combat, v, "combattant")
     nom = c.nom
-    if "nom" in op:
-        nom = _nom(op.get("nom"), NOM_MAX, "le nom du combattant")
+    if v["nom"] is not None:
+        nom = _nom(v["nom"], NOM_MAX, "le nom du combattant")
         if any(x.nom.casefold() == nom.casefold() and x.id != c.id for x in combat.combattants):
             raise JdrErreur(f"{nom} est déjà dans ce combat : donnez un autre nom.")
-    valeurs = tuple((ch.cle, _entier(op, ch.cle, ch.minimum, ch.maximum, c.v(ch.cle)) if ch.cle in op else c.v(ch.cle))
-                    for ch in CHAMPS)
+    valeurs = tuple((ch.cle, c.v(ch.cle) if v[ch.cle] is None else int(v[ch.cle])) for ch in CHAMPS)
     changes = [f"{ch.libelle} {dict(valeurs)[ch.cle]}" for ch in CHAMPS if dict(valeurs)[ch.cle] != c.v(ch.cle)]
     apres = replace(c, nom=nom, valeurs=valeurs)
     morceaux = []
@@ -461,8 +440,8 @@ def _modifier(combat: Combat, op: Mapping[str, Any]) -> tuple[Combat, str, int |
     return combat.avec(apres), message, None
 
 
-def _retirer(combat: Combat, op: Mapping[str, Any]) -> tuple[Combat, str, int | None]:
-    c = _qui(combat, op, "combattant")
+def _retirer(combat: Combat, v: Valeurs) -> tuple[Combat, str, int | None]:
+    c = _qui(combat, v, "combattant")
     restants = tuple(x for x in combat.combattants if x.id != c.id)
     message = f"{c.nom} quitte le combat."
     if not restants:
@@ -478,10 +457,10 @@ def _retirer(combat: Combat, op: Mapping[str, Any]) -> tuple[Combat, str, int | 
     return replace(combat, combattants=restants, ordre=ordre, actif=actif), message, None
 
 
-def _initiative(combat: Combat, op: Mapping[str, Any]) -> tuple[Combat, str, int | None]:
+def _initiative(combat: Combat, v: Valeurs) -> tuple[Combat, str, int | None]:
     if not combat.combattants:
         raise JdrErreur("Ajoutez au moins un combattant avant de lancer l'initiative.")
-    des, graine = _des(op)
+    des, graine = _des(v)
     ini = initiative([(c.nom, c.v("agi")) for c in combat.combattants], des=des)
     par_nom = {c.nom: c for c in combat.combattants}
     combattants = []
@@ -519,7 +498,7 @@ def _exiger_initiative(combat: Combat) -> None:
         raise JdrErreur("Lancez d'abord l'initiative : elle fixe l'ordre d'action.")
 
 
-def _suivant(combat: Combat, op: Mapping[str, Any]) -> tuple[Combat, str, int | None]:
+def _suivant(combat: Combat, v: Valeurs) -> tuple[Combat, str, int | None]:
     _exiger_initiative(combat)
     assert combat.actif is not None
     if not any(c.peut_agir for c in combat.combattants):
@@ -528,10 +507,10 @@ def _suivant(combat: Combat, op: Mapping[str, Any]) -> tuple[Combat, str, int | 
     if rang is not None:
         combat = replace(combat, actif=combat.ordre[rang])
         return combat, f"Tour {combat.tour} : {_au_tour(combat)}", None
-    return _nouveau_tour(combat, op)
+    return _nouveau_tour(combat, v)
 
 
-def _nouveau_tour(combat: Combat, op: Mapping[str, Any]) -> tuple[Combat, str, int | None]:
+def _nouveau_tour(combat: Combat, v: Valeurs) -> tuple[Combat, str, int | None]:
     _exiger_initiative(combat)
     if combat.tour >= TOURS_MAX:
         raise RegleEnfreinte(f"Ce combat a déjà duré {TOURS_MAX} tours : commencez-en un nouveau.")
@@ -573,29 +552,31 @@ def _cible_vivante(cible: Combattant) -> None:
                              "un autre coup ne changerait rien au suivi.")
 
 
-def _attaquer(combat: Combat, op: Mapping[str, Any]) -> tuple[Combat, str, int | None]:
-    attaquant = _qui(combat, op, "attaquant")
-    cible = _qui(combat, op, "cible")
+def _attaquer(combat: Combat, v: Valeurs) -> tuple[Combat, str, int | None]:
+    attaquant = _qui(combat, v, "attaquant")
+    cible = _qui(combat, v, "cible")
     if attaquant.id == cible.id:
         raise JdrErreur(f"{attaquant.nom} ne peut pas s'attaquer : choisissez une autre cible.")
     if not attaquant.peut_agir:
         raise RegleEnfreinte(f"{attaquant.nom} est {ETATS[attaquant.etat]} : impossible d'attaquer.")
     _cible_vivante(cible)
-    mode = _choix(op, "mode", MODES, "Mode d'attaque", "contact")
-    couvert = COUVERTS[_choix(op, "couvert", COUVERTS, "Couvert", "aucun")]
-    ko = _choix(op, "ko", {c: c for c in CARACS_KO}, "Caractéristique du jet de KO", "VOL")
+    mode = v["mode"]
+    couvert = COUVERTS[v["couvert"]]
+    ko = v["ko"]
     esquive = cible.v("esquive")
     if mode == "contact":
         difficulte = difficulte_melee(cible.v("agi"), esquive)
         detail = f"5 + AGI {cible.v('agi')} + Esquive {esquive} = {difficulte}"
         comp, arme = attaquant.v("contact"), attaquant.v("arme_contact")
     else:
-        distance = _entier(op, "distance", DISTANCE_MIN, DISTANCE_MAX)
+        distance = v["distance"]
+        if distance is None:
+            raise DISTANCE.vide()
         difficulte = difficulte_tir(distance, esquive)
         detail = f"5 + distance {terme_distance(distance)} ({distance} m) + Esquive {esquive} = {difficulte}"
         comp, arme = attaquant.v("tir"), attaquant.v("arme_tir")
     defense = Defense(constitution=cible.v("con"), armure=cible.v("armure"), couvert=couvert)
-    des, graine = _des(op)
+    des, graine = _des(v)
     malus = attaquant.malus
     attaque = attaquer(difficulte, agi=attaquant.v("agi"), comp=comp, arme=arme, defense=defense, des=des,
                        malus=malus)
@@ -614,24 +595,24 @@ def _attaquer(combat: Combat, op: Mapping[str, Any]) -> tuple[Combat, str, int |
     return combat, "\n".join(lignes + suite), graine
 
 
-def _encaisser(combat: Combat, op: Mapping[str, Any]) -> tuple[Combat, str, int | None]:
-    cible = _qui(combat, op, "cible")
+def _encaisser(combat: Combat, v: Valeurs) -> tuple[Combat, str, int | None]:
+    cible = _qui(combat, v, "cible")
     _cible_vivante(cible)
-    degats = _entier(op, "degats", DEGATS_MIN, DEGATS_MAX)
-    ko = _choix(op, "ko", {c: c for c in CARACS_KO}, "Caractéristique du jet de KO", "VOL")
-    des, graine = _des(op)
+    degats = v["degats"]
+    ko = v["ko"]
+    des, graine = _des(v)
     combat, suite = _coup(combat, cible, degats, ko, des)
     entete = f"{cible.nom} encaisse des dégâts de {nombre_relatif(degats)} : {gravite_de(degats).libelle}."
     return combat, "\n".join([entete, *suite]), graine
 
 
-def _survie(combat: Combat, op: Mapping[str, Any]) -> tuple[Combat, str, int | None]:
-    c = _qui(combat, op, "combattant")
+def _survie(combat: Combat, v: Valeurs) -> tuple[Combat, str, int | None]:
+    c = _qui(combat, v, "combattant")
     if c.etat != "agonie" or c.degats_mortels is None:
         raise RegleEnfreinte(f"{c.nom} n'est pas à l'agonie sans soins : pas de jet de survie à lancer.")
     if c.jours >= JOURS_MAX:
         raise RegleEnfreinte(f"{c.nom} a déjà passé {JOURS_MAX} jours sans soins : le suivi s'arrête là.")
-    des, graine = _des(op)
+    des, graine = _des(v)
     jet = jet_survie(c.degats_mortels, c.v("con"), des=des)
     jour = c.jours + 1
     lignes = [f"{c.nom}, {ordinal(jour)} jour sans soins.", str(jet)]
@@ -644,25 +625,39 @@ def _survie(combat: Combat, op: Mapping[str, Any]) -> tuple[Combat, str, int | N
     return combat.avec(apres), "\n".join(lignes), graine
 
 
-def _soigner(combat: Combat, op: Mapping[str, Any]) -> tuple[Combat, str, int | None]:
-    c = _qui(combat, op, "combattant")
+def _soigner(combat: Combat, v: Valeurs) -> tuple[Combat, str, int | None]:
+    c = _qui(combat, v, "combattant")
     if c.etat != "agonie":
         raise RegleEnfreinte(f"{c.nom} n'est pas à l'agonie : les soins qui sauvent d'un coup mortel "
                              "ne s'appliquent pas.")
     return combat.avec(replace(c, etat="soigne")), f"{c.nom} reçoit des soins : plus de jet de survie.", None
 
 
-def _reveiller(combat: Combat, op: Mapping[str, Any]) -> tuple[Combat, str, int | None]:
-    c = _qui(combat, op, "combattant")
+def _reveiller(combat: Combat, v: Valeurs) -> tuple[Combat, str, int | None]:
+    c = _qui(combat, v, "combattant")
     if c.etat != "ko":
         raise RegleEnfreinte(f"{c.nom} n'est pas KO : rien à réveiller.")
     return combat.avec(replace(c, etat="debout")), f"{c.nom} reprend connaissance.", None
 
 
-OPERATIONS = {
-    "ajouter": _ajouter, "modifier": _modifier, "retirer": _retirer, "initiative": _initiative,
-    "suivant": _suivant, "nouveau_tour": _nouveau_tour, "attaquer": _attaquer, "encaisser": _encaisser,
-    "survie": _survie, "soigner": _soigner, "reveiller": _reveiller,
+def _op(action: Any, *champs: Any) -> Operation[Combat]:
+    """Une opération de la table : l'action rend (combat, message, graine ou ``None``)."""
+    return Operation(lambda combat, v: Reponse(*action(combat, v)), tuple(champs))
+
+
+OPERATIONS: dict[str, Operation[Combat]] = {
+    "ajouter": _op(_ajouter, NOM, *VALEURS_AJOUT, GRAINE),
+    "modifier": _op(_modifier, COMBATTANT, NOM, *VALEURS_MODIF),
+    "retirer": _op(_retirer, COMBATTANT),
+    "initiative": _op(_initiative, GRAINE),
+    "suivant": _op(_suivant),
+    "nouveau_tour": _op(_nouveau_tour),
+    "attaquer": _op(_attaquer, ATTAQUANT, CIBLE, choix("mode", "Mode d'attaque", list(MODES), "contact"), DISTANCE,
+                    choix("couvert", "Couvert", list(COUVERTS), "aucun"), KO, GRAINE),
+    "encaisser": _op(_encaisser, CIBLE, DEGATS, KO, GRAINE),
+    "survie": _op(_survie, COMBATTANT, GRAINE),
+    "soigner": _op(_soigner, COMBATTANT),
+    "reveiller": _op(_reveiller, COMBATTANT),
 }
 
 
@@ -740,33 +735,26 @@ def _resume(combat: Combat) -> str:
 # --- Le point d'entrée ---------------------------------------------------------------------
 
 
+def _creer(v: Valeurs) -> Reponse[Combat]:
+    combat = Combat(_nom(v["nom"], NOM_COMBAT_MAX, "le nom du combat"))
+    return Reponse(combat, f"Nouveau combat : {combat.nom}. Ajoutez les combattants, puis lancez l'initiative.")
+
+
+#: Le suivi de combat D10 : chaque message entre aussi au journal du combat.
+SUIVI: Suivi[Combat] = Suivi(
+    nom="combat", titre="Suivi de combat", format=FORMAT, vue=vue, creer=Creation(_creer, (libre("nom", ""),)),
+    operations=OPERATIONS, bornes=BORNES, noter=Combat.noter,
+)
+
+
 def operer(etat: object, op: object) -> dict[str, Any]:
-    """Applique une opération à un combat sauvegardé (ou en crée un).
+    """Applique une opération à un combat sauvegardé (ou en crée un) : voir :meth:`Suivi.operer`.
 
     Rend ``{"etat", "vue", "message"}``, plus ``"graine"`` quand des dés ont roulé (pour
     rejouer ; jamais dans la phrase du joueur). Une erreur de règle ou de saisie lève
     :class:`JdrErreur` et ne change rien.
     """
-    if not isinstance(op, Mapping):
-        raise JdrErreur("Opération illisible : le widget n'a pas envoyé d'opération.")
-    genre = str(op.get("op", ""))
-    if genre == "creer":
-        combat = Combat(_nom(op.get("nom", ""), NOM_COMBAT_MAX, "le nom du combat"))
-        message = f"Nouveau combat : {combat.nom}. Ajoutez les combattants, puis lancez l'initiative."
-        combat = combat.noter(message)
-        return {"etat": combat.en_json(), "vue": vue(combat), "message": message}
-    combat = Combat.depuis_json(etat)
-    if genre == "lire":
-        return {"etat": combat.en_json(), "vue": vue(combat), "message": ""}
-    action = OPERATIONS.get(genre)
-    if action is None:
-        raise JdrErreur(f"Opération inconnue : « {genre[:40]} ».")
-    apres, message, graine = action(combat, op)
-    apres = apres.noter(message)
-    reponse: dict[str, Any] = {"etat": apres.en_json(), "vue": vue(apres), "message": message}
-    if graine is not None:
-        reponse["graine"] = graine  # pour rejouer les dés ; jamais dans la phrase du joueur
-    return reponse
+    return dict(SUIVI.operer(etat, op))
 
 
-__all__ = ["BORNES", "VERSION", "Combat", "operer", "vue"]
+__all__ = ["BORNES", "FORMAT", "SUIVI", "VERSION", "Combat", "operer", "vue"]

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..mecanique import Suivi, Systeme
+from ..mecanique import Systeme
 from .lanceurs import MECANIQUES
-from .suivi import BORNES, operer
+from .suivi import SUIVI
 from .tables import TABLES
 
 SYSTEME = Systeme(
@@ -15,5 +15,5 @@ SYSTEME = Systeme(
            "d10/ecran.md"),
     mecaniques=MECANIQUES,
     tables=TABLES,
-    suivi=Suivi(operer=operer, bornes=BORNES),
+    suivis=(SUIVI,),
 )

@@ -26,8 +26,9 @@ from typing import Any
 from ..des import SourceDes
 from ..erreurs import JdrErreur, RegleEnfreinte, entier_borne
 from ..francais import accorder, compter, de, enumerer, majuscule
+from ..suivi import Format, Lecteur, lire_texte
 from .reserve import HYPOTHESE, Difficulte, Hypothese, Issue, JetReserve, lancer_reserve
-from .ton import REGLES, STRESS_MAX, Evenement, Palier, ReglesDuTon, Ton, lire_palier, lire_ton
+from .ton import REGLES, STRESS_MAX, Evenement, Palier, ReglesDuTon, Ton, lire_ton
 
 NOM_MAX = 60
 GENES_MAX = 8
@@ -58,14 +59,7 @@ CHAMPS_TEXTE = {
 def _texte(champ: str, valeur: object, maximum: int = NOM_MAX) -> str:
     """Un texte saisi par le joueur : une chaîne non vide, courte, sans caractère de contrôle."""
     sujet, conseil = CHAMPS_TEXTE[champ]
-    if not isinstance(valeur, str):
-        raise JdrErreur(f"{majuscule(sujet)} doit être un texte : {conseil}.")
-    propre = " ".join("".join(c for c in valeur if c.isprintable()).split())
-    if not propre:
-        raise JdrErreur(f"{majuscule(sujet)} est vide : {conseil}.")
-    if len(propre) > maximum:
-        raise JdrErreur(f"{majuscule(sujet)} est trop long : {maximum} caractères au plus.")
-    return propre
+    return lire_texte(valeur, sujet, maximum, conseil)
 
 
 @dataclass(frozen=True)
@@ -439,80 +433,15 @@ class Fiche:
     # --- sauvegarde ---------------------------------------------------------
 
     def en_json(self) -> dict[str, Any]:
-        return {
-            "version": 1,
-            "nom": self.nom,
-            "ton": self.ton.value,
-            "sante": self.sante,
-            "stress": self.stress,
-            "blessures": [
-                {"nom": b.nom, "palier": b.palier.value, "gene": list(b.gene), "durable": b.durable}
-                for b in self.blessures
-            ],
-            "mode_rupture": self.mode_rupture,
-            "premiers_soins_recus": self.premiers_soins_recus,
-            "reconfort_recu": self.reconfort_recu,
-            "soins_medicaux_faits": self.soins_medicaux_faits,
-            "dangers_comptes": list(self.dangers_comptes),
-            "creatures_vues": list(self.creatures_vues),
-        }
+        """L'état sauvegardé (format :data:`FORMAT`) : des identifiants ASCII, pas des libellés."""
+        return FORMAT.en_json(self)
 
     @classmethod
     def depuis_json(cls, donnees: object) -> Fiche:
-        """Relit une fiche sauvegardée ; toute incohérence lève :class:`JdrErreur`, dont le
-        message commence par « Fiche illisible » et dit, en mots, quel champ ne va pas."""
-        try:
-            return cls._depuis_json(donnees)
-        except JdrErreur as erreur:
-            texte = str(erreur)
-            if texte.startswith(ILLISIBLE):
-                raise
-            raise JdrErreur(f"{ILLISIBLE}. {texte}") from None
-        except (KeyError, TypeError, AttributeError, ValueError):
-            raise JdrErreur(f"{ILLISIBLE} : un champ est mal formé.") from None
-
-    @classmethod
-    def _depuis_json(cls, donnees: object) -> Fiche:
-        if not isinstance(donnees, Mapping):
-            raise JdrErreur(f"{ILLISIBLE} : ce n'est pas une fiche enCORE sauvegardée.")
-        if donnees.get("version") != 1:
-            raise JdrErreur(f"{ILLISIBLE} : version de sauvegarde inconnue.")
-        ton_brut = _champ(donnees, "ton", "le ton")
-        if not isinstance(ton_brut, str) or ton_brut not in {t.value for t in Ton}:
-            raise JdrErreur(f"{ILLISIBLE} : le ton doit être blockbuster ou raw.")
-        ton = lire_ton(ton_brut)
-        regles = REGLES[ton]
-        blessures_brutes = donnees.get("blessures", [])
-        if not isinstance(blessures_brutes, list) or len(blessures_brutes) > BLESSURES_MAX:
-            raise JdrErreur(f"{ILLISIBLE} : la liste des blessures est mal formée.")
-        blessures = tuple(_blessure(b) for b in blessures_brutes)
-        dangers = donnees.get("dangers_comptes", [])
-        if not isinstance(dangers, list) or len(dangers) > 20:
-            raise JdrErreur(f"{ILLISIBLE} : la liste des dangers de la scène est mal formée.")
-        creatures = donnees.get("creatures_vues", [])
-        if not isinstance(creatures, list) or len(creatures) > CREATURES_MAX:
-            raise JdrErreur(f"{ILLISIBLE} : la liste des créatures déjà vues est mal formée.")
-        stress = _entier_lu(donnees, "stress", "le Stress", STRESS_MAX)
-        mode = donnees.get("mode_rupture")
-        if mode is not None and (mode not in MODES_RUPTURE or not (regles.rupture and stress == STRESS_MAX)):
-            raise JdrErreur(f"{ILLISIBLE} : la Rupture ne correspond pas au ton ni au Stress.")
-        fiche = cls(
-            nom=_texte("nom", _champ(donnees, "nom", "le nom")),
-            ton=ton,
-            sante=_entier_lu(donnees, "sante", "la Santé", regles.sante_max),
-            stress=stress,
-            blessures=blessures,
-            mode_rupture=mode,
-            premiers_soins_recus=_booleen("les premiers soins", donnees.get("premiers_soins_recus", False)),
-            reconfort_recu=_booleen("le Réconfort", donnees.get("reconfort_recu", False)),
-            soins_medicaux_faits=_booleen("les soins médicaux", donnees.get("soins_medicaux_faits", False)),
-            dangers_comptes=tuple(_texte("danger", d) for d in dangers),
-            creatures_vues=tuple(_texte("créature", c) for c in creatures),
-        )
-        for b in fiche.blessures:
-            if not b.durable and fiche.sante > regles.haut_du_palier(b.palier):
-                raise JdrErreur(f"{ILLISIBLE} : la blessure « {b.nom} » aurait dû disparaître.")
-        return fiche
+        """Relit une fiche sauvegardée, de ce format ou d'un plus ancien ; toute incohérence lève
+        :class:`JdrErreur`, dont le message commence par « Fiche illisible » et dit, en mots,
+        quel champ ne va pas."""
+        return FORMAT.depuis_json(donnees)
 
 
 ILLISIBLE = "Fiche illisible"
@@ -533,27 +462,12 @@ def _noms_attendus(paliers: int, noms_paliers: Sequence[str], donnes: int) -> st
             f"{compter(paliers, 'nom de blessure', 'noms de blessure')}, {recus}.")
 
 
-def _champ(donnees: Mapping[str, Any], cle: str, libelle: str) -> object:
-    if cle not in donnees:
-        raise JdrErreur(f"{ILLISIBLE} : {libelle} manque.")
-    return donnees[cle]
-
-
-def _entier_lu(donnees: Mapping[str, Any], cle: str, libelle: str, maximum: int) -> int:
-    valeur = _champ(donnees, cle, libelle)
-    if isinstance(valeur, bool) or not isinstance(valeur, int) or not 0 <= valeur <= maximum:
-        raise JdrErreur(f"{ILLISIBLE} : {libelle} doit être un entier de 0 à {maximum}.")
-    return valeur
-
-
-def _blessure(brute: object) -> Blessure:
-    if not isinstance(brute, Mapping):
-        raise JdrErreur(f"{ILLISIBLE} : une blessure est mal formée.")
-    palier = brute.get("palier")
-    if not isinstance(palier, str) or palier not in {p.value for p in Palier}:
-        raise JdrErreur(f"{ILLISIBLE} : le palier d'une blessure est inconnu.")
-    return Blessure(_texte("blessure", _champ(brute, "nom", "le nom d'une blessure")), lire_palier(palier),
-                    _genes(brute.get("gene", [])), _booleen("« durable »", brute.get("durable", False)))
+#: L'identifiant sauvegardé de chaque palier (ASCII) ; son libellé reste ``palier.value``.
+CLES_PALIERS: dict[Palier, str] = {
+    Palier.VALIDE: "valide", Palier.BLESSE: "blesse", Palier.GRAVEMENT_BLESSE: "gravement_blesse",
+    Palier.HORS_DE_COMBAT: "hors_de_combat",
+}
+PALIERS_PAR_CLE = {cle: palier for palier, cle in CLES_PALIERS.items()}
 
 
 def _genes(valeur: object) -> tuple[str, ...]:
@@ -564,7 +478,81 @@ def _genes(valeur: object) -> tuple[str, ...]:
     return tuple(_texte("action gênée", v, 40).lower() for v in valeur)
 
 
-def _booleen(libelle: str, valeur: object) -> bool:
-    if not isinstance(valeur, bool):
-        raise JdrErreur(f"{ILLISIBLE} : {libelle} doit valoir oui ou non.")
-    return valeur
+def _ecrire(f: Fiche) -> dict[str, Any]:
+    return {
+        "nom": f.nom,
+        "ton": f.ton.value,
+        "sante": f.sante,
+        "stress": f.stress,
+        "blessures": [
+            {"nom": b.nom, "palier": CLES_PALIERS[b.palier], "gene": list(b.gene), "durable": b.durable}
+            for b in f.blessures
+        ],
+        "mode_rupture": f.mode_rupture,
+        "premiers_soins_recus": f.premiers_soins_recus,
+        "reconfort_recu": f.reconfort_recu,
+        "soins_medicaux_faits": f.soins_medicaux_faits,
+        "dangers_comptes": list(f.dangers_comptes),
+        "creatures_vues": list(f.creatures_vues),
+    }
+
+
+def _lire(lu: Lecteur, donnees: Mapping[str, Any]) -> Fiche:
+    ton = lire_ton(lu.choix(donnees, "ton", "le ton", [t.value for t in Ton]))
+    regles = REGLES[ton]
+    blessures = tuple(_blessure(lu, b) for b in lu.liste(donnees, "blessures", BLESSURES_MAX,
+                                                         "la liste des blessures est mal formée"))
+    dangers = lu.liste(donnees, "dangers_comptes", 20, "la liste des dangers de la scène est mal formée")
+    creatures = lu.liste(donnees, "creatures_vues", CREATURES_MAX, "la liste des créatures déjà vues est mal formée")
+    stress = lu.entier(donnees, "stress", "le Stress", 0, STRESS_MAX)
+    mode = donnees.get("mode_rupture")
+    if mode is not None and (mode not in MODES_RUPTURE or not (regles.rupture and stress == STRESS_MAX)):
+        raise lu.refus("la Rupture ne correspond pas au ton ni au Stress")
+    fiche = Fiche(
+        nom=_texte("nom", lu.champ(donnees, "nom", "le nom")),
+        ton=ton,
+        sante=lu.entier(donnees, "sante", "la Santé", 0, regles.sante_max),
+        stress=stress,
+        blessures=blessures,
+        mode_rupture=mode,
+        premiers_soins_recus=lu.booleen(donnees, "premiers_soins_recus", "les premiers soins", False),
+        reconfort_recu=lu.booleen(donnees, "reconfort_recu", "le Réconfort", False),
+        soins_medicaux_faits=lu.booleen(donnees, "soins_medicaux_faits", "les soins médicaux", False),
+        dangers_comptes=tuple(_texte("danger", d) for d in dangers),
+        creatures_vues=tuple(_texte("créature", c) for c in creatures),
+    )
+    for b in fiche.blessures:
+        if not b.durable and fiche.sante > regles.haut_du_palier(b.palier):
+            raise lu.refus(f"la blessure « {b.nom} » aurait dû disparaître")
+    return fiche
+
+
+def _blessure(lu: Lecteur, brute: object) -> Blessure:
+    b = lu.objet(brute, "une blessure est mal formée")
+    palier = b.get("palier")
+    if not isinstance(palier, str) or palier not in PALIERS_PAR_CLE:
+        raise lu.refus("le palier d'une blessure est inconnu")
+    return Blessure(_texte("blessure", lu.champ(b, "nom", "le nom d'une blessure")), PALIERS_PAR_CLE[palier],
+                    _genes(b.get("gene", [])), lu.booleen(b, "durable", "« durable »", False))
+
+
+def _migrer_1(donnees: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 → 2 : le palier d'une blessure était son libellé (« gravement blessé ») ; il
+    devient son identifiant (``gravement_blesse``), et la sauvegarde dit son genre. Un palier
+    illisible reste tel quel : la lecture le refusera en le disant."""
+    blessures = donnees.get("blessures", [])
+    if isinstance(blessures, list):
+        par_libelle = {p.value: cle for p, cle in CLES_PALIERS.items()}
+        blessures = [
+            {**b, "palier": par_libelle.get(b["palier"], b["palier"])}
+            if isinstance(b, Mapping) and isinstance(b.get("palier"), str) else b
+            for b in blessures
+        ]
+    return {**donnees, "genre": FORMAT.genre, "blessures": blessures}
+
+
+#: Le format d'une fiche enCORE sauvegardée. Version 2 : paliers par identifiant.
+FORMAT: Format[Fiche] = Format(
+    genre="encore.fiche", version=2, illisible=ILLISIBLE, nature="une fiche enCORE sauvegardée",
+    lire=_lire, ecrire=_ecrire, migrations={1: _migrer_1},
+)

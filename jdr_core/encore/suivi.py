@@ -21,30 +21,58 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..des import DesAleatoires, graine_au_hasard
+from ..des import DesAleatoires
 from ..erreurs import JdrErreur
 from ..francais import compter, de, en_minuscule, enumerer, majuscule
-from ..mecanique import Mecanique, Valeurs, champ_entier
+from ..suivi import (
+    GRAINE,
+    Champ,
+    Creation,
+    Operation,
+    Reponse,
+    Suivi,
+    Valeurs,
+    choix,
+    entier,
+    graine,
+    libre,
+    liste,
+    objet,
+    oui_non,
+    rejeu,
+)
 from .dangers import affronter, danger
-from .fiche import DEGATS_MAX, JOURS_GUERISON_DURABLE, MODES_RUPTURE, NOM_MAX, NOMS_REPOS, Fiche
+from .fiche import (
+    BLESSURES_MAX,
+    CLES_PALIERS,
+    DEGATS_MAX,
+    FORMAT,
+    JOURS_GUERISON_DURABLE,
+    MODES_RUPTURE,
+    NOM_MAX,
+    NOMS_REPOS,
+    Fiche,
+)
 from .reserve import ATTRIBUT_MAX, DES_MODIFICATEUR_MAX, Difficulte, Issue, JetReserve
 from .ton import REGLES, STRESS_MAX, Evenement, Ton, lire_ton
 
-EVENEMENTS = {e.value.lower(): e for e in Evenement}
-
 
 def vue(fiche: Fiche) -> dict[str, Any]:
-    """Ce que le widget affiche, calculé par les règles (paliers, malus, Coup d'éclat…)."""
+    """Ce que le widget affiche, calculé par les règles (paliers, malus, Coup d'éclat…). Un palier
+    y est un identifiant (``palier``, ``cle``), que la page et sa feuille de style reconnaissent,
+    avec son libellé à côté (``palier_texte``, ``nom``)."""
     r = fiche.regles
     return {
         "nom": fiche.nom,
         "ton": fiche.ton.value,
         "sante": fiche.sante,
         "sante_max": r.sante_max,
-        "palier": fiche.palier.value,
-        "paliers": [{"nom": p.value, "bas": bas, "haut": haut} for p, bas, haut in r.paliers],
+        "palier": CLES_PALIERS[fiche.palier],
+        "palier_texte": fiche.palier.value,
+        "paliers": [{"cle": CLES_PALIERS[p], "nom": p.value, "bas": bas, "haut": haut} for p, bas, haut in r.paliers],
         "blessures": [
-            {"nom": b.nom, "palier": b.palier.value, "gene": list(b.gene), "durable": b.durable}
+            {"nom": b.nom, "palier": CLES_PALIERS[b.palier], "palier_texte": b.palier.value, "gene": list(b.gene),
+             "durable": b.durable}
             for b in fiche.blessures
         ],
         "stress": fiche.stress,
@@ -75,19 +103,21 @@ BORNES: dict[str, Any] = {
 }
 
 
-#: Le nom, en mots, de chaque champ chiffré que le widget envoie.
-LIBELLES = {
-    "degats": "Dégâts", "con": "CON", "int": "INT", "cha": "CHA de l'allié", "bonus": "Dés de bonus",
-    "graine": "Graine", "jours": "Jours de repos",
-}
+# --- Les champs que le widget envoie ------------------------------------------------------
 
-
-def _entier(op: Mapping[str, Any], cle: str, minimum: int, maximum: int, defaut: int | None = None) -> int:
-    brut = op.get(cle)
-    # Ni texte ni nombre (une liste, un objet, oui/non) : rien à citer au joueur, on dit ce qu'on attend.
-    if brut is not None and (isinstance(brut, bool) or not isinstance(brut, (str, int))):
-        raise JdrErreur(f"Le champ « {LIBELLES[cle]} » attend un nombre entier de {minimum} à {maximum}.")
-    return champ_entier(op, cle, LIBELLES[cle], minimum, maximum, defaut)
+DEGATS = entier("degats", "Dégâts", 0, DEGATS_MAX)
+CON = entier("con", "CON", 0, ATTRIBUT_MAX, presence="facultatif")  # lu seulement pour résister
+INT = entier("int", "INT", 0, ATTRIBUT_MAX, presence="si_present")  # présent : les premiers soins se lancent
+CHA = entier("cha", "CHA de l'allié", 0, ATTRIBUT_MAX)
+BONUS = entier("bonus", "Dés de bonus", 0, DES_MODIFICATEUR_MAX, 0)
+JOURS = entier("jours", "Jours de repos", 0, 1000, 0)
+TROUSSE = oui_non("trousse", "trousse")
+BLESSURES = liste("blessures", "Blessures illisibles : chaque blessure a un nom et ses actions gênées.",
+                  BLESSURES_MAX)
+EVENEMENT = choix("evenement", "Événement", [e.value for e in Evenement])
+PARAMETRES = objet("parametres", "Réglages du jet illisibles : le lanceur n'a pas envoyé ses paramètres.", 30)
+#: Le jet lié d'un lanceur rejoue sa graine : elle est requise.
+GRAINE_LIEE = entier("graine", "Graine", 0, GRAINE.maximum)
 
 
 def phrase_jet(attribut: str, jet: JetReserve) -> str:
@@ -95,14 +125,7 @@ def phrase_jet(attribut: str, jet: JetReserve) -> str:
     return f"Jet {de(attribut)}, {jet.difficulte.value} : {jet.des_lances}, {jet.bilan}."
 
 
-def rejeu(meca: Mecanique[Any], valeurs: Valeurs, resultat: Any) -> dict[str, Any]:
-    """Le jet d'une opération dit comme un jet de lanceur : la mécanique, ses réglages et ses
-    dés. Avec la graine de l'opération, ce lanceur redonne exactement les mêmes dés (le lien
-    « Rejouer ce jet » du journal des jets)."""
-    return {"mecanique": meca.nom, "parametres": dict(valeurs), "des": meca.afficher(resultat, valeurs)["groupes"]}
-
-
-def _jet(fiche: Fiche, op: Mapping[str, Any], attribut: str,
+def _jet(fiche: Fiche, v: Valeurs, attribut: Champ,
          relancable: bool = True) -> tuple[JetReserve, str, int, dict[str, Any]]:
     """Un jet Standard graine (résistance CON, CHA pour ramener, INT des premiers soins) ;
     rend le jet, sa phrase, la graine (rangée à part, hors du message) et le même jet dit
@@ -114,15 +137,15 @@ def _jet(fiche: Fiche, op: Mapping[str, Any], attribut: str,
     personnage ; la résistance s'en passe), et le lien de rejeu redonne ainsi les mêmes dés."""
     from .lanceurs import RESERVE
 
-    valeur = _entier(op, attribut, 0, ATTRIBUT_MAX)
-    bonus = _entier(op, "bonus", 0, DES_MODIFICATEUR_MAX, 0)
-    graine = op.get("graine")
-    graine = graine_au_hasard() if graine is None else _entier(op, "graine", 0, 2**53 - 1)
-    bonus += 1 if op.get("trousse") is True else 0
-    valeurs = RESERVE.valider({"ton": fiche.ton.value, "attribut": valeur, "bonus": bonus, "stress": 0,
+    valeur = v[attribut.cle]
+    if valeur is None:
+        raise attribut.vide()
+    tirage = graine(v)
+    valeurs = RESERVE.valider({"ton": fiche.ton.value, "attribut": valeur,
+                               "bonus": v["bonus"] + (1 if v.get("trousse") else 0), "stress": 0,
                                "difficulte": Difficulte.STANDARD.value})
-    jet = replace(RESERVE.lancer(valeurs, DesAleatoires(graine)), relancable=relancable)
-    return jet, phrase_jet(attribut.upper(), jet), graine, rejeu(RESERVE, valeurs, jet)
+    jet = replace(RESERVE.lancer(valeurs, DesAleatoires(tirage)), relancable=relancable)
+    return jet, phrase_jet(attribut.cle.upper(), jet), tirage, rejeu(RESERVE, valeurs, jet)
 
 
 def bilan(avant: Fiche, apres: Fiche) -> str:
@@ -141,126 +164,109 @@ def _pertes(fiche: Fiche, degats: int) -> str:
     return f"{fiche.nom} perd {degats} Santé"
 
 
-#: Le jet d'une opération : sa graine et le même jet dit comme un jet de lanceur (:func:`rejeu`).
-Tirage = tuple[int, dict[str, Any]]
+def message_demande(paliers: int) -> str:
+    """Ce que la fiche réclame avant d'appliquer des dégâts qui franchissent des paliers."""
+    franchis = compter(paliers, "palier franchi", "paliers franchis")
+    return f"{franchis} : {'nommez chaque blessure' if paliers > 1 else 'nommez la blessure'}."
 
 
-def _appliquer(fiche: Fiche, op: Mapping[str, Any], genre: str) -> tuple[Fiche, str, Tirage | None]:
-    """Applique l'opération ; rend la fiche, le message du joueur et le tirage d'un jet éventuel."""
-    if genre == "subir":
-        degats = _entier(op, "degats", 0, DEGATS_MAX)
-        brutes = op.get("blessures") or []
-        if not isinstance(brutes, list) or not all(isinstance(b, Mapping) for b in brutes):
-            raise JdrErreur("Blessures illisibles : chaque blessure a un nom et ses actions gênées.")
-        apres = fiche.subir(degats, [(b.get("nom"), b.get("gene", "")) for b in brutes])
-        return apres, f"{_pertes(fiche, degats)} : {bilan(fiche, apres)}.", None
-    if genre == "evenement":
-        evenement = EVENEMENTS.get(str(op.get("evenement", "")).lower())
-        if evenement is None:
-            raise JdrErreur(f"Événement inconnu : choisissez {enumerer([e.value for e in Evenement], 'ou')}.")
-        if not op.get("resister"):
-            apres = fiche.evenement(evenement)
-            return apres, f"{evenement.value} : {bilan(fiche, apres)}.", None
-        jet, phrase, graine, lie = _jet(fiche, op, "con", relancable=False)  # ni malus de Stress, ni relance
-        apres = fiche.evenement(evenement, resistance=jet)
-        resiste = "résiste" if jet.issue is Issue.REUSSITE else "ne résiste pas"
-        return apres, f"{evenement.value}, {fiche.nom} {resiste} : {bilan(fiche, apres)}. {phrase}", (graine, lie)
-    if genre == "premiers_soins" and "int" in op:
-        jet, phrase, graine, lie = _jet(fiche, op, "int")
-        apres = fiche.premiers_soins(jet.issue is Issue.REUSSITE)
-        effet = "réussis" if jet.issue is Issue.REUSSITE else "ratés"
-        return apres, f"Premiers soins {effet} : {bilan(fiche, apres)}. {phrase}", (graine, lie)
-    if genre == "ramener":
-        jet, phrase, graine, lie = _jet(fiche, op, "cha")
-        apres = fiche.ramener(jet)
-        if apres.en_rupture:
-            return apres, f"{fiche.nom} reste en Rupture. {phrase}", (graine, lie)
-        return apres, f"{fiche.nom} revient à la raison : {bilan(fiche, apres)}. {phrase}", (graine, lie)
-    duree = str(op.get("duree", ""))
-    blessure = str(op.get("blessure", ""))
-    simples: dict[str, tuple[Callable[[], Fiche], str]] = {
-        "relance": (lambda: fiche.relance(), "Relance"),
-        "coup_d_eclat": (lambda: fiche.declarer_coup_d_eclat(),
-                         "Coup d'éclat déclaré, +3d6 et impossible d'échouer"),
-        "reconfort": (lambda: fiche.reconfort(), "Réconfort"),
-        "soins_medicaux": (lambda: fiche.soins_medicaux(), "Soins médicaux"),
-        "nouvelle_scene": (lambda: fiche.nouvelle_scene(),
-                           "Nouvelle scène : premiers soins et Réconfort redeviennent possibles"),
-        "premiers_soins": (lambda: fiche.premiers_soins(op.get("reussi") is True),
-                           "Premiers soins réussis" if op.get("reussi") is True else "Premiers soins ratés"),
-        "fin_de_conflit": (lambda: fiche.fin_de_conflit(op.get("fiction_empeche") is True), "Fin de conflit"),
-        "repos": (lambda: fiche.repos(duree), majuscule(NOMS_REPOS.get(duree, "repos"))),
-        "rupture": (lambda: fiche.choisir_rupture(str(op.get("mode", ""))),
-                    f"{fiche.nom} craque : {str(op.get('mode', ''))[:20]}"),
-        "rendre_durable": (lambda: fiche.rendre_durable(blessure),
-                           f"La blessure « {blessure[:NOM_MAX]} » devient durable"),
-        "guerir_durable": (
-            lambda: fiche.guerir_durable(blessure, soins_medicaux=op.get("soins") is True,
-                                         jours_de_repos=_entier(op, "jours", 0, 1000, 0)),
-            f"La blessure durable « {blessure[:NOM_MAX]} » est guérie",
-        ),
-    }
-    if genre not in simples:
-        raise JdrErreur(f"Opération inconnue : « {genre[:40]} ».")
-    action, libelle = simples[genre]
-    apres = action()
-    if genre in SANS_JAUGES:
-        return apres, f"{libelle}.", None
-    return apres, f"{libelle} : {bilan(fiche, apres)}.", None
+# --- Les opérations ---------------------------------------------------------------------------
 
 
-#: Les opérations qui ne touchent jamais aux jauges : leur message ne parle pas de Santé ni de Stress.
-SANS_JAUGES = frozenset({"nouvelle_scene", "rupture", "rendre_durable"})
+def _subir(fiche: Fiche, v: Valeurs) -> Reponse[Fiche]:
+    """Des dégâts : s'ils franchissent des paliers sans blessures nommées, la fiche les demande."""
+    brutes = v["blessures"]
+    if not brutes:
+        paliers = fiche.paliers_franchis(v["degats"])
+        if paliers:
+            return Reponse(fiche, message_demande(len(paliers)), demande={"paliers": [p.value for p in paliers]})
+    if not all(isinstance(b, Mapping) for b in brutes):
+        raise JdrErreur(BLESSURES.refus)
+    apres = fiche.subir(v["degats"], [(b.get("nom"), b.get("gene", "")) for b in brutes])
+    return Reponse(apres, f"{_pertes(fiche, v['degats'])} : {bilan(fiche, apres)}.")
 
 
-def _parametres_lies(fiche: Fiche, op: Mapping[str, Any]) -> dict[str, object]:
+def _evenement(fiche: Fiche, v: Valeurs) -> Reponse[Fiche]:
+    evenement = Evenement(v["evenement"])
+    if not v["resister"]:
+        apres = fiche.evenement(evenement)
+        return Reponse(apres, f"{evenement.value} : {bilan(fiche, apres)}.")
+    jet, phrase, tirage, lie = _jet(fiche, v, CON, relancable=False)  # ni malus de Stress, ni relance
+    apres = fiche.evenement(evenement, resistance=jet)
+    resiste = "résiste" if jet.issue is Issue.REUSSITE else "ne résiste pas"
+    return Reponse(apres, f"{evenement.value}, {fiche.nom} {resiste} : {bilan(fiche, apres)}. {phrase}", tirage, lie)
+
+
+def _premiers_soins(fiche: Fiche, v: Valeurs) -> Reponse[Fiche]:
+    if v["int"] is None:
+        apres = fiche.premiers_soins(v["reussi"])
+        return Reponse(apres, f"Premiers soins {'réussis' if v['reussi'] else 'ratés'} : {bilan(fiche, apres)}.")
+    jet, phrase, tirage, lie = _jet(fiche, v, INT)
+    apres = fiche.premiers_soins(jet.issue is Issue.REUSSITE)
+    effet = "réussis" if jet.issue is Issue.REUSSITE else "ratés"
+    return Reponse(apres, f"Premiers soins {effet} : {bilan(fiche, apres)}. {phrase}", tirage, lie)
+
+
+def _ramener(fiche: Fiche, v: Valeurs) -> Reponse[Fiche]:
+    jet, phrase, tirage, lie = _jet(fiche, v, CHA)
+    apres = fiche.ramener(jet)
+    if apres.en_rupture:
+        return Reponse(apres, f"{fiche.nom} reste en Rupture. {phrase}", tirage, lie)
+    return Reponse(apres, f"{fiche.nom} revient à la raison : {bilan(fiche, apres)}. {phrase}", tirage, lie)
+
+
+def _simple(action: Callable[[Fiche, Valeurs], Fiche], libelle: Callable[[Fiche, Valeurs], str],
+            champs: tuple[Champ, ...] = (), jauges: bool = True) -> Operation[Fiche]:
+    """Une opération sans jet : la règle, puis son libellé, suivi du bilan des jauges (sauf
+    pour celles qui n'y touchent jamais)."""
+    def appliquer(fiche: Fiche, v: Valeurs) -> Reponse[Fiche]:
+        apres = action(fiche, v)
+        texte = libelle(fiche, v)
+        return Reponse(apres, f"{texte} : {bilan(fiche, apres)}." if jauges else f"{texte}.")
+    return Operation(appliquer, champs)
+
+
+def _parametres_lies(fiche: Fiche, v: Valeurs) -> dict[str, object]:
     """Les réglages d'un lanceur appliqué à une fiche : le ton et le Stress viennent de la fiche,
     jamais du formulaire (la page peut être en retard sur la fiche)."""
-    bruts = op.get("parametres")
-    if not isinstance(bruts, Mapping) or len(bruts) > 30:
-        raise JdrErreur("Réglages du jet illisibles : le lanceur n'a pas envoyé ses paramètres.")
-    return {**bruts, "ton": fiche.ton.value, "stress": fiche.stress}
+    return {**v["parametres"], "ton": fiche.ton.value, "stress": fiche.stress}
 
 
-def _graine_liee(op: Mapping[str, Any]) -> int:
-    """La graine du jet montré par le lanceur : la rejouer redonne exactement les mêmes dés."""
-    return _entier(op, "graine", 0, 2**53 - 1)
-
-
-def _danger_lie(fiche: Fiche, op: Mapping[str, Any]) -> tuple[Fiche, str, Tirage]:
+def _danger_lie(fiche: Fiche, v: Valeurs) -> Reponse[Fiche]:
     """Le jet du lanceur de dangers, rejoué avec sa graine sur la vraie fiche : la Santé, le
     Stress et les blessures de ce personnage, pas ceux d'un personnage indemne."""
     from .lanceurs import DANGER, _params_jet
 
-    valeurs = DANGER.valider(_parametres_lies(fiche, op))
-    graine = _graine_liee(op)
+    valeurs = DANGER.valider(_parametres_lies(fiche, v))
+    tirage = v["graine"]
     d = danger(valeurs["danger"])
     p = _params_jet(valeurs)
     paliers = fiche.paliers_franchis(d.degats)
     noms = [(f"{en_minuscule(d.nom)[:NOM_MAX - 4]} {i + 1}" if len(paliers) > 1 else en_minuscule(d.nom)[:NOM_MAX], ())
             for i in range(len(paliers))]
-    expo = affronter(fiche, d, valeurs["attribut"], des=DesAleatoires(graine), bonus=p["bonus"], malus=p["malus"],
+    expo = affronter(fiche, d, valeurs["attribut"], des=DesAleatoires(tirage), bonus=p["bonus"], malus=p["malus"],
                      blessures=noms, hypothese=p["hypothese"])
     phrase = phrase_jet(" ou ".join(d.attributs), expo.jet)
-    tirage = (graine, rejeu(DANGER, valeurs, expo))
+    lie = rejeu(DANGER, valeurs, expo)
     if expo.apres == fiche:
-        return fiche, f"{expo} {phrase} Rien ne change sur la fiche.", tirage
-    return expo.apres, f"{expo} {phrase} {majuscule(bilan(fiche, expo.apres))}.", tirage
+        return Reponse(fiche, f"{expo} {phrase} Rien ne change sur la fiche.", tirage, lie)
+    return Reponse(expo.apres, f"{expo} {phrase} {majuscule(bilan(fiche, expo.apres))}.", tirage, lie)
 
 
-def _reserve_liee(fiche: Fiche, op: Mapping[str, Any]) -> tuple[Fiche, str, Tirage]:
+def _reserve_liee(fiche: Fiche, v: Valeurs) -> Reponse[Fiche]:
     """Le jet du lanceur de réserve, rejoué sur la fiche : un Coup d'éclat n'y passe que si la
     fiche l'a prêt (6 de Stress, Blockbuster), et il fait alors redescendre le Stress à 3."""
     from .lanceurs import RESERVE
 
-    valeurs = RESERVE.valider(_parametres_lies(fiche, op))
-    graine = _graine_liee(op)
-    jet = RESERVE.lancer(valeurs, DesAleatoires(graine))
-    tirage = (graine, rejeu(RESERVE, valeurs, jet))
+    valeurs = RESERVE.valider(_parametres_lies(fiche, v))
+    tirage = v["graine"]
+    jet = RESERVE.lancer(valeurs, DesAleatoires(tirage))
+    lie = rejeu(RESERVE, valeurs, jet)
     if not jet.coup_d_eclat:
-        return fiche, f"{fiche.nom} lance {jet} Rien ne change sur la fiche.", tirage
+        return Reponse(fiche, f"{fiche.nom} lance {jet} Rien ne change sur la fiche.", tirage, lie)
     apres = fiche.declarer_coup_d_eclat()
-    return apres, f"{fiche.nom} déclare son Coup d'éclat : {jet} {majuscule(bilan(fiche, apres))}.", tirage
+    return Reponse(apres, f"{fiche.nom} déclare son Coup d'éclat : {jet} {majuscule(bilan(fiche, apres))}.",
+                   tirage, lie)
 
 
 def pour_lanceur(fiche: Fiche) -> dict[str, Any]:
@@ -283,58 +289,74 @@ def pour_lanceur(fiche: Fiche) -> dict[str, Any]:
     return {"reglages": {"ton": fiche.ton.value, "stress": fiche.stress}, "resume": resume}
 
 
-def _renommer(fiche: Fiche, op: Mapping[str, Any]) -> tuple[Fiche, str]:
+def _renommer(fiche: Fiche, v: Valeurs) -> Reponse[Fiche]:
     """Un nouveau nom, vérifié comme à la création ; rien d'autre ne bouge."""
-    nom = Fiche.nouvelle(op.get("nom"), fiche.ton).nom  # type: ignore[arg-type]  # nouvelle() vérifie le type
-    return replace(fiche, nom=nom), f"{fiche.nom} s'appelle désormais {nom}."
+    nom = Fiche.nouvelle(v["nom"], fiche.ton).nom
+    return Reponse(replace(fiche, nom=nom), f"{fiche.nom} s'appelle désormais {nom}.")
+
+
+def _creer(v: Valeurs) -> Reponse[Fiche]:
+    fiche = Fiche.nouvelle(v["nom"], lire_ton(v["ton"]))
+    return Reponse(fiche, f"Nouvelle fiche : {fiche.nom}.")
+
+
+def _texte_op(v: Valeurs, cle: str, maximum: int) -> str:
+    return str(v[cle])[:maximum]
+
+
+BLESSURE = libre("blessure", "")
+OPERATIONS: dict[str, Operation[Fiche]] = {
+    "subir": Operation(_subir, (DEGATS, BLESSURES)),
+    "evenement": Operation(_evenement, (EVENEMENT, oui_non("resister", "Résister"), CON, BONUS, GRAINE)),
+    "premiers_soins": Operation(_premiers_soins, (oui_non("reussi", "Premiers soins réussis"), INT, BONUS,
+                                                  TROUSSE, GRAINE)),
+    "ramener": Operation(_ramener, (CHA, BONUS, GRAINE)),
+    "renommer": Operation(_renommer, (libre("nom"),)),
+    "danger": Operation(_danger_lie, (PARAMETRES, GRAINE_LIEE)),
+    "reserve": Operation(_reserve_liee, (PARAMETRES, GRAINE_LIEE)),
+    "relance": _simple(lambda f, v: f.relance(), lambda f, v: "Relance"),
+    "coup_d_eclat": _simple(lambda f, v: f.declarer_coup_d_eclat(),
+                            lambda f, v: "Coup d'éclat déclaré, +3d6 et impossible d'échouer"),
+    "reconfort": _simple(lambda f, v: f.reconfort(), lambda f, v: "Réconfort"),
+    "soins_medicaux": _simple(lambda f, v: f.soins_medicaux(), lambda f, v: "Soins médicaux"),
+    "nouvelle_scene": _simple(lambda f, v: f.nouvelle_scene(),
+                              lambda f, v: "Nouvelle scène : premiers soins et Réconfort redeviennent possibles",
+                              jauges=False),
+    "fin_de_conflit": _simple(lambda f, v: f.fin_de_conflit(v["fiction_empeche"]), lambda f, v: "Fin de conflit",
+                              (oui_non("fiction_empeche", "la fiction l'empêche"),)),
+    "repos": _simple(lambda f, v: f.repos(str(v["duree"])),
+                     lambda f, v: majuscule(NOMS_REPOS.get(str(v["duree"]), "repos")), (libre("duree", ""),)),
+    "rupture": _simple(lambda f, v: f.choisir_rupture(str(v["mode"])),
+                       lambda f, v: f"{f.nom} craque : {_texte_op(v, 'mode', 20)}", (libre("mode", ""),), jauges=False),
+    "rendre_durable": _simple(lambda f, v: f.rendre_durable(str(v["blessure"])),
+                              lambda f, v: f"La blessure « {_texte_op(v, 'blessure', NOM_MAX)} » devient durable",
+                              (BLESSURE,), jauges=False),
+    "guerir_durable": _simple(
+        lambda f, v: f.guerir_durable(str(v["blessure"]), soins_medicaux=v["soins"], jours_de_repos=v["jours"]),
+        lambda f, v: f"La blessure durable « {_texte_op(v, 'blessure', NOM_MAX)} » est guérie",
+        (BLESSURE, oui_non("soins", "soins médicaux"), JOURS)),
+}
+
+#: La fiche d'un personnage d'enCORE : Santé, blessures, Stress, repos.
+SUIVI: Suivi[Fiche] = Suivi(
+    nom="fiche", titre="Fiche de personnage", format=FORMAT, vue=vue,
+    creer=Creation(_creer, (libre("nom", ""), libre("ton", Ton.BLOCKBUSTER.value))),
+    operations=OPERATIONS, bornes=BORNES,
+    # Avant la fiche nommée par système, le widget rangeait l'état sous « jdr-fiche:<id> ».
+    anciennes_cles=("jdr-fiche:{id}",),
+    pour_lanceur=pour_lanceur,
+)
 
 
 def operer(etat: object, op: object) -> dict[str, Any]:
-    """Applique une opération à une fiche sauvegardée (ou en crée une).
+    """Applique une opération à une fiche sauvegardée (ou en crée une) : voir :meth:`Suivi.operer`.
 
     Rend ``{"etat", "vue", "message"}`` (plus ``"graine"`` et ``"rejeu"`` quand un jet a été
-    lancé : voir :func:`rejeu`), ou
-    ``{"etat", "vue", "demande"}`` quand il faut
-    nommer des blessures avant d'appliquer des dégâts. Une erreur de règle ou de saisie
-    lève :class:`JdrErreur` et ne change rien.
+    lancé), ou ``{"etat", "vue", "demande", "message"}`` quand il faut nommer des blessures
+    avant d'appliquer des dégâts. Une erreur de règle ou de saisie lève :class:`JdrErreur` et
+    ne change rien.
     """
-    if not isinstance(op, Mapping):
-        raise JdrErreur("Opération illisible : le widget n'a pas envoyé d'opération.")
-    genre = str(op.get("op", ""))
-    if genre == "creer":
-        fiche = Fiche.nouvelle(op.get("nom", ""), lire_ton(op.get("ton", Ton.BLOCKBUSTER.value)))
-        return {"etat": fiche.en_json(), "vue": vue(fiche), "message": f"Nouvelle fiche : {fiche.nom}."}
-    fiche = Fiche.depuis_json(etat)
-    if genre == "lire":
-        return {"etat": fiche.en_json(), "vue": vue(fiche), "message": "", "pour_lanceur": pour_lanceur(fiche)}
-    if genre == "renommer":
-        apres, message = _renommer(fiche, op)
-        return {"etat": apres.en_json(), "vue": vue(apres), "message": message}
-    if genre in ("danger", "reserve"):
-        lie, phrase, (graine_du_jet, jet_lie) = (_danger_lie if genre == "danger" else _reserve_liee)(fiche, op)
-        return {"etat": lie.en_json(), "vue": vue(lie), "message": phrase, "graine": graine_du_jet,
-                "rejeu": jet_lie}
-    if genre == "subir" and not op.get("blessures"):
-        paliers = fiche.paliers_franchis(_entier(op, "degats", 0, DEGATS_MAX))
-        if paliers:
-            return {
-                "etat": fiche.en_json(), "vue": vue(fiche),
-                "demande": {"paliers": [p.value for p in paliers]},
-                "message": message_demande(len(paliers)),
-            }
-    apres, message, tirage = _appliquer(fiche, op, genre)
-    reponse: dict[str, Any] = {"etat": apres.en_json(), "vue": vue(apres), "message": message}
-    if tirage is not None:
-        # Pour rejouer le jet (jamais dans la phrase du joueur) : la graine, et le lanceur qui
-        # redonne ces dés avec elle.
-        reponse["graine"], reponse["rejeu"] = tirage
-    return reponse
+    return dict(SUIVI.operer(etat, op))
 
 
-def message_demande(paliers: int) -> str:
-    """Ce que la fiche réclame avant d'appliquer des dégâts qui franchissent des paliers."""
-    franchis = compter(paliers, "palier franchi", "paliers franchis")
-    return f"{franchis} : {'nommez chaque blessure' if paliers > 1 else 'nommez la blessure'}."
-
-
-__all__ = ["BORNES", "operer", "vue"]
+__all__ = ["BORNES", "SUIVI", "operer", "vue"]

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..mecanique import Suivi, Systeme
+from ..mecanique import Systeme
 from .lanceurs import MECANIQUES
 from .lanceurs import TABLES as TABLES_DES_PAGES
-from .suivi import BORNES, operer
+from .suivi import SUIVI
 from .tables import TABLES as TABLES_DE_L_ECRAN
 
 SYSTEME = Systeme(
@@ -17,6 +17,5 @@ SYSTEME = Systeme(
     mecaniques=MECANIQUES,
     # Les tables des pages de règles, puis celles que l'écran du MJ calcule en plus.
     tables=(*TABLES_DES_PAGES, *TABLES_DE_L_ECRAN),
-    # Avant la fiche nommée par système, le widget rangeait l'état sous « jdr-fiche:<id> ».
-    suivi=Suivi(operer=operer, bornes=BORNES, anciennes_cles=("jdr-fiche:{id}",)),
+    suivis=(SUIVI,),
 )

@@ -58,8 +58,9 @@ export function demande(suivi, op, demandeRecue, message) {
 function sectionSante(suivi, v) {
   const bornes = suivi.bornes;
   const sante = el("section", "jdr-fiche-sante");
-  const palierDe = (i) => v.paliers.find((p) => p.bas <= i && i <= p.haut).nom;
-  sante.append(el("h4", null, `Santé ${v.sante}/${v.sante_max} : ${v.palier}`),
+  // L'identifiant du palier (« gravement_blesse ») pour la feuille de style, son libellé pour le texte.
+  const palierDe = (i) => v.paliers.find((p) => p.bas <= i && i <= p.haut).cle;
+  sante.append(el("h4", null, `Santé ${v.sante}/${v.sante_max} : ${v.palier_texte}`),
     jauge("jdr-jauge-sante", v.sante, v.sante_max, palierDe, "Santé"));
   const degats = nombre(1, 0, bornes.degats_max);
   const fiction = case_a_cocher();
@@ -86,7 +87,7 @@ function sectionSante(suivi, v) {
   const blessures = el("ul", "jdr-blessures");
   for (const blessure of v.blessures) {
     const li = el("li", blessure.durable ? "jdr-blessure jdr-blessure--durable" : "jdr-blessure",
-      `${blessure.nom} (palier ${blessure.palier}) : `
+      `${blessure.nom} (palier ${blessure.palier_texte}) : `
       + `${blessure.gene.length ? `−1d6 pour ${blessure.gene.join(", ")}` : "actions gênées à préciser"}`
       + `${blessure.durable ? ", durable" : ""} `);
     if (blessure.durable) {
