@@ -71,22 +71,66 @@ class _Arret(Exception):
 @cache
 def _classe_runner() -> Any:
     import doctest
+    import io
+
+    class SortieBornee(io.StringIO):
+        """La sortie d'une ligne « >>> », comme la garde doctest, mais bornée dès l'écriture :
+        au-delà de :data:`SORTIE_MAX` caractères, le reste est seulement compté (un ``print`` de
+        10 Mo ne coûte ni la mémoire ni le temps de le garder, puis de l'effacer)."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.gardes = 0
+            self.coupes = 0
+            #: Ce qui a été compté sans être gardé, pour la dernière sortie lue puis effacée.
+            self.coupes_lus = 0
+
+        def write(self, texte: str) -> int:
+            place = max(SORTIE_MAX + 1 - self.gardes, 0)
+            if len(texte) > place:
+                self.coupes += len(texte) - place
+            garde = texte[:place]
+            self.gardes += len(garde)
+            if garde:
+                super().write(garde)
+            return len(texte)
+
+        def getvalue(self) -> str:
+            valeur = super().getvalue()
+            # Comme doctest, une sortie finit par un saut de ligne ; sauf coupée : son compte est exact.
+            return valeur + "\n" if valeur and not valeur.endswith("\n") and not self.coupes else valeur
+
+        def truncate(self, size: int | None = None) -> int:
+            self.coupes_lus, self.gardes, self.coupes = self.coupes, 0, 0
+            self.seek(size or 0)
+            return super().truncate()
+
+    class Verificateur(doctest.OutputChecker):
+        """Une sortie plus longue que :data:`SORTIE_MAX` n'est pas comparée au texte (les
+        expressions régulières de doctest y passeraient des secondes dans le navigateur) :
+        elle en diffère, et sera montrée tronquée."""
+
+        def check_output(self, want: str, got: str, optionflags: int) -> bool:
+            return len(got) <= SORTIE_MAX and super().check_output(want, got, optionflags)
 
     class Runner(doctest.DocTestRunner):
         """Garde, pour chaque ligne ``>>>``, ce qui était attendu et ce qui est sorti."""
 
         def __init__(self) -> None:
-            super().__init__(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE, verbose=False)
+            super().__init__(checker=Verificateur(), optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+                             verbose=False)
+            self._fakeout = SortieBornee()
             self.lignes: list[dict[str, Any]] = []
             self.ecrits = 0
             self.courant: doctest.Example | None = None
 
         def _borner(self, got: str) -> str:
             reste = max(SORTIE_MAX - self.ecrits, 0)
-            if len(got) > reste:
+            deja = self._fakeout.coupes_lus  # au-delà de ce que la sortie a gardé
+            if len(got) > reste or deja:
                 from .francais import accorder
 
-                coupes = len(got) - reste
+                coupes = max(len(got) - reste, 0) + deja
                 nombre = f"{coupes:,}".replace(",", "\u202f")
                 got = (f"{got[:reste]}\n… sortie tronquée : {nombre} {accorder(coupes, 'caractère')} de plus, "
                        f"non {accorder(coupes, 'affiché')}.\n")
