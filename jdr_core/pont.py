@@ -36,6 +36,9 @@ TAILLE_MAX_REQUETE = 100_000
 PROFONDEUR_MAX = 32
 #: Chiffres au plus dans un nombre entier de la requête (une graine en a 16).
 CHIFFRES_MAX = 40
+#: Caractères de sortie au plus dans la réponse d'un exemple (toutes lignes comprises) : au-delà,
+#: la sortie est tronquée et le dit (un ``print`` de 10 Mo gèlerait la page qui l'affiche).
+SORTIE_MAX = 100_000
 #: Les genres de requête que le pont connaît, pour le dire au lecteur.
 GENRES_DE_REQUETE = ("lancer", "cotes", "suivi", "exemple")
 #: Réponse quand une erreur imprévue échappe au cœur : rien de technique n'est montré.
@@ -46,55 +49,96 @@ ERREUR_IMPREVUE = ("Le calcul n'a pas abouti : cette demande n'a pas pu être tr
 # chaque module importé retarde la première réponse.
 
 
-#: Les erreurs Python les plus courantes, dites en français (les autres gardent leur nom).
-GENRES_D_ERREUR = {
-    "NameError": "nom inconnu",
-    "SyntaxError": "erreur d'écriture du code",
-    "IndentationError": "erreur d'indentation",
-    "TypeError": "valeur du mauvais type",
-    "ValueError": "valeur refusée",
-    "ZeroDivisionError": "division par zéro",
-    "AttributeError": "attribut inconnu",
-    "IndexError": "élément introuvable",
-    "KeyError": "clé introuvable",
-    "ImportError": "import impossible",
-    "ModuleNotFoundError": "module introuvable",
-    "RecursionError": "récursion trop profonde",
-    "MemoryError": "mémoire épuisée",
-}
-
 #: Les trois façons de lancer un exemple depuis la page.
 MODES = ("texte", "autres_des", "modifie")
 
 
-def decrire_erreur(exc: BaseException, ligne: int) -> dict[str, str]:
+def decrire_erreur(exc: BaseException, ligne: int, noms: Any = ()) -> dict[str, str]:
     """Une erreur levée par un exemple, dite en français : une :class:`JdrErreur` donne son
-    message ; toute autre exception, son genre et sa ligne, le détail Python à part."""
+    message ; toute autre exception, sa cause en français et sa ligne, le détail Python à
+    part (:mod:`jdr_core.erreurs_python`)."""
     if isinstance(exc, JdrErreur):
         return {"message": f"Ligne {ligne} : {exc}"}
-    import traceback
+    from .erreurs_python import decrire
 
-    nom = type(exc).__name__
-    genre = GENRES_D_ERREUR.get(nom, "erreur")
-    message = f"Ligne {ligne} : {genre} ({nom})"
-    if str(exc):
-        message += f", « {str(exc)[:200]} »"
-    detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-    return {"message": message, "detail": detail[:2000]}
+    return decrire(exc, ligne, noms)
+
+
+class _Arret(Exception):
+    """Le code de l'exemple a arrêté Python (KeyboardInterrupt, SystemExit) : rien ne suit."""
 
 
 @cache
 def _classe_runner() -> Any:
     import doctest
+    import io
+
+    class SortieBornee(io.StringIO):
+        """La sortie d'une ligne « >>> », comme la garde doctest, mais bornée dès l'écriture :
+        au-delà de :data:`SORTIE_MAX` caractères, le reste est seulement compté (un ``print`` de
+        10 Mo ne coûte ni la mémoire ni le temps de le garder, puis de l'effacer)."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.gardes = 0
+            self.coupes = 0
+            #: Ce qui a été compté sans être gardé, pour la dernière sortie lue puis effacée.
+            self.coupes_lus = 0
+
+        def write(self, texte: str) -> int:
+            place = max(SORTIE_MAX + 1 - self.gardes, 0)
+            if len(texte) > place:
+                self.coupes += len(texte) - place
+            garde = texte[:place]
+            self.gardes += len(garde)
+            if garde:
+                super().write(garde)
+            return len(texte)
+
+        def getvalue(self) -> str:
+            valeur = super().getvalue()
+            # Comme doctest, une sortie finit par un saut de ligne ; sauf coupée : son compte est exact.
+            return valeur + "\n" if valeur and not valeur.endswith("\n") and not self.coupes else valeur
+
+        def truncate(self, size: int | None = None) -> int:
+            self.coupes_lus, self.gardes, self.coupes = self.coupes, 0, 0
+            self.seek(size or 0)
+            return super().truncate()
+
+    class Verificateur(doctest.OutputChecker):
+        """Une sortie plus longue que :data:`SORTIE_MAX` n'est pas comparée au texte (les
+        expressions régulières de doctest y passeraient des secondes dans le navigateur) :
+        elle en diffère, et sera montrée tronquée."""
+
+        def check_output(self, want: str, got: str, optionflags: int) -> bool:
+            return len(got) <= SORTIE_MAX and super().check_output(want, got, optionflags)
 
     class Runner(doctest.DocTestRunner):
         """Garde, pour chaque ligne ``>>>``, ce qui était attendu et ce qui est sorti."""
 
         def __init__(self) -> None:
-            super().__init__(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE, verbose=False)
+            super().__init__(checker=Verificateur(), optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+                             verbose=False)
+            self._fakeout = SortieBornee()
             self.lignes: list[dict[str, Any]] = []
+            self.ecrits = 0
+            self.courant: doctest.Example | None = None
+
+        def _borner(self, got: str) -> str:
+            reste = max(SORTIE_MAX - self.ecrits, 0)
+            deja = self._fakeout.coupes_lus  # au-delà de ce que la sortie a gardé
+            if len(got) > reste or deja:
+                from .francais import accorder
+
+                coupes = max(len(got) - reste, 0) + deja
+                nombre = f"{coupes:,}".replace(",", "\u202f")
+                got = (f"{got[:reste]}\n… sortie tronquée : {nombre} {accorder(coupes, 'caractère')} de plus, "
+                       f"non {accorder(coupes, 'affiché')}.\n")
+            self.ecrits += len(got)
+            return got
 
         def _noter(self, example: doctest.Example, got: str, ok: bool) -> dict[str, Any]:
+            got = self._borner(got)
             ligne = {"source": example.source, "attendu": example.want, "obtenu": got, "ok": ok,
                      "ligne": example.lineno + 1}
             # Après une erreur, les lignes suivantes échouent en cascade (noms jamais définis) :
@@ -104,7 +148,13 @@ def _classe_runner() -> Any:
             return ligne
 
         def report_start(self, out: Any, test: Any, example: Any) -> None:
-            pass
+            self.courant = example
+
+        def interrompre(self, exc: BaseException) -> None:
+            """Le code a interrompu Python (KeyboardInterrupt) : la ligne en cours le dit."""
+            if self.courant is not None:
+                erreur = decrire_erreur(exc, self.courant.lineno + 1)
+                self._noter(self.courant, erreur["message"] + "\n", False)["erreur"] = erreur
 
         def report_success(self, out: Any, test: Any, example: doctest.Example, got: str) -> None:
             self._noter(example, got, True)
@@ -113,8 +163,10 @@ def _classe_runner() -> Any:
             self._noter(example, got, False)
 
         def report_unexpected_exception(self, out: Any, test: Any, example: doctest.Example, exc_info: Any) -> None:
-            erreur = decrire_erreur(exc_info[1], example.lineno + 1)
+            erreur = decrire_erreur(exc_info[1], example.lineno + 1, test.globs)
             self._noter(example, erreur["message"] + "\n", False)["erreur"] = erreur
+            if isinstance(exc_info[1], SystemExit):
+                raise _Arret  # sys.exit : la suite de l'exemple ne s'exécute pas
 
     return Runner
 
@@ -167,11 +219,18 @@ def executer_exemple(
     try:
         test = doctest.DocTestParser().get_doctest(source, {}, nom, None, 0)
     except ValueError as e:
-        raise JdrErreur(f"exemple illisible : {str(e)[:200]}") from e
+        from .erreurs_python import lecture_doctest
+
+        raise JdrErreur(f"exemple illisible : {lecture_doctest(str(e))}.") from e
     runner = _classe_runner()()
     contexte = autres_des(graine) if graine is not None else nullcontext()
     with contexte:
-        runner.run(test, out=lambda _texte: None, clear_globs=True)
+        try:
+            runner.run(test, out=lambda _texte: None, clear_globs=True)
+        except KeyboardInterrupt as exc:  # doctest laisse passer l'interruption : on la dit
+            runner.interrompre(exc)
+        except _Arret:
+            pass
     lignes = runner.lignes
     ok = bool(lignes) and all(ligne["ok"] for ligne in lignes)
     reponse: dict[str, Any] = {"ok": ok, "lignes": lignes, "mode": mode, "verdict": verdict(mode, lignes)}

@@ -142,7 +142,8 @@ def test_exemple_modifier_executer_revenir(page: Page, serveur: str) -> None:
     assert "Traceback" not in (bloc.inner_text())
     zone.fill(">>> x = (\n")
     bloc.get_by_role("button", name="Exécuter ma version").click()
-    expect(bloc.locator("output .jdr-erreur-exemple")).to_contain_text("Ligne 1 : erreur d'écriture du code")
+    expect(bloc.locator("output .jdr-erreur-exemple")).to_contain_text(
+        "Erreur de syntaxe à la ligne 1 : parenthèse « ( » ouverte et jamais fermée.")
     bloc.get_by_role("button", name="Revenir au texte").click()
     expect(bloc.locator("textarea")).to_have_count(0)
     bloc.get_by_role("button", name="Exécuter").first.click()

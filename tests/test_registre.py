@@ -99,7 +99,7 @@ class TestPont:
         """Une autre exception : son genre en français et sa ligne, le détail Python à part."""
         r = pont.executer_exemple(">>> x = 1\n>>> pierre\n", mode="modifie")
         erreur = r["lignes"][-1]["erreur"]
-        assert erreur["message"].startswith("Ligne 2 : nom inconnu (NameError)")
+        assert erreur["message"] == "Ligne 2 : « pierre » n'est défini nulle part."
         assert "pierre" in erreur["detail"]
 
     def test_avec_d_autres_des(self) -> None:

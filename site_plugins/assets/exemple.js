@@ -4,9 +4,21 @@
 //   « Avec d'autres dés »  la même situation, les dés scriptés remplacés par des dés graines
 //                          (avec un lien qui rejoue exactement ce tirage) ;
 //   « Modifier »           le code devient modifiable ; les écarts au texte sont des différences.
+//                          Le code modifié tourne à part, dans son propre Python (edition.js) :
+//                          jamais dans le moteur des lanceurs, avec un budget de temps.
 // Le pont Python compose les phrases (verdict, erreurs) ; ce module ne fait qu'afficher.
 import { annoncerJet, bouton, el, piedDeRejeu } from "./dom.js";
 import { MESSAGES, moteur } from "./moteur.js";
+
+// Le Python à part du code modifié, chargé au premier « Modifier » seulement.
+let edition = null;
+function chargerEdition() {
+  edition = edition || import("./edition.js").then((m) => m.edition);
+  edition.catch(() => {
+    edition = null;  // réseau coupé : un prochain « Modifier » réessaiera
+  });
+  return edition;
+}
 
 // Les exemples en attente suivent le chargement (téléchargement, démarrage).
 moteur.abonner((etat) => {
@@ -68,8 +80,16 @@ async function executer(bloc, requete, rejeu = false) {
   for (const b of boutons) b.disabled = true;
   delete bloc.dataset.etat;
   bloc.dataset.attente = "1";
-  etat.textContent = moteur.etat === "pret" ? "Calcul…" : MESSAGES[moteur.etat] || MESSAGES.telechargement;
-  const reponse = await moteur.demander({ type: "exemple", nom: bloc.dataset.exemple, ...requete });
+  const modifie = requete.mode === "modifie";
+  let reponse;
+  if (modifie) {
+    reponse = await chargerEdition().then((e) => e.executer(requete.source, (message) => {
+      etat.textContent = message;
+    }), () => ({ erreur: "Votre version n'a pas pu partir : un fichier du site manque (réseau coupé ?)." }));
+  } else {
+    etat.textContent = moteur.etat === "pret" ? "Calcul…" : MESSAGES[moteur.etat] || MESSAGES.telechargement;
+    reponse = await moteur.demander({ type: "exemple", nom: bloc.dataset.exemple, ...requete });
+  }
   delete bloc.dataset.attente;
   for (const b of boutons) b.disabled = false;
   if (reponse.erreur) {
@@ -81,7 +101,8 @@ async function executer(bloc, requete, rejeu = false) {
   }
   etat.textContent = reponse.verdict;
   const contenu = [sorties(reponse)];
-  if (reponse.mode === "autres_des") {
+  // Le code modifié ne va jamais au journal ni ne donne de lien de rejeu, quoi qu'il réponde.
+  if (reponse.mode === "autres_des" && !modifie) {
     const lien = lienRejeu(bloc, reponse.graine);
     contenu.push(piedDeRejeu("Lien vers ce tirage", lien, reponse.graine));
     // Un nouveau tirage part dans le journal des jets ; un tirage rejoué depuis un lien y est déjà.
@@ -129,6 +150,7 @@ function modifier(bloc, source) {
       bloc.querySelector(".jdr-etat").textContent = "";
       delete bloc.dataset.etat;
       boutonModifier.focus();
+      chargerEdition().then((e) => e.liberer(), () => {});
     }),
   );
   editeur.append(el("p", "jdr-aide", "Changez un nombre, puis exécutez : les résultats qui diffèrent du texte sont signalés par ≠."),
@@ -140,6 +162,8 @@ function modifier(bloc, source) {
   code.after(editeur);
   boutonModifier.setAttribute("aria-expanded", "true");
   zone.focus();
+  // Le Python à part démarre pendant que le lecteur lit et modifie le code.
+  chargerEdition().then((e) => e.preparer(source), () => {});
 }
 
 export function brancher(bloc) {

@@ -19,7 +19,7 @@ function marquer(nom) {
 }
 
 function etat(valeur, detail) {
-  self.postMessage({ etat: valeur, detail: detail || "", mesures });
+  envoyer({ etat: valeur, detail: detail || "", mesures });
 }
 
 const CACHE_INSTANTANES = "regles-vivantes-instantanes"; // même nom dans jdr.js (« À propos »)
@@ -407,7 +407,8 @@ async function travailDeFond(pyodide, pont, depuisInstantane) {
 async function demarrer() {
   if (!CONFIG) throw new Error("worker non configuré : construisez le site avec le greffon jdr");
   etat("telechargement");
-  const { partiels = {} } = await init;
+  const { partiels = {}, role } = await init;
+  if (role === "edition") return demarrerEdition((await init).modules);
   const indexURL = new URL(CONFIG.pyodide, import.meta.url).href;
   const adresseWasm = new URL("pyodide.asm.wasm", indexURL).href;
   const adresseRuntime = new URL(CONFIG.runtime, import.meta.url).href;
@@ -483,6 +484,106 @@ async function demarrer() {
   return pont;
 }
 
+// Le worker d'édition (edition.js) : le code que le lecteur a modifié tourne ici, jamais
+// dans le worker des lanceurs. Même Python, mêmes fichiers (déjà dans le cache HTTP), et
+// l'instantané du moteur s'il existe, lu sans y toucher (sa marque « essai » appartient au
+// moteur). Une fois jdr_core importé, le worker se coupe de tout ce qui est partagé avec la
+// page et les autres onglets (stockage, canaux, verrous, réseau, messages) : le code du
+// lecteur ne peut ni changer ce qu'un lanceur montre, ni écrire au journal, ni parler à la
+// page. Il ne sert qu'une exécution, puis la page le jette.
+let role = "moteur";
+const envoyer = self.postMessage.bind(self);
+
+async function demarrerEdition(modules) {
+  const indexURL = new URL(CONFIG.pyodide, import.meta.url).href;
+  const options = { indexURL, stdLibURL: new URL(CONFIG.runtime, import.meta.url).href, lockFileContents: CONFIG.verrou };
+  const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+  let pyodide = null;
+  try {
+    const cache = instantanes.possible() ? await caches.open(CACHE_INSTANTANES) : null;
+    const trouve = cache ? await cache.match(cleInstantane()) : null;
+    if (trouve) pyodide = await loadPyodide({ ...options, _loadSnapshot: deballer(await trouve.arrayBuffer()) });
+    mesures.instantane = pyodide ? "restauré" : "absent";
+  } catch (erreur) {
+    mesures.instantane = `écarté : ${String(erreur).slice(0, 200)}`;
+    pyodide = null;
+  }
+  if (!pyodide) pyodide = await loadPyodide(options);
+  // Ce que le code écrit hors des résultats de l'exemple (sys.__stdout__) ne va nulle part.
+  pyodide.setStdout({ batched: () => {} });
+  pyodide.setStderr({ batched: () => {} });
+  const pont = pyodide.pyimport("jdr_core.pont");
+  // Avant le budget de temps : doctest et les modules de jdr_core que le code nomme.
+  pont.traiter(JSON.stringify({ type: "exemple", mode: "modifie", source: ">>> 1 + 1\n2\n" }));
+  const importlib = pyodide.pyimport("importlib");
+  for (const nom of Array.isArray(modules) ? modules.slice(0, 20) : []) {
+    if (typeof nom !== "string" || !/^[a-z_][a-z0-9_.]*$/.test(nom)) continue;
+    try {
+      importlib.import_module(`jdr_core.${nom}`);
+    } catch {
+      // Un nom qui n'est pas un module (une fonction, une faute de frappe) : l'exemple le dira.
+    }
+  }
+  isoler();
+  envoyer({ etat: "pret", detail: "", mesures });
+  return pont;
+}
+
+// Retire du worker, jusque dans les prototypes, ce qui touche à l'extérieur. `envoyer`, gardé
+// plus haut dans la portée du module, reste le seul chemin vers la page.
+const HORS_DU_WORKER = ["postMessage", "close", "caches", "indexedDB", "BroadcastChannel", "Worker", "SharedWorker",
+  "WebSocket", "WebTransport", "EventSource", "XMLHttpRequest", "fetch", "importScripts", "cookieStore"];
+const HORS_DU_NAVIGATEUR = ["locks", "serviceWorker", "storage", "storageBuckets"];
+function isoler() {
+  const retirer = (objet, noms) => {
+    for (let o = objet; o; o = Object.getPrototypeOf(o)) {
+      for (const nom of noms) {
+        try {
+          if (Object.hasOwn(o, nom)) delete o[nom];
+        } catch {
+          // Propriété non configurable : la vérification ci-dessous le dira.
+        }
+      }
+    }
+  };
+  retirer(self, HORS_DU_WORKER);
+  if (self.navigator) retirer(self.navigator, HORS_DU_NAVIGATEUR);
+  const restes = HORS_DU_WORKER.filter((nom) => nom in self)
+    .concat(HORS_DU_NAVIGATEUR.filter((nom) => self.navigator && nom in self.navigator));
+  if (restes.length) throw new Error(`isolement incomplet : ${restes.join(", ")}`);
+}
+
+// Ce que la page lit quand le code modifié a arrêté Python lui-même.
+function arretEnFrancais(erreur) {
+  const texte = String(erreur && erreur.message ? erreur.message : erreur);
+  if (/exit\(|already exited|Program terminated/i.test(texte)) {
+    return "Votre code a arrêté Python (os._exit ou un équivalent) : la suite n'a pas été exécutée. "
+      + "La prochaine exécution repart d'un Python neuf.";
+  }
+  if (erreur instanceof RangeError || /call stack/i.test(texte)) {
+    return "Votre code s'appelle lui-même trop profondément : la pile du navigateur est épuisée. "
+      + "La prochaine exécution repart d'un Python neuf.";
+  }
+  if (/memory/i.test(texte)) return "La mémoire a manqué pour votre code. La prochaine exécution repart d'un Python neuf.";
+  return "Python s'est arrêté pendant votre code. La prochaine exécution repart d'un Python neuf.";
+}
+
+async function executerEdition(id, requete) {
+  let pont;
+  try {
+    pont = await pret;
+  } catch {
+    return;  // l'échec du démarrage est déjà annoncé (état « echec »)
+  }
+  // Seul un exemple modifié, toujours dans ce mode : rien ici ne lance un dé pour le journal.
+  const demande = { type: "exemple", mode: "modifie", source: String(requete && requete.source), nom: "votre-version" };
+  try {
+    envoyer({ id, reponse: JSON.parse(pont.traiter(JSON.stringify(demande))) });
+  } catch (erreur) {
+    envoyer({ id, reponse: { erreur: arretEnFrancais(erreur) }, arret: true });
+  }
+}
+
 const pret = demarrer();
 // Un seul message d'échec, en français ; le détail technique reste dans les mesures.
 pret.catch((erreur) => {
@@ -491,8 +592,16 @@ pret.catch((erreur) => {
 });
 
 self.onmessage = async (evenement) => {
-  if (evenement.data.init) return recevoirInit(evenement.data.init);
+  if (evenement.data.init) {
+    if (evenement.data.init.role === "edition") role = "edition";
+    return recevoirInit(evenement.data.init);
+  }
   const { id, requete } = evenement.data;
+  if (role === "edition") return executerEdition(id, requete);
+  // Le code modifié par le lecteur ne tourne jamais dans le Python des lanceurs.
+  if (requete && requete.mode === "modifie") {
+    return self.postMessage({ id, reponse: { erreur: "Le code modifié tourne à part, pas dans le moteur des lanceurs." } });
+  }
   try {
     const pont = await pret;
     const reponse = JSON.parse(pont.traiter(JSON.stringify(requete)));

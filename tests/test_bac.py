@@ -1,0 +1,436 @@
+"""Le code modifié d'un exemple : à part des lanceurs, borné, et ses erreurs dites en français.
+
+Les premières classes testent le pont et la traduction sous CPython ; les tests marqués
+``navigateur`` font tourner le site construit dans Chromium (« Modifier », « Exécuter ma
+version ») : boucle sans fin, récursion, sortie de 10 Mo, arrêts de Python, jdr_core modifié,
+messages contrefaits.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from jdr_core import erreurs_python, pont
+from jdr_core.francais import typographier
+
+
+def _erreur(source: str) -> str:
+    """Le message de la première erreur d'un exemple modifié."""
+    r = pont.executer_exemple(source, mode="modifie")
+    erreurs = [ligne["erreur"]["message"] for ligne in r["lignes"] if "erreur" in ligne]
+    assert erreurs, r
+    return str(erreurs[0])
+
+
+class TestSyntaxe:
+    """Les erreurs de syntaxe de CPython, en français, avec la ligne du texte modifié."""
+
+    @pytest.mark.parametrize(("source", "attendu"), [
+        (">>> x = (\n", "Erreur de syntaxe à la ligne 1 : parenthèse « ( » ouverte et jamais fermée."),
+        (">>> a = 1\n>>> b = [1, 2\n", "Erreur de syntaxe à la ligne 2 : crochet « [ » ouvert et jamais fermé."),
+        (">>> a = 1\n>>> b = 2)\n",
+         "Erreur de syntaxe à la ligne 2 : parenthèse fermante « ) » sans parenthèse ouvrante"),
+        (">>> y = (1,\n...  2]\n", "Erreur de syntaxe à la ligne 2 : « ] » ne peut pas fermer « ( »"),
+        (">>> if True\n...     pass\n", "Erreur de syntaxe à la ligne 1 : deux-points « : » attendus en fin de ligne."),
+        (">>> x = 1\n>>> if x:\n... y = 2\n", "Erreur de syntaxe à la ligne 3 : un bloc en retrait"),
+        (">>> x = 'abc\n", "Erreur de syntaxe à la ligne 1 : texte entre guillemets jamais fermé"),
+        (">>> x = « épée »\n", "Erreur de syntaxe à la ligne 1 : caractère « « » interdit dans le code"),
+        (">>> x\u00a0= 1\n", "Erreur de syntaxe à la ligne 1 : caractère invisible U+00A0"),
+        (">>> x = 1 2\n", "Erreur de syntaxe à la ligne 1 : écriture"),
+        (">>> 3 = x\n", "Erreur de syntaxe à la ligne 1 : affectation impossible"),
+        (">>> x = 3d6\n", "Erreur de syntaxe à la ligne 1 : nombre mal écrit"),
+        (">>> return 3\n", "Erreur de syntaxe à la ligne 1 : « return » ne s'emploie que dans une fonction."),
+    ])
+    def test_message_et_ligne(self, source: str, attendu: str) -> None:
+        message = _erreur(source)
+        assert message.startswith(attendu), message
+        assert not re.search(r"\b(was|never|closed|invalid|expected|unmatched)\b", message), message
+
+    def test_retrait_inattendu(self) -> None:
+        """« unexpected indent » : un retrait en trop au début d'une ligne."""
+        assert erreurs_python.syntaxe("unexpected indent").startswith("retrait inattendu")
+
+    def test_message_inconnu_phrase_generale(self) -> None:
+        """Un message que la table ne connaît pas : une phrase française, l'anglais dans le détail."""
+        erreur = erreurs_python.decrire(SyntaxError("something new in CPython 3.20"), 4)
+        assert erreur["message"] == f"Erreur de syntaxe à la ligne 4 : {erreurs_python.SYNTAXE_INCONNUE}."
+        assert "something new" in erreur["detail"]
+
+    def test_chaque_traduction_est_en_francais(self) -> None:
+        """Aucune traduction ne laisse un mot anglais courant du message d'origine."""
+        for _, traduction in erreurs_python.TRADUCTIONS:
+            if isinstance(traduction, str):
+                assert not re.search(r"\b(the|was|never|expected|invalid|syntax)\b", traduction), traduction
+
+    def test_exemple_illisible_en_francais(self) -> None:
+        """Le lecteur de doctest refuse « >>>x » : la ligne et la raison, en français."""
+        r = json.loads(pont.traiter(json.dumps({"type": "exemple", "source": ">>> a = 1\n>>>x\n", "mode": "modifie"})))
+        assert r == {"erreur": typographier("exemple illisible : ligne 2 : une espace est attendue après « >>> ».")}
+
+
+class TestAutresErreurs:
+    """Noms inconnus, récursion, arrêts de Python : la cause réelle, en français."""
+
+    def test_nom_defini_nulle_part_avec_suggestion(self) -> None:
+        message = _erreur(">>> from jdr_core.troisd6 import tester\n>>> testr(3)\n")
+        assert message == "Ligne 2 : « testr » n'est défini nulle part (vouliez-vous écrire « tester » ?)."
+
+    def test_nom_defini_nulle_part_sans_suggestion(self) -> None:
+        assert _erreur(">>> x = 1\n>>> pierre\n") == "Ligne 2 : « pierre » n'est défini nulle part."
+
+    def test_variable_locale_avant_valeur(self) -> None:
+        source = ">>> def f():\n...     print(v)\n...     v = 1\n>>> f()\n"
+        assert _erreur(source) == "Ligne 4 : « v » est employé avant d'avoir reçu une valeur dans cette fonction."
+
+    def test_recursion(self) -> None:
+        message = _erreur(">>> def f(n):\n...     return f(n + 1)\n>>> f(0)\n")
+        assert message.startswith("Ligne 3 : récursion trop profonde")
+
+    @pytest.mark.parametrize(("code", "attendu"), [
+        ("raise KeyboardInterrupt", "votre code a interrompu Python (KeyboardInterrupt)"),
+        ("import sys; sys.exit(2)", "votre code a demandé l'arrêt de Python (sys.exit)"),
+    ])
+    def test_arret_de_python_et_rien_apres(self, code: str, attendu: str) -> None:
+        """KeyboardInterrupt et sys.exit arrêtent l'exemple : dit, et la ligne suivante ne tourne pas."""
+        r = pont.executer_exemple(f">>> x = 1\n>>> {code}\n>>> print('après')\naprès\n", mode="modifie")
+        assert [ligne["ligne"] for ligne in r["lignes"]] == [1, 2]
+        message = r["lignes"][-1]["erreur"]["message"]
+        assert message.startswith(f"Ligne 2 : {attendu}") and erreurs_python.REPRISE in message
+        assert not r["ok"] and r["verdict"].startswith("Le calcul s'arrête sur une erreur")
+
+    def test_interruption_par_traiter(self) -> None:
+        """Par le point d'entrée du worker aussi : une réponse, jamais une exception qui s'échappe."""
+        r = json.loads(pont.traiter(json.dumps({"type": "exemple", "mode": "modifie",
+                                                "source": ">>> raise KeyboardInterrupt\n"})))
+        assert "KeyboardInterrupt" in r["lignes"][0]["erreur"]["message"]
+
+    def test_autre_erreur_garde_genre_et_nom(self) -> None:
+        assert _erreur(">>> 1 / 0\n").startswith("Ligne 1 : division par zéro (ZeroDivisionError)")
+
+
+class TestSortieBornee:
+    """Une sortie énorme est tronquée dans la réponse, et le dit."""
+
+    def test_dix_megaoctets(self) -> None:
+        r = pont.executer_exemple(">>> print('x' * 10_000_000)\n", mode="modifie")
+        obtenu = r["lignes"][0]["obtenu"]
+        assert len(obtenu) < pont.SORTIE_MAX + 200
+        assert obtenu.startswith("x" * 1000) and "sortie tronquée" in obtenu
+        assert "9\u202f900\u202f001 caractères de plus, non affichés." in obtenu
+
+    def test_borne_sur_toutes_les_lignes(self) -> None:
+        source = "".join(">>> print('y' * 60_000)\n" for _ in range(4))
+        r = pont.executer_exemple(source, mode="modifie")
+        assert sum(len(ligne["obtenu"]) for ligne in r["lignes"]) < pont.SORTIE_MAX + 500
+        assert all("sortie tronquée" in ligne["obtenu"] for ligne in r["lignes"][1:])
+
+    def test_sortie_courte_intacte(self) -> None:
+        r = pont.executer_exemple(">>> print('abc')\nabc\n", mode="modifie")
+        assert r["ok"] and r["lignes"][0]["obtenu"] == "abc\n"
+
+
+# --- Dans Chromium ---------------------------------------------------------------------
+
+DELAI = 40_000
+PAGE_TEST = "/3d6/test/"
+EXEMPLE = '.jdr-exemple[data-exemple="pierre-ruelle"]'
+LANCEUR = 'form[data-mecanique="3d6-test"]'
+SANS_FIN = typographier("Votre code tourne sans fin : arrêté après 2 s.")
+JOURNAL_JS = "() => localStorage.getItem('jdr-journal')"
+# Le même jet que donnerait le lanceur 3D6 avec la graine 4242, demandé au moteur de la page.
+JET_JS = """async () => {
+  const { moteur } = await import(new URL("moteur.js", document.querySelector('script[src$="jdr.js"]').src).href);
+  return JSON.stringify(await moteur.demander({ type: "lancer", mecanique: "3d6-test",
+    parametres: { caracteristique: "3", relances: "1" }, graine: 4242 }));
+}"""
+# Du clic sur « Exécuter ma version » au retour de la main (boutons actifs, message affiché).
+CHRONO_JS = """(bloc) => {
+  const bouton = [...bloc.querySelectorAll("button")].find((b) => b.textContent === "Exécuter ma version");
+  bouton.addEventListener("click", () => {
+    const debut = performance.now();
+    const suivre = new MutationObserver(() => {
+      if (bloc.querySelector("output .jdr-erreur") && !bouton.disabled) {
+        window.__chrono = performance.now() - debut;
+        suivre.disconnect();
+      }
+    });
+    suivre.observe(bloc, { subtree: true, childList: true, attributes: true });
+  }, { once: true });
+}"""
+# Le plus grand écart entre deux tours d'un minuteur de 10 ms : la page gelée pendant ce temps.
+SURVEILLER_JS = """() => { window.__gel = 0; let t = performance.now();
+  clearInterval(window.__minuteur);
+  window.__minuteur = setInterval(() => {
+    const n = performance.now(); window.__gel = Math.max(window.__gel, n - t); t = n;
+  }, 10); }"""
+
+
+@pytest.fixture
+def page(chromium: Browser, serveur: str) -> Iterator[Page]:
+    contexte = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR")
+    page = contexte.new_page()
+    erreurs: list[str] = []
+    page.on("pageerror", lambda e: erreurs.append(str(e)))
+    page.on("console", lambda m: erreurs.append(m.text) if m.type == "error" else None)
+    page.set_default_timeout(DELAI)
+    yield page
+    contexte.close()
+    assert erreurs == [], "erreurs de console"
+
+
+def _ouvrir(page: Page, serveur: str) -> tuple[Locator, Locator]:
+    """La page du test 3D6, le moteur prêt (un jet), l'exemple en mode « Modifier », son Python prêt."""
+    page.goto(serveur + PAGE_TEST)
+    _lancer(page)
+    bloc = page.locator(EXEMPLE)
+    bloc.get_by_role("button", name="Modifier").click()
+    _python_a_part_pret(page)
+    return bloc, bloc.locator("textarea.jdr-code-modifiable")
+
+
+def _python_a_part_pret(page: Page) -> None:
+    page.wait_for_function("() => document.documentElement.dataset.jdrEdition === 'pret'", timeout=DELAI)
+
+
+def _lancer(page: Page) -> str:
+    form = page.locator(LANCEUR)
+    form.locator("output").evaluate("(o) => o.replaceChildren()")
+    form.locator("button[type=submit]").click()
+    expect(form.locator("output .jdr-resultat")).to_be_visible(timeout=DELAI)
+    return form.locator(".jdr-phrase").inner_text()
+
+
+def _executer(bloc: Locator, zone: Locator, code: str) -> None:
+    zone.fill(code)
+    bloc.get_by_role("button", name="Exécuter ma version").click()
+
+
+def _fin(bloc: Locator) -> None:
+    """L'exécution est finie : le bloc n'attend plus, ses boutons répondent."""
+    expect(bloc).not_to_have_attribute("data-attente", "1", timeout=DELAI)
+    expect(bloc.get_by_role("button", name="Exécuter ma version")).to_be_enabled()
+
+
+def _version_saine(page: Page, bloc: Locator, zone: Locator) -> None:
+    """Après un arrêt, la version suivante tourne dans un Python neuf et donne son résultat."""
+    _python_a_part_pret(page)
+    _executer(bloc, zone, ">>> print(2 + 2)\n4\n")
+    expect(bloc).to_have_attribute("data-etat", "ok", timeout=DELAI)
+
+
+@pytest.mark.navigateur
+def test_boucle_sans_fin_arretee_et_lanceur_repond(page: Page, serveur: str) -> None:
+    """`while True: pass` : le lanceur répond pendant la boucle ; la main revient en moins de 3 s."""
+    bloc, zone = _ouvrir(page, serveur)
+    zone.fill(">>> while True: pass\n")
+    # Mesuré dans la page : du clic au message, sans les allers-retours de Playwright.
+    bloc.evaluate(CHRONO_JS)
+    debut = time.monotonic()
+    bloc.get_by_role("button", name="Exécuter ma version").click()
+    phrase = _lancer(page)
+    lanceur = time.monotonic() - debut
+    assert bloc.get_attribute("data-attente") == "1", \
+        f"l'exemple devait encore tourner quand le lanceur a répondu (après {lanceur:.1f} s)"
+    assert phrase and "indisponible" not in phrase
+    expect(bloc.locator("output .jdr-erreur")).to_have_text(re.compile(re.escape(SANS_FIN)), timeout=DELAI)
+    _fin(bloc)
+    duree = page.evaluate("() => window.__chrono")
+    assert duree < 3000, f"la main revient après {duree:.0f} ms"
+    assert page.evaluate("() => document.documentElement.dataset.jdrMoteur") == "pret"
+    expect(page.locator(".jdr-chargement[data-etat='echec']")).to_have_count(0)
+    _version_saine(page, bloc, zone)
+
+
+@pytest.mark.navigateur
+@pytest.mark.parametrize(("code", "attendu"), [
+    (">>> def f(n):\n...     return f(n + 1)\n>>> f(0)\n", r"Ligne 3 : récursion trop profonde"),
+    # Sans limite de récursion, Python creuse la pile : arrêté par le budget ou par la pile.
+    (">>> import sys; sys.setrecursionlimit(10 ** 7)\n>>> def f(n):\n...     return f(n + 1)\n>>> f(0)\n",
+     r"Votre code tourne sans fin|pile du navigateur est épuisée|récursion trop profonde"),
+])
+def test_recursion_profonde(page: Page, serveur: str, code: str, attendu: str) -> None:
+    bloc, zone = _ouvrir(page, serveur)
+    _executer(bloc, zone, code)
+    # Une expression régulière ne confond pas l'espace insécable de la typographie avec une espace.
+    expect(bloc.locator("output")).to_contain_text(re.compile(attendu.replace(" ", r"\s")), timeout=DELAI)
+    _fin(bloc)
+    _lancer(page)
+    _version_saine(page, bloc, zone)
+
+
+@pytest.mark.navigateur
+def test_sortie_de_dix_megaoctets_tronquee_page_fluide(page: Page, serveur: str) -> None:
+    bloc, zone = _ouvrir(page, serveur)
+    page.evaluate(SURVEILLER_JS)
+    _executer(bloc, zone, ">>> print('x' * 10_000_000)\n")
+    expect(bloc.locator("output .jdr-obtenu")).to_contain_text("sortie tronquée", timeout=DELAI)
+    _fin(bloc)
+    gel = page.evaluate("() => window.__gel")
+    longueur = bloc.locator("output .jdr-obtenu").evaluate("(e) => e.textContent.length")
+    assert longueur < 100_200
+    assert gel < 1000, f"page gelée {gel:.0f} ms"
+
+
+@pytest.mark.navigateur
+@pytest.mark.parametrize(("code", "attendu"), [
+    (">>> raise KeyboardInterrupt\n", "Ligne 1 : votre code a interrompu Python (KeyboardInterrupt)"),
+    (">>> import sys; sys.exit(0)\n", "Ligne 1 : votre code a demandé l'arrêt de Python (sys.exit)"),
+    (">>> import os; os._exit(0)\n", "Votre code a arrêté Python (os._exit ou un équivalent)"),
+])
+def test_arrets_de_python(page: Page, serveur: str, code: str, attendu: str) -> None:
+    """Le code arrête Python : c'est dit (jamais « Python n'a pas pu démarrer »), la suite repart d'un Python neuf."""
+    bloc, zone = _ouvrir(page, serveur)
+    workers = int(page.evaluate("() => document.documentElement.dataset.jdrEditionWorkers"))
+    _executer(bloc, zone, code)
+    expect(bloc.locator("output")).to_contain_text(attendu, timeout=DELAI)
+    expect(bloc.locator("output")).to_contain_text("La prochaine exécution repart d'un Python neuf.")
+    assert "pas pu démarrer" not in bloc.inner_text()
+    _fin(bloc)
+    _python_a_part_pret(page)
+    # Le Python qui servira la version suivante est un nouveau worker.
+    assert int(page.evaluate("() => document.documentElement.dataset.jdrEditionWorkers")) == workers + 1
+    _version_saine(page, bloc, zone)
+    assert page.evaluate("() => document.documentElement.dataset.jdrWorkers") == "1"
+    _lancer(page)
+
+
+#: Remplace le cœur du jet et le point d'entrée du pont, puis le prouve.
+PIRATAGE = """>>> import random, jdr_core.pont as p, jdr_core.des as d
+>>> random.Random.randint = lambda self, a, b: b
+>>> random.Random.random = lambda self: 0.999
+>>> p.traiter = lambda texte: '{"erreur": "piraté"}'
+>>> print(p.traiter("{}"))
+"""
+
+
+@pytest.mark.navigateur
+def test_jdr_core_modifie_ne_change_ni_lanceur_ni_journal(page: Page, serveur: str) -> None:
+    """Le code modifié remplace des morceaux de jdr_core : le même jet (même graine) reste le même,
+    le lanceur et le journal n'en voient rien, et la version suivante retrouve un jdr_core intact."""
+    bloc, zone = _ouvrir(page, serveur)
+    avant = page.evaluate(JET_JS)
+    assert "piraté" not in avant and "erreur" not in json.loads(avant)
+    _executer(bloc, zone, PIRATAGE)
+    expect(bloc.locator("output")).to_contain_text('{"erreur": "piraté"}', timeout=DELAI)
+    _fin(bloc)
+    assert page.evaluate(JET_JS) == avant
+    phrase = _lancer(page)
+    assert "piraté" not in phrase
+    _python_a_part_pret(page)
+    _executer(bloc, zone, ">>> import random, jdr_core.pont as p\n>>> print(p.traiter('[]')[:60])\n")
+    expect(bloc.locator("output .jdr-obtenu")).to_contain_text("requête illisible", timeout=DELAI)
+
+
+#: Ce que le code modifié essaie d'atteindre hors de son worker ; il imprime ce qu'il a trouvé.
+EVASION = """>>> import js
+>>> trouves = []
+>>> for nom in ("postMessage", "close", "caches", "indexedDB", "BroadcastChannel", "fetch", "Worker", "XMLHttpRequest"):
+...     for lieu, objet in (("self", js.self), ("proto", js.Object.getPrototypeOf(js.self))):
+...         if js.Reflect.has(objet, nom):
+...             trouves.append(f"{lieu}.{nom}")
+>>> for nom in ("locks", "serviceWorker", "storage"):
+...     if js.Reflect.has(js.navigator, nom):
+...         trouves.append(f"navigator.{nom}")
+>>> print(trouves)
+[]
+"""
+
+#: Une réponse contrefaite de l'intérieur du pont : « autres dés », graine et lien de rejeu.
+CONTREFACON = """>>> import json
+>>> faux = ('{"ok": true, "mode": "autres_des", "graine": 1, "verdict": "Mêmes règles : rien ne change.", '
+...         '"lignes": [{"attendu": "", "obtenu": "10/10", "ok": true}], "etat": "echec", "mesures": {}}')
+>>> json.dumps = lambda *a, faux=faux, **k: faux
+"""
+
+
+@pytest.mark.navigateur
+def test_messages_contrefaits_ignores(page: Page, serveur: str) -> None:
+    """Le code modifié ne peut parler ni à la page ni au stockage partagé ; une réponse contrefaite
+    n'ouvre ni lien de rejeu ni entrée de journal, et le moteur n'en est pas troublé."""
+    bloc, zone = _ouvrir(page, serveur)
+    _executer(bloc, zone, EVASION)
+    expect(bloc).to_have_attribute("data-etat", "ok", timeout=DELAI)
+    _fin(bloc)
+    journal = page.evaluate(JOURNAL_JS)
+    _python_a_part_pret(page)
+    _executer(bloc, zone, CONTREFACON)
+    expect(bloc.locator("output .jdr-obtenu")).to_contain_text("10/10", timeout=DELAI)
+    _fin(bloc)
+    assert page.evaluate(JOURNAL_JS) == journal
+    expect(bloc.locator("a.jdr-lien")).to_have_count(0)
+    assert page.evaluate("() => document.documentElement.dataset.jdrMoteur") == "pret"
+    expect(page.locator(".jdr-chargement[data-etat='echec']")).to_have_count(0)
+    assert "autres dés" not in (bloc.get_attribute("data-etat") or "")
+    _lancer(page)
+
+
+@pytest.mark.navigateur
+def test_moteur_des_lanceurs_refuse_le_code_modifie(page: Page, serveur: str) -> None:
+    """Même demandé directement, le moteur des lanceurs n'exécute pas de code modifié."""
+    page.goto(serveur + PAGE_TEST)
+    _lancer(page)
+    reponse = page.evaluate("""async () => {
+      const { moteur } = await import(new URL("moteur.js", document.querySelector('script[src$="jdr.js"]').src).href);
+      return moteur.demander({ type: "exemple", mode: "modifie", source: ">>> 1 + 1\\n2\\n" });
+    }""")
+    assert reponse == {"erreur": "Le code modifié tourne à part, pas dans le moteur des lanceurs."}
+
+
+@pytest.mark.navigateur
+def test_erreurs_de_syntaxe_et_de_nom_en_francais(page: Page, serveur: str) -> None:
+    bloc, zone = _ouvrir(page, serveur)
+    _executer(bloc, zone, ">>> from jdr_core.troisd6 import tester\n>>> x = tester(3\n")
+    erreur = bloc.locator("output .jdr-erreur-exemple")
+    expect(erreur).to_contain_text("Erreur de syntaxe à la ligne 2 : parenthèse « ( » ouverte et jamais fermée.",
+                                   timeout=DELAI)
+    assert "was never closed" not in erreur.locator("> span").all_inner_texts()[-1]
+    _fin(bloc)
+    _python_a_part_pret(page)
+    _executer(bloc, zone, ">>> from jdr_core.troisd6 import tester\n>>> print(testr(3))\n")
+    expect(erreur).to_contain_text("Ligne 2 : « testr » n'est défini nulle part (vouliez-vous écrire « tester » ?).",
+                                   timeout=DELAI)
+
+
+@pytest.mark.navigateur
+@pytest.mark.parametrize(("chemin", "ident"), [
+    # Les deux exemples les plus longs à calculer sous CPython (pont.executer_exemple).
+    ("/deuxd6/poursuites/", "philip-chances"),
+    ("/", "accueil"),
+])
+def test_exemples_lents_tiennent_dans_le_budget(page: Page, serveur: str, chemin: str, ident: str) -> None:
+    """Le code d'origine des exemples les plus lents, exécuté comme version modifiée dans un
+    Python à part, sans instantané (le moteur n'a pas servi), tient dans le budget : les modules
+    que le code nomme sont importés avant que le budget ne coure."""
+    page.goto(serveur + chemin)
+    bloc = page.locator(f'.jdr-exemple[data-exemple="{ident}"]')
+    bloc.get_by_role("button", name="Modifier").click()
+    _python_a_part_pret(page)
+    bloc.get_by_role("button", name="Exécuter ma version").click()
+    expect(bloc).to_have_attribute("data-etat", "ok", timeout=DELAI)
+    expect(bloc.locator(".jdr-etat")).to_have_text("Votre version donne les mêmes résultats que le texte.")
+
+
+@pytest.mark.navigateur
+def test_reponse_reduite_et_python_rendu(page: Page, serveur: str) -> None:
+    """La page ne garde d'une réponse du Python à part que des textes et des booléens, en mode
+    « modifie » ; « Revenir au texte » rend le Python préparé d'avance."""
+    bloc, _ = _ouvrir(page, serveur)
+    nettoye = page.evaluate("""async () => {
+      const ici = document.querySelector('script[src$="jdr.js"]').src;
+      const { nettoyer } = await import(new URL("edition.js", ici).href);
+      return [nettoyer({ ok: 1, mode: "autres_des", graine: 7, verdict: "v", etat: "echec",
+                         lignes: [{ obtenu: { toString: null }, attendu: "a", ok: true, erreur: { message: 3 } }, 5] }),
+              nettoyer({ etat: "pret" }), nettoyer(null)];
+    }""")
+    assert nettoye[0] == {"ok": False, "mode": "modifie", "verdict": "v",
+                          "lignes": [{"attendu": "a", "obtenu": "", "ok": True, "erreur": {"message": ""}}]}
+    illisible = "La réponse de Python pour votre version est illisible : rien n'est affiché."
+    assert nettoye[1] == nettoye[2] == {"erreur": illisible}
+    bloc.get_by_role("button", name="Revenir au texte").click()
+    page.wait_for_function("() => document.documentElement.dataset.jdrEdition === 'attente'")
