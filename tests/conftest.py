@@ -181,7 +181,9 @@ def site_construit(tmp_path_factory: pytest.TempPathFactory) -> Path:
         if not fini.exists():
             subprocess.run(
                 [sys.executable, "-c", CONSTRUIRE, str(cible), json.dumps(DELAIS_ESSAI)],
-                cwd=RACINE, check=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+                # Compression rapide : la première construction d'une machine neuve (la CI) gagne plus d'une
+                # minute ; le niveau maximal est celui de nox -s publier (tests/test_publication.py, TestCompression).
+                cwd=RACINE, check=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "JDR_COMPRESSION": "rapide"},
             )
             fini.touch()
     return cible

@@ -143,10 +143,12 @@ class TestGreffon:
 class TestSitePublie:
     """Le menu et l'accueil du site construit."""
 
+    @pytest.mark.construction
     def test_sections_du_menu(self, site_construit: Path) -> None:
         sections, _ = menu_publie(site_construit)
         assert sections == [s.titre for s in registre.systemes()]
 
+    @pytest.mark.construction
     def test_libelle_de_chaque_page_est_son_titre(self, site_construit: Path) -> None:
         _, liens = menu_publie(site_construit)
         attendues = ["index.md"] + [p for s in registre.systemes() for p in s.pages] + ["journal.md", "a-propos.md"]
@@ -160,6 +162,7 @@ class TestSitePublie:
                 assert libelle_attendu(libelle, titre, systeme_de[chemin]), \
                     f"{chemin} : menu « {libelle} », titre « {titre} »"
 
+    @pytest.mark.construction
     def test_onglet_garde_le_titre_entier(self, site_construit: Path) -> None:
         """Le menu dit « Écran du MJ » sous « enCORE » ; l'onglet du navigateur, « Écran du MJ : enCORE »."""
         for systeme in registre.systemes():
@@ -168,6 +171,7 @@ class TestSitePublie:
                 onglet = re.search(r"<title>(.*?)</title>", page, re.S)
                 assert onglet and texte(onglet.group(1)) == f"{titre_publie(site_construit, chemin)} - Règles vivantes"
 
+    @pytest.mark.construction
     def test_un_titre_qui_cite_son_systeme_le_nomme_comme_il_est_declare(self, site_construit: Path) -> None:
         """« Écran du MJ : 2D6 sous le seuil », jamais un autre nom du même système."""
         for systeme in registre.systemes():
@@ -176,6 +180,7 @@ class TestSitePublie:
                 if " : " in titre:
                     assert systeme.titre in titre.split(" : "), f"{chemin} : « {titre} »"
 
+    @pytest.mark.construction
     def test_accueil_mene_a_chaque_systeme(self, site_construit: Path) -> None:
         page = (site_construit / "index.html").read_text(encoding="utf-8")
         lignes: list[tuple[Any, ...]] = re.findall(

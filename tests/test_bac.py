@@ -224,6 +224,7 @@ def _version_saine(page: Page, bloc: Locator, zone: Locator) -> None:
     expect(bloc).to_have_attribute("data-etat", "ok", timeout=DELAI)
 
 
+@pytest.mark.construction
 @pytest.mark.navigateur
 def test_boucle_sans_fin_arretee_et_lanceur_repond(page: Page, serveur: str) -> None:
     """`while True: pass` : le lanceur répond pendant la boucle ; la main revient en moins de 3 s."""
@@ -254,6 +255,7 @@ def test_boucle_sans_fin_arretee_et_lanceur_repond(page: Page, serveur: str) -> 
     (">>> import sys; sys.setrecursionlimit(10 ** 7)\n>>> def f(n):\n...     return f(n + 1)\n>>> f(0)\n",
      r"Votre code tourne sans fin|pile du navigateur est épuisée|récursion trop profonde"),
 ])
+@pytest.mark.construction
 def test_recursion_profonde(page: Page, serveur: str, code: str, attendu: str) -> None:
     bloc, zone = _ouvrir(page, serveur)
     _executer(bloc, zone, code)
@@ -264,6 +266,7 @@ def test_recursion_profonde(page: Page, serveur: str, code: str, attendu: str) -
     _version_saine(page, bloc, zone)
 
 
+@pytest.mark.construction
 @pytest.mark.navigateur
 def test_sortie_de_dix_megaoctets_tronquee_page_fluide(page: Page, serveur: str) -> None:
     bloc, zone = _ouvrir(page, serveur)
@@ -283,6 +286,7 @@ def test_sortie_de_dix_megaoctets_tronquee_page_fluide(page: Page, serveur: str)
     (">>> import sys; sys.exit(0)\n", "Ligne 1 : votre code a demandé l'arrêt de Python (sys.exit)"),
     (">>> import os; os._exit(0)\n", "Votre code a arrêté Python (os._exit ou un équivalent)"),
 ])
+@pytest.mark.construction
 def test_arrets_de_python(page: Page, serveur: str, code: str, attendu: str) -> None:
     """Le code arrête Python : c'est dit (jamais « Python n'a pas pu démarrer »), la suite repart d'un Python neuf."""
     bloc, zone = _ouvrir(page, serveur)
@@ -309,6 +313,7 @@ PIRATAGE = """>>> import random, jdr_core.pont as p, jdr_core.des as d
 """
 
 
+@pytest.mark.construction
 @pytest.mark.navigateur
 def test_jdr_core_modifie_ne_change_ni_lanceur_ni_journal(page: Page, serveur: str) -> None:
     """Le code modifié remplace des morceaux de jdr_core : le même jet (même graine) reste le même,
@@ -349,6 +354,7 @@ CONTREFACON = """>>> import json
 """
 
 
+@pytest.mark.construction
 @pytest.mark.navigateur
 def test_messages_contrefaits_ignores(page: Page, serveur: str) -> None:
     """Le code modifié ne peut parler ni à la page ni au stockage partagé ; une réponse contrefaite
@@ -370,6 +376,7 @@ def test_messages_contrefaits_ignores(page: Page, serveur: str) -> None:
     _lancer(page)
 
 
+@pytest.mark.construction
 @pytest.mark.navigateur
 def test_moteur_des_lanceurs_refuse_le_code_modifie(page: Page, serveur: str) -> None:
     """Même demandé directement, le moteur des lanceurs n'exécute pas de code modifié."""
@@ -382,6 +389,7 @@ def test_moteur_des_lanceurs_refuse_le_code_modifie(page: Page, serveur: str) ->
     assert reponse == {"erreur": "Le code modifié tourne à part, pas dans le moteur des lanceurs."}
 
 
+@pytest.mark.construction
 @pytest.mark.navigateur
 def test_erreurs_de_syntaxe_et_de_nom_en_francais(page: Page, serveur: str) -> None:
     bloc, zone = _ouvrir(page, serveur)
@@ -403,6 +411,7 @@ def test_erreurs_de_syntaxe_et_de_nom_en_francais(page: Page, serveur: str) -> N
     ("/deuxd6/poursuites/", "philip-chances"),
     ("/", "accueil"),
 ])
+@pytest.mark.construction
 def test_exemples_lents_tiennent_dans_le_budget(page: Page, serveur: str, chemin: str, ident: str) -> None:
     """Le code d'origine des exemples les plus lents, exécuté comme version modifiée dans un
     Python à part, sans instantané (le moteur n'a pas servi), tient dans le budget : les modules
@@ -416,6 +425,7 @@ def test_exemples_lents_tiennent_dans_le_budget(page: Page, serveur: str, chemin
     expect(bloc.locator(".jdr-etat")).to_have_text("Votre version donne les mêmes résultats que le texte.")
 
 
+@pytest.mark.construction
 @pytest.mark.navigateur
 def test_reponse_reduite_et_python_rendu(page: Page, serveur: str) -> None:
     """La page ne garde d'une réponse du Python à part que des textes et des booléens, en mode

@@ -122,6 +122,7 @@ def _second_onglet(contexte: BrowserContext, serveur: str, chemin: str, racine: 
 class TestMemeInstant:
     """Deux onglets cliquent dans la même milliseconde, 20 fois : aucune opération ne se perd."""
 
+    @pytest.mark.construction
     def test_fiche_encore(self, contexte: BrowserContext, serveur: str) -> None:
         a = contexte.new_page()
         _creer_lucrece(a, serveur)
@@ -146,6 +147,7 @@ class TestMemeInstant:
               f"{len(silencieuses)} tours où les deux onglets ont dit « fait »")
         assert pertes == [], f"{sum(n for _, n in pertes)}/{2 * TOURS} perdues (tour, nombre) : {pertes}"
 
+    @pytest.mark.construction
     def test_combat_d10(self, contexte: BrowserContext, serveur: str) -> None:
         a = contexte.new_page()
         combat = combat_d10_a_deux(a, serveur, vider=True, delai=DELAI)
@@ -183,6 +185,7 @@ class TestMemeInstant:
         assert pertes == [], f"{perdues}/{2 * TOURS} perdues (tour, perdues, divergences) : {pertes}"
         assert _etat_range(a, COMBAT_D10)["tour"] == 1 + TOURS
 
+    @pytest.mark.construction
     def test_journal_jets_simultanes(self, contexte: BrowserContext, serveur: str) -> None:
         a = contexte.new_page()
         a.goto(serveur + "/3d6/test/")
@@ -213,6 +216,7 @@ class TestMemeInstant:
         print(f"journal, jets simultanés : {sum(n for _, n in perdus)} jets perdus sur {2 * TOURS}")
         assert perdus == [], f"{sum(n for _, n in perdus)}/{2 * TOURS} jets perdus (tour, nombre) : {perdus}"
 
+    @pytest.mark.construction
     def test_journal_rafales(self, contexte: BrowserContext, serveur: str) -> None:
         """40 jets par onglet, partis au même instant, chacun dans sa tâche : les 80 sont notés."""
         a = contexte.new_page()
@@ -256,6 +260,7 @@ class TestUneOperationParIntention:
         _suivi_pose(page, COMBAT_D10)
         return combat
 
+    @pytest.mark.construction
     @pytest.mark.parametrize("facon", ["dblclick", "rafale"])
     def test_attaquer_une_fois(self, contexte: BrowserContext, serveur: str, facon: str) -> None:
         page = contexte.new_page()
@@ -271,6 +276,7 @@ class TestUneOperationParIntention:
         assert _nouvelles_entrees(avant, apres) == 1, apres[len(avant):]
         expect(combat.get_by_role("button", name="Attaquer", exact=True)).to_be_enabled()
 
+    @pytest.mark.construction
     def test_bouton_desactive_jusqu_a_la_reponse(self, contexte: BrowserContext, serveur: str) -> None:
         page = contexte.new_page()
         combat = self._combat(page, serveur)
@@ -280,6 +286,7 @@ class TestUneOperationParIntention:
         expect(combat.get_by_role("button", name="Nouveau tour")).to_be_enabled()
         assert _etat_range(page, COMBAT_D10)["tour"] == 2
 
+    @pytest.mark.construction
     def test_message_rejoue_applique_une_fois(self, contexte: BrowserContext, serveur: str) -> None:
         """La même opération (même clé) envoyée deux fois, dans un onglet puis dans l'autre : un seul tour."""
         a = contexte.new_page()
@@ -306,6 +313,7 @@ class TestUneOperationParIntention:
 class TestAutreOnglet:
     """Ce que l'autre onglet change ne fait perdre au lecteur ni sa saisie ni un refus."""
 
+    @pytest.mark.construction
     def test_saisie_gardee_pendant_un_rafraichissement(self, contexte: BrowserContext, serveur: str) -> None:
         a = contexte.new_page()
         combat = combat_d10_a_deux(a, serveur, vider=True, delai=DELAI)
@@ -324,6 +332,7 @@ class TestAutreOnglet:
         ajout.get_by_role("button", name="Ajouter").click()
         expect(combat.locator(".jdr-combattant-nom:text-is('Marek')")).to_have_count(1)
 
+    @pytest.mark.construction
     def test_refus_tenu_jusqu_a_l_action_du_lecteur(self, contexte: BrowserContext, serveur: str) -> None:
         """Oskar est retiré ailleurs pendant que la page l'affiche : attaquer Oskar est refusé, et
         le refus reste affiché quand l'autre onglet change encore le combat."""
@@ -364,6 +373,7 @@ class TestAutreOnglet:
 # --- Stockage plein : le jet le dit lui-même ------------------------------------------------------
 
 
+@pytest.mark.construction
 def test_journal_plein_dit_a_cote_du_jet(contexte: BrowserContext, serveur: str) -> None:
     page = contexte.new_page()
     page.goto(serveur + "/3d6/test/")
@@ -383,6 +393,7 @@ def test_journal_plein_dit_a_cote_du_jet(contexte: BrowserContext, serveur: str)
     assert _nombre_au_journal(page) == 0
 
 
+@pytest.mark.construction
 def test_sauvegardes_d_avant_se_relisent(contexte: BrowserContext, serveur: str) -> None:
     """Un combat rangé par le code d'avant (état JSON et compteur de version seuls) se relit et s'opère."""
     etat = operer_d10(None, {"op": "creer", "nom": "Vieux quai"})["etat"]
@@ -403,6 +414,7 @@ def test_sauvegardes_d_avant_se_relisent(contexte: BrowserContext, serveur: str)
     assert json.loads(page.evaluate("() => localStorage.getItem('jdr-suivi:d10:combat-d10')"))["tour"] == 1
 
 
+@pytest.mark.construction
 def test_sans_verrou_partage_repli_dans_l_onglet(chromium: Browser, serveur: str) -> None:
     """Sans navigator.locks (navigateur ancien, contexte non sûr) : les opérations d'un onglet
     passent l'une après l'autre, et une écriture faite ailleurs entre-temps est reprise sur la
@@ -433,6 +445,7 @@ def test_sans_verrou_partage_repli_dans_l_onglet(chromium: Browser, serveur: str
         ctx.close()
 
 
+@pytest.mark.construction
 def test_sauvegarde_illisible_se_telecharge_et_se_supprime(contexte: BrowserContext, serveur: str) -> None:
     page = contexte.new_page()
     page.goto(serveur + "/d10/suivi/")
@@ -453,6 +466,7 @@ def test_sauvegarde_illisible_se_telecharge_et_se_supprime(contexte: BrowserCont
     expect(combat.get_by_role("button", name="Nouveau combat")).to_be_visible()
 
 
+@pytest.mark.construction
 def test_import_depuis_un_fichier(contexte: BrowserContext, serveur: str) -> None:
     etat = operer_d10(None, {"op": "creer", "nom": "Quai en fichier"})["etat"]
     page = contexte.new_page()

@@ -144,6 +144,7 @@ def test_le_detecteur_typographique_voit_les_fautes() -> None:
         assert not fautes_de_typographie(f"<p>{correct}</p>"), correct
 
 
+@pytest.mark.construction
 def test_typographie_et_elision_des_pages(site_construit: Path) -> None:
     """Chaque page construite : espaces insécables de la typographie française et élisions,
     dans la prose, les phrases rendues des exemples et des lanceurs, les graphiques."""
@@ -231,6 +232,7 @@ def test_le_detecteur_voit_les_lignes_sans_phrase() -> None:
     assert lignes_d_exemple(html) == ["8", "Jules lance 3 dés."]
 
 
+@pytest.mark.construction
 def test_chaque_ligne_d_exemple_est_une_phrase(site_construit: Path) -> None:
     """Chaque page construite, de chaque système : une ligne de résultat se lit comme une phrase."""
     trouves = []

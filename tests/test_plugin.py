@@ -427,6 +427,7 @@ class TestManifesteDansJdrJs:
         with pytest.raises(ModulesIllisibles, match="ne lit plus le manifeste"):
             inserer_widgets("const WIDGETS = [];\n", ())
 
+    @pytest.mark.node
     def test_la_source_reste_un_module_valide(self, tmp_path: Path) -> None:
         """Sans le greffon, jdr.js se lit tel quel (son import du manifeste donne la même liste)."""
         if shutil.which("node") is None:
@@ -440,6 +441,7 @@ class TestManifesteDansJdrJs:
         sortie = subprocess.run(["node", str(tmp_path / "lire.mjs")], capture_output=True, text=True, check=True)
         assert json.loads(sortie.stdout) == [list(e) for e in lire(ASSETS).manifeste]
 
+    @pytest.mark.construction
     def test_site_construit(self, site_construit: Path) -> None:
         """Le jdr.js servi (réduit) porte exactement les entrées du manifeste, et ne le demande pas."""
         servi = (site_construit / "assets/jdr/jdr.js").read_text(encoding="utf-8")

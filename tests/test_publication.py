@@ -197,6 +197,7 @@ def test_construction_avec_site_url(tmp_path: Path) -> None:
     assert manifeste.NOM_FICHIER in sw and manifeste.nom_icone(512) in sw
 
 
+@pytest.mark.construction
 @pytest.mark.navigateur
 def test_sous_un_chemin_dans_chromium(chromium: Any, site_construit: Path) -> None:
     """Le site servi sous /regles/ seulement : un exemple, un lanceur, puis hors ligne à la visite suivante,
@@ -289,3 +290,25 @@ def test_mise_a_jour_entre_deux_constructions(chromium: Any, site_construit: Pat
         assert page.evaluate("() => localStorage.getItem('jdr-journal')") == journal
         assert "regles-vivantes-instantanes" in page.evaluate("caches.keys()")
         contexte.close()
+
+
+class TestCompression:
+    """Les deux niveaux de compression : le site publié au plus fort, le serveur local vite."""
+
+    def test_niveaux_et_cache(self, tmp_path: Path) -> None:
+        import brotli
+
+        from site_plugins.runtime import compresser
+
+        donnees = b"".join(f.read_bytes() for f in sorted((RACINE / "jdr_core").rglob("*.py")))
+        tailles = {}
+        for niveau in ("rapide", "maximale"):
+            fichier = tmp_path / niveau / "page.html"
+            fichier.parent.mkdir()
+            fichier.write_bytes(donnees)
+            compresser(fichier, tmp_path / "cache", niveau)
+            compresse = fichier.with_name("page.html.br").read_bytes()
+            assert brotli.decompress(compresse) == donnees
+            tailles[niveau] = len(compresse)
+        assert tailles["maximale"] <= tailles["rapide"]
+        assert len(list((tmp_path / "cache").glob("*.br"))) == 2, "un fichier de cache par niveau"

@@ -211,6 +211,8 @@ class TestFrancais:
         for mot in mots.split():
             assert mot not in manques and sans_accents(mot) not in manques, f"« {requete} » : {mot} « Non trouvé »"
 
+    @pytest.mark.navigateur
+    @pytest.mark.construction
     @pytest.mark.parametrize(("articles", "mot", "attendue"), ELISIONS, ids=[m for _, m, _ in ELISIONS])
     def test_article_elide(self, page_recherche: Page, articles: tuple[str, ...], mot: str, attendue: str) -> None:
         seul = chercher_avec_manques(page_recherche, mot)
@@ -222,6 +224,8 @@ class TestFrancais:
             assert [p for p, _ in pages] == [p for p, _ in seul], f"« {requete} » ≠ « {mot} »"
             self.verifier(pages, attendue, mot, requete)
 
+    @pytest.mark.navigateur
+    @pytest.mark.construction
     @pytest.mark.parametrize(("requete", "variantes", "attendue"), ACCENTS, ids=[r for r, _, _ in ACCENTS])
     def test_accents_sans_importance(self, page_recherche: Page, requete: str, variantes: tuple[str, ...],
                                      attendue: str) -> None:
@@ -231,6 +235,8 @@ class TestFrancais:
             pages = chercher_avec_manques(page_recherche, variante)
             assert [p for p, _ in pages] == [p for p, _ in reference], f"« {variante} » ≠ « {requete} »"
 
+    @pytest.mark.navigateur
+    @pytest.mark.construction
     def test_surlignage_avec_le_mot_du_texte(self, page_recherche: Page) -> None:
         """Tapé sans accent, le mot est surligné dans les résultats et, sur la page d'arrivée
         (paramètre h), écrit comme le texte l'écrit."""
@@ -345,6 +351,7 @@ PETIT_INDEX = {
 }
 
 
+@pytest.mark.node
 class TestWorkerSousNode:
     """recherche-worker.js avec le vrai worker de Material et lunr.fr, sous Node (sans navigateur) :
     les élisions, les accents et les pluriels, à l'index comme à la requête."""

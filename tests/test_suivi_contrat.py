@@ -434,6 +434,7 @@ class TestSauvegardesDansLaPage:
     """Une sauvegarde de la version 1, rangée là où la page d'aujourd'hui la range, s'affiche avec
     les couleurs de ses paliers, puis s'enregistre migrée à la première opération."""
 
+    @pytest.mark.construction
     def test_fiche_encore_v1(self, onglet: Any, serveur: str) -> None:
         from playwright.sync_api import expect
 
@@ -459,6 +460,7 @@ class TestSauvegardesDansLaPage:
         assert (rangee["version"], rangee["genre"]) == (2, "encore.fiche")
         assert [b["palier"] for b in rangee["blessures"]] == ["blesse", "gravement_blesse"]
 
+    @pytest.mark.construction
     def test_combat_d10_v1(self, onglet: Any, serveur: str) -> None:
         from playwright.sync_api import expect
 

@@ -202,6 +202,7 @@ def _echantillons() -> list[str]:
     return fixes + [phrase() for _ in range(3000)]
 
 
+@pytest.mark.node
 def test_dom_js_suit_la_regle_du_coeur() -> None:
     """La typographie des scripts de page (dom.js, sous Node) donne exactement celle du cœur."""
     node = shutil.which("node")
@@ -218,6 +219,7 @@ def test_dom_js_suit_la_regle_du_coeur() -> None:
     assert js["quantites"] == [quantite(n, s) for n, s in quantites]
 
 
+@pytest.mark.construction
 @pytest.mark.navigateur
 def test_textes_ecrits_dans_le_navigateur(chromium: Browser, serveur: str) -> None:
     """Une séance scriptée dans Chromium (combat D10, lanceur, exemple rejoué, fiches enCORE, journal) :
