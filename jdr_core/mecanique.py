@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, NotRequired, TypedDict,
 from .cotes import pourcentage
 from .des import SourceDes
 from .erreurs import JdrErreur, ParametreInvalide, entier_borne
+from .francais import enumerer
 from .loi import Loi
 
 if TYPE_CHECKING:  # le contrat des suivis (jdr_core.suivi) importe ce module-ci
@@ -141,7 +142,9 @@ class Choix:
 
     def convertir(self, brut: object) -> str:
         if not isinstance(brut, str) or brut not in self.valeurs:
-            raise ParametreInvalide(self.libelle, brut, "une valeur parmi " + ", ".join(self.valeurs))
+            # Les choix tels que le lecteur les voit dans la liste, jamais les codes internes.
+            proposes = enumerer([f"« {libelle} »" for _, libelle in self.choix], "ou")
+            raise ParametreInvalide(self.libelle, brut, "une valeur parmi " + proposes)
         return brut
 
 

@@ -258,6 +258,20 @@ def test_longues_fractions_en_infobulle(page: Page, serveur: str) -> None:
     expect(cotes.first).to_be_visible()
 
 
+def test_lien_refuse_ou_sans_cible_le_dit(page: Page, serveur: str) -> None:
+    """Un lien de rejeu refusé ne prétend pas avoir rejoué ; un lien vers un lanceur ou un exemple
+    absent de la page le dit (le nom reçu, hostile ou non, reste du texte)."""
+    page.goto(serveur + "/3d6/test/?lanceur=3d6-test&caracteristique=9&graine=5#x")
+    form = page.locator('form[data-mecanique="3d6-test"]')
+    expect(form.locator("output .jdr-erreur")).to_be_visible()
+    expect(form.locator(".jdr-avis-rejeu")).to_contain_text("n'a rejoué aucun jet")
+    page.goto(serveur + "/3d6/test/?lanceur=%3Cimg%20src%3Dx%3E&exemple=fantome&graine=5")
+    avis = page.locator(".jdr-lien-sans-cible")
+    expect(avis).to_contain_text("le lanceur «\u202f<img src=x>\u202f» et l'exemple «\u202ffantome\u202f»")
+    expect(avis).to_contain_text("rien n'a été rejoué")
+    assert page.locator("article img[src='x']").count() == 0
+
+
 def test_lien_rejoue_le_meme_jet(page: Page, serveur: str) -> None:
     page.goto(serveur + "/3d6/test/")
     form = page.locator('form[data-mecanique="3d6-test"]')

@@ -169,3 +169,13 @@ class TestSystemes:
     def test_graine_unicode_refusee(self, graine: str) -> None:
         with pytest.raises(JdrErreur, match="graine"):
             registre.executer("3d6-test", {}, graine)
+
+
+def test_refus_d_un_choix_nomme_les_libelles() -> None:
+    """Un choix refusé propose les choix tels que la liste les montre, jamais leurs codes internes."""
+    meca = registre.mecanique("2d6-test")
+    with pytest.raises(JdrErreur) as refus:
+        meca.valider({"jet": "n'importe quoi"})
+    message = str(refus.value)
+    assert "« Sans la compétence : 2 + caractéristique »" in message and " ou « " in message
+    assert "sans_competence" not in message

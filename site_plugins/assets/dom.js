@@ -186,7 +186,12 @@ export function reviserJet(lien, jet) {
 // Un jet rejoué depuis un lien le dit, au-dessus de son résultat, jusqu'au prochain jet.
 export function avisRejeu(racine, texte) {
   const sortie = racine.querySelector("output.jdr-sortie");
-  if (!sortie || racine.querySelector(".jdr-avis-rejeu")) return;
+  if (!sortie) return;
+  const deja = racine.querySelector(".jdr-avis-rejeu");
+  if (deja) {  // un rejeu refusé corrige l'avis posé avant la réponse
+    deja.textContent = typographier(texte);
+    return;
+  }
   const avis = el("p", "jdr-avis-rejeu", texte);
   avis.setAttribute("role", "status");
   sortie.before(avis);

@@ -53,8 +53,32 @@ function boutonJournal() {
   titre.after(b);
 }
 
+// Un lien de rejeu (?lanceur=… ou ?exemple=…) qui vise un widget absent de la page : on le
+// dit, au lieu de l'ignorer en silence. Le nom reçu est écrit comme texte, tronqué.
+function lienSansCible() {
+  const params = new URLSearchParams(window.location.search);
+  const manque = [];
+  const lanceur = params.get("lanceur");
+  const exemple = params.get("exemple");
+  const cite = (nom) => `«\u202f${nom.slice(0, 60)}\u202f»`;
+  if (lanceur && !document.querySelector(`form.jdr-lanceur[data-mecanique="${CSS.escape(lanceur)}"]`)) {
+    manque.push(`le lanceur ${cite(lanceur)}`);
+  }
+  if (exemple && !document.querySelector(`.jdr-exemple[data-exemple="${CSS.escape(exemple)}"]`)) {
+    manque.push(`l'exemple ${cite(exemple)}`);
+  }
+  const article = document.querySelector("article");
+  if (!manque.length || !article || article.querySelector(".jdr-lien-sans-cible")) return;
+  const avis = document.createElement("p");
+  avis.className = "jdr-lien-sans-cible";
+  avis.setAttribute("role", "alert");
+  avis.textContent = `Ce lien vise ${manque.join(" et ")}, qui n'est pas sur cette page\u00a0: rien n'a été rejoué.`;
+  article.prepend(avis);
+}
+
 async function brancher() {
   boutonJournal();
+  lienSansCible();
   // Les modules des widgets de la page sont demandés ensemble (pas l'un après l'autre :
   // chacun coûterait un aller-retour de plus avant que Python puisse partir).
   const lots = WIDGETS.map(([selecteur, chemin]) => [chemin, [...document.querySelectorAll(`${selecteur}:not([data-branche])`)]])

@@ -196,6 +196,7 @@ async function lancer(form, graine) {
   // Un bouton désactivé perd le focus : on le lui rend, pour relancer au clavier.
   const avaitLeFocus = document.activeElement === bouton;
   bouton.disabled = true;
+  let resultat = null;
   const requete = {
     type: "lancer", mecanique: form.dataset.mecanique, parametres: lireFormulaire(form),
     graphique: optionsGraphique(form),
@@ -204,12 +205,14 @@ async function lancer(form, graine) {
   try {
     const reponse = await moteur.demander(requete);
     afficherJet(form, reponse);
+    resultat = reponse;
     // Un nouveau jet part dans le journal des jets (un jet rejoué depuis un lien y est déjà).
     if (!reponse.erreur && graine === undefined) annoncerJet(form, { des: reponse.groupes, issue: reponse.phrase, graine: reponse.graine, lien: lienDuJet(form, reponse) });
   } finally {
     bouton.disabled = false;
     if (avaitLeFocus) bouton.focus();
   }
+  return resultat;
 }
 
 // Chaque demande de cotes porte un numéro : une réponse qui arrive après une saisie plus
@@ -287,7 +290,12 @@ export function rejouer() {
   // lanceur est réglé comme l'exemple, et le bouton attend le lecteur.
   if (params.get("graine")) {
     avisRejeu(form, "Jet rejoué depuis un lien : mêmes réglages et mêmes dés que le jet d'origine, pas un nouveau jet.");
-    lancer(form, params.get("graine"));
+    lancer(form, params.get("graine")).then((reponse) => {
+      // Réglages ou graine refusés : rien n'a été rejoué, et l'avis ne doit pas dire le contraire.
+      if (!reponse || reponse.erreur) {
+        avisRejeu(form, "Ce lien n'a rejoué aucun jet : ses réglages ou sa graine sont refusés (voir le message ci-dessous).");
+      }
+    });
   } else {
     recalculerCotes(form);
     form.querySelector("button[type=submit]").focus({ preventScroll: true });
