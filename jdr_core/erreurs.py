@@ -44,7 +44,7 @@ def decrire_valeur(valeur: object) -> str:
     elif isinstance(valeur, float):
         texte = f"{valeur:g}" if valeur == valeur and abs(valeur) != float("inf") else "(nombre illisible)"
     elif isinstance(valeur, str):
-        texte = "".join(c for c in valeur if c.isprintable())[:40] or "(texte vide)"
+        texte = "".join(c for c in valeur if c.isprintable())[:40] or "(rien d'écrit)"
     elif isinstance(valeur, (list, tuple)):
         texte = "(une liste)"
     elif isinstance(valeur, dict):

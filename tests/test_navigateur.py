@@ -313,6 +313,18 @@ def test_saisie_hors_bornes(page: Page, serveur: str) -> None:
     expect(form.locator("output .jdr-de")).to_have_count(0)
 
 
+def test_saisie_qui_n_est_pas_un_nombre(page: Page, serveur: str) -> None:
+    """Autre chose qu'un nombre dans un champ numérique : le refus le dit, pas « (texte vide) »."""
+    page.goto(serveur + "/3d6/test/")
+    form = page.locator('form[data-mecanique="3d6-test"]')
+    champ = form.locator('[name="caracteristique"]')
+    champ.fill("")
+    champ.press_sequentially("1e-")
+    assert champ.evaluate("c => c.validity.badInput")
+    form.locator("button[type=submit]").click()
+    expect(form.locator("output .jdr-erreur")).to_have_text("Caractéristique (pas un nombre) : attendu un entier de 1 à 5")
+
+
 def test_adresse_hostile_affichee_comme_texte(page: Page, serveur: str) -> None:
     page.goto(serveur + "/3d6/test/?lanceur=3d6-test&regle_critique=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&graine=1")
     form = page.locator('form[data-mecanique="3d6-test"]')

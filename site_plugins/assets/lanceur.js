@@ -92,7 +92,10 @@ function cotesListe(cotes) {
 function lireFormulaire(form) {
   const params = {};
   for (const champ of form.querySelectorAll("input[name], select[name]")) {
-    params[champ.name] = champ.type === "checkbox" ? champ.checked : champ.value;
+    // Un champ numérique où le lecteur a tapé autre chose qu'un nombre : le navigateur en
+    // cache le texte (valeur vide) ; on le dit tel quel, le cœur répond avec la règle.
+    const illisible = champ.type === "number" && champ.validity && champ.validity.badInput;
+    params[champ.name] = champ.type === "checkbox" ? champ.checked : illisible ? "(pas un nombre)" : champ.value;
   }
   return params;
 }
