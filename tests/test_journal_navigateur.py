@@ -199,12 +199,12 @@ def test_export_copie_et_effacement_dans_les_deux_onglets(contexte: BrowserConte
     expect(vue.locator("li.jdr-journal-entree")).to_have_count(3)
 
     with page.expect_download() as telechargement:
-        vue.get_by_role("button", name="Exporter (JSON)").click()
+        vue.get_by_role("button", name="Enregistrer dans un fichier").click()
     fichier = telechargement.value
     assert re.fullmatch(r"journal-des-jets-\d{4}-\d\d-\d\d\.json", fichier.suggested_filename)
     exporte = json.loads(Path(fichier.path()).read_text(encoding="utf-8"))
     assert exporte["entrees"] == [_entree(i) for i in range(3)] and exporte["ecartees"] == 0
-    expect(vue.locator(".jdr-journal-message")).to_contain_text("Export prêt")
+    expect(vue.locator(".jdr-journal-message")).to_contain_text("Fichier prêt")
 
     vue.get_by_role("button", name="Copier (texte)").click()
     expect(vue.locator(".jdr-journal-message")).to_contain_text("Journal copié dans le presse-papiers : 3 jets.")

@@ -499,17 +499,17 @@ def test_fiche_export_import_reinitialisation(page: Page, serveur: str) -> None:
     fiche = page.locator(FICHE)
     fiche.get_by_role("button", name="Choc (+1)").click()
     expect(fiche.locator(".jdr-fiche-stress h4")).to_have_text("Stress 1/6")
-    fiche.get_by_role("button", name="Exporter (JSON)").click()
+    fiche.get_by_role("button", name="Enregistrer dans un fichier").click()
     exporte = fiche.locator("output textarea").input_value()
     page.once("dialog", lambda d: d.accept())
     fiche.get_by_role("button", name="Réinitialiser").click()
     expect(fiche.get_by_role("button", name="Créer la fiche")).to_be_visible()
     fiche.locator("summary").click()
     fiche.locator(".jdr-import textarea").fill('{"version": 1}')
-    fiche.locator(".jdr-import").get_by_role("button", name="Importer").click()
+    fiche.locator(".jdr-import").get_by_role("button", name="Ouvrir ce texte").click()
     expect(fiche.locator(".jdr-erreur")).to_contain_text("Import refusé")
     fiche.locator(".jdr-import textarea").fill(exporte)
-    fiche.locator(".jdr-import").get_by_role("button", name="Importer").click()
+    fiche.locator(".jdr-import").get_by_role("button", name="Ouvrir ce texte").click()
     expect(fiche.locator(".jdr-fiche-stress h4")).to_have_text("Stress 1/6")
 
 
@@ -660,7 +660,7 @@ def test_combat_d10_initiative_attaque_et_rechargement(page: Page, serveur: str)
 def test_combat_d10_corrompu_export_import(page: Page, serveur: str) -> None:
     """Un combat abîmé est signalé sans être effacé ; l'export se réimporte à l'identique."""
     combat = combat_d10_a_deux(page, serveur, vider=True)
-    combat.get_by_role("button", name="Exporter (JSON)").click()
+    combat.get_by_role("button", name="Enregistrer dans un fichier").click()
     exporte = combat.locator("output textarea").input_value()
     page.evaluate("() => localStorage.setItem('jdr-suivi:d10:combat-d10', '{\"version\": 1, \"nom\": 3}')")
     page.reload()
@@ -668,7 +668,7 @@ def test_combat_d10_corrompu_export_import(page: Page, serveur: str) -> None:
     assert page.evaluate("() => localStorage.getItem('jdr-suivi:d10:combat-d10')") == '{"version": 1, "nom": 3}'
     combat.locator(".jdr-import summary").click()
     combat.locator(".jdr-import textarea").fill(exporte)
-    combat.locator(".jdr-import").get_by_role("button", name="Importer").click()
+    combat.locator(".jdr-import").get_by_role("button", name="Ouvrir ce texte").click()
     expect(combat.locator(".jdr-combattant-nom")).to_have_count(2)
     page.once("dialog", lambda d: d.accept())
     combat.get_by_role("button", name="Réinitialiser").click()

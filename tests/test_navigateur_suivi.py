@@ -211,7 +211,7 @@ class TestAnnuler:
             if i % 2:
                 fiche.get_by_role("button", name="Annuler la dernière opération").click()
             else:
-                fiche.get_by_role("button", name="Exporter (JSON)").focus()
+                fiche.get_by_role("button", name="Enregistrer dans un fichier").focus()
                 page.keyboard.press("Control+z")
             expect(fiche.locator(STRESS)).to_contain_text(f"Stress {stress[-2 - i]}/6")
         assert _ranges(page)[CLE]["stress"] == stress[2]
@@ -230,7 +230,7 @@ class TestAnnuler:
         expect(_fiche(a).locator(STRESS)).to_have_text("Stress 3/6")
         # L'historique de A repart de zéro : annuler ne peut plus effacer le travail de B.
         expect(_fiche(a).get_by_role("button", name="Annuler la dernière opération")).to_be_disabled()
-        _fiche(a).get_by_role("button", name="Exporter (JSON)").focus()
+        _fiche(a).get_by_role("button", name="Enregistrer dans un fichier").focus()
         a.keyboard.press("Control+z")
         expect(_fiche(a).locator("output .jdr-message")).to_have_text(
             "Rien à annuler pour cette fiche dans cet onglet.")
@@ -318,11 +318,11 @@ class TestStockage:
         zone = fiche.locator(".jdr-fiche-outils .jdr-import")
         zone.locator("summary").click()
         zone.locator("textarea").fill("[" * 5000 + "]" * 5000)
-        zone.get_by_role("button", name="Importer").click()
+        zone.get_by_role("button", name="Ouvrir ce texte").click()
         expect(fiche.locator("output .jdr-erreur")).to_have_text(
             "Import refusé : 5000 niveaux d'imbrication, 32 au plus. Rien n'a changé.")
         zone.locator("textarea").fill(json.dumps({"nom": "x" * 120_000}))
-        zone.get_by_role("button", name="Importer").click()
+        zone.get_by_role("button", name="Ouvrir ce texte").click()
         expect(fiche.locator("output .jdr-erreur")).to_contain_text(
             "Import refusé : le texte fait 121 ko, 100 ko au plus")
         fiche.get_by_role("button", name="Choc (+1)").click()  # le moteur répond toujours

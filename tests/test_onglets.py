@@ -475,12 +475,12 @@ def test_import_depuis_un_fichier(contexte: BrowserContext, serveur: str) -> Non
     page.reload()
     combat = page.locator(COMBAT_D10)
     combat.locator("details.jdr-import summary").click()
-    combat.get_by_label("Ou depuis un fichier").set_input_files(
+    combat.get_by_label("Fichier de la fiche").set_input_files(
         files=[{"name": "combat.json", "mimeType": "application/json", "buffer": json.dumps(etat).encode()}])
     expect(combat.locator(".jdr-fiche-entete strong")).to_have_text("Quai en fichier")
     expect(combat.locator("output.jdr-sortie")).to_contain_text("Fiche importée : Quai en fichier rejoint le groupe.")
     combat.locator("details.jdr-import summary").click()
-    combat.get_by_label("Ou depuis un fichier").set_input_files(
+    combat.get_by_label("Fichier de la fiche").set_input_files(
         files=[{"name": "enorme.json", "mimeType": "application/json", "buffer": b" " * 200_000}])
     expect(combat.locator("output.jdr-sortie .jdr-erreur")).to_have_text(
         "Import refusé : le fichier « enorme.json » fait 200 ko, 100 ko au plus. Rien n'a changé.")

@@ -340,7 +340,10 @@ function entreeVue(e) {
     a.href = lien;
     li.append(a);
   } else if (e.graine) {
-    li.append(el("div", "jdr-journal-graine", `Graine ${e.graine}`));
+    // Sans lien de rejeu, la graine reste à portée, mais rangée : ce n'est pas ce qu'un joueur lit d'abord.
+    const details = el("details", "jdr-journal-graine");
+    details.append(el("summary", null, "Détails du tirage"), el("p", null, `Graine du jet : ${e.graine}`));
+    li.append(details);
   }
   return li;
 }
@@ -368,11 +371,11 @@ function dessiner(vue) {
   const actions = el("div", "jdr-journal-actions");
   actions.append(
     bouton("Copier (texte)", () => copier(vue, etatStocke().journal || journal), !n),
-    bouton("Exporter (JSON)", () => {
+    bouton("Enregistrer dans un fichier", () => {
       const courant = etatStocke().journal || journal;
       const nom = `journal-des-jets-${dateDuJour()}.json`;
       telecharger(enJson(courant, new Date()), nom, "application/json");
-      dire(vue, `Export prêt : ${nom} (${pluriel(courant.entrees.length, "jet", "jets")}).`);
+      dire(vue, `Fichier prêt : ${nom} (${pluriel(courant.entrees.length, "jet", "jets")}).`);
     }, !n),
     bouton("Effacer le journal", () => effacer(vue,
       `Effacer les ${pluriel(n, "jet", "jets")} du journal ? Tous les onglets du site perdront ce journal.`), !n));

@@ -735,7 +735,7 @@ class Suivi {
     // Dupliquer n'a de sens qu'avec un autre nom : seulement si le cœur du système sait renommer.
     if (this.vueModule.renommable) outils.append(bouton("Dupliquer", () => this.dupliquer()));
     outils.append(
-      bouton("Exporter (JSON)", () => this.exporter()), this.outilsImport(),
+      bouton("Enregistrer dans un fichier", () => this.exporter()), this.outilsImport(),
       bouton("Réinitialiser (supprimer cette fiche)", () => this.effacer()));
     this.corps.replaceChildren(...this.vueModule.fiche(this, this.vue), outils);
     if (saisie) this.rendreSaisie(saisie);
@@ -747,11 +747,11 @@ class Suivi {
 
   outilsImport() {
     const zone = el("details", "jdr-import");
-    zone.append(el("summary", null, "Importer une fiche (JSON)"));
+    zone.append(el("summary", null, "Ouvrir un fichier"));
     const saisie = document.createElement("textarea");
     saisie.rows = 4;
-    saisie.setAttribute("aria-label", "Fiche au format JSON");
-    // Ou un fichier (celui qu'« Exporter » a téléchargé) : mesuré avant d'être lu.
+    saisie.setAttribute("aria-label", "Ou collez ici le texte d'une fiche enregistrée");
+    // Un fichier (celui qu'« Enregistrer dans un fichier » a téléchargé) : mesuré avant d'être lu.
     const fichier = Object.assign(document.createElement("input"), { type: "file", accept: ".json,application/json,text/plain" });
     fichier.addEventListener("change", async () => {
       const choisi = fichier.files && fichier.files[0];
@@ -763,7 +763,7 @@ class Suivi {
       }
       this.importer(await choisi.text());
     });
-    zone.append(saisie, bouton("Importer", () => this.importer(saisie.value)), champ("Ou depuis un fichier", fichier));
+    zone.append(champ("Fichier de la fiche", fichier), saisie, bouton("Ouvrir ce texte", () => this.importer(saisie.value)));
     return zone;
   }
 
@@ -775,7 +775,7 @@ class Suivi {
     try {
       etat = JSON.parse(brut);
     } catch {
-      return this.dire("Import refusé : ce n'est pas du JSON valide. Rien n'a changé.", true);
+      return this.dire("Ouverture refusée : ce texte n'est pas une fiche enregistrée (il est illisible). Rien n'a changé.", true);
     }
     const rendre = this.prendreBouton();
     const id = nouvelleOperation();
@@ -797,7 +797,7 @@ class Suivi {
     zone.readOnly = true;
     zone.rows = 6;
     zone.value = json;
-    zone.setAttribute("aria-label", "Fiche exportée (JSON)");
+    zone.setAttribute("aria-label", "Texte de la fiche enregistrée");
     this.message.replaceChildren(lien, zone);
   }
 }
