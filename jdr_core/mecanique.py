@@ -197,6 +197,12 @@ def cotes_classees(loi: Loi[H], classer: Callable[[H, Valeurs], Collection[str]]
             for cle, libelle in lignes]
 
 
+def cotes_affichees(lignes: Iterable[Cote]) -> list[dict[str, str]]:
+    """Les cotes telles que la page les montre : une issue impossible n'est pas listée
+    (« 0 % (0/1) » n'apprend rien au lecteur) ; le graphique, lui, garde toutes les barres."""
+    return [c.en_json() for c in lignes if c.probabilite]
+
+
 def _pourcentage_lisible(p: Fraction) -> str:
     if 0 < p < Fraction(1, 1000):
         return "moins de 0,1 %"

@@ -24,7 +24,7 @@ from typing import Any
 from .des import GRAINE_MAX, DesAleatoires, graine_au_hasard
 from .erreurs import JdrErreur
 from .francais import enumerer
-from .mecanique import Cote, Mecanique, Systeme, Table, Valeurs, lire_entier
+from .mecanique import Cote, Mecanique, Systeme, Table, Valeurs, cotes_affichees, lire_entier
 from .suivi import Suivi
 
 #: L'id d'un lanceur, préfixe des id de son graphique.
@@ -172,7 +172,7 @@ def executer(nom: object, bruts: Mapping[str, object], graine: object = None,
         "mecanique": meca.nom,
         "graine": graine_ok,
         "parametres": valeurs,
-        "cotes": [c.en_json() for c in lignes],
+        "cotes": cotes_affichees(lignes),
         "graphique": graphique(meca, valeurs, options_graphique, resultat, lignes),
         **meca.afficher(resultat, valeurs),
     }
@@ -181,7 +181,7 @@ def executer(nom: object, bruts: Mapping[str, object], graine: object = None,
 def cotes(nom: object, bruts: Mapping[str, object]) -> list[dict[str, str]]:
     """Les cotes exactes pour des paramètres, sans lancer."""
     meca = mecanique(nom)
-    return [c.en_json() for c in meca.cotes(meca.valider(bruts))]
+    return cotes_affichees(meca.cotes(meca.valider(bruts)))
 
 
 def cotes_et_graphique(nom: object, bruts: Mapping[str, object], options_graphique: object = None) -> dict[str, Any]:
@@ -194,5 +194,5 @@ def cotes_et_graphique(nom: object, bruts: Mapping[str, object], options_graphiq
     meca = mecanique(nom)
     valeurs = meca.valider(bruts)
     lignes = meca.cotes(valeurs)
-    return {"cotes": [c.en_json() for c in lignes],
+    return {"cotes": cotes_affichees(lignes),
             "graphique": graphique(meca, valeurs, options_graphique, None, lignes)}

@@ -23,7 +23,7 @@ from pymdownx.superfences import SuperFencesException
 
 from jdr_core.erreurs import JdrErreur
 from jdr_core.graphique import pour_lanceur
-from jdr_core.mecanique import Choix, Mecanique, OuiNon, Parametre
+from jdr_core.mecanique import Choix, Mecanique, OuiNon, Parametre, cotes_affichees
 from jdr_core.registre import mecanique, suivi, systeme, systeme_de, tables
 
 from .exemples import ID_VALIDE
@@ -281,7 +281,7 @@ def formater_lanceur(
         )
     REGISTRE.lanceur(meca.nom, ident)
     lignes = meca.cotes(valeurs)
-    cotes = [c.en_json() for c in lignes]
+    cotes = cotes_affichees(lignes)
     graphique = pour_lanceur(meca, valeurs, ident=ident, repartition=meca.repartir(valeurs, lignes))
     # Un lanceur dont le jet peut se rejouer sur une fiche du suivi (liaison.js) le dit ici.
     liaison = f' data-operation-suivi="{_attr(meca.operation_suivi)}"' if meca.operation_suivi else ""

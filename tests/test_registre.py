@@ -179,3 +179,17 @@ def test_refus_d_un_choix_nomme_les_libelles() -> None:
     message = str(refus.value)
     assert "« Sans la compétence : 2 + caractéristique »" in message and " ou « " in message
     assert "sans_competence" not in message
+
+
+def test_issue_impossible_pas_listee() -> None:
+    """Une issue impossible n'est pas listée dans les cotes (« 0 % (0/1) ») ; le graphique garde toutes ses barres."""
+    meca = registre.mecanique("encore-reserve")
+    valeurs = meca.valider({})
+    toutes = meca.cotes(valeurs)
+    affichees = registre.cotes("encore-reserve", {})
+    assert [c["cle"] for c in affichees] == [c.cle for c in toutes if c.probabilite]
+    assert "partielle" in [c.cle for c in toutes] and "partielle" not in [c["cle"] for c in affichees]
+    assert all(c["pourcentage"] != "0 %" for c in affichees)
+    for nom in registre.mecaniques():
+        lignes = registre.cotes(nom, {})
+        assert lignes and all(not c["fraction"].startswith("0/") for c in lignes), nom
