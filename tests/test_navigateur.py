@@ -322,7 +322,8 @@ def test_saisie_qui_n_est_pas_un_nombre(page: Page, serveur: str) -> None:
     champ.press_sequentially("1e-")
     assert champ.evaluate("c => c.validity.badInput")
     form.locator("button[type=submit]").click()
-    expect(form.locator("output .jdr-erreur")).to_have_text("Caractéristique (pas un nombre) : attendu un entier de 1 à 5")
+    erreur = form.locator("output .jdr-erreur")
+    expect(erreur).to_have_text("Caractéristique (pas un nombre) : attendu un entier de 1 à 5")
 
 
 def test_adresse_hostile_affichee_comme_texte(page: Page, serveur: str) -> None:
