@@ -45,9 +45,11 @@ def contexte(chromium: Browser, serveur: str) -> Iterator[BrowserContext]:
 
 #: Programme, pour l'instant ``cible`` (Date.now()), un clic sur le bouton de ``racine`` dont le
 #: texte commence par ``nom`` ; window.jdrCoup dit s'il a trouvé un bouton actif.
-PROGRAMMER = """([cible, racine, nom]) => {
+PROGRAMMER = r"""([cible, racine, nom]) => {
     window.jdrCoup = new Promise((fini) => setTimeout(() => {
-        const b = [...document.querySelectorAll(racine + ' button')].find((x) => x.textContent.trim().startsWith(nom));
+        // \s : les espaces insécables de la typographie comprises.
+        const b = [...document.querySelectorAll(racine + ' button')]
+            .find((x) => x.textContent.replace(/\s+/g, " ").trim().startsWith(nom));
         const actif = Boolean(b && !b.disabled);
         if (actif) b.click();
         fini(actif);
