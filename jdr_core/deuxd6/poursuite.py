@@ -18,7 +18,7 @@ Philip a semé les truands : l'écart a dépassé la distance extrême.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from functools import lru_cache
@@ -645,7 +645,16 @@ class Poursuite:
     @property
     def etat(self) -> Poursuite:
         """La même poursuite sans son historique : ce qui décide de la suite (clé de la chaîne de Markov)."""
-        return replace(self, manches=()) if self.manches else self
+        return self._avec(manches=()) if self.manches else self
+
+    def _avec(self, **champs: object) -> Poursuite:
+        """Une copie aux champs changés, sans refaire les vérifications de ``__post_init__`` :
+        seulement pour des valeurs que les règles ont déjà tirées d'une poursuite vérifiée
+        (chaque manche ; l'énumération des cotes en joue des milliers)."""
+        copie = object.__new__(Poursuite)
+        copie.__dict__.update(self.__dict__)
+        copie.__dict__.update(champs)
+        return copie
 
     def cran_de_tir(self, tireur: Camp) -> int:
         """Le cran de distance qui compte pour les tirs de ``tireur`` (0 : Contact ; 5 : hors d'échelle).
@@ -791,7 +800,7 @@ class Poursuite:
             ajustement_attaquant=aj_a, ajustement_defenseur=aj_d, malus_embardees=malus, jet_sen=jet_sen,
             autre=autre, ordre=self.ordre,
         )
-        return replace(self, distance=distance, initiative=initiative, embardees=embardees,
+        return self._avec(distance=distance, initiative=initiative, embardees=embardees,
                        stabilises=stabilises, issue=issue, manches=(*self.manches, manche))
 
     def _effet(
@@ -913,7 +922,7 @@ def par_paires(faces: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
 
 @lru_cache(maxsize=4096)
 def _transitions(etat: Poursuite, poursuivant: Tactique, poursuivi: Tactique) -> Loi[Poursuite]:
-    return loi_du_jet(lambda des: replace(etat._jouer_manche(poursuivant, poursuivi, des), manches=()),
+    return loi_du_jet(lambda des: etat._jouer_manche(poursuivant, poursuivi, des).etat,
                       branches=par_paires)
 
 

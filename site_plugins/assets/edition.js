@@ -12,8 +12,9 @@
 // Les phrases de résultat viennent du pont Python ; ici, seulement l'état de ce worker.
 import { BASE, auRepos, verifierRequete } from "./moteur.js";
 
-// Secondes accordées à une exécution, depuis l'envoi du code à un Python prêt. Le plus lent
-// des exemples du site tourne en moins d'une demi-seconde dans ce worker (tests/test_bac.py).
+// Secondes accordées à une exécution, depuis l'envoi du code à un Python prêt (modules importés,
+// interpréteur chauffé). Le plus lent des exemples du site (les chances de Philip, 2D6) y tourne
+// en 0,3 à 0,6 s sur la machine de test au repos (tests/test_bac.py).
 export const BUDGET_S = 2;
 // Le démarrage de Python pour le code modifié (sans instantané, sur une machine lente).
 const DELAI_DEMARRAGE_MS = 60000;

@@ -524,6 +524,8 @@ async function demarrerEdition(modules) {
       // Un nom qui n'est pas un module (une fonction, une faute de frappe) : l'exemple le dira.
     }
   }
+  // Le WebAssembly de Python s'optimise quand il a servi (voir pont.chauffer) : hors budget.
+  pont.chauffer();
   isoler();
   envoyer({ etat: "pret", detail: "", mesures });
   return pont;
