@@ -25,8 +25,8 @@ True
 from __future__ import annotations
 
 import json
-from fractions import Fraction
 import re
+from fractions import Fraction
 from functools import cache
 from typing import Any
 
