@@ -84,8 +84,9 @@ def tests(session: nox.Session) -> None:
     _installer(session, "tests")
     env = {"PYTHONHASHSEED": "0"}
     # Deux processus (ou un par cœur) : le site est construit une fois pour tous (tests/conftest.py).
-    session.run("pytest", "--hypothesis-profile=ci", "-n", "auto", _dossier_temporaire(session), *session.posargs,
-                env=env)
+    # --durations : les 25 tests les plus longs, dans la sortie de la CI, pour savoir où gagner du temps.
+    session.run("pytest", "--hypothesis-profile=ci", "-n", "auto", "--durations=25", _dossier_temporaire(session),
+                *session.posargs, env=env)
 
 
 @nox.session
