@@ -332,6 +332,7 @@ class ReponseJson(TypedDict):
     rejeu: NotRequired[dict[str, Any]]
     demande: NotRequired[dict[str, Any]]
     pour_lanceur: NotRequired[dict[str, Any]]
+    reponse: NotRequired[dict[str, Any]]
 
 
 def rejeu(meca: Mecanique[Any], valeurs: Mapping[str, Any], resultat: Any) -> dict[str, Any]:
@@ -350,6 +351,16 @@ class Operation(Generic[T]):
     """Une opération de la table : son action et les champs qu'elle lit, validés avant elle."""
 
     action: Callable[[T, Valeurs], Reponse[T]]
+    champs: tuple[Champ, ...] = ()
+
+
+@dataclass(frozen=True)
+class Question(Generic[T]):
+    """Une question posée à un état sans le changer (les chances d'un test avant de le lancer) :
+    son action rend un objet JSON, ses champs sont validés avant elle. Le widget la pose
+    directement au moteur ; elle n'est ni écrite, ni annulable, ni notée au journal."""
+
+    action: Callable[[T, Valeurs], dict[str, Any]]
     champs: tuple[Champ, ...] = ()
 
 
@@ -385,12 +396,17 @@ class Suivi(Generic[T]):
     noter: Callable[[T, str], T] | None = None
     #: Ajouté à la réponse de ``lire`` : ce qu'un lanceur relié prend de la fiche.
     pour_lanceur: Callable[[T], dict[str, Any]] | None = None
+    #: Les questions (nom → :class:`Question`) : leur réponse arrive sous ``reponse``, l'état
+    #: reste celui qui a été envoyé.
+    questions: Mapping[str, Question[T]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.nom.isascii() or not self.nom.isalnum() or not self.nom.islower():
             raise JdrErreur(f"suivi {self.nom!r} : identifiant en minuscules ASCII attendu")
-        if {"creer", "lire"} & set(self.operations):
+        if {"creer", "lire"} & (set(self.operations) | set(self.questions)):
             raise JdrErreur(f"suivi {self.nom} : « creer » et « lire » sont déjà des opérations de tout suivi")
+        if set(self.operations) & set(self.questions):
+            raise JdrErreur(f"suivi {self.nom} : une opération et une question portent le même nom")
 
     def depuis_json(self, etat: object) -> T:
         return self.format.depuis_json(etat)
@@ -420,14 +436,19 @@ class Suivi(Generic[T]):
             if self.pour_lanceur is not None:
                 reponse["pour_lanceur"] = self.pour_lanceur(valeur)
             return reponse
+        question = self.questions.get(genre) if isinstance(genre, str) else None
+        if question is not None:
+            return {"etat": self.format.en_json(valeur), "vue": self.vue(valeur), "message": "",
+                    "reponse": question.action(valeur, valider(question.champs, op))}
         operation = self.operations.get(genre) if isinstance(genre, str) else None
         if operation is None:
-            connues = enumerer(["creer", "lire", *self.operations], "ou")
+            connues = enumerer(["creer", "lire", *self.operations, *self.questions], "ou")
             if not isinstance(genre, str):
                 raise JdrErreur(f"Opération inconnue : le champ « op » nomme une opération ({connues}).")
             raise JdrErreur(f"Opération inconnue : « {genre[:40]} ».")
         return self.repondre(operation.action(valeur, valider(operation.champs, op)))
 
 
-__all__ = ["GRAINE", "Champ", "Creation", "Format", "Lecteur", "Operation", "Reponse", "ReponseJson", "Suivi",
+__all__ = ["GRAINE", "Champ", "Creation", "Format", "Lecteur", "Operation", "Question", "Reponse", "ReponseJson",
+           "Suivi",
            "choix", "entier", "graine", "libre", "lire_texte", "liste", "objet", "oui_non", "rejeu", "valider"]

@@ -160,7 +160,7 @@ class TestSystemes:
                                                 "op": {"op": "creer", "nom": "Gideon", "ton": "blockbuster"}})))
         assert r["vue"]["sante"] == 8
 
-    @pytest.mark.parametrize("systeme", [None, "inconnu", "troisd6", ["encore"]])
+    @pytest.mark.parametrize("systeme", [None, "inconnu", "deuxd6", ["encore"]])
     def test_suivi_refuse(self, systeme: object) -> None:
         r = json.loads(pont.traiter(json.dumps({"type": "suivi", "systeme": systeme, "etat": None, "op": {}})))
         assert set(r) == {"erreur"} and ("système" in r["erreur"])

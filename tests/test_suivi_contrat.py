@@ -26,6 +26,7 @@ from jdr_core.suivi import (
     Creation,
     Format,
     Operation,
+    Question,
     Reponse,
     Suivi,
     Valeurs,
@@ -325,23 +326,31 @@ class TestChamps:
 # --- Des opérations au hasard sur les vrais suivis ----------------------------------------------
 
 _BRUT = st.one_of(st.none(), st.booleans(), st.integers(-5, 40), st.sampled_from([2**53, -(2**60)]),
-                  st.text(max_size=6), st.sampled_from(["", "3", "x", "raw", "VOL", "tir", "choc", "fuite"]),
+                  st.text(max_size=6), st.sampled_from(["", "3", "x", "raw", "VOL", "tir", "choc", "fuite", "physique",
+                                                        "Mental", "pouvoir", "compétence", "Athlétisme"]),
                   st.lists(st.integers(0, 3), max_size=2), st.dictionaries(st.sampled_from(["nom", "gene"]),
                                                                              st.text(max_size=3), max_size=2))
 
 
 def _operation(suivi: Suivi[Any]) -> st.SearchStrategy[dict[str, Any]]:
     """Une opération de la table, ses champs déclarés remplis au hasard (valides ou non)."""
+    table = {**suivi.operations, **suivi.questions}
+
     def remplir(nom: str) -> st.SearchStrategy[dict[str, Any]]:
-        champs = {c.cle: _BRUT for c in suivi.operations[nom].champs}
+        champs = {c.cle: _BRUT for c in table[nom].champs}
         return st.fixed_dictionaries({"op": st.just(nom)}, optional=champs)  # type: ignore[arg-type]
-    return st.sampled_from(sorted(suivi.operations)).flatmap(remplir)
+    return st.sampled_from(sorted(table)).flatmap(remplir)
 
 
 ETATS = {
     "encore": [FICHE_V1_GIDEON, FICHE_V1_ADA,
                FICHE.operer(None, {"op": "creer", "nom": "Lucrèce", "ton": "raw"})["etat"]],
     "d10": [COMBAT_V1_QUAI, COMBAT_V1_RUELLE],
+    "troisd6": [registre.suivi("troisd6").operer(None, {"op": "creer", "nom": "Carmen", "physique": 2, "mental": 4,
+                                                        "social": 2})["etat"],
+                {"version": 1, "genre": "troisd6.fiche", "nom": "Jules", "physique": 4, "mental": 2, "social": 3,
+                 "fp": 0, "domaine": "", "robot": False, "pe": -3, "infirme": False, "sequelle": True,
+                 "maitrises": [{"nom": "Athlétisme", "caracteristique": "physique"}]}],
 }
 
 
@@ -349,7 +358,7 @@ class TestToutesLesOperations:
     """Toute opération déclarée, avec n'importe quels champs : une réponse complète, ou une
     :class:`JdrErreur` en français ; jamais une autre exception, jamais la sauvegarde modifiée."""
 
-    @pytest.mark.parametrize("systeme", ["encore", "d10"])
+    @pytest.mark.parametrize("systeme", ["encore", "d10", "troisd6"])
     @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(donnees=st.data())
     def test_reponse_ou_refus(self, systeme: str, donnees: st.DataObject) -> None:
@@ -366,6 +375,28 @@ class TestToutesLesOperations:
             assert r["etat"]["version"] == suivi.format.version
             assert suivi.operer(r["etat"], {"op": "lire"})["etat"] == r["etat"]  # toujours relisible
         assert etat == gardee
+
+
+class TestQuestions:
+    """Une question lit l'état sans le changer : sa réponse arrive sous « reponse »."""
+
+    def test_reponse_sans_changement(self) -> None:
+        etat = {"version": 3, "genre": "essai.compteur", "n": 4}
+        fois = entier("fois", "Fois", 1, 3)
+        s = Suivi("compteur", "Compteur", COMPTEUR.format, COMPTEUR.vue, COMPTEUR.creer, COMPTEUR.operations,
+                  questions={"double": Question(lambda n, v: {"double": n * v["fois"]}, (fois,))})
+        r = s.operer(etat, {"op": "double", "fois": 3})
+        assert r["reponse"] == {"double": 12} and r["etat"] == etat and r["message"] == ""
+        with pytest.raises(JdrErreur, match="Fois « 9 »"):
+            s.operer(etat, {"op": "double", "fois": 9})
+
+    def test_nom_pris_refuse(self) -> None:
+        with pytest.raises(JdrErreur, match="une opération et une question portent le même nom"):
+            Suivi("compteur", "Compteur", COMPTEUR.format, COMPTEUR.vue, COMPTEUR.creer, COMPTEUR.operations,
+                  questions={"ajouter": Question(lambda n, v: {})})
+        with pytest.raises(JdrErreur, match="« creer » et « lire » sont déjà"):
+            Suivi("compteur", "Compteur", COMPTEUR.format, COMPTEUR.vue, COMPTEUR.creer, COMPTEUR.operations,
+                  questions={"lire": Question(lambda n, v: {})})
 
 
 class TestPlusieursSuivis:

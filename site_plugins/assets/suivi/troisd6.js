@@ -1,0 +1,173 @@
+// La vue de la fiche 3D6 : caractéristiques, maîtrises, Facteur de puissance, PE et leur état.
+// Les règles restent dans jdr_core.troisd6.suivi : chaque bouton envoie une opération, les
+// chances d'un test viennent de la question « chances », posée au moteur sans rien changer.
+import { bouton, case_a_cocher, champ, el, liste, nombre, texte } from "../dom.js";
+
+export function creation(suivi) {
+  const b = suivi.bornes;
+  const nom = texte("", b.nom_max, "Pierre, Carmen…");
+  const caracs = b.caracteristiques.map(([cle, libelle]) => [cle, libelle, nombre(3, b.caracteristique_min, b.caracteristique_max)]);
+  const fp = nombre(0, 0, b.fp_max);
+  const domaine = texte("", b.domaine_max, "les flammes, le tir…");
+  const robot = case_a_cocher();
+  const form = el("div", "jdr-fiche-creation");
+  const ligne = el("div", "jdr-ligne");
+  for (const [, libelle, entree] of caracs) ligne.append(champ(`${libelle} (1 à 5)`, entree));
+  form.append(champ("Nom", nom), ligne,
+    champ("Facteur de puissance (0 s'il n'en a pas)", fp), champ("Domaine du Facteur de puissance", domaine),
+    champ("Ce personnage est un robot", robot),
+    bouton("Créer la fiche", () => suivi.operer({
+      op: "creer", nom: nom.value, ...Object.fromEntries(caracs.map(([cle, , e]) => [cle, e.value])),
+      fp: fp.value, domaine: domaine.value, robot: robot.checked,
+    })));
+  return form;
+}
+
+export const renommable = true;
+
+// Ce suivi ne réclame jamais de complément : chaque opération s'applique d'un coup.
+export function demande(suivi, op, demandeRecue, message) {
+  suivi.dire(message || "Opération incomplète.", true);
+}
+
+// Les réglages communs aux tests (difficulté, circonstances, dépense de PE), gardés d'un rendu à
+// l'autre dans l'onglet : ce sont des choix du joueur, pas l'état de la fiche.
+function memoire(suivi) {
+  if (!suivi.memoire3d6) {
+    suivi.memoire3d6 = { difficulte: String(suivi.bornes.difficulte), avantages: "0", desavantages: "0",
+      relances: "0", fp: false, depense: "aucun" };
+  }
+  return suivi.memoire3d6;
+}
+
+function sectionTests(suivi, v) {
+  const b = suivi.bornes;
+  const m = memoire(suivi);
+  const zone = el("section", "jdr-fiche-tests");
+  zone.append(el("h4", null, "Tester"));
+  for (const avis of v.avis) zone.append(el("p", "jdr-fiche-avis", avis));
+  const difficulte = liste(b.difficultes);
+  difficulte.value = m.difficulte;
+  const avantages = nombre(m.avantages, 0, b.modificateurs_max);
+  const desavantages = nombre(m.desavantages, 0, b.modificateurs_max);
+  const relances = nombre(m.relances, 0, b.relances_max);
+  const fp = case_a_cocher();
+  fp.checked = m.fp;
+  const depense = liste([["aucun", "Aucune"], ["compétence", `Une compétence (${b.couts["compétence"]} PE)`],
+    ["pouvoir", `Un pouvoir (${b.couts.pouvoir} PE)`]]);
+  depense.value = m.depense;
+  const reglages = el("div", "jdr-ligne jdr-fiche-reglages");
+  reglages.append(champ("Difficulté (succès demandés)", difficulte), champ("Avantages en plus", avantages),
+    champ("Désavantages en plus", desavantages), champ("Relances", relances));
+  if (v.fp) reglages.append(champ(`L'action relève de son Facteur de puissance (${v.domaine})`, fp));
+  reglages.append(champ("PE dépensés pour ce test", depense));
+  zone.append(reglages);
+
+  const lire = () => ({ difficulte: difficulte.value, avantages: avantages.value, desavantages: desavantages.value,
+    relances: relances.value, fp: fp.checked });
+  const ul = el("ul", "jdr-fiche-liste-tests");
+  const chances = new Map();
+  for (const t of v.tests) {
+    const li = el("li", "jdr-fiche-test");
+    const cote = el("span", "jdr-fiche-chance", t.phrase);
+    const nomTest = t.maitrise ? `maîtrise ${t.maitrise}` : t.libelle;
+    const b2 = bouton(`Tester : ${t.libelle}`, () => suivi.operer({
+      op: "tester", caracteristique: t.caracteristique, maitrise: t.maitrise, ...lire(), depense: depense.value,
+    }), { titre: `Lancer le test (${nomTest}) avec ces réglages` });
+    cote.id = `${suivi.racine.id}-chance-${chances.size}`;
+    b2.setAttribute("aria-describedby", cote.id);
+    li.append(b2, cote);
+    ul.append(li);
+    chances.set(`${t.caracteristique}|${t.maitrise}`, cote);
+  }
+  zone.append(ul);
+
+  // Un réglage change : les chances se recalculent (la dernière question seule compte).
+  let numero = 0;
+  const actualiser = async () => {
+    Object.assign(m, { ...lire(), difficulte: difficulte.value, depense: depense.value });
+    const mien = ++numero;
+    for (const c of chances.values()) c.classList.add("jdr-fiche-chance--calcul");
+    const r = await suivi.requete(suivi.etat, { op: "chances", ...lire() });
+    if (mien !== numero) return;
+    for (const c of chances.values()) c.classList.remove("jdr-fiche-chance--calcul");
+    if (r.erreur) return suivi.dire(r.erreur, true);
+    for (const t of r.reponse.tests) {
+      const c = chances.get(`${t.caracteristique}|${t.maitrise}`);
+      if (c) c.textContent = t.phrase;
+    }
+  };
+  for (const entree of [difficulte, avantages, desavantages, relances, fp]) entree.addEventListener("change", actualiser);
+  depense.addEventListener("change", () => { m.depense = depense.value; });
+  return zone;
+}
+
+function sectionMaitrises(suivi, v) {
+  const b = suivi.bornes;
+  const zone = el("section", "jdr-fiche-maitrises");
+  zone.append(el("h4", null, "Maîtrises"));
+  const ul = el("ul", "jdr-fiche-liste");
+  for (const mt of v.maitrises) {
+    const li = el("li", null, `${mt.nom} (${mt.caracteristique_texte}) `);
+    const retirer = bouton("Retirer", () => suivi.operer({ op: "retirer_maitrise", nom: mt.nom }));
+    retirer.setAttribute("aria-label", `Retirer la maîtrise ${mt.nom}`);
+    li.append(retirer);
+    ul.append(li);
+  }
+  if (!v.maitrises.length) ul.append(el("li", null, "Aucune maîtrise : chacune donne un avantage aux tests qu'elle sert."));
+  const nom = texte("", b.nom_max, "Athlétisme, Technologie…");
+  const carac = liste(b.caracteristiques);
+  const ajout = el("div", "jdr-ligne");
+  ajout.append(champ("Nouvelle maîtrise", nom), champ("Avec la caractéristique", carac),
+    bouton("Ajouter la maîtrise", () => suivi.operer({ op: "ajouter_maitrise", nom: nom.value, caracteristique: carac.value }),
+      { desactive: v.maitrises.length >= b.maitrises_max }));
+  zone.append(ul, ajout);
+  return zone;
+}
+
+function jaugePe(v) {
+  const j = el("meter", "jdr-fiche-pe");
+  Object.assign(j, { min: 0, max: v.pe_max, value: Math.max(0, v.pe), low: 3, optimum: v.pe_max });
+  j.setAttribute("aria-label", `Points d'énergie : ${v.pe} sur ${v.pe_max}`);
+  return j;
+}
+
+function sectionEnergie(suivi, v) {
+  const b = suivi.bornes;
+  const zone = el("section", "jdr-fiche-energie");
+  zone.append(el("h4", null, "Points d'énergie"), jaugePe(v), el("p", `jdr-fiche-etat jdr-fiche-etat--${v.etat}`, v.etat_texte));
+  const degats = nombre(1, 0, 100);
+  const periodes = nombre(1, 0, 1000);
+  const mental = nombre(3, b.caracteristique_min, b.caracteristique_max);
+  const actions = el("div", "jdr-actions-fiche");
+  actions.append(champ("PE perdus", degats), bouton("Encaisser", () => suivi.operer({ op: "subir", degats: degats.value })),
+    bouton(`Utiliser une compétence (−${b.couts["compétence"]} PE)`, () => suivi.operer({ op: "depenser", usage: "compétence" }),
+      { desactive: !v.peut_agir }),
+    bouton(`Utiliser un pouvoir (−${b.couts.pouvoir} PE)`, () => suivi.operer({ op: "depenser", usage: "pouvoir" }),
+      { desactive: !v.peut_agir }));
+  const soins = el("div", "jdr-actions-fiche");
+  soins.append(champ(v.robot ? "Heures branchées" : "Demi-journées de repos", periodes),
+    bouton("Se reposer", () => suivi.operer({ op: "recuperer", periodes: periodes.value })),
+    champ(v.robot ? "Mental de la personne qui répare" : "Mental du soigneur", mental),
+    bouton(v.robot ? "Réparer (test de Mental)" : "Soigner (test de Mental)",
+      () => suivi.operer({ op: "soigner", mental: mental.value })));
+  zone.append(actions, soins);
+  if (v.critique) {
+    const critique = el("div", "jdr-actions-fiche");
+    critique.append(bouton("Stabilisé par un compagnon (deux actions)", () => suivi.operer({ op: "stabiliser" })),
+      bouton("Se stabiliser seul (Physique, difficulté 3)", () => suivi.operer({ op: "se_stabiliser" })),
+      bouton("Reprendre conscience sans aide (deux minutes)", () => suivi.operer({ op: "reprendre_conscience" })));
+    zone.append(critique);
+  }
+  return zone;
+}
+
+export function fiche(suivi, v) {
+  const haut = el("div", "jdr-fiche-entete");
+  const resume = v.caracteristiques.map((c) => `${c.nom} ${c.valeur}`).join(", ");
+  haut.append(el("strong", null, v.nom), el("span", "jdr-ton", resume));
+  if (v.fp) haut.append(el("span", "jdr-ton", `FP(${v.fp}) : ${v.domaine}`));
+  if (v.robot) haut.append(el("span", "jdr-ton", "robot"));
+  if (v.infirme) haut.append(el("span", "jdr-ton", "défaut Infirme"));
+  return [haut, sectionTests(suivi, v), sectionEnergie(suivi, v), sectionMaitrises(suivi, v)];
+}

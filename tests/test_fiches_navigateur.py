@@ -1,0 +1,114 @@
+"""Les fiches de personnage dans Chromium, comme un joueur neuf s'en sert : créer un
+personnage, lancer trois de ses tests depuis la fiche, appliquer un résultat, recharger et
+tout retrouver ; au large et au téléphone, en clair et en sombre, axe ne trouvant rien."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from jdr_core.francais import typographier
+from tests.test_accessibilite import REGLES_DE_COULEUR, SANS_ANIMATION, axe, ouvrir, resume
+
+pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
+DELAI = 60_000
+FICHE_3D6 = ".jdr-fiche[data-systeme='troisd6']"
+
+
+def _journal(page: Page) -> list[dict[str, str]]:
+    brut = page.evaluate("() => localStorage.getItem('jdr-journal')")
+    entrees: list[dict[str, str]] = json.loads(brut)["entrees"] if brut else []
+    return entrees
+
+
+def _sans_debordement(page: Page) -> None:
+    """Rien de la fiche ne dépasse la largeur de l'écran (pas de défilement horizontal)."""
+    largeur = page.evaluate("() => document.documentElement.clientWidth")
+    trop = page.evaluate("""(w) => [...document.querySelectorAll('.jdr-fiche *')]
+        .filter((n) => n.getBoundingClientRect().right > w + 1)
+        .map((n) => n.tagName + '.' + n.className).slice(0, 5)""", largeur)
+    assert not trop, f"la fiche déborde à {largeur} px : {trop}"
+
+
+def _axe_dans_les_deux_themes(page: Page, theme: str) -> None:
+    page.add_style_tag(content=SANS_ANIMATION)
+    violations = axe(page, FICHE_3D6)
+    autre = "dark" if theme == "light" else "light"
+    page.emulate_media(color_scheme=autre)  # type: ignore[arg-type]
+    violations += axe(page, FICHE_3D6, REGLES_DE_COULEUR)
+    page.emulate_media(color_scheme=theme)  # type: ignore[arg-type]
+    assert not violations, resume(violations)
+
+
+@pytest.mark.parametrize(("largeur", "theme"), [(1280, "light"), (390, "dark")])
+def test_un_joueur_cree_teste_applique_recharge_3d6(navigateur: Browser, serveur: str, largeur: int,
+                                                    theme: str) -> None:
+    page = ouvrir(navigateur, theme, largeur)
+    erreurs: list[str] = []
+    page.on("pageerror", lambda e: erreurs.append(str(e)))
+    page.goto(serveur + "/3d6/fiche/")
+    fiche = page.locator(FICHE_3D6)
+    creation = fiche.locator(".jdr-fiche-creation")
+    creation.get_by_label("Nom").fill("Jules")
+    creation.get_by_label("Physique (1 à 5)").fill("4")
+    creation.get_by_label("Mental (1 à 5)").fill("2")
+    creation.get_by_label("Social (1 à 5)").fill("3")
+    creation.get_by_role("button", name="Créer la fiche").click()
+    expect(fiche.locator(".jdr-fiche-entete")).to_contain_text("Jules", timeout=DELAI)
+    expect(fiche.locator(".jdr-fiche-etat")).to_have_text(re.compile(r"6\sPE sur 6\s: en forme\."))
+
+    fiche.get_by_label("Nouvelle maîtrise").fill("Athlétisme")
+    fiche.get_by_role("button", name="Ajouter la maîtrise").click()
+    athletisme = fiche.get_by_role("button", name="Tester : Athlétisme (Physique 4)")
+    expect(athletisme).to_be_visible(timeout=DELAI)
+    # Les chances se lisent avant le jet, et suivent la difficulté choisie.
+    chance = fiche.locator(".jdr-fiche-test").filter(
+        has=page.get_by_role("button", name="Tester : Athlétisme (Physique 4)")).locator(".jdr-fiche-chance")
+    expect(chance).to_have_text(re.compile(r"88,9\s%\sde chances de réussir \(8/9\)"))
+    fiche.get_by_label("Difficulté (succès demandés)").select_option("3")
+    expect(chance).to_have_text(re.compile(r"59,3\s%\sde chances de réussir \(16/27\)"), timeout=DELAI)
+
+    sortie = fiche.locator("output.jdr-sortie")
+    for bouton, attendu in (("Tester : Physique (4)", "Jules teste son Physique (4) et obtient"),
+                            ("Tester : Mental (2)", "Jules teste son Mental (2) et obtient"),
+                            ("Tester : Athlétisme (Physique 4)", "avec sa maîtrise Athlétisme et obtient")):
+        fiche.get_by_role("button", name=bouton).click()
+        expect(sortie).to_contain_text(re.compile(re.escape(attendu).replace(r"\ ", r"\s")), timeout=DELAI)
+    # Appliquer un résultat : des PE perdus, puis des soins qui en rendent selon les dés.
+    fiche.get_by_label("PE perdus").fill("3")
+    fiche.get_by_role("button", name="Encaisser").click()
+    expect(fiche.locator(".jdr-fiche-etat")).to_have_text(re.compile(r"^3\sPE sur 6"), timeout=DELAI)
+    fiche.get_by_role("button", name="Soigner (test de Mental)").click()
+    expect(sortie).to_contain_text("Le soigneur", timeout=DELAI)
+    etat_apres = fiche.locator(".jdr-fiche-etat").inner_text()
+    assert not etat_apres.startswith("3\u00a0PE") or "aucun PE rendu" in sortie.inner_text()
+    entrees = _journal(page)
+    assert len(entrees) == 4, entrees  # trois tests et les soins, chacun avec son lien de rejeu
+    assert all("lanceur=3d6-test" in e["lien"] for e in entrees), entrees
+    _sans_debordement(page)
+    _axe_dans_les_deux_themes(page, theme)
+
+    page.reload()
+    expect(fiche.locator(".jdr-fiche-entete")).to_contain_text("Jules", timeout=DELAI)
+    expect(fiche.locator(".jdr-fiche-etat")).to_have_text(etat_apres)
+    expect(fiche.get_by_role("button", name="Tester : Athlétisme (Physique 4)")).to_be_visible()
+    assert len(_journal(page)) == 4
+    page.context.close()
+    assert not erreurs, erreurs
+
+
+def test_fiche_3d6_refuse_une_creation_hors_des_bornes(navigateur: Browser, serveur: str) -> None:
+    page = ouvrir(navigateur, "light", 1280)
+    page.goto(serveur + "/3d6/fiche/")
+    fiche = page.locator(FICHE_3D6)
+    creation = fiche.locator(".jdr-fiche-creation")
+    creation.get_by_label("Nom").fill("Carmen")
+    creation.get_by_label("Physique (1 à 5)").fill("6")
+    creation.get_by_role("button", name="Créer la fiche").click()
+    expect(fiche.locator("output.jdr-sortie [role=alert]")).to_contain_text(
+        typographier("Physique « 6 » : attendu un entier de 1 à 5"), timeout=DELAI)
+    assert page.evaluate("() => Object.keys(localStorage).filter((k) => k.startsWith('jdr-suivi:troisd6')).length") == 0
+    page.context.close()
