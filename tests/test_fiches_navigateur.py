@@ -33,12 +33,13 @@ def _sans_debordement(page: Page) -> None:
     assert not trop, f"la fiche déborde à {largeur} px : {trop}"
 
 
-def _axe_dans_les_deux_themes(page: Page, theme: str) -> None:
+def _axe_dans_les_deux_themes(page: Page, theme: str, fiche: str) -> None:
+    """axe sur la fiche dans le thème de la page, puis ses règles de couleur dans l'autre thème."""
     page.add_style_tag(content=SANS_ANIMATION)
-    violations = axe(page, FICHE_3D6)
+    violations = axe(page, fiche)
     autre = "dark" if theme == "light" else "light"
     page.emulate_media(color_scheme=autre)  # type: ignore[arg-type]
-    violations += axe(page, FICHE_3D6, REGLES_DE_COULEUR)
+    violations += axe(page, fiche, REGLES_DE_COULEUR)
     page.emulate_media(color_scheme=theme)  # type: ignore[arg-type]
     assert not violations, resume(violations)
 
@@ -89,7 +90,7 @@ def test_un_joueur_cree_teste_applique_recharge_3d6(navigateur: Browser, serveur
     assert len(entrees) == 4, entrees  # trois tests et les soins, chacun avec son lien de rejeu
     assert all("lanceur=3d6-test" in e["lien"] for e in entrees), entrees
     _sans_debordement(page)
-    _axe_dans_les_deux_themes(page, theme)
+    _axe_dans_les_deux_themes(page, theme, FICHE_3D6)
 
     page.reload()
     expect(fiche.locator(".jdr-fiche-entete")).to_contain_text("Jules", timeout=DELAI)
@@ -112,3 +113,53 @@ def test_fiche_3d6_refuse_une_creation_hors_des_bornes(navigateur: Browser, serv
         typographier("Physique « 6 » : attendu un entier de 1 à 5"), timeout=DELAI)
     assert page.evaluate("() => Object.keys(localStorage).filter((k) => k.startsWith('jdr-suivi:troisd6')).length") == 0
     page.context.close()
+
+
+FICHE_2D6 = ".jdr-fiche[data-systeme='deuxd6']"
+
+
+@pytest.mark.parametrize(("largeur", "theme"), [(1280, "dark"), (390, "light")])
+def test_un_joueur_cree_lance_applique_recharge_2d6(navigateur: Browser, serveur: str, largeur: int,
+                                                    theme: str) -> None:
+    page = ouvrir(navigateur, theme, largeur)
+    erreurs: list[str] = []
+    page.on("pageerror", lambda e: erreurs.append(str(e)))
+    page.goto(serveur + "/deuxd6/fiche/")
+    fiche = page.locator(FICHE_2D6)
+    creation = fiche.locator(".jdr-fiche-creation")
+    creation.get_by_label("Nom").fill("Joséphine")
+    creation.get_by_label("PRE").fill("5")
+    creation.get_by_role("button", name="Créer la fiche").click()
+    expect(fiche.locator(".jdr-fiche-entete")).to_contain_text("PRE 5", timeout=DELAI)
+    fiche.get_by_label("Nouvelle compétence").fill("Interviewer")
+    fiche.get_by_label("Niveau (0 : simple base)").fill("2")
+    fiche.get_by_role("button", name="Ajouter la compétence").click()
+    interview = fiche.get_by_role("button", name="Jet : Interviewer (niveau 2)")
+    expect(interview).to_be_visible(timeout=DELAI)
+    chance = fiche.locator(".jdr-fiche-test").filter(
+        has=page.get_by_role("button", name="Jet : Interviewer (niveau 2)")).locator(".jdr-fiche-chance")
+    expect(chance).to_have_text(re.compile(r"cible 9, 83,3\s%\sde réussite"))
+    fiche.get_by_label("Difficulté").select_option("1")
+    expect(chance).to_have_text(re.compile(r"cible 10, 91,7\s%\sde réussite"), timeout=DELAI)
+
+    sortie = fiche.locator("output.jdr-sortie")
+    fiche.get_by_label("Ce jet compte dans une scène (un critique donne son Dd au jet suivant)").check()
+    for bouton, attendu in (("Jet : PRE (5)", "Joséphine tente un jet de PRE (5) et fait"),
+                            ("Jet : EDU (3)", "Joséphine tente un jet d'EDU (3) et fait"),
+                            ("Jet : Interviewer (niveau 2)", "tente un jet d'Interviewer (niveau 2) et fait")):
+        fiche.get_by_role("button", name=bouton).click()
+        expect(sortie).to_contain_text(typographier(attendu), timeout=DELAI)
+    # Appliquer un résultat : un jet par défaut sans la formation voulue échoue d'office.
+    fiche.get_by_label("L'action demande une formation théorique").check()
+    fiche.get_by_role("button", name="Jet par défaut").click()
+    expect(sortie).to_contain_text("échoue d'office", timeout=DELAI)
+    assert len(_journal(page)) == 4
+    assert all("lanceur=2d6-test" in e["lien"] for e in _journal(page))
+    _sans_debordement(page)
+    _axe_dans_les_deux_themes(page, theme, FICHE_2D6)
+
+    page.reload()
+    expect(fiche.get_by_role("button", name="Jet : Interviewer (niveau 2)")).to_be_visible(timeout=DELAI)
+    expect(fiche.locator(".jdr-fiche-entete")).to_contain_text("Joséphine")
+    page.context.close()
+    assert not erreurs, erreurs

@@ -282,7 +282,7 @@ class TestBlocs:
     ('```lanceur mecanique="3d6-test" couleur="rouge"\n```\n', "option inconnue couleur"),
     ('```tableau nom="rien"\n```\n', "table « rien » inconnue"),
     ('```fiche id="f"\n```\n', "système inconnu"),
-    ('```fiche systeme="deuxd6" id="f"\n```\n', "n'a pas de fiche de suivi"),
+    ('```fiche systeme="sansfiche" id="f"\n```\n', "système inconnu"),
 ])
 def test_bloc_mal_ecrit_refuse(page: str, message: str) -> None:
     with pytest.raises(BlocInvalide, match=re.escape(message)) as erreur:

@@ -1,5 +1,6 @@
 """Registre des lanceurs et pont JSON du navigateur."""
 
+import dataclasses
 import json
 import re
 
@@ -160,10 +161,16 @@ class TestSystemes:
                                                 "op": {"op": "creer", "nom": "Gideon", "ton": "blockbuster"}})))
         assert r["vue"]["sante"] == 8
 
-    @pytest.mark.parametrize("systeme", [None, "inconnu", "deuxd6", ["encore"]])
+    @pytest.mark.parametrize("systeme", [None, "inconnu", ["encore"]])
     def test_suivi_refuse(self, systeme: object) -> None:
         r = json.loads(pont.traiter(json.dumps({"type": "suivi", "systeme": systeme, "etat": None, "op": {}})))
         assert set(r) == {"erreur"} and ("système" in r["erreur"])
+
+    def test_systeme_sans_suivi(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        sans = dataclasses.replace(registre.systeme("deuxd6"), suivis=())
+        monkeypatch.setattr(registre, "systeme", lambda nom: sans)
+        with pytest.raises(JdrErreur, match="le système 2D6 sous le seuil n'a pas de fiche de suivi"):
+            registre.suivi("deuxd6")
 
     @pytest.mark.parametrize("graine", ["²", "--3", "+-1", "１２"])
     def test_graine_unicode_refusee(self, graine: str) -> None:

@@ -327,7 +327,8 @@ class TestChamps:
 
 _BRUT = st.one_of(st.none(), st.booleans(), st.integers(-5, 40), st.sampled_from([2**53, -(2**60)]),
                   st.text(max_size=6), st.sampled_from(["", "3", "x", "raw", "VOL", "tir", "choc", "fuite", "physique",
-                                                        "Mental", "pouvoir", "compétence", "Athlétisme"]),
+                                                        "Mental", "pouvoir", "compétence", "Athlétisme",
+                                                        "competence", "sans_competence", "Mécanique", "dex"]),
                   st.lists(st.integers(0, 3), max_size=2), st.dictionaries(st.sampled_from(["nom", "gene"]),
                                                                              st.text(max_size=3), max_size=2))
 
@@ -351,6 +352,11 @@ ETATS = {
                 {"version": 1, "genre": "troisd6.fiche", "nom": "Jules", "physique": 4, "mental": 2, "social": 3,
                  "fp": 0, "domaine": "", "robot": False, "pe": -3, "infirme": False, "sequelle": True,
                  "maitrises": [{"nom": "Athlétisme", "caracteristique": "physique"}]}],
+    "deuxd6": [{"version": 1, "genre": "deuxd6.fiche", "nom": "Philip",
+                "caracteristiques": {"for": 3, "dex": 4, "int": 3, "edu": 3, "pre": 3, "vol": 3, "sen": 3},
+                "competences": [{"nom": "Mécanique", "niveau": 2, "formation": False},
+                                {"nom": "Pilotage avion", "niveau": 1, "formation": True}],
+                "attributs": [{"nom": "Fatigue", "valeur": 4}], "bonus": 2}],
 }
 
 
@@ -358,7 +364,7 @@ class TestToutesLesOperations:
     """Toute opération déclarée, avec n'importe quels champs : une réponse complète, ou une
     :class:`JdrErreur` en français ; jamais une autre exception, jamais la sauvegarde modifiée."""
 
-    @pytest.mark.parametrize("systeme", ["encore", "d10", "troisd6"])
+    @pytest.mark.parametrize("systeme", ["encore", "d10", "troisd6", "deuxd6"])
     @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(donnees=st.data())
     def test_reponse_ou_refus(self, systeme: str, donnees: st.DataObject) -> None:

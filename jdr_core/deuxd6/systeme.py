@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..mecanique import Systeme
 from .lanceurs import MECANIQUES
 from .lanceurs_poursuite import MECANIQUES_POURSUITE, TABLES_POURSUITE
+from .suivi import SUIVI
 from .tables import TABLES
 
 SYSTEME = Systeme(
@@ -12,7 +13,8 @@ SYSTEME = Systeme(
     titre="2D6 sous le seuil",
     principe="2D6 à faire sous une cible : 7 + le niveau de compétence, ou 2 + la caractéristique",
     pages=("deuxd6/index.md", "deuxd6/scenes.md", "deuxd6/poursuites.md", "deuxd6/cas-speciaux.md",
-           "deuxd6/tables.md", "deuxd6/ecran.md"),
+           "deuxd6/fiche.md", "deuxd6/tables.md", "deuxd6/ecran.md"),
     mecaniques=(*MECANIQUES, *MECANIQUES_POURSUITE),
     tables=(*TABLES, *TABLES_POURSUITE),
+    suivis=(SUIVI,),
 )

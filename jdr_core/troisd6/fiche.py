@@ -113,8 +113,9 @@ class Personnage:
         """
         propre = lire_texte(nom, "le nom de la maîtrise", NOM_MAX, "nommez la maîtrise (Athlétisme, Technologie…)")
         cle = lire_caracteristique(caracteristique)
-        if any(m.nom.casefold() == propre.casefold() for m in self.maitrises):
-            raise JdrErreur(f"{self.nom} a déjà la maîtrise « {propre} ».")
+        deja = next((m for m in self.maitrises if m.nom.casefold() == propre.casefold()), None)
+        if deja is not None:
+            raise JdrErreur(f"{self.nom} a déjà la maîtrise « {deja.nom} ».")
         if len(self.maitrises) >= MAITRISES_MAX:
             raise JdrErreur(f"Pas plus de {MAITRISES_MAX} maîtrises sur une fiche.")
         return replace(self, maitrises=(*self.maitrises, Maitrise(propre, cle)))

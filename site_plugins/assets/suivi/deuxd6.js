@@ -1,0 +1,161 @@
+// La vue de la fiche 2D6 : caractéristiques, attributs, compétences, et un bouton par jet avec
+// ses chances. Les règles restent dans jdr_core.deuxd6.suivi ; les chances suivent les réglages
+// par la question « chances », posée au moteur sans rien changer à la fiche.
+import { bouton, case_a_cocher, champ, el, liste, nombre, texte } from "../dom.js";
+
+export function creation(suivi) {
+  const b = suivi.bornes;
+  const nom = texte("", b.nom_max, "Philip, Joséphine…");
+  const caracs = b.caracteristiques.map(([cle, libelle]) => [cle, libelle,
+    nombre(b.caracteristique_defaut, b.caracteristique_min, b.caracteristique_max)]);
+  const ligne = el("div", "jdr-ligne");
+  for (const [, libelle, entree] of caracs) ligne.append(champ(libelle, entree));
+  const form = el("div", "jdr-fiche-creation");
+  form.append(champ("Nom", nom), el("p", "jdr-fiche-avis", `Caractéristiques de ${b.caracteristique_min} à ${b.caracteristique_max} :`),
+    ligne, bouton("Créer la fiche", () => suivi.operer({
+      op: "creer", nom: nom.value, ...Object.fromEntries(caracs.map(([cle, , e]) => [cle, e.value])),
+    })));
+  return form;
+}
+
+export const renommable = true;
+
+export function demande(suivi, op, demandeRecue, message) {
+  suivi.dire(message || "Opération incomplète.", true);
+}
+
+function memoire(suivi) {
+  if (!suivi.memoire2d6) suivi.memoire2d6 = { difficulte: "0", autre: "0", scene: false };
+  return suivi.memoire2d6;
+}
+
+function sectionJets(suivi, v) {
+  const b = suivi.bornes;
+  const m = memoire(suivi);
+  const zone = el("section", "jdr-fiche-tests");
+  zone.append(el("h4", null, "Lancer les dés"));
+  for (const avis of v.avis) zone.append(el("p", "jdr-fiche-avis", avis));
+  const difficulte = liste(b.difficultes);
+  difficulte.value = m.difficulte;
+  const autre = nombre(m.autre, b.autre_min, b.autre_max);
+  const scene = case_a_cocher();
+  scene.checked = m.scene;
+  const reglages = el("div", "jdr-ligne jdr-fiche-reglages");
+  reglages.append(champ("Difficulté", difficulte), champ("Autre modificateur", autre),
+    champ("Ce jet compte dans une scène (un critique donne son Dd au jet suivant)", scene));
+  if (v.bonus) reglages.append(bouton("Oublier le bonus", () => suivi.operer({ op: "oublier_bonus" })));
+  zone.append(reglages);
+  const lire = () => ({ difficulte: difficulte.value, autre: autre.value });
+
+  const ul = el("ul", "jdr-fiche-liste-tests");
+  const chances = new Map();
+  for (const j of v.jets) {
+    const li = el("li", "jdr-fiche-test");
+    const cote = el("span", "jdr-fiche-chance", j.phrase);
+    cote.id = `${suivi.racine.id}-chance-${chances.size}`;
+    const lancer = bouton(`Jet : ${j.libelle}`, () => suivi.operer({
+      op: "lancer", jet: j.jet, nom: j.nom, ...lire(), scene: scene.checked,
+    }));
+    lancer.setAttribute("aria-describedby", cote.id);
+    li.append(lancer, cote);
+    ul.append(li);
+    chances.set(`${j.jet}|${j.nom}`, cote);
+  }
+  zone.append(ul);
+
+  // Sans la compétence : le jet par défaut, refusé d'office si l'action demande une formation.
+  const defaut = el("div", "jdr-ligne");
+  const carac = liste(b.caracteristiques);
+  const formation = case_a_cocher();
+  const proche = liste([["", "Aucune"], ...v.competences.map((c) => [c.nom, `${c.nom} (niveau ${c.niveau})`])]);
+  defaut.append(champ("Sans la compétence, avec", carac), champ("L'action demande une formation théorique", formation),
+    champ("Compétence proche", proche),
+    bouton("Jet par défaut", () => suivi.operer({
+      op: "lancer", jet: "sans_competence", nom: carac.value, formation: formation.checked, proche: proche.value,
+      ...lire(), scene: scene.checked,
+    })));
+  zone.append(defaut);
+
+  let numero = 0;
+  const actualiser = async () => {
+    Object.assign(m, lire());
+    const mien = ++numero;
+    for (const c of chances.values()) c.classList.add("jdr-fiche-chance--calcul");
+    const r = await suivi.requete(suivi.etat, { op: "chances", ...lire() });
+    if (mien !== numero) return;
+    for (const c of chances.values()) c.classList.remove("jdr-fiche-chance--calcul");
+    if (r.erreur) return suivi.dire(r.erreur, true);
+    for (const j of r.reponse.jets) {
+      const c = chances.get(`${j.jet}|${j.nom}`);
+      if (c) c.textContent = j.phrase;
+    }
+  };
+  difficulte.addEventListener("change", actualiser);
+  autre.addEventListener("change", actualiser);
+  scene.addEventListener("change", () => { m.scene = scene.checked; });
+  return zone;
+}
+
+function sectionCompetences(suivi, v) {
+  const b = suivi.bornes;
+  const zone = el("section", "jdr-fiche-maitrises");
+  zone.append(el("h4", null, "Compétences"));
+  const ul = el("ul", "jdr-fiche-liste");
+  for (const c of v.competences) {
+    const li = el("li", null, `${c.nom}${c.formation ? " (formation théorique)" : ""} `);
+    const niveau = nombre(c.niveau, b.niveau_min, b.niveau_max);
+    const changer = bouton("Changer le niveau", () => suivi.operer({ op: "changer_niveau", nom: c.nom, niveau: niveau.value }));
+    changer.setAttribute("aria-label", `Changer le niveau de ${c.nom}`);
+    const retirer = bouton("Retirer", () => suivi.operer({ op: "retirer_competence", nom: c.nom }));
+    retirer.setAttribute("aria-label", `Retirer la compétence ${c.nom}`);
+    li.append(champ(`Niveau de ${c.nom}`, niveau), changer, retirer);
+    ul.append(li);
+  }
+  if (!v.competences.length) ul.append(el("li", null, "Aucune compétence : un jet de compétence se fait à 7 + son niveau."));
+  const nom = texte("", b.nom_max, "Mécanique, Conduite…");
+  const niveau = nombre(1, b.niveau_min, b.niveau_max);
+  const formation = case_a_cocher();
+  const ajout = el("div", "jdr-ligne");
+  ajout.append(champ("Nouvelle compétence", nom), champ("Niveau (0 : simple base)", niveau),
+    champ("Elle demande une formation théorique", formation),
+    bouton("Ajouter la compétence", () => suivi.operer({
+      op: "ajouter_competence", nom: nom.value, niveau: niveau.value, formation: formation.checked,
+    }), { desactive: v.competences.length >= b.competences_max }));
+  zone.append(ul, ajout);
+  return zone;
+}
+
+function sectionAttributs(suivi, v) {
+  const b = suivi.bornes;
+  const zone = el("section", "jdr-fiche-attributs");
+  zone.append(el("h4", null, "Caractéristiques et attributs"));
+  const ul = el("ul", "jdr-fiche-liste");
+  for (const a of v.attributs) {
+    const li = el("li", null, `${a.nom} ${a.valeur} `);
+    const retirer = bouton("Retirer", () => suivi.operer({ op: "retirer_attribut", nom: a.nom }));
+    retirer.setAttribute("aria-label", `Retirer l'attribut ${a.nom}`);
+    li.append(retirer);
+    ul.append(li);
+  }
+  const nom = texte("", b.nom_max, "Fatigue…");
+  const valeur = nombre(3, b.caracteristique_min, b.caracteristique_max);
+  const ajout = el("div", "jdr-ligne");
+  ajout.append(champ("Nouvel attribut", nom), champ("Valeur de l'attribut", valeur),
+    bouton("Ajouter l'attribut", () => suivi.operer({ op: "ajouter_attribut", nom: nom.value, valeur: valeur.value }),
+      { desactive: v.attributs.length >= b.attributs_max }));
+  const carac = liste(b.caracteristiques);
+  const nouvelle = nombre(3, b.caracteristique_min, b.caracteristique_max);
+  const changer = el("div", "jdr-ligne");
+  changer.append(champ("Caractéristique à changer", carac), champ("Nouvelle valeur", nouvelle),
+    bouton("Changer la caractéristique", () => suivi.operer({
+      op: "changer_caracteristique", caracteristique: carac.value, valeur: nouvelle.value,
+    })));
+  zone.append(ul, ajout, changer);
+  return zone;
+}
+
+export function fiche(suivi, v) {
+  const haut = el("div", "jdr-fiche-entete");
+  haut.append(el("strong", null, v.nom), el("span", "jdr-ton", v.caracteristiques.map((c) => `${c.nom} ${c.valeur}`).join(", ")));
+  return [haut, sectionJets(suivi, v), sectionCompetences(suivi, v), sectionAttributs(suivi, v)];
+}
