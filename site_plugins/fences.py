@@ -374,6 +374,8 @@ def formater_fiche(
     s = suivi(nom_systeme, options.get("suivi"))
     ident = _attr(options["id"])
     config = {"bornes": dict(s.bornes), "anciennes_cles": [c.format(id=options["id"]) for c in s.anciennes_cles]}
+    # Un suivi qui n'est pas le premier de son système a sa vue et ses clés de stockage à lui.
+    second = ' data-second="oui"' if s is not systeme(nom_systeme).suivis[0] else ""
     lanceurs = ""
     if options.get("lanceurs"):
         liens = "".join(f'<a data-mecanique="{_attr(m.nom)}" href="{_attr(REGISTRE.lien(m.nom, {}))}"></a>'
@@ -381,7 +383,7 @@ def formater_fiche(
         lanceurs = f'<template class="jdr-fiche-lanceurs">{liens}</template>'
     return (
         f'<div class="jdr-fiche" data-fiche="{ident}" data-systeme="{_attr(nom_systeme)}" '
-        f'data-suivi="{_attr(s.nom)}" id="fiche-{ident}">'
+        f'data-suivi="{_attr(s.nom)}"{second} id="fiche-{ident}">'
         f"{_json_script('jdr-fiche-config', config)}{lanceurs}"
         '<p class="jdr-fiche-statique">Le suivi de fiche fonctionne dans le navigateur, avec '
         "JavaScript : il garde l'état d'un personnage sur cet appareil.</p>"

@@ -163,3 +163,57 @@ def test_un_joueur_cree_lance_applique_recharge_2d6(navigateur: Browser, serveur
     expect(fiche.locator(".jdr-fiche-entete")).to_contain_text("Joséphine")
     page.context.close()
     assert not erreurs, erreurs
+
+
+FICHE_D10 = ".jdr-fiche[data-systeme='d10'][data-suivi='fiche']"
+
+
+@pytest.mark.parametrize(("largeur", "theme"), [(1280, "light"), (390, "dark")])
+def test_un_joueur_cree_lance_blesse_met_au_combat_d10(navigateur: Browser, serveur: str, largeur: int,
+                                                       theme: str) -> None:
+    page = ouvrir(navigateur, theme, largeur)
+    erreurs: list[str] = []
+    page.on("pageerror", lambda e: erreurs.append(str(e)))
+    page.goto(serveur + "/d10/suivi/")
+    combat = page.locator(".jdr-fiche[data-systeme='d10'][data-suivi='combat']")
+    combat.get_by_label("Nom du combat").fill("Le quai")
+    combat.get_by_role("button", name="Nouveau combat").click()
+    expect(combat.locator(".jdr-fiche-entete")).to_contain_text("Le quai", timeout=DELAI)
+
+    page.goto(serveur + "/d10/fiche/")
+    fiche = page.locator(FICHE_D10)
+    creation = fiche.locator(".jdr-fiche-creation")
+    creation.get_by_label("Nom").fill("Marek")
+    creation.get_by_label("AGI (Agilité)").fill("6")
+    creation.get_by_role("button", name="Créer la fiche").click()
+    expect(fiche.locator(".jdr-fiche-entete")).to_contain_text("AGI 6", timeout=DELAI)
+    fiche.get_by_label("Niveau de Corps à corps").fill("4")
+    fiche.get_by_role("button", name="Changer Corps à corps").click()
+    corps = fiche.get_by_role("button", name="Jet : Corps à corps (AGI 6 + 4)")
+    expect(corps).to_be_visible(timeout=DELAI)
+    chance = fiche.locator(".jdr-fiche-test").filter(
+        has=page.get_by_role("button", name="Jet : Corps à corps (AGI 6 + 4)")).locator(".jdr-fiche-chance")
+    avant = chance.inner_text()
+    sortie = fiche.locator("output.jdr-sortie")
+    for bouton, dit in (("Jet : Corps à corps (AGI 6 + 4)", "Marek tente un jet de Corps à corps contre 11."),
+                        ("Jet : Tir (AGI 6 + 0)", "Marek tente un jet de Tir contre 11."),
+                        ("Jet : INT seule (5)", "Marek tente un jet d'Intelligence seule contre 11.")):
+        fiche.get_by_role("button", name=bouton).click()
+        expect(sortie).to_contain_text(typographier(dit), timeout=DELAI)
+    # Appliquer un résultat : une blessure grave, son malus dans les chances.
+    fiche.get_by_label("Gravité").select_option("grave")
+    fiche.get_by_role("button", name="Ajouter la blessure").click()
+    expect(fiche.locator(".jdr-fiche-etat")).to_contain_text("1 blessure grave", timeout=DELAI)
+    expect(chance).not_to_have_text(avant)
+    fiche.get_by_role("button", name="Mettre au combat").click()
+    expect(sortie).to_contain_text(typographier("Marek entre dans le combat. (combat « Le quai »)"), timeout=DELAI)
+    assert len(_journal(page)) == 3 and all("lanceur=d10-action" in e["lien"] for e in _journal(page))
+    _sans_debordement(page)
+    _axe_dans_les_deux_themes(page, theme, FICHE_D10)
+
+    page.reload()
+    expect(fiche.locator(".jdr-fiche-etat")).to_contain_text("1 blessure grave", timeout=DELAI)
+    page.goto(serveur + "/d10/suivi/")
+    expect(combat).to_contain_text("Marek", timeout=DELAI)
+    page.context.close()
+    assert not erreurs, erreurs

@@ -328,7 +328,8 @@ class TestChamps:
 _BRUT = st.one_of(st.none(), st.booleans(), st.integers(-5, 40), st.sampled_from([2**53, -(2**60)]),
                   st.text(max_size=6), st.sampled_from(["", "3", "x", "raw", "VOL", "tir", "choc", "fuite", "physique",
                                                         "Mental", "pouvoir", "compétence", "Athlétisme",
-                                                        "competence", "sans_competence", "Mécanique", "dex"]),
+                                                        "competence", "sans_competence", "Mécanique", "dex",
+                                                        "AGI", "Tir", "légère", "contact"]),
                   st.lists(st.integers(0, 3), max_size=2), st.dictionaries(st.sampled_from(["nom", "gene"]),
                                                                              st.text(max_size=3), max_size=2))
 
@@ -352,6 +353,13 @@ ETATS = {
                 {"version": 1, "genre": "troisd6.fiche", "nom": "Jules", "physique": 4, "mental": 2, "social": 3,
                  "fp": 0, "domaine": "", "robot": False, "pe": -3, "infirme": False, "sequelle": True,
                  "maitrises": [{"nom": "Athlétisme", "caracteristique": "physique"}]}],
+    "d10/fiche": [{"version": 1, "genre": "d10.fiche", "nom": "Marek",
+                   "stats": {"FOR": 5, "CON": 4, "AGI": 6, "FM": 5, "VOL": 5, "INT": 5},
+                   "competences": [{"nom": "Corps à corps", "stat": "AGI", "niveau": 4, "diviseur": 1},
+                                   {"nom": "Tir", "stat": "AGI", "niveau": 0, "diviseur": 1},
+                                   {"nom": "Esquive", "stat": "AGI", "niveau": 2, "diviseur": 2}],
+                   "armes": [{"nom": "Couteau", "degats": 3, "mode": "contact"}], "armure": 1,
+                   "blessures": {"legeres": 1, "graves": 0, "critiques": 0, "mort": False}}],
     "deuxd6": [{"version": 1, "genre": "deuxd6.fiche", "nom": "Philip",
                 "caracteristiques": {"for": 3, "dex": 4, "int": 3, "edu": 3, "pre": 3, "vol": 3, "sen": 3},
                 "competences": [{"nom": "Mécanique", "niveau": 2, "formation": False},
@@ -364,11 +372,11 @@ class TestToutesLesOperations:
     """Toute opération déclarée, avec n'importe quels champs : une réponse complète, ou une
     :class:`JdrErreur` en français ; jamais une autre exception, jamais la sauvegarde modifiée."""
 
-    @pytest.mark.parametrize("systeme", ["encore", "d10", "troisd6", "deuxd6"])
+    @pytest.mark.parametrize("systeme", ["encore", "d10", "troisd6", "deuxd6", "d10/fiche"])
     @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(donnees=st.data())
     def test_reponse_ou_refus(self, systeme: str, donnees: st.DataObject) -> None:
-        suivi = registre.suivi(systeme)
+        suivi = registre.suivi(*systeme.split("/"))
         etat = copy.deepcopy(donnees.draw(st.sampled_from(ETATS[systeme])))
         gardee = copy.deepcopy(etat)
         op = donnees.draw(_operation(suivi))

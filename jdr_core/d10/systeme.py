@@ -5,15 +5,17 @@ from __future__ import annotations
 from ..mecanique import Systeme
 from .lanceurs import MECANIQUES
 from .suivi import SUIVI
+from .suivi_fiche import SUIVI as FICHE
 from .tables import TABLES
 
 SYSTEME = Systeme(
     nom="d10",
     titre="D10 + carac + compétence",
     principe="D10 ouvert + caractéristique + compétence contre 5 + la difficulté",
-    pages=("d10/index.md", "d10/action.md", "d10/combat.md", "d10/blessures.md", "d10/suivi.md", "d10/tables.md",
-           "d10/ecran.md"),
+    pages=("d10/index.md", "d10/action.md", "d10/combat.md", "d10/blessures.md", "d10/fiche.md", "d10/suivi.md",
+           "d10/tables.md", "d10/ecran.md"),
     mecaniques=MECANIQUES,
     tables=TABLES,
-    suivis=(SUIVI,),
+    # Le combat d'abord : un bloc fiche sans option « suivi » reste le suivi de combat.
+    suivis=(SUIVI, FICHE),
 )

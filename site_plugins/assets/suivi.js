@@ -196,8 +196,12 @@ class Suivi {
     this.racine = racine;
     this.vueModule = vue;
     this.systeme = racine.dataset.systeme;
-    this.bloc = cleDuBloc(this.systeme, racine.dataset.fiche);
-    this.cleActive = `jdr-suivi-actif:${this.systeme}:${racine.dataset.fiche}`;
+    // Le suivi montré ; celui qui n'est pas le premier de son système range ses fiches à part
+    // (jdr-suivi:<systeme>:<suivi>:<id>), pour que la fiche D10 ne se mêle pas aux combats.
+    this.suiviNom = racine.dataset.suivi || "";
+    const espace = racine.dataset.second ? `${this.systeme}:${this.suiviNom}` : this.systeme;
+    this.bloc = cleDuBloc(espace, racine.dataset.fiche);
+    this.cleActive = `jdr-suivi-actif:${espace}:${racine.dataset.fiche}`;
     this.corps = racine.querySelector(".jdr-fiche-corps");
     this.message = racine.querySelector("output.jdr-sortie");
     // Bornes, listes et anciennes clés déclarées dans jdr_core (rendues à la construction).
@@ -282,7 +286,7 @@ class Suivi {
   }
 
   requete(etat, op) {
-    return moteur.demander({ type: "suivi", systeme: this.systeme, etat, op });
+    return moteur.demander({ type: "suivi", systeme: this.systeme, suivi: this.suiviNom, etat, op });
   }
 
   // Un message sous la fiche. Une alerte (refus, erreur) reste jusqu'au prochain geste du
@@ -807,7 +811,10 @@ export async function brancher(racine) {
   try {
     const systeme = racine.dataset.systeme;
     if (!/^[a-z0-9]+$/.test(systeme || "")) throw new Error("système de la fiche illisible");
-    const vue = await import(`./suivi/${systeme}.js`);
+    const suivi = racine.dataset.suivi || "";
+    if (!/^[a-z0-9]*$/.test(suivi)) throw new Error("suivi de la fiche illisible");
+    // La vue d'un suivi qui n'est pas le premier de son système : suivi/<systeme>-<suivi>.js.
+    const vue = await import(`./suivi/${racine.dataset.second ? `${systeme}-${suivi}` : systeme}.js`);
     racine.jdrSuivi = new Suivi(racine, vue);
   } catch (erreurFiche) {
     sortie.textContent = typographier(`Suivi indisponible : ${erreurFiche.message}`);

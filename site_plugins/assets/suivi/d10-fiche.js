@@ -1,0 +1,205 @@
+// La vue de la fiche D10 : six caractéristiques, compétences (niveau ou années de pratique),
+// armes, armure, blessures ; un bouton par jet avec ses chances, et « Mettre au combat », qui
+// ajoute le personnage à un combat du suivi de combat rangé sur cet appareil. Les règles restent
+// dans jdr_core.d10.suivi_fiche (et jdr_core.d10.suivi pour le combat).
+import { bouton, case_a_cocher, champ, el, liste, nombre, texte } from "../dom.js";
+import { nomRange, nouvelleOperation, operationRangee, signalerIci } from "../suivi.js";
+
+export function creation(suivi) {
+  const b = suivi.bornes;
+  const nom = texte("", b.nom_max, "Lina, Marek…");
+  const stats = b.stats.map(([cle, libelle]) => [cle, libelle, nombre(b.stat_defaut, b.stat_min, b.stat_max)]);
+  const ligne = el("div", "jdr-ligne");
+  for (const [, libelle, entree] of stats) ligne.append(champ(libelle, entree));
+  const form = el("div", "jdr-fiche-creation");
+  form.append(champ("Nom", nom), el("p", "jdr-fiche-avis", `Caractéristiques de ${b.stat_min} à ${b.stat_max} :`), ligne,
+    bouton("Créer la fiche", () => suivi.operer({
+      op: "creer", nom: nom.value, ...Object.fromEntries(stats.map(([cle, , e]) => [cle, e.value])),
+    })));
+  return form;
+}
+
+export const renommable = true;
+
+export function demande(suivi, op, demandeRecue, message) {
+  suivi.dire(message || "Opération incomplète.", true);
+}
+
+function memoire(suivi) {
+  if (!suivi.memoireD10Fiche) suivi.memoireD10Fiche = { dv: String(suivi.bornes.dv_defaut), automatique: false };
+  return suivi.memoireD10Fiche;
+}
+
+function sectionJets(suivi, v) {
+  const b = suivi.bornes;
+  const m = memoire(suivi);
+  const zone = el("section", "jdr-fiche-tests");
+  zone.append(el("h4", null, "Lancer les dés"), el("p", "jdr-fiche-avis", v.blessures_texte));
+  const dv = nombre(m.dv, b.dv_min, b.dv_max);
+  const auto = case_a_cocher();
+  auto.checked = m.automatique;
+  const reglages = el("div", "jdr-ligne jdr-fiche-reglages");
+  reglages.append(champ("Difficulté variable (la difficulté vaut 5 + DV)", dv),
+    champ("Prendre la réussite automatique, sans marge, si elle est permise", auto));
+  zone.append(reglages);
+  const ul = el("ul", "jdr-fiche-liste-tests");
+  const chances = new Map();
+  for (const j of v.jets) {
+    const li = el("li", "jdr-fiche-test");
+    const cote = el("span", "jdr-fiche-chance", j.phrase);
+    cote.id = `${suivi.racine.id}-chance-${chances.size}`;
+    const lancer = bouton(`Jet : ${j.libelle}`, () => suivi.operer({
+      op: "agir", competence: j.competence, stat: j.stat, dv: dv.value, automatique: auto.checked,
+    }));
+    lancer.setAttribute("aria-describedby", cote.id);
+    li.append(lancer, cote);
+    ul.append(li);
+    chances.set(`${j.competence}|${j.stat}`, cote);
+  }
+  zone.append(ul);
+  let numero = 0;
+  dv.addEventListener("change", async () => {
+    m.dv = dv.value;
+    const mien = ++numero;
+    for (const c of chances.values()) c.classList.add("jdr-fiche-chance--calcul");
+    const r = await suivi.requete(suivi.etat, { op: "chances", dv: dv.value });
+    if (mien !== numero) return;
+    for (const c of chances.values()) c.classList.remove("jdr-fiche-chance--calcul");
+    if (r.erreur) return suivi.dire(r.erreur, true);
+    for (const j of r.reponse.jets) {
+      const c = chances.get(`${j.competence}|${j.stat}`);
+      if (c) c.textContent = j.phrase;
+    }
+  });
+  auto.addEventListener("change", () => { m.automatique = auto.checked; });
+  return zone;
+}
+
+function champsPratique(b, niveau) {
+  return { niveau: nombre(niveau, b.comp_min, b.comp_max), annees: nombre("", 0, b.annees_max), pratique: liste(b.diviseurs) };
+}
+
+function sectionCompetences(suivi, v) {
+  const b = suivi.bornes;
+  const zone = el("section", "jdr-fiche-maitrises");
+  zone.append(el("h4", null, "Compétences"),
+    el("p", "jdr-fiche-avis", "Donnez le niveau, ou les années de pratique : la fiche en déduit l'autre."));
+  const ul = el("ul", "jdr-fiche-liste");
+  for (const c of v.competences) {
+    const li = el("li", null, `${c.texte} `);
+    const f = champsPratique(b, c.niveau);
+    f.pratique.value = String(c.diviseur);
+    const changer = bouton("Changer", () => suivi.operer({
+      op: "changer_competence", nom: c.nom, niveau: f.annees.value ? "" : f.niveau.value, annees: f.annees.value,
+      diviseur: f.pratique.value,
+    }));
+    changer.setAttribute("aria-label", `Changer ${c.nom}`);
+    li.append(champ(`Niveau de ${c.nom}`, f.niveau), champ(`ou années de pratique de ${c.nom}`, f.annees),
+      champ(`Pratique de ${c.nom}`, f.pratique), changer);
+    if (!c.combat) {
+      const retirer = bouton("Retirer", () => suivi.operer({ op: "retirer_competence", nom: c.nom }));
+      retirer.setAttribute("aria-label", `Retirer la compétence ${c.nom}`);
+      li.append(retirer);
+    }
+    ul.append(li);
+  }
+  const nom = texte("", b.nom_max, "Pistolet, Premiers soins…");
+  const stat = liste(b.stats);
+  const f = champsPratique(b, 1);
+  const ajout = el("div", "jdr-ligne");
+  ajout.append(champ("Nouvelle compétence", nom), champ("Avec la caractéristique", stat),
+    champ("Niveau", f.niveau), champ("ou années de pratique", f.annees), champ("Pratique", f.pratique),
+    bouton("Ajouter la compétence", () => suivi.operer({
+      op: "ajouter_competence", nom: nom.value, stat: stat.value, niveau: f.annees.value ? "" : f.niveau.value,
+      annees: f.annees.value, diviseur: f.pratique.value,
+    }), { desactive: v.competences.length >= b.competences_max }));
+  zone.append(ul, ajout);
+  return zone;
+}
+
+function sectionEquipement(suivi, v) {
+  const b = suivi.bornes;
+  const zone = el("section", "jdr-fiche-armes");
+  zone.append(el("h4", null, "Armes et armure"));
+  const ul = el("ul", "jdr-fiche-liste");
+  for (const a of v.armes) {
+    const li = el("li", null, `${a.texte} `);
+    const retirer = bouton("Retirer", () => suivi.operer({ op: "retirer_arme", nom: a.nom }));
+    retirer.setAttribute("aria-label", `Retirer l'arme ${a.nom}`);
+    li.append(retirer);
+    ul.append(li);
+  }
+  if (!v.armes.length) ul.append(el("li", null, "Aucune arme : à mains nues."));
+  const nom = texte("", b.nom_max, "Couteau, pistolet…");
+  const degats = nombre(3, b.arme_min, b.arme_max);
+  const mode = liste(b.modes);
+  const ajout = el("div", "jdr-ligne");
+  ajout.append(champ("Nouvelle arme", nom), champ("Dégâts de l'arme", degats), champ("Elle sert", mode),
+    bouton("Ajouter l'arme", () => suivi.operer({ op: "ajouter_arme", nom: nom.value, degats: degats.value, mode: mode.value }),
+      { desactive: v.armes.length >= b.armes_max }));
+  const armure = nombre(v.armure, b.armure_min, b.armure_max);
+  const ligneArmure = el("div", "jdr-ligne");
+  ligneArmure.append(champ("Armure", armure), bouton("Changer l'armure", () => suivi.operer({ op: "armure", armure: armure.value })));
+  zone.append(ul, ajout, ligneArmure);
+  return zone;
+}
+
+function sectionBlessures(suivi, v) {
+  const b = suivi.bornes;
+  const zone = el("section", "jdr-fiche-energie");
+  zone.append(el("h4", null, "Blessures"), el("p", "jdr-fiche-etat", v.blessures_texte));
+  const gravite = liste(b.gravites);
+  const actions = el("div", "jdr-actions-fiche");
+  actions.append(champ("Gravité", gravite),
+    bouton("Ajouter la blessure", () => suivi.operer({ op: "blesser", gravite: gravite.value }), { desactive: v.blessures.mort }),
+    bouton("Guérir une blessure", () => suivi.operer({ op: "guerir", gravite: gravite.value })));
+  zone.append(actions);
+  return zone;
+}
+
+// Les combats du suivi de combat D10 rangés sur cet appareil (le premier suivi du système).
+function combats() {
+  const motif = /^jdr-suivi:d10:[a-z0-9-]+(:p[a-z0-9]+)?$/;
+  const cles = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const cle = localStorage.key(i);
+    if (cle && motif.test(cle)) cles.push(cle);
+  }
+  return cles.sort().map((cle) => [cle, nomRange(cle)]);
+}
+
+function sectionCombat(suivi, v) {
+  const zone = el("section", "jdr-fiche-combat");
+  zone.append(el("h4", null, "Au combat"));
+  const presents = combats();
+  if (!presents.length) {
+    zone.append(el("p", "jdr-fiche-avis", "Aucun combat rangé sur cet appareil : créez-en un sur la page du suivi de "
+      + "combat, puis revenez y mettre ce personnage."));
+    return zone;
+  }
+  const choix = liste(presents);
+  const mettre = bouton("Mettre au combat", async () => {
+    mettre.disabled = true;  // un clic, un combattant
+    try {
+      const cle = choix.value;
+      const r = await operationRangee("d10", cle, { op: "ajouter", ...v.combat }, nouvelleOperation());
+      if (r.erreur) return suivi.dire(r.erreur, true);
+      if (r.deja || r.disparue || r.illisible || r.plein || r.perime) {
+        return suivi.dire("Le combat n'a pas pu être modifié (illisible, disparu ou stockage plein) : rien n'a changé.", true);
+      }
+      signalerIci(cle);
+      suivi.dire(`${r.message} (combat « ${nomRange(cle)} »)`);
+    } finally {
+      mettre.disabled = false;
+    }
+  });
+  zone.append(el("p", "jdr-fiche-avis", v.combat_texte), champ("Combat", choix), mettre);
+  return zone;
+}
+
+export function fiche(suivi, v) {
+  const haut = el("div", "jdr-fiche-entete");
+  haut.append(el("strong", null, v.nom), el("span", "jdr-ton", v.stats.map((s) => `${s.cle} ${s.valeur}`).join(", ")));
+  return [haut, sectionJets(suivi, v), sectionBlessures(suivi, v), sectionCompetences(suivi, v),
+    sectionEquipement(suivi, v), sectionCombat(suivi, v)];
+}
