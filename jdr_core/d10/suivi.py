@@ -136,6 +136,8 @@ BORNES: dict[str, Any] = {
     "couverts": [["aucun", "À découvert"], ["leger", "Couvert léger (+2)"], ["moyen", "Couvert moyen (+5)"],
                  ["lourd", "Couvert lourd (+10)"]],
     "caracs_ko": [[c, c] for c in CARACS_KO],
+    "libelle_automatique": "L'attaquant renonce au dé : il touche d'office, sans marge, si son AGI "
+                           "(ou AGI + compétence) dépasse la difficulté",
 }
 
 
