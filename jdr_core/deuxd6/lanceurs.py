@@ -625,6 +625,9 @@ RATTRAPAGE: Mecanique[Rattrapage] = Mecanique(
     ),
     lancer=_lancer_rattrapage,
     cotes=_cotes_rattrapage,
+    # Le graphique : une barre par issue, de la maladresse à la réussite du premier coup.
+    repartition=lambda v: repartition_des_cotes(_cotes_rattrapage(v), tuple(i.value for i in reversed(Issue)),
+                                                titre="Issue, rattrapage compris"),
     afficher=_afficher_rattrapage,
     classer=_classer_rattrapage,
     petits=({}, {"facon": Facon.CRITIQUE.value, "difficulte": "-3"}, {"niveau": 0, "cible_chance": 2},
