@@ -576,7 +576,7 @@ ISSUES_RATTRAPAGE = {
     Issue.ECHEC: "Échec que le rattrapage n'efface pas",
     Issue.MALADRESSE: "Maladresse (elle ne se rattrape pas)",
 }
-REUSSITE_FINALE = "L'action réussit, rattrapage compris"
+REUSSITE_FINALE = "Réussite (rattrapage compris)"
 
 
 def _cible_rattrapage(v: Valeurs) -> int:
