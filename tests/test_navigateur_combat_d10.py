@@ -126,3 +126,8 @@ def test_eraflure_et_reussite_automatique(ecran: Page, serveur: str) -> None:
     expect(refus).to_contain_text(re.compile(r"Réussite automatique impossible pour Oskar"))
     _dans_l_ecran(page, refus)
     assert page.evaluate("() => localStorage.getItem('jdr-suivi:d10:combat-d10')") == etat
+    # Un message sans ancre (annuler, en bas de la fiche) retourne sous la fiche, près de son bouton.
+    combat.get_by_role("button", name=re.compile("Annuler la dernière opération")).click()
+    expect(combat.locator("output.jdr-sortie")).to_have_text(re.compile("Dernière opération annulée"))
+    expect(combat.locator("section.jdr-combat-attaque output")).to_have_count(0)
+    expect(combat.locator(".jdr-fiche-corps + output.jdr-sortie")).to_have_count(1)

@@ -299,7 +299,9 @@ class Suivi {
   // lecteur : une nouvelle qui arrive entre-temps (un autre onglet a changé la fiche) s'écrit
   // sous elle au lieu de la remplacer.
   dire(texte, alerte) {
-    if (this.opEnCours) this.ancreActive = this.opEnCours.find((k) => this.trouverAncre(k)) ?? null;
+    // Pendant une opération, à côté de son bouton s'il a une ancre ; tout autre message (annuler,
+    // importer, un autre onglet…) sous la fiche, là où sont ces boutons-là.
+    this.ancreActive = this.opEnCours ? this.opEnCours.find((k) => this.trouverAncre(k)) ?? null : null;
     const pres = this.placerSortie();
     const p = el("p", alerte ? "jdr-erreur" : "jdr-message", texte);
     if (alerte) p.setAttribute("role", "alert");
