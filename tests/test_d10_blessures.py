@@ -165,9 +165,29 @@ class TestEncaisser:
         assert c.cascade.apres.mort and c.assomme and c.ko is None and c.survie is not None and c.mort
         assert "KO d'office." in str(c)
 
+    def test_eraflure_sans_jet_de_ko(self) -> None:
+        """Une éraflure ne blesse pas : ni dé ni « jet de KO réussi d'office », la phrase dit qu'il n'y en a pas."""
+        c = encaisser(Blessures(graves=1), -5, carac_ko="CON", valeur_ko=6, constitution=6, des=DesScriptes([]))
+        assert c.ko is None and c.survie is None and not c.assomme
+        assert c.cascade.apres == Blessures(graves=1)
+        assert str(c).splitlines()[-1] == "Une éraflure ne blesse pas : pas de jet de KO."
+        assert "dépasse les dégâts" not in str(c)
+        # Dès 1 point de dégâts, le jet revient (ici réussi d'office : CON 6 dépasse 1).
+        c = encaisser(Blessures(), 1, carac_ko="CON", valeur_ko=6, constitution=6, des=DesScriptes([]))
+        assert c.ko is not None and c.ko.reussi and "pas de jet de KO" not in str(c)
+
+    def test_eraflure_valide_la_carac(self) -> None:
+        """Même sans jet, une caractéristique hors bornes est refusée."""
+        with pytest.raises(JdrErreur):
+            encaisser(Blessures(), -5, carac_ko="FOR", valeur_ko=6, constitution=6, des=DesScriptes([]))
+
     @given(st.integers(-10, 30), st.integers(1, 10), st.integers(1, 10), st.integers(0, 2**32))
     def test_toujours_un_resultat(self, degats: int, vol: int, con: int, graine: int) -> None:
         c = encaisser(Blessures(legeres=1), degats, carac_ko="VOL", valeur_ko=vol, constitution=con,
                       des=DesAleatoires(graine))
-        assert (c.survie is None) != (c.ko is None)
+        # Un seul jet : KO, ou survie à la mort ; aucun sur une éraflure (elle ne blesse pas).
+        if degats < 1:
+            assert c.ko is None and c.survie is None and c.sans_jet_ko and not c.assomme
+        else:
+            assert (c.survie is None) != (c.ko is None)
         assert "True" not in str(c) and "Fraction" not in str(c)

@@ -256,6 +256,54 @@ class TestAttaque:
         with pytest.raises(JdrErreur, match=erreur):
             op(self.base(), op="attaquer", **champs)
 
+    def test_eraflure_sans_jet_de_ko(self) -> None:
+        """Une touche qui ne blesse pas (éraflure) : le message dit « pas de jet de KO », sans dé de KO."""
+        r = combat("Lina", "Marek", agi=5, con=10, vol=3, contact=1, arme_contact=0, armure=5)
+        r = op(r, op="initiative", graine=1)
+        vues = 0
+        for graine in range(60):
+            a = op(r, op="attaquer", attaquant=2, cible=1, ko="CON", graine=graine)
+            if "L'attaque manque." in a["message"]:
+                continue
+            vues += 1
+            assert "une éraflure" in a["message"]
+            assert a["message"].endswith("Une éraflure ne blesse pas : pas de jet de KO.")
+            assert "Jet de KO" not in a["message"] and "dépasse les dégâts" not in a["message"]
+            assert par_nom(a, "Lina")["etat"] == "debout"
+        assert vues
+        e = op(r, op="encaisser", cible=1, degats=-5, ko="CON", graine=1)
+        assert e["message"].splitlines()[-1] == "Une éraflure ne blesse pas : pas de jet de KO."
+
+    def test_reussite_automatique(self) -> None:
+        """Sans dé d'attaque : la touche est sûre, sans marge ; seul le dé des dégâts roule."""
+        r = combat("Lina", "Marek", agi=5, con=3, vol=3, contact=10, esquive=0)
+        r = op(r, op="initiative", graine=1)
+        for graine in range(20):
+            a = op(r, op="attaquer", attaquant=2, cible=1, automatique=True, graine=graine)
+            lignes = a["message"].splitlines()
+            assert lignes[1] == "Pas de dé : 5 + 10 dépasse déjà 10 ; réussite automatique, sans marge."
+            assert "+ marge 0 +" in lignes[2] and "L'attaque manque." not in a["message"]
+        # Sans la case, le dé d'attaque roule comme d'habitude.
+        assert op(r, op="attaquer", attaquant=2, cible=1, graine=0)["message"].splitlines()[1].startswith("Dé : ")
+
+    def test_reussite_automatique_malus_ne_joue_pas(self) -> None:
+        """Un attaquant blessé : sans dé, son malus ne retire rien, et le message le dit."""
+        r = combat("Lina", "Marek", agi=5, con=3, vol=10, contact=10, esquive=0)
+        r = op(r, op="initiative", graine=1)
+        r = op(r, op="encaisser", cible=2, degats=3, ko="VOL", graine=1)
+        a = op(r, op="attaquer", attaquant=2, cible=1, automatique=True, graine=2)
+        assert "Sans dé, le malus de blessures de Marek (−1) ne joue pas." in a["message"]
+        assert "+ marge 0 +" in a["message"]
+
+    def test_reussite_automatique_refusee(self) -> None:
+        """Pas permise (AGI + compétence ne dépasse pas la difficulté) : refusée en français, rien ne change."""
+        avant = self.base()
+        with pytest.raises(JdrErreur, match=r"Réussite automatique impossible pour Marek : ni son AGI \(5\) ni "
+                                            r"AGI \+ corps à corps \(5 \+ 5 = 10\) ne dépasse la difficulté \(12\)"):
+            op(avant, op="attaquer", attaquant=2, cible=1, automatique=True, graine=1)
+        with pytest.raises(JdrErreur, match="oui ou non"):
+            op(avant, op="attaquer", attaquant=2, cible=1, automatique="oui", graine=1)
+
     def test_attaquant_ko_ou_cible_morte(self) -> None:
         r = op(self.base(), op="encaisser", cible=1, degats=40, graine=1)
         assert par_nom(r, "Lina")["etat"] in {"agonie", "mort"}

@@ -17,6 +17,7 @@ from jdr_core.deuxd6.assistance import Cumul, chance_trouver, distribution_assis
 from jdr_core.deuxd6.jet import Niveau, distribution_2d6
 from jdr_core.deuxd6.lanceurs import MECANIQUES, cible_test, regle_scene
 from jdr_core.deuxd6.opposition import Egalite, distribution_opposition
+from jdr_core.deuxd6.rattrapage import Facon, distribution_rattrapage
 from jdr_core.deuxd6.scene import distribution_scene_complete
 from jdr_core.deuxd6.systeme import SYSTEME
 from jdr_core.deuxd6.tache import distribution_sabotage, distribution_tache
@@ -36,7 +37,7 @@ class TestSysteme:
         assert SYSTEME.nom == "deuxd6"
         assert all(m.nom.startswith("2d6-") for m in SYSTEME.mecaniques)
         assert {"2d6-test", "2d6-opposition", "2d6-scene-majeure", "2d6-assistance", "2d6-fouille",
-                "2d6-jet-cache"} <= set(PAR_NOM)
+                "2d6-jet-cache", "2d6-rattrapage"} <= set(PAR_NOM)
         assert len({m.nom for m in SYSTEME.mecaniques}) == len(SYSTEME.mecaniques)
 
     def test_tables(self) -> None:
@@ -96,6 +97,10 @@ CAS_KHI2 = [
     ("2d6-assistance", {"niveau": 3, "assistants": 2, "niveau_aides": 2, "cumul": "bonus_et_malus"},
      lambda r: (r.assistance.modificateur, r.jet.niveau), _assistance),
     ("2d6-jet-cache", {"niveau": 0, "difficulte": "-1"}, lambda r: r.jet.niveau, lambda v: distribution_2d6(6)),
+    ("2d6-rattrapage", {"niveau": 0, "cible_chance": 6}, lambda r: r.issue,
+     lambda v: distribution_rattrapage(7, facon=Facon.CHANCE, cible_chance=6)),
+    ("2d6-rattrapage", {"niveau": 3, "difficulte": "-3", "facon": "critique"}, lambda r: r.issue,
+     lambda v: distribution_rattrapage(7, facon=Facon.CRITIQUE)),
 ]
 
 

@@ -4,8 +4,9 @@
   malus 1), grave (6 à 10, malus 2), critique (11 à 15, malus 4), mort (16 et plus).
 * Deux légères font une grave, deux graves une critique, deux critiques la mort : la
   cascade peut descendre de plusieurs marches d'un coup.
-* Après chaque coup, jet de KO : D10 + VOL ou CON (au choix du joueur) contre une difficulté
-  égale aux dégâts ; réussi d'office si les dégâts sont sous la carac choisie.
+* Après chaque coup qui blesse, jet de KO : D10 + VOL ou CON (au choix du joueur) contre une
+  difficulté égale aux dégâts ; réussi d'office si les dégâts sont sous la carac choisie. Une
+  éraflure ne blesse pas : pas de jet de KO.
 * À la mort : KO d'office, puis jet de survie de CON contre les dégâts jusqu'aux soins, puis
   un par jour tant que personne ne soigne.
 
@@ -371,6 +372,10 @@ def distribution_survie(degats: int, constitution: int, *, jours_sans_soins: int
     return depart.repeter(pas, jours_sans_soins + 1, fini=lambda etat: etat[1] is not None).map(lambda e: e[1])
 
 
+#: La phrase d'un coup qui ne blesse pas : la règle ne fait pas de jet de KO.
+PAS_DE_JET_KO = "Une éraflure ne blesse pas : pas de jet de KO."
+
+
 @dataclass(frozen=True)
 class Coup:
     """Un coup encaissé : la cascade des blessures, puis le jet de KO (ou, à la mort, le KO
@@ -392,11 +397,24 @@ class Coup:
         """Mort pour de bon : le jet de survie a raté."""
         return self.survie is not None and not self.survie.reussi
 
+    @property
+    def sans_jet_ko(self) -> bool:
+        """Une éraflure : elle ne blesse pas, la règle ne demande aucun jet de KO."""
+        return self.ko is None and self.survie is None
+
+    def ligne_ko(self) -> str | None:
+        """Ce que dit le coup du KO : le jet, « pas de jet de KO » sur une éraflure, rien à la mort
+        (le KO d'office est dit avec le jet de survie)."""
+        if self.ko is not None:
+            return str(self.ko)
+        return PAS_DE_JET_KO if self.sans_jet_ko else None
+
     def __str__(self) -> str:
         gravite = gravite_de(self.degats)
         lignes = [f"Dégâts {nombre_relatif(self.degats)} : {gravite.libelle}.", str(self.cascade)]
-        if self.ko is not None:
-            lignes.append(str(self.ko))
+        ko = self.ligne_ko()
+        if ko is not None:
+            lignes.append(ko)
         if self.survie is not None:
             lignes.append("KO d'office.")
             lignes.append(str(self.survie))
@@ -409,14 +427,18 @@ def encaisser(blessures: Blessures, degats: int, *, carac_ko: str, valeur_ko: in
     """Un coup reçu : la blessure et sa cascade, puis le jet de KO (ou le KO d'office et la survie).
 
     Hypothèse : le jet de KO subit déjà le malus des blessures, la nouvelle comprise
-    (``malus_au_ko``) ; une éraflure appelle aussi le jet, mais il réussit d'office
-    (ses dégâts, sous 1, sont sous toute caractéristique).
+    (``malus_au_ko``). Le jet suit « chaque dégât » : une éraflure (moins de 1) n'en est pas
+    un, elle ne blesse pas et n'appelle aucun jet de KO.
 
     >>> from jdr_core.des import DesScriptes
     >>> print(encaisser(Blessures(legeres=1), 4, carac_ko="VOL", valeur_ko=5, constitution=4, des=DesScriptes([])))
     Dégâts 4 : une blessure légère.
     Une blessure légère de plus : deux légères font une grave. Reste 1 blessure grave (malus −2).
     Jet de KO : VOL 5 dépasse les dégâts (4), réussite d'office ; reste conscient.
+    >>> print(encaisser(Blessures(), -5, carac_ko="CON", valeur_ko=6, constitution=6, des=DesScriptes([])))
+    Dégâts −5 : une éraflure.
+    Une simple éraflure, sans effet. Aucune blessure.
+    Une éraflure ne blesse pas : pas de jet de KO.
     """
     entier_borne("CON", constitution, STAT_MIN, STAT_MAX)
     cascade = blessures.ajouter(gravite_de(degats))
@@ -424,6 +446,9 @@ def encaisser(blessures: Blessures, degats: int, *, carac_ko: str, valeur_ko: in
     if cascade.apres.mort:
         survie = jet_survie(degats, constitution, des=des, malus=0, regle=regle)
         return Coup(degats, cascade, None, survie, cumul)
+    if gravite_de(degats) is Gravite.ERAFLURE:
+        _valider(carac_ko, valeur_ko, degats, malus)
+        return Coup(degats, cascade, None, None, cumul)
     ko = jet_ko(degats, valeur_ko, carac=carac_ko, des=des, malus=malus, regle=regle)
     return Coup(degats, cascade, ko, None, cumul)
 

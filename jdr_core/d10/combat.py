@@ -339,16 +339,23 @@ class Attaque:
 
 
 def attaquer(difficulte: int, *, agi: int, comp: int, arme: int, defense: Defense, des: SourceDes,
-             malus: int = 0, regle: RegleAction = REGLE, combat: RegleCombat = COMBAT) -> Attaque:
+             malus: int = 0, automatique: bool = False, regle: RegleAction = REGLE,
+             combat: RegleCombat = COMBAT) -> Attaque:
     """Une attaque (contact ou distance, la difficulté le dit) et ses dégâts : D10 + marge + arme
     − (5 + CON + armure + couvert).
+
+    ``automatique`` : l'attaquant renonce au dé d'attaque, permis si AGI (ou AGI + compétence)
+    dépasse la difficulté ; il touche sans marge, et seul le dé des dégâts roule.
 
     >>> from jdr_core.des import DesScriptes
     >>> print(attaquer(13, agi=4, comp=3, arme=4, defense=Defense(5), des=DesScriptes([3])))
     Dé : 3 ; 3 + 4 + 3 = 10 contre 13 : échec. L'attaque manque.
+    >>> print(attaquer(9, agi=4, comp=6, arme=4, defense=Defense(5), des=DesScriptes([8]), automatique=True))
+    Pas de dé : 4 + 6 dépasse déjà 9 ; réussite automatique, sans marge.
+    Dégâts : 8 + marge 0 + arme 4 − (5 + CON 5) = 2 : une blessure légère.
     """
     entier_borne("dégâts de l'arme", arme, ARME_MIN, ARME_MAX)
-    action = agir(agi, comp, difficulte, des=des, malus=malus, regle=regle)
+    action = agir(agi, comp, difficulte, des=des, malus=malus, automatique=automatique, regle=regle)
     if action.marge is None:
         return Attaque(action)
     return Attaque(action, lancer_degats(action.marge, arme, defense, des=des, comp=comp, combat=combat, regle=regle))

@@ -393,7 +393,8 @@ KO_MECANIQUE: Mecanique[JetResistance] = Mecanique(
     nom="d10-ko",
     titre="Jet de KO",
     parametres=(
-        Entier("degats", "Dégâts du coup (la difficulté)", 8, -10, DEGATS_MAX),
+        # Dès 1 : une éraflure (moins de 1) ne blesse pas et n'appelle aucun jet de KO.
+        Entier("degats", "Dégâts du coup (la difficulté)", 8, 1, DEGATS_MAX),
         Choix("carac", "Caractéristique choisie", "VOL", CARACS),
         _stat("valeur", "Sa valeur", 5),
         MALUS,

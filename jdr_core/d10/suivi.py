@@ -35,8 +35,23 @@ from typing import Any
 from ..des import DesAleatoires
 from ..erreurs import JdrErreur, RegleEnfreinte
 from ..francais import compter, de, enumerer, majuscule, nombre_relatif, ordinal
-from ..suivi import GRAINE, Creation, Format, Lecteur, Operation, Reponse, Suivi, Valeurs, choix, entier, graine, libre
+from ..suivi import (
+    GRAINE,
+    Creation,
+    Format,
+    Lecteur,
+    Operation,
+    Reponse,
+    Suivi,
+    Valeurs,
+    choix,
+    entier,
+    graine,
+    libre,
+    oui_non,
+)
 from ..suivi import lire_texte as _lire_texte
+from .action import reussite_automatique_possible
 from .blessures import CARACS_KO, DEGATS_MAX, DEGATS_MIN, Blessures, encaisser, gravite_de, jet_survie, signe_malus
 from .combat import (
     ARME_MAX,
@@ -121,6 +136,8 @@ BORNES: dict[str, Any] = {
     "couverts": [["aucun", "À découvert"], ["leger", "Couvert léger (+2)"], ["moyen", "Couvert moyen (+5)"],
                  ["lourd", "Couvert lourd (+10)"]],
     "caracs_ko": [[c, c] for c in CARACS_KO],
+    "libelle_automatique": "L'attaquant renonce au dé : il touche d'office, sans marge, si son AGI "
+                           "(ou AGI + compétence) dépasse la difficulté",
 }
 
 
@@ -367,6 +384,8 @@ CIBLE = entier("cible", "Cible", 1, ID_MAX, presence="facultatif")
 DISTANCE = entier("distance", "Distance (m)", DISTANCE_MIN, DISTANCE_MAX, presence="facultatif")
 DEGATS = entier("degats", "Dégâts", DEGATS_MIN, DEGATS_MAX)
 KO = choix("ko", "Caractéristique du jet de KO", CARACS_KO, "VOL")
+#: L'attaquant renonce au dé d'attaque : réussite automatique, sans marge (si elle est permise).
+AUTOMATIQUE = oui_non("automatique", "Réussite automatique sans marge")
 NOM = libre("nom")
 #: Un nouveau combattant : chaque valeur, son défaut si elle manque.
 VALEURS_AJOUT = tuple(entier(c.cle, c.libelle, c.minimum, c.maximum, c.defaut) for c in CHAMPS)
@@ -528,11 +547,12 @@ def _coup(combat: Combat, cible: Combattant, degats: int, ko: str, des: DesAleat
     coup = encaisser(cible.blessures, degats, carac_ko=ko, valeur_ko=valeur, constitution=cible.v("con"), des=des)
     lignes = [str(coup.cascade)]
     apres = replace(cible, blessures=coup.cascade.apres)
-    if coup.ko is not None:
-        lignes.append(str(coup.ko))
-        if coup.assomme:
-            apres = replace(apres, etat="ko")
-            lignes.append(f"{cible.nom} tombe KO." if cible.etat != "ko" else f"{cible.nom} reste KO.")
+    ligne_ko = coup.ligne_ko()
+    if ligne_ko is not None:
+        lignes.append(ligne_ko)
+    if coup.ko is not None and coup.assomme:
+        apres = replace(apres, etat="ko")
+        lignes.append(f"{cible.nom} tombe KO." if cible.etat != "ko" else f"{cible.nom} reste KO.")
     if coup.survie is not None:
         lignes.append("KO d'office.")
         lignes.append(str(coup.survie))
@@ -568,6 +588,7 @@ def _attaquer(combat: Combat, v: Valeurs) -> tuple[Combat, str, int | None]:
         difficulte = difficulte_melee(cible.v("agi"), esquive)
         detail = f"5 + AGI {cible.v('agi')} + Esquive {esquive} = {difficulte}"
         comp, arme = attaquant.v("contact"), attaquant.v("arme_contact")
+        libelle_comp = "corps à corps"
     else:
         distance = v["distance"]
         if distance is None:
@@ -575,16 +596,25 @@ def _attaquer(combat: Combat, v: Valeurs) -> tuple[Combat, str, int | None]:
         difficulte = difficulte_tir(distance, esquive)
         detail = f"5 + distance {terme_distance(distance)} ({distance} m) + Esquive {esquive} = {difficulte}"
         comp, arme = attaquant.v("tir"), attaquant.v("arme_tir")
+        libelle_comp = "tir"
+    automatique = bool(v["automatique"])
+    agi = attaquant.v("agi")
+    if automatique and not reussite_automatique_possible(agi, comp, difficulte):
+        raise RegleEnfreinte(f"Réussite automatique impossible pour {attaquant.nom} : ni son AGI ({agi}) ni "
+                             f"AGI + {libelle_comp} ({agi} + {comp} = {agi + comp}) ne dépasse la difficulté "
+                             f"({difficulte}). Décochez-la pour lancer le dé.")
     defense = Defense(constitution=cible.v("con"), armure=cible.v("armure"), couvert=couvert)
     des, graine = _des(v)
     malus = attaquant.malus
-    attaque = attaquer(difficulte, agi=attaquant.v("agi"), comp=comp, arme=arme, defense=defense, des=des,
-                       malus=malus)
+    attaque = attaquer(difficulte, agi=agi, comp=comp, arme=arme, defense=defense, des=des,
+                       malus=malus, automatique=automatique)
     entete = f"{attaquant.nom} attaque {cible.nom} {MODES[mode]}"
     if couvert is not Couvert.AUCUN:
         entete += f", cible derrière un {couvert.libelle}"
     lignes = [f"{entete} : difficulté {detail}.", str(attaque.action)]
-    if malus:
+    if malus and automatique:
+        lignes[-1] += f" Sans dé, le malus de blessures {de(attaquant.nom)} ({signe_malus(malus)}) ne joue pas."
+    elif malus:
         lignes[-1] += f" Le malus de blessures {de(attaquant.nom)} ({signe_malus(malus)}) est compté."
     if attaque.degats is None:
         lignes.append("L'attaque manque.")
@@ -653,7 +683,7 @@ OPERATIONS: dict[str, Operation[Combat]] = {
     "suivant": _op(_suivant),
     "nouveau_tour": _op(_nouveau_tour),
     "attaquer": _op(_attaquer, ATTAQUANT, CIBLE, choix("mode", "Mode d'attaque", list(MODES), "contact"), DISTANCE,
-                    choix("couvert", "Couvert", list(COUVERTS), "aucun"), KO, GRAINE),
+                    choix("couvert", "Couvert", list(COUVERTS), "aucun"), KO, AUTOMATIQUE, GRAINE),
     "encaisser": _op(_encaisser, CIBLE, DEGATS, KO, GRAINE),
     "survie": _op(_survie, COMBATTANT, GRAINE),
     "soigner": _op(_soigner, COMBATTANT),

@@ -65,6 +65,16 @@ from .jet import (
     valider_cible,
 )
 from .opposition import RELANCES_DEFAUT, RELANCES_MAX, Egalite, Opposition, distribution_opposition, opposer
+from .rattrapage import (
+    CIBLE_CHANCE,
+    CIBLE_CHANCE_MAX,
+    CIBLE_CHANCE_MIN,
+    Facon,
+    Issue,
+    Rattrapage,
+    distribution_rattrapage,
+    jet_rattrapable,
+)
 from .scene import (
     ECHANGES_DEFAUT,
     ECHANGES_MAX,
@@ -555,6 +565,76 @@ SABOTAGE: Mecanique[Sabotage] = Mecanique(
 )
 
 
+# --- Se rattraper (règle optionnelle) -----------------------------------------------
+
+FACONS = ((Facon.CHANCE.value, "un jet de chance"),
+          (Facon.CRITIQUE.value, "une réussite critique au jet suivant"))
+#: Chaque issue, rattrapage compris → clé et libellé (la clé est la valeur de l'issue).
+ISSUES_RATTRAPAGE = {
+    Issue.REUSSITE: "Réussite du premier coup",
+    Issue.RATTRAPE: "Échec rattrapé",
+    Issue.ECHEC: "Échec que le rattrapage n'efface pas",
+    Issue.MALADRESSE: "Maladresse (elle ne se rattrape pas)",
+}
+REUSSITE_FINALE = "Réussite (rattrapage compris)"
+
+
+def _cible_rattrapage(v: Valeurs) -> int:
+    return valider_cible(cible_competence(v["niveau"], _modificateur(v)))
+
+
+def _lancer_rattrapage(v: Valeurs, des: SourceDes) -> Rattrapage:
+    return jet_rattrapable(_cible_rattrapage(v), des=des, facon=Facon(v["facon"]), cible_chance=v["cible_chance"])
+
+
+def _cotes_rattrapage(v: Valeurs) -> list[Cote]:
+    d = distribution_rattrapage(_cible_rattrapage(v), facon=Facon(v["facon"]), cible_chance=v["cible_chance"])
+    return [Cote(REUSSIE, REUSSITE_FINALE, d.chance(lambda issue: issue.reussi)),
+            *(Cote(issue.value, libelle, d[issue]) for issue, libelle in ISSUES_RATTRAPAGE.items())]
+
+
+def _classer_rattrapage(r: Rattrapage, v: Valeurs) -> set[str]:
+    return {r.issue.value, REUSSIE} if r.reussi else {r.issue.value}
+
+
+def _afficher_rattrapage(r: Rattrapage, v: Valeurs) -> Affichage:
+    groupes: list[GroupeAffiche] = [{"titre": "Jet de compétence", "des": des_affiches(r.jet)}]
+    if r.second is not None:
+        groupes.append({"titre": r.facon.titre, "des": des_affiches(r.second)})
+    details = r.phrases()[:-1]
+    if r.facon is Facon.CHANCE and r.second is not None:
+        details.append(f"Cible du jet de chance : {r.second.cible} (hypothèse, réglable).")
+    return {
+        "phrase": r.bilan(),
+        "issue": "reussite" if r.reussi else "echec",
+        "groupes": groupes,
+        "details": details,
+    }
+
+
+RATTRAPAGE: Mecanique[Rattrapage] = Mecanique(
+    nom="2d6-rattrapage",
+    titre="Se rattraper d'un échec simple",
+    parametres=(
+        Entier("niveau", "Niveau de compétence", 2, NIVEAU_MIN, NIVEAU_MAX),
+        DIFFICULTE,
+        AUTRE,
+        Choix("facon", "Le MJ laisse rattraper un échec simple par", Facon.CHANCE.value, FACONS),
+        Entier("cible_chance", "Cible du jet de chance (hypothèse)", CIBLE_CHANCE, CIBLE_CHANCE_MIN,
+               CIBLE_CHANCE_MAX),
+    ),
+    lancer=_lancer_rattrapage,
+    cotes=_cotes_rattrapage,
+    # Le graphique : une barre par issue, de la maladresse à la réussite du premier coup.
+    repartition=lambda v: repartition_des_cotes(_cotes_rattrapage(v), tuple(i.value for i in reversed(Issue)),
+                                                titre="Issue, rattrapage compris"),
+    afficher=_afficher_rattrapage,
+    classer=_classer_rattrapage,
+    petits=({}, {"facon": Facon.CRITIQUE.value, "difficulte": "-3"}, {"niveau": 0, "cible_chance": 2},
+            {"niveau": 10, "difficulte": "5", "cible_chance": 12}),
+)
+
+
 # --- Assistance --------------------------------------------------------------------
 
 CUMULS = ((Cumul.MEILLEUR.value, "seul le meilleur modificateur compte"),
@@ -778,4 +858,5 @@ CACHE: Mecanique[JetCache] = Mecanique(
     petits=({}, {"mode": ModeCache.MJ.value, "difficulte": "-5"}),
 )
 
-MECANIQUES: tuple[Mecanique[Any], ...] = (TEST, OPPOSITION, SCENE, TACHE, SABOTAGE, ASSISTANCE, FOUILLE, CACHE)
+MECANIQUES: tuple[Mecanique[Any], ...] = (TEST, OPPOSITION, SCENE, TACHE, SABOTAGE, RATTRAPAGE, ASSISTANCE, FOUILLE,
+                                          CACHE)

@@ -6,6 +6,8 @@
 //   demande(suivi, op, demande, message) → ce que la fiche réclame avant d'appliquer une opération,
 //   renommable (facultatif) → vrai si le cœur du système connaît l'opération « renommer »,
 //   absolues (facultatif) → les opérations qui posent des valeurs lues sur la page (voir plus bas).
+// Une vue pose `suivi.ancre("attaquer")` juste après un bouton : le message de cette opération
+// s'écrit là, à côté du bouton, plutôt que sous la fiche (la même sortie, annoncée, déplacée).
 //
 // Un bloc tient un groupe de fiches (un groupe de personnages, plusieurs combats). Chaque
 // fiche a sa clé : la clé du bloc (jdr-suivi:<systeme>:<id>, celle d'une fiche seule avant
@@ -225,6 +227,12 @@ class Suivi {
     // Les champs que le lecteur a touchés : un rendu venu d'un autre onglet les garde.
     this.touches = new WeakSet();
     this.restauration = false;
+    // Où s'écrit le message : la clé de l'ancre de la dernière opération (voir ancre()), ou null
+    // (sous la fiche) ; pendant une opération, les clés d'ancre qu'elle peut viser.
+    this.ancreActive = null;
+    this.opEnCours = null;
+    // La sortie est un <output> (rôle « status » implicite) : le lecteur d'écran l'annonce.
+    this.message.setAttribute("role", "status");
     this.barre = el("div", "jdr-groupe-barre");
     this.corps.before(this.barre);
     racine.querySelector(".jdr-fiche-statique").hidden = true;
@@ -271,7 +279,9 @@ class Suivi {
     if (cle === null) return this.afficherCreation();
     // Une fiche sauvegardée se relit par Python : on attend que la page soit au repos.
     this.majBarre(cle);
+    this.ancreActive = null;
     this.corps.replaceChildren(el("p", "jdr-etat", "Lecture de la fiche sauvegardée…"));
+    this.placerSortie();
     auRepos(() => this.charger(cle));
   }
 
@@ -293,15 +303,49 @@ class Suivi {
   // lecteur : une nouvelle qui arrive entre-temps (un autre onglet a changé la fiche) s'écrit
   // sous elle au lieu de la remplacer.
   dire(texte, alerte) {
+    // Pendant une opération, à côté de son bouton s'il a une ancre ; tout autre message (annuler,
+    // importer, un autre onglet…) sous la fiche, là où sont ces boutons-là.
+    this.ancreActive = this.opEnCours ? this.opEnCours.find((k) => this.trouverAncre(k)) ?? null : null;
+    const pres = this.placerSortie();
     const p = el("p", alerte ? "jdr-erreur" : "jdr-message", texte);
     if (alerte) p.setAttribute("role", "alert");
     const tenu = this.refusTenu && !alerte ? this.message.querySelector(":scope > .jdr-erreur") : null;
     if (tenu) this.message.replaceChildren(tenu, p);
     else this.message.replaceChildren(p);
     if (alerte) this.refusTenu = true;
-    // Sur un téléphone, le message tombe sous le bord de l'écran : on l'y amène (rien ne bouge
-    // s'il est déjà visible ; le focus reste sur le bouton).
-    if (matchMedia("(max-width: 44.9375em)").matches) p.scrollIntoView({ block: "nearest" });
+    // Le message est amené dans l'écran s'il déborde (rien ne bouge s'il est déjà visible ; le
+    // focus reste sur le bouton) : toujours à côté du bouton, sous la fiche sur un téléphone.
+    if (pres || matchMedia("(max-width: 44.9375em)").matches) p.scrollIntoView({ block: "nearest" });
+  }
+
+  // Une ancre de message, qu'une vue pose juste après le bouton d'une opération : le résultat de
+  // cette opération (ou son refus) s'y écrit, là où est l'œil, au lieu de tomber sous la fiche.
+  // Une clé : le nom de l'opération (« attaquer »), ou « nom:combattant » pour un bouton de carte.
+  ancre(...cles) {
+    const a = el("div", "jdr-ancre-sortie");
+    a.dataset.cles = cles.join(" ");
+    return a;
+  }
+
+  trouverAncre(cle) {
+    return [...this.corps.querySelectorAll(".jdr-ancre-sortie")].find((a) => a.dataset.cles.split(" ").includes(cle));
+  }
+
+  // La sortie (un seul élément, gardé d'un rendu à l'autre) va dans l'ancre active, ou sous la
+  // fiche. Rend vrai si elle est à côté d'un bouton.
+  placerSortie() {
+    const a = this.ancreActive === null ? null : this.trouverAncre(this.ancreActive);
+    if (a) {
+      if (this.message.parentElement !== a) a.append(this.message);
+      return true;
+    }
+    if (this.message.previousElementSibling !== this.corps) this.corps.after(this.message);
+    return false;
+  }
+
+  // Les clés d'ancre d'une opération, la plus précise d'abord.
+  static clesAncre(op) {
+    return op.combattant !== undefined && op.combattant !== null ? [`${op.op}:${op.combattant}`, op.op] : [op.op];
   }
 
   pile(cle = this.cle) {
@@ -369,8 +413,10 @@ class Suivi {
 
   // Python n'a pas démarré : la sauvegarde n'a pas pu être relue, elle n'est pas en cause.
   moteurAbsent(cle) {
+    this.ancreActive = null;
     this.corps.replaceChildren(el("p", "jdr-etat", "Fiche sauvegardée en attente du moteur de règles."),
       bouton("Réessayer", () => this.charger(cle)));
+    this.placerSortie();
     this.dire(`${MOTEUR_ABSENT} (réseau coupé ou bloqué ?) : la fiche sauvegardée n'a pas pu être relue, `
       + "mais elle est intacte. Rien n'a été effacé ni remplacé ; réessayez ou rechargez la page.", true);
   }
@@ -433,8 +479,14 @@ class Suivi {
     const avecCle = { ...op, cle: typeof op.cle === "string" && op.cle ? op.cle : nouvelleOperation() };
     // Les opérations passent l'une après l'autre : deux clics rapides ne partent jamais
     // du même état (sinon la seconde effacerait la première).
-    this.file = this.file.then(() => this.opererMaintenant(avecCle)).catch((e) => this.dire(String(e), true))
-      .finally(rendre);
+    this.file = this.file.then(async () => {
+      this.opEnCours = Suivi.clesAncre(avecCle);
+      try {
+        await this.opererMaintenant(avecCle);
+      } finally {
+        this.opEnCours = null;
+      }
+    }).catch((e) => this.dire(String(e), true)).finally(rendre);
     return this.file;
   }
 
@@ -708,7 +760,9 @@ class Suivi {
     this.majBarre(null);
     const creation = this.vueModule.creation(this);
     creation.append(this.outilsImport());
+    this.ancreActive = null;
     this.corps.replaceChildren(creation);
+    this.placerSortie();
   }
 
   // garder : un rendu que le lecteur n'a pas demandé (autre onglet, refus) garde sa saisie.
@@ -742,6 +796,7 @@ class Suivi {
       bouton("Enregistrer dans un fichier", () => this.exporter()), this.outilsImport(),
       bouton("Réinitialiser (supprimer cette fiche)", () => this.effacer()));
     this.corps.replaceChildren(...this.vueModule.fiche(this, this.vue), outils);
+    this.placerSortie();
     if (saisie) this.rendreSaisie(saisie);
     if (reprise !== null && !(saisie && saisie.focus)) {
       const meme = [...this.corps.querySelectorAll("button")].find((b) => sansCompte(b.textContent) === reprise);
@@ -802,6 +857,8 @@ class Suivi {
     zone.rows = 6;
     zone.value = json;
     zone.setAttribute("aria-label", "Texte de la fiche enregistrée");
+    this.ancreActive = null;
+    this.placerSortie();
     this.message.replaceChildren(lien, zone);
   }
 }

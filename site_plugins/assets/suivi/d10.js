@@ -1,7 +1,7 @@
 // La vue du suivi de combat D10 : combattants dans l'ordre d'initiative, attaques, dégâts,
 // jets de KO et de survie. Les règles restent dans jdr_core.d10.suivi : chaque bouton envoie
 // une opération, la vue rendue par Python est réaffichée telle quelle (nœuds texte seulement).
-import { bouton, champ, el, liste, nombre, texte } from "../dom.js";
+import { bouton, case_a_cocher, champ, el, liste, nombre, texte } from "../dom.js";
 
 // Les choix d'attaque que le lecteur garde d'un coup à l'autre (état de la page, pas du combat).
 function memoire(suivi) {
@@ -77,7 +77,8 @@ function carte(suivi, c, bornes) {
     actions.append(nommer(bouton("Réveiller", () => suivi.operer({ op: "reveiller", combattant: c.id })), "Réveiller"));
   }
   actions.append(nommer(bouton("Retirer", () => suivi.operer({ op: "retirer", combattant: c.id })), "Retirer"));
-  li.append(actions);
+  // Le résultat d'un bouton de la carte s'écrit juste sous ses boutons (suivi.js, ancre).
+  li.append(actions, suivi.ancre(...["survie", "soigner", "reveiller"].map((o) => `${o}:${c.id}`)));
 
   // Modifier un combattant : son nom et ses valeurs (le couvert se choisit à chaque attaque).
   const modif = el("details", "jdr-combattant-modifier");
@@ -86,7 +87,7 @@ function carte(suivi, c, bornes) {
   const { zone, entrees } = champsCombattant(bornes, c);
   modif.append(champ("Nom", nom), zone,
     bouton("Enregistrer", () => suivi.operer({ op: "modifier", combattant: c.id, nom: nom.value, ...lireChamps(entrees) })));
-  li.append(modif);
+  li.append(modif, suivi.ancre(`modifier:${c.id}`));
   return li;
 }
 
@@ -104,7 +105,7 @@ function sectionOrdre(suivi, v) {
       { desactive: vide, titre: "1D10 + AGI pour chacun ; l'AGI puis un dé départagent les égalités" }),
     bouton("Au suivant", () => suivi.operer({ op: "suivant" }), { desactive: !v.initiative_lancee }),
     bouton("Nouveau tour", () => suivi.operer({ op: "nouveau_tour" }), { desactive: !v.initiative_lancee }));
-  section.append(actions);
+  section.append(actions, suivi.ancre("initiative", "suivant", "nouveau_tour"));
   return section;
 }
 
@@ -120,7 +121,8 @@ function sectionAttaque(suivi, v) {
   const attaquants = optionsCombattants(v.combattants, (c) => c.peut_agir);
   const cibles = optionsCombattants(v.combattants, (c) => c.ciblable);
   if (attaquants.length < 1 || cibles.length < 2) {
-    section.append(el("p", "jdr-message", "Il faut au moins deux combattants, dont un en état d'agir, pour une attaque."));
+    section.append(el("p", "jdr-message", "Il faut au moins deux combattants, dont un en état d'agir, pour une attaque."),
+      suivi.ancre("attaquer"));
     return section;
   }
   const attaquant = liste(attaquants);
@@ -133,6 +135,9 @@ function sectionAttaque(suivi, v) {
   const couvert = liste(bornes.couverts);
   couvert.value = m.couvert;
   const ko = liste(bornes.caracs_ko);
+  // Renoncer au dé d'attaque : le cœur dit si la règle le permet (sinon il refuse, rien ne change).
+  const automatique = case_a_cocher();
+  automatique.checked = Boolean(m.automatique);
   const parId = new Map(v.combattants.map((c) => [String(c.id), c]));
   // La cible par défaut : la première autre que l'attaquant ; le jet de KO propose sa meilleure carac.
   const choisirCible = () => {
@@ -152,13 +157,16 @@ function sectionAttaque(suivi, v) {
   const ligne = el("div", "jdr-ligne");
   ligne.append(champ("Attaquant", attaquant), champ("Cible", cible), champ("Attaque", mode), champDistance,
     champ("Couvert de la cible", couvert), champ("Jet de KO avec", ko));
-  section.append(ligne, bouton("Attaquer", () => {
-    Object.assign(m, { mode: mode.value, distance: distance.value, couvert: couvert.value });
+  const choixAuto = el("label", "jdr-champ-ligne jdr-combat-automatique");
+  choixAuto.append(automatique, el("span", null, bornes.libelle_automatique));
+  section.append(ligne, choixAuto, bouton("Attaquer", () => {
+    Object.assign(m, { mode: mode.value, distance: distance.value, couvert: couvert.value,
+      automatique: automatique.checked });
     const op = { op: "attaquer", attaquant: attaquant.value, cible: cible.value, mode: mode.value,
-      couvert: couvert.value, ko: ko.value };
+      couvert: couvert.value, ko: ko.value, automatique: automatique.checked };
     if (mode.value === "tir") op.distance = distance.value;
     return suivi.operer(op);
-  }));
+  }), suivi.ancre("attaquer"));
   return section;
 }
 
@@ -199,9 +207,14 @@ function sectionAjout(suivi, v) {
   return zone;
 }
 
+// Le journal du combat reste déplié : c'est le fil de la bagarre, on le lit sans l'ouvrir.
 function sectionJournal(v) {
-  const zone = el("details", "jdr-combat-journal");
-  zone.append(el("summary", null, `Journal du combat (${v.journal.length})`));
+  const zone = el("section", "jdr-combat-journal");
+  zone.append(el("h4", null, "Journal du combat"));
+  if (!v.journal.length) {
+    zone.append(el("p", "jdr-note", "Rien encore : chaque coup, chaque jet s'inscrira ici, le plus récent en tête."));
+    return zone;
+  }
   const ol = el("ol", "jdr-combat-entrees");
   ol.reversed = true;
   for (const entree of [...v.journal].reverse()) ol.append(el("li", null, entree));
@@ -214,6 +227,8 @@ export function fiche(suivi, v) {
   haut.append(el("strong", null, v.nom),
     el("span", "jdr-ton", v.initiative_lancee ? `Tour ${v.tour}` : "Initiative à lancer"));
   const outils = el("section", "jdr-combat-outils");
-  outils.append(sectionAttaque(suivi, v), sectionDegats(suivi, v), sectionAjout(suivi, v));
+  // Sous un repli (refermé au rendu suivant), le résultat s'écrit juste après lui, toujours visible.
+  outils.append(sectionAttaque(suivi, v), sectionDegats(suivi, v), suivi.ancre("encaisser"),
+    sectionAjout(suivi, v), suivi.ancre("ajouter"));
   return [haut, sectionOrdre(suivi, v), outils, sectionJournal(v)];
 }
