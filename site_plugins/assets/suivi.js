@@ -28,6 +28,7 @@
 // l'opération porte une clé (stockage.js) ; rejouée, elle ne s'applique pas deux fois.
 import { annoncerJet, bouton, champ, el, jetRejouable, liste, texte } from "./dom.js";
 import { PROFONDEUR_MAX, TAILLE_MAX, auRepos, moteur } from "./moteur.js";
+import { LienIllisible, PREFIXE as PREFIXE_PARTAGE, decoder, encoder } from "./partage.js";
 import {
   SUFFIXE_VERSION, ecrire, noterOperation, nouvelleOperation, operationFaite, sousVerrou, supprimer, versionDe,
 } from "./stockage.js";
@@ -273,6 +274,7 @@ class Suivi {
   }
 
   demarrer() {
+    if (location.hash.startsWith(PREFIXE_PARTAGE)) auRepos(() => this.recevoirPartage(location.hash));
     const presents = membres(this.bloc);
     const voulue = sessionStorage.getItem(this.cleActive);
     const cle = presents.includes(voulue) ? voulue : presents[0] || (this.ancienne() ? this.bloc : null);
@@ -793,7 +795,8 @@ class Suivi {
     // Dupliquer n'a de sens qu'avec un autre nom : seulement si le cœur du système sait renommer.
     if (this.vueModule.renommable) outils.append(bouton("Dupliquer", () => this.dupliquer()));
     outils.append(
-      bouton("Enregistrer dans un fichier", () => this.exporter()), this.outilsImport(),
+      bouton("Enregistrer dans un fichier", () => this.exporter()),
+      bouton("Partager par un lien", () => this.partager()), this.outilsImport(),
       bouton("Réinitialiser (supprimer cette fiche)", () => this.effacer()));
     this.corps.replaceChildren(...this.vueModule.fiche(this, this.vue), outils);
     this.placerSortie();
@@ -845,6 +848,78 @@ class Suivi {
         : `Import refusé : ${r.erreur.replace(SANS_FIN, "")}. Rien n'a changé.`, dit: true };
     }, (r) => `Fiche importée : ${r.vue.nom} rejoint le groupe.`)).catch((e) => this.dire(String(e), true)).finally(rendre);
     return this.file;
+  }
+
+  // Un lien qui porte cette fiche (dans le fragment de l'adresse : il ne passe par aucun serveur).
+  async partager() {
+    let fragment;
+    try {
+      fragment = await encoder(this.etat);
+    } catch (e) {
+      return this.dire(`Partage impossible : ${e instanceof LienIllisible ? e.message : "ce navigateur ne sait pas compresser la fiche"}.`, true);
+    }
+    const adresse = new URL(location.href);
+    adresse.hash = fragment.slice(1);
+    const champLien = Object.assign(document.createElement("input"), { type: "text", readOnly: true, value: adresse.href });
+    champLien.setAttribute("aria-label", `Lien de partage de la fiche de ${this.vue.nom}`);
+    const copier = bouton("Copier le lien", async () => {
+      champLien.select();
+      try {
+        await navigator.clipboard.writeText(adresse.href);
+        copier.textContent = "Lien copié";
+      } catch {
+        copier.textContent = "Sélectionné : copiez-le (Ctrl+C)";
+      }
+    });
+    this.ancreActive = null;
+    this.placerSortie();
+    this.message.replaceChildren(el("p", "jdr-message", `Ce lien porte la fiche de ${this.vue.nom} : qui l'ouvre peut `
+      + "l'ajouter à son groupe, sans rien remplacer. Il ne passe par aucun serveur."), champLien, copier);
+  }
+
+  // Un lien de partage ouvert sur cette page : la fiche est mesurée, relue par le cœur, et
+  // n'entre au groupe (comme un fichier ouvert, sans rien remplacer) que si le lecteur le veut.
+  // Seule la fiche de la page qui est du même suivi la propose ; sans elle, la première fiche le dit.
+  async recevoirPartage(fragment) {
+    const fiches = [...document.querySelectorAll(".jdr-fiche")];
+    let etat;
+    try {
+      etat = await decoder(fragment);
+    } catch (e) {
+      if (fiches[0] !== this.racine) return;
+      return this.dire(`Lien de partage refusé : ${e instanceof LienIllisible ? e.message : "il est illisible"}. Rien n'a changé.`, true);
+    }
+    const genre = etat && typeof etat === "object" ? etat.genre : undefined;
+    const miens = (racine) => `${racine.dataset.systeme}.${racine.dataset.suivi}` === genre;
+    if (!miens(this.racine)) {
+      if (fiches[0] === this.racine && !fiches.some(miens)) {
+        this.dire("Lien de partage refusé : il porte une fiche qui ne se range pas ici (autre système ou autre suivi). "
+          + "Rien n'a changé.", true);
+      }
+      return;
+    }
+    const brut = JSON.stringify(etat);
+    const refus = verifierJson(brut);
+    if (refus) return this.dire(`Lien de partage refusé : ${refus}. Rien n'a changé.`, true);
+    const r = await this.requete(etat, { op: "lire" });
+    if (r.erreur) {
+      return this.dire(moteurEnPanne(r) ? `${MOTEUR_ABSENT} : le lien de partage attendra, rien n'a changé.`
+        : `Lien de partage refusé : ${r.erreur.replace(SANS_FIN, "")}. Rien n'a changé.`, true);
+    }
+    const oublier = () => history.replaceState(null, "", location.pathname + location.search);
+    this.ancreActive = null;
+    this.placerSortie();
+    const ajouter = bouton("Ajouter au groupe", async () => {
+      oublier();
+      await this.importer(brut);
+    });
+    const ignorer = bouton("Ignorer ce lien", () => {
+      oublier();
+      this.dire("Lien ignoré : rien n'a changé.");
+    });
+    this.message.replaceChildren(el("p", "jdr-message", `Ce lien apporte une fiche : ${r.vue.nom}. L'ajouter au groupe `
+      + "de ce navigateur ? Aucune fiche déjà là n'est remplacée."), ajouter, ignorer);
+    this.racine.scrollIntoView({ block: "nearest" });
   }
 
   exporter() {
