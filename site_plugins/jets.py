@@ -145,10 +145,11 @@ def rendre(meca: Mecanique[Any], valeurs: Valeurs, bruts: dict[str, str], prose:
     return (
         f'<span class="jdr-jet" id="{ident}" data-mecanique="{_a(meca.nom)}" '
         f'data-systeme="{_a(systeme_de(meca.nom))}" data-jet="{_a(donnees)}">'
-        f'<button type="button" class="jdr-jet-bouton" aria-describedby="{ident}-cotes">{_a(prose)}</button>'
+        f'<button type="button" class="jdr-jet-bouton" aria-describedby="{ident}-cotes" '
+        f'aria-controls="{ident}-sortie">{_a(prose)}</button>'
         f'<span class="jdr-jet-cotes" id="{ident}-cotes" role="tooltip">{infobulle}</span>'
         f'<template class="jdr-jet-lanceur"><a href="{_a(lien)}"></a></template>'
-        '<output class="jdr-sortie" aria-live="polite"></output>'
+        f'<output class="jdr-sortie jdr-jet-sortie" id="{ident}-sortie" aria-live="polite"></output>'
         "</span>"
     )
 

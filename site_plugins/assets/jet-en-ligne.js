@@ -41,12 +41,11 @@ function lienDuJet(jet, reponse) {
     reponse.parametres, reponse.graine);
 }
 
-async function lancer(jet, bouton) {
+async function lancer(jet, bouton, sortie) {
   // Un seul jet à la fois : le bouton reste focalisable (aria-disabled) mais ne relance pas.
   if (bouton.getAttribute("aria-disabled") === "true") return;
   bouton.setAttribute("aria-disabled", "true");
   jet.classList.add("jdr-jet--sans-cotes");  // l'infobulle ne couvre pas le résultat
-  const sortie = jet.querySelector("output.jdr-sortie");
   const { parametres, reglages } = JSON.parse(jet.dataset.jet);
   if (moteur.etat !== "pret" && MESSAGES[moteur.etat]) sortie.replaceChildren(el("span", "jdr-etat", MESSAGES[moteur.etat]));
   try {
@@ -57,7 +56,7 @@ async function lancer(jet, bouton) {
     }
     const lien = lienDuJet(jet, reponse);
     sortie.replaceChildren(resultat(reponse, lien));
-    annoncerJet(jet, {
+    annoncerJet(sortie, {
       source: "texte", titre: bouton.textContent.trim(), reglages,
       des: reponse.groupes, issue: reponse.phrase, graine: reponse.graine, lien,
     });
@@ -68,11 +67,16 @@ async function lancer(jet, bouton) {
 
 export function brancher(jet) {
   const bouton = jet.querySelector(".jdr-jet-bouton");
+  // Le résultat s'affiche sous le paragraphe, pas au milieu de la phrase : sa zone (vide, et
+  // annoncée aux lecteurs d'écran) passe en fin du bloc qui porte le jet.
+  const sortie = document.getElementById(bouton.getAttribute("aria-controls"));
+  const bloc = jet.parentElement && jet.parentElement.closest("p, li, dd, td, th");
+  if (bloc && sortie && sortie.parentElement === jet) bloc.append(sortie);
   // Python démarre dès que le lecteur s'approche du jet (survol, focus, toucher).
   for (const type of ["pointerenter", "focusin", "touchstart"]) {
     jet.addEventListener(type, () => moteur.precharger(), { once: true, passive: true });
   }
-  bouton.addEventListener("click", () => lancer(jet, bouton));
+  bouton.addEventListener("click", () => lancer(jet, bouton, sortie));
   // Échap ferme l'infobulle sans déplacer le focus ; elle revient au prochain survol ou focus.
   bouton.addEventListener("keydown", (e) => {
     if (e.key === "Escape") jet.classList.add("jdr-jet--sans-cotes");
