@@ -120,7 +120,7 @@ def _a(valeur: object) -> str:
 def rendre(meca: Mecanique[Any], valeurs: Valeurs, bruts: dict[str, str], prose: str, ident: str) -> str:
     """Le HTML d'un jet : bouton, infobulle (réglages et cotes exactes) et sortie vide.
 
-    Tout est du contenu en ligne (des ``span``) : le jet vit au milieu d'un paragraphe."""
+    Tout est du contenu en ligne (``span``, ``small``) : le jet vit au milieu d'un paragraphe."""
     reglages = [[p.libelle, _valeur_lue(p, valeurs[p.nom])] for p in meca.parametres if p.nom in bruts]
     # Chaque ligne finit par sa ponctuation et les lignes sont séparées par une espace : lue par
     # un lecteur d'écran (aria-describedby), l'infobulle reste une suite de phrases.
@@ -147,7 +147,9 @@ def rendre(meca: Mecanique[Any], valeurs: Valeurs, bruts: dict[str, str], prose:
         f'data-systeme="{_a(systeme_de(meca.nom))}" data-jet="{_a(donnees)}">'
         f'<button type="button" class="jdr-jet-bouton" aria-describedby="{ident}-cotes" '
         f'aria-controls="{ident}-sortie">{_a(prose)}</button>'
-        f'<span class="jdr-jet-cotes" id="{ident}-cotes" role="tooltip">{infobulle}</span>'
+        # Une balise à part (small) pour l'infobulle : l'index de Material compare les balises par leur
+        # nom, et la fin d'un span intérieur y lèverait l'exclusion d'un span englobant.
+        f'<small class="jdr-jet-cotes" id="{ident}-cotes" role="tooltip">{infobulle}</small>'
         f'<template class="jdr-jet-lanceur"><a href="{_a(lien)}"></a></template>'
         f'<output class="jdr-sortie jdr-jet-sortie" id="{ident}-sortie" aria-live="polite"></output>'
         "</span>"

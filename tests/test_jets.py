@@ -117,7 +117,7 @@ class TestExtension:
         """Les cotes sont calculées à la construction, fractions comprises, dans l'élément que nomme
         aria-describedby ; les réglages donnés y sont rappelés."""
         rendu = convertir(PHRASE)
-        infobulle = re.search(r'<span class="jdr-jet-cotes" id="jdr-jet-1-cotes" role="tooltip">(.*?)</span>'
+        infobulle = re.search(r'<small class="jdr-jet-cotes" id="jdr-jet-1-cotes" role="tooltip">(.*?)</small>'
                               r'<template', rendu)
         assert infobulle
         texte = re.sub(r"<[^>]+>", "", infobulle.group(1))
@@ -183,7 +183,7 @@ class TestExtension:
         """L'index de recherche lit la prose du bouton, pas l'infobulle ni la sortie."""
         marque = exclure_widgets(convertir(PHRASE))
         assert re.search(r'<button class="jdr-jet-bouton"|<button type="button" class="jdr-jet-bouton"', marque)
-        assert '<span data-search-exclude="oui" class="jdr-jet-cotes"' in marque
+        assert '<small data-search-exclude="oui" class="jdr-jet-cotes"' in marque
         assert '<output data-search-exclude="oui"' in marque
 
 
@@ -207,6 +207,10 @@ def test_au_moins_dix_pages_portent_un_jet(site_construit: Path) -> None:
             assert adresse.fragment.startswith("lanceur-"), (chemin, lien)
             cible = (site_construit / chemin).parent / adresse.path / "index.html"
             assert f'id="{adresse.fragment}"' in cible.resolve().read_text(encoding="utf-8"), (chemin, lien)
+    # La recherche trouve la prose d'un jet, jamais son infobulle.
+    sections = json.loads((site_construit / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    index = " ".join(section["text"] for section in sections)
+    assert "une action moyenne, 2 succès" in index and "Chances exactes avant de lancer :" not in index
 
 
 # --- Dans Chromium ------------------------------------------------------------------------
@@ -304,3 +308,26 @@ class TestDansLeNavigateur:
         boite = sortie.bounding_box()
         assert boite and boite["x"] >= 0 and boite["x"] + boite["width"] <= 390
         page.context.close()
+
+    @pytest.mark.parametrize("theme", ["light", "dark"])
+    def test_axe_apres_un_jet(self, chromium: Browser, serveur: str, theme: str) -> None:
+        """Après un jet, infobulle ouverte au focus et résultat affiché : axe ne trouve rien, dans les
+        deux thèmes (la CSP est contournée pour injecter axe, comme dans test_accessibilite.py)."""
+        from .test_accessibilite import axe, resume
+
+        contexte = chromium.new_context(viewport={"width": 390, "height": 900}, locale="fr-FR",
+                                        color_scheme=theme, bypass_csp=True)  # type: ignore[arg-type]
+        page = contexte.new_page()
+        page.set_default_timeout(DELAI)
+        page.goto(serveur + "/d10/blessures/")
+        bouton = page.locator(".jdr-jet-bouton").first
+        bouton.click()
+        sortie = page.locator("#" + str(bouton.get_attribute("aria-controls")))
+        expect(sortie.locator(".jdr-phrase")).not_to_be_empty(timeout=DELAI)
+        bouton.blur()
+        page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Tab")
+        expect(page.locator("#" + str(bouton.get_attribute("aria-describedby")))).to_be_visible()
+        violations = axe(page)
+        contexte.close()
+        assert not violations, resume(violations)
