@@ -189,6 +189,18 @@ class TestExtension:
 
 # --- Le site construit --------------------------------------------------------------------
 
+@pytest.mark.construction
+def test_un_jet_mal_ecrit_arrete_mkdocs(tmp_path: Path) -> None:
+    """Une vraie construction (mkdocs build --strict) s'arrête sur un jet refusé, en nommant la page,
+    le jet et la raison : aucun bouton cassé n'est publié."""
+    from .test_plugin import BASE, FENCES, construire
+
+    page = "# Essai\n\nUn essai : {{jet 3d6-test caracteristique=9 | trois dés}}.\n"
+    r = construire(tmp_path, BASE + FENCES, page)
+    assert r.returncode != 0
+    assert "index.md : jet « {{jet 3d6-test caracteristique=9 | trois dés}} » : Caractéristique 9" in r.stderr, r.stderr
+    assert not (tmp_path / "site" / "index.html").exists()
+
 def _pages_avec_jets(site: Path) -> dict[str, str]:
     return {str(p.relative_to(site)): p.read_text(encoding="utf-8") for p in sorted(site.rglob("*.html"))
             if 'class="jdr-jet"' in p.read_text(encoding="utf-8")}

@@ -44,9 +44,9 @@ function lienDuJet(jet, reponse) {
 async function lancer(jet, bouton, sortie) {
   // Un seul jet à la fois : le bouton reste focalisable (aria-disabled) mais ne relance pas.
   if (bouton.getAttribute("aria-disabled") === "true") return;
+  const { parametres, reglages } = JSON.parse(jet.dataset.jet);
   bouton.setAttribute("aria-disabled", "true");
   jet.classList.add("jdr-jet--sans-cotes");  // l'infobulle ne couvre pas le résultat
-  const { parametres, reglages } = JSON.parse(jet.dataset.jet);
   if (moteur.etat !== "pret" && MESSAGES[moteur.etat]) sortie.replaceChildren(el("span", "jdr-etat", MESSAGES[moteur.etat]));
   try {
     const reponse = await moteur.demander({ type: "lancer", mecanique: jet.dataset.mecanique, parametres });
