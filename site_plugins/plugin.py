@@ -61,6 +61,8 @@ _WORKER_RECHERCHE = re.compile(r'("search": ")([^"]*?)assets/javascripts/workers
 #: Marque de recherche-worker.js remplacée par l'adresse du worker de Material.
 MARQUE_RECHERCHE = "__WORKER_MATERIAL__"
 
+#: L'extension Markdown des jets écrits dans le texte, que le greffon ajoute aux pages.
+JETS = "site_plugins.jets"
 #: Ligne du worker remplacée par sa configuration à la construction.
 MARQUE_CONFIG = "const CONFIG = null; // remplacé à la construction"
 #: Ligne de moteur.js remplacée par les délais de la page (option « delais »).
@@ -159,7 +161,8 @@ def resoudre_liens(html_page: str, source: str, adresse: str) -> str:
     for nom, provisoire in sorted(REGISTRE.liens.get(source, ())):
         if nom not in REGISTRE.lanceurs:
             raise PluginError(f"jdr : {source} : aucun lanceur « {nom} » sur le site, alors qu'un lien "
-                              "y mène (« Lancer cette situation », ou fiche de suivi avec lanceurs=\"oui\")")
+                              "y mène (« Lancer cette situation », fiche de suivi avec lanceurs=\"oui\", "
+                              "ou jet écrit dans le texte)")
         url, ident = REGISTRE.lanceurs[nom]
         requete = provisoire.partition("?")[2]
         cible = f"{get_relative_url(url or './', adresse)}?{requete}#{ident}"
@@ -216,6 +219,9 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
                 "retirez-le de custom_fences dans mkdocs.yml"
             )
         blocs.extend(declarations())
+        # Les jets écrits dans le texte ({{jet …}}) : une extension Markdown en ligne (jets.py).
+        if JETS not in config.markdown_extensions:
+            config.markdown_extensions.append(JETS)
         pyodide = Path(self.config.pyodide)
         if not pyodide.is_absolute():
             pyodide = Path(config.config_file_path).parent / pyodide

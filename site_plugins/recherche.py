@@ -33,8 +33,11 @@ BALISES_EXCLUES = frozenset({"pre", "form", "button", "output", "select", "texta
 #: et état des exemples, fiches de suivi (leurs libellés de commande), copie locale.
 CLASSES_EXCLUES = frozenset({
     "highlight", "jdr-exemple-code", "jdr-exemple-actions", "jdr-etat", "jdr-fiche",
-    "jdr-copie-locale", "jdr-lanceur",
+    "jdr-copie-locale", "jdr-lanceur", "jdr-jet-cotes",
 })
+#: Un bouton dont le texte est de la prose : celui d'un jet écrit dans le texte (jets.py) reste
+#: indexé, sa phrase est celle de l'auteur ; son infobulle (réglages et cotes) ne l'est pas.
+CLASSES_INDEXEES = frozenset({"jdr-jet-bouton"})
 
 #: Cellules et entrées dont le texte se collerait à la voisine dans l'index.
 BALISES_CELLULES = frozenset({"td", "th", "dt", "dd", "li"})
@@ -56,7 +59,7 @@ def exclure_widgets(contenu: str) -> str:
             return m.group(0)
         classe = _CLASSE.search(attributs)
         classes = set(classe.group(1).split()) if classe else set()
-        if balise in BALISES_EXCLUES or classes & CLASSES_EXCLUES:
+        if (balise in BALISES_EXCLUES and not classes & CLASSES_INDEXEES) or classes & CLASSES_EXCLUES:
             return f"<{m.group('balise')} {ATTRIBUT_EXCLU}{attributs}{m.group('fin')}>"
         if balise in BALISES_CELLULES:
             # Une espace avant chaque cellule : sinon l'index colle « critique » et « total ».

@@ -460,7 +460,7 @@ def test_modules_annonces_dans_l_en_tete(site_construit: Path) -> None:
         return re.findall(r'<link rel="modulepreload" href="([^"]+)">', tete)
 
     test = annonces("3d6/test/index.html")
-    attendus = ("moteur.js", "exemple.js", "dom.js", "lanceur.js", "liaison.js")
+    attendus = ("moteur.js", "exemple.js", "dom.js", "lanceur.js", "liaison.js", "jet-en-ligne.js")
     assert test == [f"../../assets/jdr/{nom}" for nom in attendus]
     for lien in test:
         assert (site_construit / "3d6/test" / lien).resolve().is_file(), lien

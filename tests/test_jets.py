@@ -1,0 +1,345 @@
+"""Les jets écrits dans le texte (``{{jet …}}``, site_plugins/jets.py et assets/jet-en-ligne.js) :
+l'extension sur une instance de Markdown, puis le site construit, puis Chromium."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+import markdown
+import pytest
+from mkdocs.exceptions import PluginError
+from playwright.sync_api import Browser, Page, expect
+
+from jdr_core.erreurs import JdrErreur
+from jdr_core.francais import typographier
+from site_plugins.fences import REGISTRE, declarations
+from site_plugins.jets import JetInvalide, JetsEnLigne, lire_jet
+from site_plugins.plugin import resoudre_liens
+from site_plugins.recherche import exclure_widgets
+
+DELAI = 90_000  # ms : Python démarre dans le navigateur au premier jet
+
+
+def convertir(texte: str, page: str = "3d6/essai.md") -> str:
+    """Une page passée par Markdown avec superfences, nos blocs et les jets, la page posée dans le
+    registre comme le fait le greffon (son nom sert aux messages d'erreur)."""
+    REGISTRE.vider()
+    REGISTRE.page = (page, page.removesuffix(".md") + "/")
+    md = markdown.Markdown(extensions=["pymdownx.superfences", JetsEnLigne()],
+                           extension_configs={"pymdownx.superfences": {"custom_fences": declarations()}})
+    try:
+        return str(md.convert(texte))
+    finally:
+        REGISTRE.page = ("", "")
+
+
+class _SansJavaScript(HTMLParser):
+    """Le texte d'une page tel qu'il se lit sans JavaScript ni infobulle ouverte : sans les
+    infobulles (cachées par la feuille de style), ni les modèles, ni les sorties vides."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.textes: list[str] = []
+        self._caches = 0
+        self._pile: list[bool] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        classes = (dict(attrs).get("class") or "").split()
+        cache = tag == "template" or "jdr-jet-cotes" in classes
+        self._pile.append(cache)
+        self._caches += cache
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._pile:
+            self._caches -= self._pile.pop()
+
+    def handle_data(self, data: str) -> None:
+        if not self._caches:
+            self.textes.append(data)
+
+
+def lu_sans_javascript(balisage: str) -> str:
+    lecteur = _SansJavaScript()
+    lecteur.feed(balisage)
+    return "".join(lecteur.textes)
+
+
+PHRASE = "Tentez {{jet 3d6-test caracteristique=3 difficulte=2 | trois dés contre un Mental de 3}} avant de partir."
+
+
+class TestLire:
+    """La syntaxe d'un jet : mécanique, paramètres nom=valeur, une barre, la prose."""
+
+    def test_forme_complete(self) -> None:
+        assert lire_jet(" 2d6-test niveau=1 difficulte=-3 |  Mécanique 1,  5 ou moins ") == (
+            "2d6-test", {"niveau": "1", "difficulte": "-3"}, "Mécanique 1, 5 ou moins")
+
+    @pytest.mark.parametrize(("corps", "message"), [
+        (" 3d6-test difficulte=2", "la prose du jet manque"),
+        (" 3d6-test difficulte=2 |  ", "la prose du jet manque"),
+        (" 3d6-test | un | deux", "une seule barre"),
+        (" | trois dés", "la mécanique manque"),
+        (" 3d6-test difficulte | trois dés", "« difficulte » : attendu nom=valeur"),
+        (" 3d6-test Difficulte=2 | trois dés", "attendu nom=valeur"),
+        (" 3d6-test difficulte=2 difficulte=3 | trois dés", "paramètre difficulte donné deux fois"),
+        (" 3d6-test | " + "mot " * 40, "au plus"),
+    ])
+    def test_refus(self, corps: str, message: str) -> None:
+        with pytest.raises(JdrErreur, match=message):
+            lire_jet(corps)
+
+
+class TestExtension:
+    """Le jet rendu par l'extension, sur une instance de Markdown : bouton, infobulle, erreurs."""
+
+    def test_bouton_porte_la_prose(self) -> None:
+        rendu = convertir(PHRASE)
+        assert '<button type="button" class="jdr-jet-bouton" aria-describedby="jdr-jet-1-cotes" ' \
+               'aria-controls="jdr-jet-1-sortie">trois dés contre un Mental de 3</button>' in rendu
+        assert 'data-mecanique="3d6-test"' in rendu and 'data-systeme="troisd6"' in rendu
+        donnees = json.loads(html.unescape(re.search(r'data-jet="([^"]+)"', rendu).group(1)))  # type: ignore[union-attr]
+        assert donnees == {"parametres": {"caracteristique": 3, "difficulte": 2},
+                           "reglages": [["Caractéristique", "3"], ["Difficulté (succès demandés)", "2"]]}
+
+    def test_lisible_sans_javascript(self) -> None:
+        """Sans script ni infobulle ouverte, le paragraphe se lit tel qu'il est écrit, la prose du jet
+        à sa place ; pas de gabarit ni de nom de mécanique dans le texte."""
+        rendu = convertir(PHRASE)
+        assert lu_sans_javascript(rendu) == "Tentez trois dés contre un Mental de 3 avant de partir."
+        assert rendu.startswith("<p>") and rendu.count("<p>") == 1  # le jet reste dans sa phrase
+
+    def test_cotes_exactes_dans_l_infobulle(self) -> None:
+        """Les cotes sont calculées à la construction, fractions comprises, dans l'élément que nomme
+        aria-describedby ; les réglages donnés y sont rappelés."""
+        rendu = convertir(PHRASE)
+        infobulle = re.search(r'<small class="jdr-jet-cotes" id="jdr-jet-1-cotes" role="tooltip">(.*?)</small>'
+                              r'<template', rendu)
+        assert infobulle
+        texte = re.sub(r"<[^>]+>", "", infobulle.group(1))
+        assert "Lanceur : Test." in texte and "Caractéristique : 3 ;" in texte
+        assert "Réussir (difficulté 2) : 50 % (1/2) ;" in texte
+        assert "Réussite critique : 1,4 % (1/72) ;" in texte and texte.endswith("(1/72).")
+
+    def test_numerotes_dans_la_page(self) -> None:
+        """Deux jets d'une page ont chacun leurs id ; une nouvelle page repart de 1."""
+        md = markdown.Markdown(extensions=[JetsEnLigne()])
+        rendu = md.convert(PHRASE + "\n\n" + PHRASE)
+        assert 'id="jdr-jet-1"' in rendu and 'id="jdr-jet-2-cotes"' in rendu
+        assert 'id="jdr-jet-1"' in md.reset().convert(PHRASE)
+
+    def test_code_et_exemples_ne_sont_pas_lus(self) -> None:
+        """Entre accents graves, dans un bloc de code ou un exemple, ``{{jet …}}`` reste du texte."""
+        texte = ("La forme : `{{jet 3d6-test | prose}}`.\n\n"
+                 "```exemple id=\"essai\"\n>>> print('{{jet inconnu | x}}')\n{{jet inconnu | x}}\n```\n")
+        rendu = convertir(texte)
+        assert "jdr-jet-bouton" not in rendu and "<code>{{jet 3d6-test | prose}}</code>" in rendu
+
+    @pytest.mark.parametrize(("jet", "raison"), [
+        ("{{jet 3d6-inconnu | trois dés}}", "lanceur inconnu : '3d6-inconnu'"),
+        ("{{jet 3d6-test caracteristique=9 | trois dés}}", "Caractéristique 9 : attendu un entier de 1 à 5"),
+        ("{{jet 3d6-test cible=12 | trois dés}}", "paramètre inconnu : 'cible'"),
+        ("{{jet 3d6-test regle_critique=jamais | trois dés}}", "une valeur parmi"),
+        ("{{jet 3d6-test graine=12 | trois dés}}", "réservé au lien de rejeu"),
+        ("{{jet 2d6-jet-cache mode=mj | en secret}}", "cache ses dés"),
+        ("{{jet 3d6-test difficulte=2}}", "la prose du jet manque"),
+    ])
+    def test_jet_invalide_arrete_la_construction(self, jet: str, raison: str) -> None:
+        """Le message dit la page, le jet tel qu'écrit et la raison, en français."""
+        with pytest.raises(JetInvalide) as refus:
+            convertir(f"Un essai : {jet}.", page="d10/essai.md")
+        message = str(refus.value)
+        assert isinstance(refus.value, PluginError)
+        assert message.startswith(f"jdr : d10/essai.md : jet « {jet} » : ") and raison in message, message
+
+    def test_lien_de_rejeu_vers_le_lanceur(self) -> None:
+        """Le lien qui rejouera le jet mène au lanceur de sa mécanique, sur sa page, avec ses réglages ;
+        sans lanceur de cette mécanique sur le site, la construction s'arrête."""
+        REGISTRE.vider()
+        md = markdown.Markdown(extensions=["pymdownx.superfences", JetsEnLigne()],
+                               extension_configs={"pymdownx.superfences": {"custom_fences": declarations()}})
+        REGISTRE.page = ("3d6/test.md", "3d6/test/")
+        md.convert('```lanceur mecanique="3d6-test"\n```\n')
+        REGISTRE.page = ("3d6/usages.md", "3d6/usages/")
+        page = md.reset().convert(PHRASE)
+        REGISTRE.page = ("", "")
+        resolu = resoudre_liens(page, "3d6/usages.md", "3d6/usages/")
+        (lien,) = re.findall(r'<template class="jdr-jet-lanceur"><a href="([^"]+)">', resolu)
+        adresse = urlsplit(html.unescape(lien))
+        assert (adresse.path, adresse.fragment) == ("../test/", "lanceur-3d6-test")
+        assert parse_qs(adresse.query) == {"lanceur": ["3d6-test"], "caracteristique": ["3"], "difficulte": ["2"]}
+        REGISTRE.vider()
+        REGISTRE.page = ("3d6/usages.md", "3d6/usages/")
+        seul = md.reset().convert(PHRASE)
+        with pytest.raises(PluginError, match="aucun lanceur « 3d6-test »"):
+            resoudre_liens(seul, "3d6/usages.md", "3d6/usages/")
+        REGISTRE.vider()
+
+    def test_recherche_garde_la_prose(self) -> None:
+        """L'index de recherche lit la prose du bouton, pas l'infobulle ni la sortie."""
+        marque = exclure_widgets(convertir(PHRASE))
+        assert re.search(r'<button class="jdr-jet-bouton"|<button type="button" class="jdr-jet-bouton"', marque)
+        assert '<small data-search-exclude="oui" class="jdr-jet-cotes"' in marque
+        assert '<output data-search-exclude="oui"' in marque
+
+
+# --- Le site construit --------------------------------------------------------------------
+
+@pytest.mark.construction
+def test_un_jet_mal_ecrit_arrete_mkdocs(tmp_path: Path) -> None:
+    """Une vraie construction (mkdocs build --strict) s'arrête sur un jet refusé, en nommant la page,
+    le jet et la raison : aucun bouton cassé n'est publié."""
+    from .test_plugin import BASE, FENCES, construire
+
+    page = "# Essai\n\nUn essai : {{jet 3d6-test caracteristique=9 | trois dés}}.\n"
+    r = construire(tmp_path, BASE + FENCES, page)
+    assert r.returncode != 0
+    assert "index.md : jet « {{jet 3d6-test caracteristique=9 | trois dés}} » : Caractéristique 9" in r.stderr, r.stderr
+    assert not (tmp_path / "site" / "index.html").exists()
+
+def _pages_avec_jets(site: Path) -> dict[str, str]:
+    return {str(p.relative_to(site)): p.read_text(encoding="utf-8") for p in sorted(site.rglob("*.html"))
+            if 'class="jdr-jet"' in p.read_text(encoding="utf-8")}
+
+
+@pytest.mark.construction
+def test_au_moins_dix_pages_portent_un_jet(site_construit: Path) -> None:
+    """Au moins dix pages du site portent un jet écrit dans le texte ; chacun annonce son module,
+    et son lien de rejeu mène à une vraie page de lanceur."""
+    pages = _pages_avec_jets(site_construit)
+    assert len(pages) >= 10, sorted(pages)
+    for chemin, contenu in pages.items():
+        assert 'rel="modulepreload" href="' in contenu and "assets/jdr/jet-en-ligne.js" in contenu, chemin
+        for lien in re.findall(r'<template class="jdr-jet-lanceur"><a href="([^"]+)">', contenu):
+            adresse = urlsplit(html.unescape(lien))
+            assert adresse.fragment.startswith("lanceur-"), (chemin, lien)
+            cible = (site_construit / chemin).parent / adresse.path / "index.html"
+            assert f'id="{adresse.fragment}"' in cible.resolve().read_text(encoding="utf-8"), (chemin, lien)
+    # La recherche trouve la prose d'un jet, jamais son infobulle.
+    sections = json.loads((site_construit / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    index = " ".join(section["text"] for section in sections)
+    assert "une action moyenne, 2 succès" in index and "Chances exactes avant de lancer :" not in index
+
+
+# --- Dans Chromium ------------------------------------------------------------------------
+
+def _journal(page: Page) -> list[dict[str, object]]:
+    brut = page.evaluate("() => localStorage.getItem('jdr-journal')")
+    return [] if brut is None else list(json.loads(brut)["entrees"])
+
+
+@pytest.mark.navigateur
+@pytest.mark.construction
+class TestDansLeNavigateur:
+    """Un jet du texte dans Chromium : infobulle au focus, clavier, résultat, journal, un seul jet."""
+
+    def ouvrir(self, chromium: Browser, serveur: str, largeur: int = 1280) -> Page:
+        contexte = chromium.new_context(viewport={"width": largeur, "height": 900}, locale="fr-FR")
+        page = contexte.new_page()
+        page.set_default_timeout(DELAI)
+        page.goto(serveur + "/3d6/test/")
+        page.evaluate("() => localStorage.clear()")
+        page.reload()
+        return page
+
+    def test_clavier_cotes_resultat_et_journal(self, chromium: Browser, serveur: str) -> None:
+        page = self.ouvrir(chromium, serveur)
+        jet = page.locator(".jdr-jet", has=page.get_by_role("button", name="une action moyenne, 2 succès"))
+        bouton = jet.get_by_role("button")
+        expect(jet).to_have_attribute("data-branche", "pret")
+        infobulle = jet.locator(".jdr-jet-cotes")
+        expect(infobulle).to_be_hidden()
+        # Au clavier : Tab mène au bouton (borné : la page a des dizaines d'éléments focalisables).
+        for _ in range(300):
+            page.keyboard.press("Tab")
+            if bouton.evaluate("b => b === document.activeElement"):
+                break
+        else:
+            pytest.fail("Tab n'atteint jamais le bouton du jet")
+        expect(infobulle).to_be_visible()
+        expect(bouton).to_have_accessible_description(re.compile(r"Réussir \(difficulté 2\)\s:\s50\s%\s\(1/2\)"))
+        # Échap ferme l'infobulle sans quitter le bouton.
+        page.keyboard.press("Escape")
+        expect(infobulle).to_be_hidden()
+        page.keyboard.press("Enter")
+        sortie = page.locator("#" + str(bouton.get_attribute("aria-controls")))
+        expect(sortie.locator(".jdr-phrase")).not_to_be_empty(timeout=DELAI)
+        assert sortie.locator(".jdr-de").count() == 3
+        lien = sortie.get_by_role("link", name="Rejouer ce jet dans son lanceur")
+        adresse = urlsplit(str(lien.get_attribute("href")))
+        reglages = parse_qs(adresse.query)
+        assert adresse.fragment == "lanceur-3d6-test" and reglages["difficulte"] == ["2"]
+        assert reglages["graine"][0].isdigit()
+        page.wait_for_function("() => (JSON.parse(localStorage.getItem('jdr-journal') || '{}').entrees || []).length")
+        (entree,) = _journal(page)
+        assert entree["titre"] == typographier("une action moyenne, 2 succès") and entree["source"] == "texte"
+        assert entree["lien"] == lien.get_attribute("href") and entree["graine"] == reglages["graine"][0]
+        assert entree["issue"] == sortie.locator(".jdr-phrase").text_content()
+        assert entree["reglages"] == [["Caractéristique", "3"], ["Difficulté (succès demandés)", "2"]]
+        # Espace relance aussi, et le focus reste sur le bouton.
+        page.keyboard.press("Space")
+        page.wait_for_function("() => JSON.parse(localStorage.getItem('jdr-journal')).entrees.length === 2")
+        assert bouton.evaluate("b => b === document.activeElement")
+        page.context.close()
+
+    def test_double_clic_un_seul_jet(self, chromium: Browser, serveur: str) -> None:
+        """Deux clics dans la même tâche (un double clic rapide) : un seul jet part ; le bouton se dit
+        indisponible pendant le jet."""
+        page = self.ouvrir(chromium, serveur)
+        bouton = page.get_by_role("button", name="une action extrême, 4 succès")
+        expect(bouton.locator("xpath=..")).to_have_attribute("data-branche", "pret")
+        etats = bouton.evaluate("b => { b.click(); const pendant = b.getAttribute('aria-disabled'); b.click(); "
+                                "return pendant; }")
+        assert etats == "true"
+        page.wait_for_function("() => (JSON.parse(localStorage.getItem('jdr-journal') || '{}').entrees || []).length")
+        page.wait_for_function("b => !b.hasAttribute('aria-disabled')", arg=bouton.element_handle())
+        page.wait_for_timeout(1000)  # un second jet aurait eu le temps d'arriver
+        assert len(_journal(page)) == 1
+        assert page.locator(".jdr-jet-sortie .jdr-phrase").count() == 1
+        page.context.close()
+
+    def test_survol_et_telephone(self, chromium: Browser, serveur: str) -> None:
+        """Au survol, l'infobulle s'ouvre ; à 390 px, ni elle ni le résultat ne font défiler la page
+        en largeur."""
+        page = self.ouvrir(chromium, serveur, 390)
+        bouton = page.get_by_role("button", name="trois dés contre un Mental de 3, un succès suffit")
+        bouton.scroll_into_view_if_needed()
+        bouton.hover()
+        infobulle = page.locator("#" + str(bouton.get_attribute("aria-describedby")))
+        expect(infobulle).to_be_visible()
+        expect(infobulle).to_contain_text(typographier("Réussir (difficulté 1) : 87,5 %"))
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+        bouton.click()
+        sortie = page.locator("#" + str(bouton.get_attribute("aria-controls")))
+        expect(sortie.locator(".jdr-phrase")).not_to_be_empty(timeout=DELAI)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+        boite = sortie.bounding_box()
+        assert boite and boite["x"] >= 0 and boite["x"] + boite["width"] <= 390
+        page.context.close()
+
+    @pytest.mark.parametrize("theme", ["light", "dark"])
+    def test_axe_apres_un_jet(self, chromium: Browser, serveur: str, theme: str) -> None:
+        """Après un jet, infobulle ouverte au focus et résultat affiché : axe ne trouve rien, dans les
+        deux thèmes (la CSP est contournée pour injecter axe, comme dans test_accessibilite.py)."""
+        from .test_accessibilite import axe, resume
+
+        contexte = chromium.new_context(viewport={"width": 390, "height": 900}, locale="fr-FR",
+                                        color_scheme=theme, bypass_csp=True)  # type: ignore[arg-type]
+        page = contexte.new_page()
+        page.set_default_timeout(DELAI)
+        page.goto(serveur + "/d10/blessures/")
+        bouton = page.locator(".jdr-jet-bouton").first
+        bouton.click()
+        sortie = page.locator("#" + str(bouton.get_attribute("aria-controls")))
+        expect(sortie.locator(".jdr-phrase")).not_to_be_empty(timeout=DELAI)
+        bouton.blur()
+        page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Tab")
+        expect(page.locator("#" + str(bouton.get_attribute("aria-describedby")))).to_be_visible()
+        violations = axe(page)
+        contexte.close()
+        assert not violations, resume(violations)
