@@ -77,7 +77,8 @@ def fiches(draw: st.DrawFn) -> dict[str, Any]:
         r = operer_3d6(None, {"op": "creer", "nom": nom, "physique": draw(st.integers(1, 5)),
                               "mental": draw(st.integers(1, 5)), "social": draw(st.integers(1, 5))})
         if draw(st.booleans()):
-            r = operer_3d6(r["etat"], {"op": "ajouter_maitrise", "nom": "Ruse « <b>&</b> »", "caracteristique": "social"})
+            r = operer_3d6(r["etat"], {"op": "ajouter_maitrise", "nom": "Ruse « <b>&</b> »",
+                                       "caracteristique": "social"})
         return dict(r["etat"])
     if systeme == "deuxd6":
         r = operer_2d6(None, {"op": "creer", "nom": nom, "pre": draw(st.integers(1, 10))})

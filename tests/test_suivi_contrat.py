@@ -421,9 +421,10 @@ class TestPlusieursSuivis:
         assert registre.suivi("encore", "") is FICHE
 
     def test_suivi_inconnu(self) -> None:
-        with pytest.raises(JdrErreur, match=r"^suivi inconnu : « fiche » ; les suivis du système D10 \+ carac \+ "
-                                            r"compétence : combat \(Suivi de combat\)$"):
-            registre.suivi("d10", "fiche")
+        with pytest.raises(JdrErreur, match=r"^suivi inconnu : « perso » ; les suivis du système D10 \+ carac \+ "
+                                            r"compétence : combat \(Suivi de combat\) ou fiche "
+                                            r"\(Fiche de personnage\)$"):
+            registre.suivi("d10", "perso")
         r = _pont("d10", None, {"op": "creer", "nom": "x"}, suivi="perso")
         assert r["erreur"].startswith(typographier("suivi inconnu : « perso »"))
 
