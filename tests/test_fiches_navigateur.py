@@ -217,3 +217,72 @@ def test_un_joueur_cree_lance_blesse_met_au_combat_d10(navigateur: Browser, serv
     expect(combat).to_contain_text("Marek", timeout=DELAI)
     page.context.close()
     assert not erreurs, erreurs
+
+
+def _creer_3d6(page: Page, nom: str) -> None:
+    fiche = page.locator(FICHE_3D6)
+    creation = fiche.locator(".jdr-fiche-creation")
+    creation.get_by_label("Nom").fill(nom)
+    creation.get_by_role("button", name="Créer la fiche").click()
+    expect(fiche.locator(".jdr-fiche-entete")).to_contain_text(nom, timeout=DELAI)
+
+
+def _fiches_rangees(page: Page, systeme: str) -> list[str]:
+    return list(page.evaluate("""(s) => Object.keys(localStorage)
+        .filter((k) => k.startsWith('jdr-suivi:' + s + ':') && !k.endsWith('#version'))""", systeme))
+
+
+def test_partager_une_fiche_par_un_lien(navigateur: Browser, serveur: str) -> None:
+    page = ouvrir(navigateur, "light", 1280)
+    page.goto(serveur + "/3d6/fiche/")
+    _creer_3d6(page, "Carmen <b>")
+    fiche = page.locator(FICHE_3D6)
+    fiche.get_by_role("button", name="Partager par un lien").click()
+    lien = fiche.get_by_label("Lien de partage de la fiche de Carmen <b>").input_value(timeout=DELAI)
+    assert "#partage=" in lien and len(lien) < 2000
+    page.context.close()
+
+    # Un autre appareil, qui a déjà son Jules : la fiche reçue s'ajoute, sans rien remplacer.
+    page = ouvrir(navigateur, "dark", 390)
+    page.goto(serveur + "/3d6/fiche/")
+    _creer_3d6(page, "Jules")
+    page.goto(lien)
+    fiche = page.locator(FICHE_3D6)
+    expect(fiche.locator("output.jdr-sortie")).to_contain_text(
+        typographier("Ce lien apporte une fiche : Carmen <b>."), timeout=DELAI)
+    assert len(_fiches_rangees(page, "troisd6")) == 1  # rien n'entre sans l'accord du lecteur
+    fiche.get_by_role("button", name="Ajouter au groupe").click()
+    expect(fiche.locator("output.jdr-sortie")).to_contain_text("Carmen <b> rejoint le groupe", timeout=DELAI)
+    assert len(_fiches_rangees(page, "troisd6")) == 2
+    assert "#partage=" not in page.url  # un rechargement ne la repropose pas
+    expect(fiche.locator(".jdr-groupe-barre")).to_contain_text("2\u00a0personnages")
+    page.context.close()
+
+
+@pytest.mark.parametrize(("fragment", "refus"), [
+    ("#partage=abc%3Cscript%3E", "le lien contient des caractères qu'une fiche partagée n'a pas"),
+    ("#partage=AAAA", "le lien est abîmé"),
+])
+def test_un_lien_hostile_est_refuse_sans_rien_changer(navigateur: Browser, serveur: str, fragment: str,
+                                                      refus: str) -> None:
+    page = ouvrir(navigateur, "light", 1280)
+    page.goto(serveur + "/3d6/fiche/" + fragment)
+    sortie = page.locator(FICHE_3D6).locator("output.jdr-sortie [role=alert]")
+    expect(sortie).to_contain_text(typographier(f"Lien de partage refusé : {refus}"), timeout=DELAI)
+    assert _fiches_rangees(page, "troisd6") == []
+    page.context.close()
+
+
+def test_le_lien_d_une_fiche_d_un_autre_systeme_est_refuse(navigateur: Browser, serveur: str) -> None:
+    page = ouvrir(navigateur, "light", 1280)
+    page.goto(serveur + "/deuxd6/fiche/")
+    fiche = page.locator(FICHE_2D6)
+    fiche.locator(".jdr-fiche-creation").get_by_label("Nom").fill("Philip")
+    fiche.get_by_role("button", name="Créer la fiche").click()
+    fiche.get_by_role("button", name="Partager par un lien").click()
+    lien = fiche.get_by_label("Lien de partage de la fiche de Philip").input_value(timeout=DELAI)
+    page.goto(serveur + "/3d6/fiche/" + lien[lien.index("#"):])
+    expect(page.locator(FICHE_3D6).locator("output.jdr-sortie [role=alert]")).to_contain_text(
+        "ne se range pas ici", timeout=DELAI)
+    assert _fiches_rangees(page, "troisd6") == []
+    page.context.close()

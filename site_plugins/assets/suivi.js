@@ -244,6 +244,14 @@ class Suivi {
       else window.removeEventListener("storage", ecoute);
     };
     window.addEventListener("storage", ecoute);
+    // Un lien de partage collé dans l'onglet déjà ouvert sur cette page : seul le fragment change,
+    // et la navigation instantanée de Material referait la page sans ses blocs de réglages ; la
+    // page se recharge donc, et le lien est lu comme à une première ouverture.
+    const partage = () => {
+      if (!racine.isConnected) return window.removeEventListener("hashchange", partage);
+      if (location.hash.startsWith(PREFIXE_PARTAGE)) location.reload();
+    };
+    window.addEventListener("hashchange", partage);
     racine.addEventListener("keydown", (e) => {
       const champTexte = e.target.matches("textarea, input[type=text]");
       if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.key.toLowerCase() === "z" && !champTexte) {
@@ -274,7 +282,8 @@ class Suivi {
   }
 
   demarrer() {
-    if (location.hash.startsWith(PREFIXE_PARTAGE)) auRepos(() => this.recevoirPartage(location.hash));
+    // Un lien de partage : proposé une fois la fiche affichée (son message ne doit pas être effacé).
+    if (location.hash.startsWith(PREFIXE_PARTAGE)) this.partageRecu = location.hash;
     const presents = membres(this.bloc);
     const voulue = sessionStorage.getItem(this.cleActive);
     const cle = presents.includes(voulue) ? voulue : presents[0] || (this.ancienne() ? this.bloc : null);
@@ -765,6 +774,13 @@ class Suivi {
     this.ancreActive = null;
     this.corps.replaceChildren(creation);
     this.placerSortie();
+    this.offrirPartage();
+  }
+
+  offrirPartage() {
+    const fragment = this.partageRecu;
+    this.partageRecu = null;
+    if (fragment) this.recevoirPartage(fragment);
   }
 
   // garder : un rendu que le lecteur n'a pas demandé (autre onglet, refus) garde sa saisie.
@@ -800,6 +816,7 @@ class Suivi {
       bouton("Réinitialiser (supprimer cette fiche)", () => this.effacer()));
     this.corps.replaceChildren(...this.vueModule.fiche(this, this.vue), outils);
     this.placerSortie();
+    this.offrirPartage();
     if (saisie) this.rendreSaisie(saisie);
     if (reprise !== null && !(saisie && saisie.focus)) {
       const meme = [...this.corps.querySelectorAll("button")].find((b) => sansCompte(b.textContent) === reprise);
