@@ -286,3 +286,23 @@ def test_le_lien_d_une_fiche_d_un_autre_systeme_est_refuse(navigateur: Browser, 
         "ne se range pas ici", timeout=DELAI)
     assert _fiches_rangees(page, "troisd6") == []
     page.context.close()
+
+
+@pytest.mark.parametrize("chemin", ["/3d6/fiche/", "/deuxd6/fiche/", "/d10/fiche/", "/encore/fiche/"])
+def test_imprimer_la_fiche_sur_une_page_a4(navigateur: Browser, serveur: str, chemin: str) -> None:
+    page = ouvrir(navigateur, "light", 1280)
+    page.goto(serveur + chemin)
+    fiche = page.locator(".jdr-fiche").first
+    fiche.locator(".jdr-fiche-creation input[type=text]").first.fill("Gideon")
+    fiche.get_by_role("button", name="Créer la fiche").click()
+    expect(fiche.locator(".jdr-fiche-entete")).to_contain_text("Gideon", timeout=DELAI)
+    page.evaluate("() => { window.print = () => {}; }")
+    fiche.get_by_role("button", name="Imprimer la fiche").click()
+    assert page.evaluate("() => document.documentElement.classList.contains('jdr-impression-fiche')")
+    pdf = page.pdf(format="A4", print_background=False)
+    pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+    assert pages == 1, f"{chemin} : la fiche s'imprime sur {pages} pages"
+    page.emulate_media(media="print")
+    assert fiche.locator(".jdr-fiche-outils").is_hidden() and not fiche.locator(".jdr-fiche-entete").is_hidden()
+    assert page.locator(".md-header").is_hidden()
+    page.context.close()

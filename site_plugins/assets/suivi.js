@@ -812,7 +812,8 @@ class Suivi {
     if (this.vueModule.renommable) outils.append(bouton("Dupliquer", () => this.dupliquer()));
     outils.append(
       bouton("Enregistrer dans un fichier", () => this.exporter()),
-      bouton("Partager par un lien", () => this.partager()), this.outilsImport(),
+      bouton("Partager par un lien", () => this.partager()),
+      bouton("Imprimer la fiche", () => this.imprimer()), this.outilsImport(),
       bouton("Réinitialiser (supprimer cette fiche)", () => this.effacer()));
     this.corps.replaceChildren(...this.vueModule.fiche(this, this.vue), outils);
     this.placerSortie();
@@ -865,6 +866,19 @@ class Suivi {
         : `Import refusé : ${r.erreur.replace(SANS_FIN, "")}. Rien n'a changé.`, dit: true };
     }, (r) => `Fiche importée : ${r.vue.nom} rejoint le groupe.`)).catch((e) => this.dire(String(e), true)).finally(rendre);
     return this.file;
+  }
+
+  // La fiche seule, sur une page A4 (jdr.css) : le reste de la page est caché le temps d'imprimer.
+  imprimer() {
+    const racine = document.documentElement;
+    racine.classList.add("jdr-impression-fiche");
+    this.racine.classList.add("jdr-fiche-imprimee");
+    const fin = () => {
+      racine.classList.remove("jdr-impression-fiche");
+      this.racine.classList.remove("jdr-fiche-imprimee");
+    };
+    window.addEventListener("afterprint", fin, { once: true });
+    window.print();
   }
 
   // Un lien qui porte cette fiche (dans le fragment de l'adresse : il ne passe par aucun serveur).
