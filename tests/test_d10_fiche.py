@@ -109,3 +109,28 @@ def test_format_aller_retour_et_sauvegarde_abimee() -> None:
         with pytest.raises(JdrErreur) as refus:
             operer({**etat, **changement}, {"op": "lire"})
         assert str(refus.value).startswith("Fiche illisible") and raison in str(refus.value), str(refus.value)
+
+
+@given(st.dictionaries(st.sampled_from(list(STATS)), st.integers(1, 10)),
+       st.lists(st.tuples(st.text(st.characters(categories=["L"]), min_size=1, max_size=12),
+                          st.sampled_from(list(STATS)), st.integers(0, 10), st.sampled_from([1, 2, 3])),
+                max_size=8, unique_by=lambda c: c[0].casefold()),
+       st.lists(st.tuples(st.text(st.characters(categories=["L"]), min_size=1, max_size=12), st.integers(0, 20),
+                          st.sampled_from(["contact", "tir"])), max_size=6, unique_by=lambda a: a[0].casefold()),
+       st.integers(0, 15), st.lists(st.sampled_from(["légère", "grave", "critique"]), max_size=4))
+def test_format_aller_retour(stats: dict[str, int], competences: list[Any], armes: list[Any], armure: int,
+                             blessures: list[str]) -> None:
+    from jdr_core.d10.blessures import Gravite
+
+    p = Personnage.nouveau("Zoé", stats).avec_armure(armure)
+    for nom, stat, niveau, diviseur in competences:
+        if nom.casefold() in ("tir", "esquive", "corps à corps"):
+            continue
+        p = p.ajouter_competence(nom, stat, niveau=niveau, diviseur=diviseur)
+    for nom, degats, mode in armes:
+        p = p.ajouter_arme(nom, degats, mode)
+    for gravite in blessures:
+        if not p.blessures.mort:
+            p = p.blesser(Gravite(gravite))[0]
+    assert FORMAT.depuis_json(FORMAT.en_json(p)) == p
+    assert SUIVI.depuis_json(operer(FORMAT.en_json(p), {"op": "lire"})["etat"]) == p
