@@ -150,6 +150,31 @@ class TestMemeInstant:
         assert pertes == [], f"{sum(n for _, n in pertes)}/{2 * TOURS} perdues (tour, nombre) : {pertes}"
 
     @pytest.mark.construction
+    def test_fiche_3d6(self, contexte: BrowserContext, serveur: str) -> None:
+        """La fiche 3D6, sur le même contrat : deux « Encaisser » au même instant, quatre fois."""
+        racine = ".jdr-fiche[data-systeme='troisd6']"
+        a = contexte.new_page()
+        a.goto(serveur + "/3d6/fiche/")
+        a.evaluate("() => localStorage.clear()")
+        a.reload()
+        creation = a.locator(f"{racine} .jdr-fiche-creation")
+        creation.get_by_label("Nom").fill("Jules")
+        creation.get_by_label("Physique (1 à 5)").fill("5")
+        creation.get_by_label("Mental (1 à 5)").fill("5")
+        creation.get_by_role("button", name="Créer la fiche").click()
+        expect(a.locator(f"{racine} .jdr-fiche-entete")).to_contain_text("Jules")
+        b = _second_onglet(contexte, serveur, "/3d6/fiche/", racine, "Jules")
+        tours = 4  # 10 PE, 2 perdus par tour : 2 PE à la fin, sans passer sous 0
+        for tour in range(tours):
+            assert _au_meme_instant([(a, racine, "Encaisser"), (b, racine, "Encaisser")]) == [True, True], tour
+            _suivi_pose(a, racine)
+            _suivi_pose(b, racine)
+        pe = _etat_range(a, racine)["pe"]
+        assert pe == 10 - 2 * tours, f"{10 - 2 * tours - pe} opérations perdues sur {2 * tours}"
+        for page in (a, b):
+            expect(page.locator(f"{racine} .jdr-fiche-etat")).to_contain_text(f"{pe}\u00a0PE sur 10")
+
+    @pytest.mark.construction
     def test_combat_d10(self, contexte: BrowserContext, serveur: str) -> None:
         a = contexte.new_page()
         combat = combat_d10_a_deux(a, serveur, vider=True, delai=DELAI)
