@@ -270,9 +270,9 @@ def typographier(texte: str, avant: str = "", apres: str = "") -> str:
     return sortie[len(debut): len(sortie) - len(fin)]
 
 
-#: Ce que la typographie ne touche pas : code, scripts, styles, champs de saisie, commentaires
-#: (rendus tels quels, en un morceau), puis toute autre balise.
-_TELS_QUELS = ("script", "style", "pre", "code", "kbd", "samp", "textarea")
+#: Ce que la typographie ne touche pas : code, scripts, styles, champs de saisie, données des
+#: widgets (``template``), commentaires (rendus tels quels, en un morceau), puis toute autre balise.
+_TELS_QUELS = ("script", "style", "pre", "code", "kbd", "samp", "textarea", "template")
 _JETONS_HTML = re.compile(
     "(<!--.*?-->|" + "|".join(rf"<{b}\b[^>]*>.*?</{b}\s*>" for b in _TELS_QUELS) + "|<[^>]*>)",
     re.DOTALL | re.IGNORECASE)

@@ -36,9 +36,15 @@ def _attr(valeur: object) -> str:
 
 
 def _json_script(classe: str, donnees: object) -> str:
-    # Un </script> dans le texte ne peut pas fermer la balise : on échappe < et >.
-    texte = json.dumps(donnees, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e")
-    return f'<script type="application/json" class="{classe}">{texte}</script>'
+    """Les données d'un widget, en JSON dans un ``<template>`` (lu par ``content.textContent``).
+
+    Pas dans un ``<script type="application/json">`` : quand la navigation instantanée de
+    Material refait la page (une ancre de la page même, par exemple), elle recrée chaque
+    script sans ses attributs ; le widget perdait ses données. Un ``template`` reste tel quel,
+    ne s'affiche pas, n'entre ni dans la recherche ni dans la typographie.
+    """
+    texte = html.escape(json.dumps(donnees, ensure_ascii=False), quote=False)
+    return f'<template class="{classe}">{texte}</template>'
 
 
 # --- bloc mal écrit ; ce que les blocs ont rendu ---------------------------------

@@ -124,7 +124,7 @@ def test_exemple_modifier_executer_revenir(page: Page, serveur: str) -> None:
     français et la page continue de marcher ; « Revenir au texte » rend le code d'origine."""
     page.goto(serveur + "/3d6/test/")
     bloc = page.locator('.jdr-exemple[data-exemple="pierre-ruelle"]')
-    source = json.loads(bloc.locator("script.jdr-source").text_content() or "")
+    source = json.loads(bloc.locator("template.jdr-source").evaluate("(t) => t.content.textContent") or "")
     bloc.get_by_role("button", name="Modifier").click()
     zone = bloc.locator("textarea.jdr-code-modifiable")
     expect(zone).to_be_focused()

@@ -167,7 +167,7 @@ function modifier(bloc, source) {
 }
 
 export function brancher(bloc) {
-  const source = JSON.parse(bloc.querySelector("script.jdr-source").textContent);
+  const source = JSON.parse(bloc.querySelector("template.jdr-source").content.textContent);
   bloc.querySelector(".jdr-executer").addEventListener("click", () => executer(bloc, { source, mode: "texte" }));
   const autres = bloc.querySelector(".jdr-autres-des");
   if (autres) autres.addEventListener("click", () => executer(bloc, { source, graine: graineAuHasard() }));

@@ -208,7 +208,7 @@ class Suivi {
     this.corps = racine.querySelector(".jdr-fiche-corps");
     this.message = racine.querySelector("output.jdr-sortie");
     // Bornes, listes et anciennes clés déclarées dans jdr_core (rendues à la construction).
-    const config = JSON.parse(racine.querySelector("script.jdr-fiche-config").textContent);
+    const config = JSON.parse(racine.querySelector("template.jdr-fiche-config").content.textContent);
     this.bornes = config.bornes;
     this.anciennesCles = config.anciennes_cles;
     this.cle = null;
