@@ -744,6 +744,8 @@ def _creer(v: Valeurs) -> Reponse[Combat]:
 SUIVI: Suivi[Combat] = Suivi(
     nom="combat", titre="Suivi de combat", format=FORMAT, vue=vue, creer=Creation(_creer, (libre("nom", ""),)),
     operations=OPERATIONS, bornes=BORNES, noter=Combat.noter,
+    # Un combat n'a pas de genre grammatical : les phrases disent « le combat « … » ».
+    designation=lambda combat: (combat.nom, "", (f"le combat « {combat.nom} »", False)),
 )
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..des import DesAleatoires
 from ..erreurs import JdrErreur
-from ..francais import compter, de, en_minuscule, enumerer, majuscule
+from ..francais import ACCORDS, compter, de, en_minuscule, enumerer, lire_accord, majuscule
 from ..suivi import (
     GRAINE,
     Champ,
@@ -64,6 +64,7 @@ def vue(fiche: Fiche) -> dict[str, Any]:
     r = fiche.regles
     return {
         "nom": fiche.nom,
+        "accord": fiche.accord,
         "ton": fiche.ton.value,
         "sante": fiche.sante,
         "sante_max": r.sante_max,
@@ -98,6 +99,7 @@ BORNES: dict[str, Any] = {
     "nom_max": NOM_MAX,
     "modes_rupture": list(MODES_RUPTURE),
     "jours_guerison": JOURS_GUERISON_DURABLE,
+    "accords": [[cle, libelle] for cle, libelle in ACCORDS.items()],
     "tons": [[Ton.BLOCKBUSTER.value, f"Blockbuster ({REGLES[Ton.BLOCKBUSTER].sante_max} Santé)"],
              [Ton.RAW.value, f"Raw ({REGLES[Ton.RAW].sante_max} Santé)"]],
 }
@@ -296,7 +298,7 @@ def _renommer(fiche: Fiche, v: Valeurs) -> Reponse[Fiche]:
 
 
 def _creer(v: Valeurs) -> Reponse[Fiche]:
-    fiche = Fiche.nouvelle(v["nom"], lire_ton(v["ton"]))
+    fiche = Fiche.nouvelle(v["nom"], lire_ton(v["ton"]), lire_accord(v["accord"]))
     return Reponse(fiche, f"Nouvelle fiche : {fiche.nom}.")
 
 
@@ -340,11 +342,12 @@ OPERATIONS: dict[str, Operation[Fiche]] = {
 #: La fiche d'un personnage d'enCORE : Santé, blessures, Stress, repos.
 SUIVI: Suivi[Fiche] = Suivi(
     nom="fiche", titre="Fiche de personnage", format=FORMAT, vue=vue,
-    creer=Creation(_creer, (libre("nom", ""), libre("ton", Ton.BLOCKBUSTER.value))),
+    creer=Creation(_creer, (libre("nom", ""), libre("ton", Ton.BLOCKBUSTER.value), libre("accord", ""))),
     operations=OPERATIONS, bornes=BORNES,
     # Avant la fiche nommée par système, le widget rangeait l'état sous « jdr-fiche:<id> ».
     anciennes_cles=("jdr-fiche:{id}",),
     pour_lanceur=pour_lanceur,
+    designation=lambda fiche: (fiche.nom, fiche.accord, None),
 )
 
 

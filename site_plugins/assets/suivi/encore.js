@@ -21,9 +21,12 @@ function jauge(classe, valeur, maximum, couleur, nom) {
 export function creation(suivi) {
   const nom = texte("", suivi.bornes.nom_max, "Nom du personnage");
   const ton = liste(suivi.bornes.tons);
+  // Le genre grammatical, facultatif : les phrases qui parlent du personnage s'accordent avec
+  // lui ; non précisé, elles prennent une tournure sans accord (jamais deviné d'après le nom).
+  const accord = liste(suivi.bornes.accords);
   const form = el("div", "jdr-fiche-creation");
-  form.append(champ("Nom", nom), champ("Ton", ton),
-    bouton("Créer la fiche", () => suivi.operer({ op: "creer", nom: nom.value, ton: ton.value })));
+  form.append(champ("Nom", nom), champ("Ton", ton), champ("Accord (facultatif)", accord),
+    bouton("Créer la fiche", () => suivi.operer({ op: "creer", nom: nom.value, ton: ton.value, accord: accord.value })));
   return form;
 }
 
