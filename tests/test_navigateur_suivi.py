@@ -426,7 +426,7 @@ class TestLanceursLies:
         fiche = _fiche(page)
         expect(fiche.locator(".jdr-fiche-entete")).to_contain_text("Ada")
         fiche.get_by_role("spinbutton", name="INT").fill("3")
-        fiche.get_by_role("checkbox", name="trousse").check()
+        fiche.get_by_role("checkbox", name="Le soigneur a une trousse de premiers soins").check()
         fiche.get_by_role("button", name="Premiers soins (lancer INT)").click()
         [jet] = _jets_du_journal(page, 1)
         message = fiche.locator("output.jdr-sortie").inner_text()

@@ -190,7 +190,7 @@ ACTION: Mecanique[Action] = Mecanique(
         _comp("comp", "Compétence (COMP)", 3),
         Entier("dv", "Difficulté variable (DV) : la difficulté vaut 5 + DV", 6, DV_MIN, DV_MAX),
         MALUS,
-        OuiNon("automatique", "Choisir la réussite automatique, sans marge, si elle est permise"),
+        OuiNon("automatique", "Le personnage prend la réussite automatique, sans marge, si elle est permise"),
         ENCHAINER,
         EGALITE,
     ),
@@ -264,8 +264,8 @@ LIBELLES_GRAVITE = {
 
 DEGATS_OUVERTS = OuiNon("degats_ouverts", "Le dé des dégâts est ouvert, comme celui de l'action (hypothèse)",
                         False, avance=True)
-COMPENSER = OuiNon("compenser", "Au contact, sans compétence d'arme ou sans Esquive : ±5, comme pour "
-                   "toute action opposée (hypothèse)", False, avance=True)
+COMPENSER = OuiNon("compenser", "Au contact, la difficulté bouge de ±5 quand un seul des deux a sa compétence "
+                   "(arme ou Esquive), comme pour toute action opposée (hypothèse)", False, avance=True)
 
 
 def combat_de(v: Valeurs) -> RegleCombat:

@@ -159,7 +159,7 @@ RESERVE: Mecanique[JetReserve] = Mecanique(
     parametres=(
         *COMMUNS,
         Choix("difficulte", "Difficulté", Difficulte.STANDARD.value, DIFFICULTES),
-        OuiNon("coup_d_eclat", "Coup d'éclat (Blockbuster)", False),
+        OuiNon("coup_d_eclat", "Le personnage déclare son Coup d'éclat (Blockbuster)", False),
         *HYPOTHESE_PARAMETRES,
     ),
     lancer=_lancer_reserve,

@@ -78,14 +78,14 @@ function sectionSante(suivi, v) {
     bouton("Premiers soins ratés", () => suivi.operer({ op: "premiers_soins", reussi: false }),
       { desactive: v.premiers_soins_recus }),
     champ("INT", intel),
-    champ("trousse", trousse),
+    champ(bornes.cases.trousse, trousse),
     bouton("Premiers soins (lancer INT)", () => suivi.operer({
       op: "premiers_soins", int: intel.value, trousse: trousse.checked,
     }), { desactive: v.premiers_soins_recus, titre: "INT Standard ; une trousse ajoute son dé" }),
     bouton("Soins médicaux", () => suivi.operer({ op: "soins_medicaux" }),
       { desactive: v.soins_medicaux_faits, titre: "Santé au maximum, une fois entre deux conflits" }),
     bouton("Fin de conflit", () => suivi.operer({ op: "fin_de_conflit", fiction_empeche: fiction.checked })),
-    champ("la fiction l'empêche", fiction));
+    champ(bornes.cases.fiction_empeche, fiction));
   sante.append(actions);
 
   const blessures = el("ul", "jdr-blessures");
@@ -127,7 +127,7 @@ function sectionStress(suivi, v) {
       op: "evenement", evenement: nom, resister: resister.checked, con: con.value,
     })));
   }
-  if (v.regles.rupture) evts.append(champ("Résister (CON Standard)", resister), champ("CON", con));
+  if (v.regles.rupture) evts.append(champ(bornes.cases.resister, resister), champ("CON", con));
   const autres = el("div", "jdr-actions-fiche");
   autres.append(bouton(v.regles.coup_d_eclat ? "Relance (−1 Stress)" : "Relance (+1 Stress)",
     () => suivi.operer({ op: "relance" })));
