@@ -249,7 +249,7 @@ TEST: Mecanique[Jet2D6 | EchecAutomatique] = Mecanique(
         Entier("niveau_proche", "Niveau de la compétence proche", 1, NIVEAU_MIN, NIVEAU_MAX),
         Entier("base_caracteristique", "Base d'un jet de caractéristique seule (hypothèse)", BASE_CARACTERISTIQUE,
                0, BASE_CARACTERISTIQUE_MAX, avance=True),
-        OuiNon("plafond_avant", "Plafond de 7 avant la difficulté (hypothèse)", True, avance=True),
+        OuiNon("plafond_avant", "Le plafond de 7 s'applique avant la difficulté (hypothèse)", True, avance=True),
     ),
     lancer=_lancer_test,
     cotes=_cotes_test,
