@@ -174,6 +174,13 @@ def _cotes_action(v: Valeurs) -> list[Cote]:
     return _cotes_marges(lambda des: _lancer_action(v, des), v["comp"])
 
 
+def _situation_action(a: Action, v: Valeurs) -> str:
+    """« STAT 4 + COMP 3 + D10 contre 11 (5 + DV 6) », malus compris quand il y en a un."""
+    malus = f" − malus {v['malus']}" if v["malus"] else ""
+    return (f"STAT {v['stat']} + COMP {v['comp']} + D10{malus} contre {nombre_relatif(a.difficulte)} "
+            f"(5 + DV {nombre_relatif(v['dv'])})")
+
+
 def _afficher_lancer_action(a: Action, v: Valeurs) -> Affichage:
     details = [f"Difficulté : 5 + DV {nombre_relatif(v['dv'])} = {nombre_relatif(a.difficulte)}."]
     if v["automatique"] and not a.automatique:
@@ -201,6 +208,8 @@ ACTION: Mecanique[Action] = Mecanique(
     classer=lambda a, v: _classer_action(a),
     petits=({}, {"comp": 0, "enchainer": True}, {"stat": 10, "comp": 2, "dv": 0, "automatique": True},
             {"comp": 10, "dv": 20, "malus": 3, "egalite": False, "enchainer": True}),
+    situation=_situation_action,
+    dans_situation=("stat", "comp", "dv", "malus"),
 )
 
 

@@ -152,6 +152,13 @@ COMMUNS = (
     Entier("stress", "Stress actuel", 0, 0, STRESS_MAX),
 )
 
+def _situation_reserve(jet: JetReserve, v: Valeurs) -> str:
+    """« Attribut 3 en Blockbuster, jet Standard : 3d6 » (la réserve lancée, bonus, malus et
+    Stress comptés)."""
+    ton = dict(TONS)[v["ton"]]
+    return f"Attribut {v['attribut']} en {ton}, jet {jet.difficulte.value} : {len(jet.des)}d6"
+
+
 RESERVE: Mecanique[JetReserve] = Mecanique(
     nom="encore-reserve",
     titre="Réserve de d6",
@@ -168,6 +175,8 @@ RESERVE: Mecanique[JetReserve] = Mecanique(
     classer=_classer_reserve,
     petits=({}, {"attribut": 2, "bonus": 2, "difficulte": Difficulte.DIFFICILE.value},
             {"ton": Ton.RAW.value, "stress": 4, "malus": 1}, {"attribut": 0}),
+    situation=_situation_reserve,
+    dans_situation=("attribut", "ton", "difficulte"),
 )
 
 

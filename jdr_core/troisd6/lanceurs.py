@@ -169,6 +169,13 @@ def _afficher_test(jet: JetTest, v: Valeurs) -> Affichage:
     }
 
 
+def _situation_test(jet: JetTest, v: Valeurs) -> str:
+    """« Caractéristique 3, 3D6 contre 2 succès demandés » : le nombre de dés est celui du jet
+    (avantages et désavantages compris)."""
+    return (f"Caractéristique {v['caracteristique']}, {len(jet.des_initiaux)}D6 contre "
+            f"{compter(v['difficulte'], 'succès demandé', 'succès demandés')}")
+
+
 TEST: Mecanique[JetTest] = Mecanique(
     nom="3d6-test",
     titre="Test",
@@ -189,6 +196,8 @@ TEST: Mecanique[JetTest] = Mecanique(
     barre=lambda jet, v: str(jet.succes),
     petits=({}, {"avantages": 1, "relances": 1}, {"desavantages": 1, "fp": 1, "difficulte": 3},
             {"regle_critique": "tous", "avantages": 1}),
+    situation=_situation_test,
+    dans_situation=("caracteristique", "difficulte"),
 )
 
 
