@@ -208,6 +208,22 @@ def cible_test(v: Valeurs) -> int | None:
     )
 
 
+def _situation_test(r: Jet2D6 | EchecAutomatique, v: Valeurs) -> str:
+    """Ce qui est joué, la cible au bout : « Compétence de niveau 2, difficulté standard (0) :
+    2D6 contre 9 » ; sans la formation voulue, pas de jet."""
+    difficulte = int(v["difficulte"])
+    if v["jet"] == "competence":
+        qui = f"Compétence de niveau {v['niveau']}"
+    elif v["jet"] == "caracteristique":
+        qui = f"Caractéristique {v['caracteristique']} seule"
+    else:
+        qui = f"Sans la compétence, caractéristique {v['caracteristique']}"
+    debut = f"{qui}, difficulté {nom_difficulte(difficulte).lower()} ({signe(difficulte)})"
+    if isinstance(r, EchecAutomatique):
+        return f"{debut} : pas de jet, la formation voulue manque"
+    return f"{debut} : 2D6 contre {r.cible}"
+
+
 def _lancer_test(v: Valeurs, des: SourceDes) -> Jet2D6 | EchecAutomatique:
     return tenter(cible_test(v), des=des)
 
@@ -253,6 +269,8 @@ TEST: Mecanique[Jet2D6 | EchecAutomatique] = Mecanique(
     ),
     lancer=_lancer_test,
     cotes=_cotes_test,
+    situation=_situation_test,
+    dans_situation=("jet", "niveau", "caracteristique", "difficulte"),
     repartition=lambda v: repartition_niveaux(_cotes_test(v)),
     afficher=_afficher_test,
     classer=_classer_test,
