@@ -135,7 +135,63 @@ class TestFiche:
 
 
 class TestCombat:
-    """Un combat D10 n'a pas de genre : ses phrases disent « le combat « … » »."""
+    """Un combat D10 n'a pas de genre : ses phrases disent « le combat « … » » ; chaque
+    combattant a le sien, facultatif, que son état suit (« morte », « soignée »)."""
+
+    @staticmethod
+    def _combat(accord: str, voulu: str = "agonie") -> dict[str, Any]:
+        """Lina reçoit un coup mortel ; la première graine qui la laisse dans l'état voulu
+        (à l'agonie, ou morte d'un premier jet de survie raté)."""
+        etat = operer_combat(None, {"op": "creer", "nom": "Le quai"})["etat"]
+        etat = operer_combat(etat, {"op": "ajouter", "nom": "Lina", "accord": accord, "agi": 4, "con": 8})["etat"]
+        etat = operer_combat(etat, {"op": "ajouter", "nom": "Marek", "agi": 6})["etat"]
+        for graine in range(1, 100):
+            r = operer_combat(etat, {"op": "encaisser", "cible": 1, "degats": 16, "graine": graine})
+            if r["etat"]["combattants"][0]["etat"] == voulu:
+                return r
+        raise AssertionError(f"aucune graine ne donne « {voulu} »")
+
+    @pytest.mark.parametrize(("accord", "agonie", "soignee"), [
+        ("elle", "à l'agonie", "à l'agonie, soignée"), ("il", "à l'agonie", "à l'agonie, soigné"),
+        ("", "à l'agonie", "à l'agonie, soins reçus"),
+    ])
+    def test_etat_accorde(self, accord: str, agonie: str, soignee: str) -> None:
+        r = self._combat(accord)
+        lina = next(c for c in r["vue"]["combattants"] if c["nom"] == "Lina")
+        assert lina["accord"] == accord and lina["etat_texte"] == agonie
+        r = operer_combat(r["etat"], {"op": "soigner", "combattant": 1})
+        lina = next(c for c in r["vue"]["combattants"] if c["nom"] == "Lina")
+        assert lina["etat_texte"] == soignee
+        assert lina["survie_texte"].startswith(soignee.removeprefix("à l'agonie, ") + " après")
+
+    def test_mort_accordee_ou_deces(self) -> None:
+        for accord, attendu in (("elle", "morte"), ("il", "mort"), ("", "décès")):
+            r = self._combat(accord, "mort")
+            lina = next(c for c in r["vue"]["combattants"] if c["nom"] == "Lina")
+            assert lina["etat"] == "mort" and lina["etat_texte"] == attendu
+            with pytest.raises(JdrErreur, match=f"Lina est hors d'état d'agir \\({attendu}\\)"):
+                operer_combat(r["etat"], {"op": "attaquer", "attaquant": 1, "cible": 2, "graine": 1})
+
+    def test_modifier_l_accord(self) -> None:
+        etat = self._combat("")["etat"]
+        r = operer_combat(etat, {"op": "modifier", "combattant": 1, "accord": "elle"})
+        assert r["message"] == "Les phrases parlent de Lina avec « elle »."
+        assert r["etat"]["combattants"][0]["accord"] == "elle"
+        r = operer_combat(r["etat"], {"op": "modifier", "combattant": 1, "nom": "Lina"})
+        assert r["etat"]["combattants"][0]["accord"] == "elle"  # non envoyé : gardé
+
+    def test_ancien_combat_v2_sans_genre(self) -> None:
+        etat = self._combat("elle")["etat"]
+        v2 = {**etat, "version": 2, "combattants": [{k: v for k, v in c.items() if k != "accord"}
+                                                    for c in etat["combattants"]]}
+        r = operer_combat(v2, {"op": "lire"})
+        assert r["etat"]["version"] == 3 and [c["accord"] for c in r["etat"]["combattants"]] == ["", ""]
+
+    def test_accord_abime_refuse(self) -> None:
+        etat = self._combat("elle")["etat"]
+        etat["combattants"][0]["accord"] = "iel"
+        with pytest.raises(JdrErreur, match="l'accord de Lina doit être"):
+            operer_combat(etat, {"op": "lire"})
 
     def test_phrases(self) -> None:
         r = operer_combat(None, {"op": "creer", "nom": "Duel sur le quai"})
