@@ -255,6 +255,9 @@ OPPOSITION: Mecanique[Action] = Mecanique(
     afficher=_afficher_opposition,
     classer=lambda a, v: _classer_action(a),
     petits=({}, {"comp": 0}, {"comp_adverse": 0, "comp": 6}),
+    situation=lambda a, v: (f"STAT {v['stat']} + COMP {v['comp']} + D10 contre {nombre_relatif(a.difficulte)} "
+                            f"(l'adversaire : STAT {v['stat_adverse']} + COMP {v['comp_adverse']})"),
+    dans_situation=("stat", "comp", "stat_adverse", "comp_adverse"),
 )
 
 
@@ -367,6 +370,10 @@ ATTAQUE: Mecanique[Attaque] = Mecanique(
     repartition=lambda v: _repartition_gravite(_cotes_attaque(v)),
     afficher=_afficher_attaque,
     classer=_classer_attaque,
+    situation=lambda r, v: (f"Au contact : AGI {v['agi']} + COMP {v['comp']} + D10 contre 5 + AGI {v['agi_adverse']} "
+                            f"+ Esquive {v['esquive']} de l'adversaire" if v["mode"] == "contact" else
+                            f"À distance, à {v['distance']} m : AGI {v['agi']} + COMP {v['comp']} + D10"),
+    dans_situation=("mode", "agi", "comp", "agi_adverse", "esquive", "distance"),
     petits=({}, {"mode": "tir", "distance": 30, "couvert": "5", "arme": 12, "comp": 6},
             {"comp": 0, "arme": 20, "con": 1, "enchainer": True},
             {"comp": 0, "esquive": 2, "compenser": True, "degats_ouverts": True},
@@ -414,6 +421,8 @@ KO_MECANIQUE: Mecanique[JetResistance] = Mecanique(
     afficher=lambda j, v: _afficher_resistance(j, "Jet de KO"),
     classer=lambda j, v: {"conscient" if j.reussi else "ko"},
     petits=({}, {"degats": 3, "valeur": 4}, {"degats": 12, "malus": 2, "enchainer": True, "egalite": False}),
+    situation=lambda j, v: f"Jet de KO : {v['carac']} {v['valeur']} + D10 contre des dégâts de {v['degats']}",
+    dans_situation=("carac", "valeur", "degats"),
 )
 
 
@@ -466,6 +475,8 @@ SURVIE: Mecanique[Survie] = Mecanique(
     afficher=_afficher_survie,
     classer=lambda s, v: {_cle_jour(s.jour_de_la_mort)},
     petits=({}, {"jours": 2, "degats": 12}, {"jours": 1, "degats": 14, "enchainer": True, "egalite": False}),
+    situation=lambda s, v: f"Jets de survie : CON {v['con']} + D10 contre des dégâts de {v['degats']}",
+    dans_situation=("con", "degats"),
 )
 
 MECANIQUES: tuple[Mecanique[Any], ...] = (ACTION, OPPOSITION, ATTAQUE, KO_MECANIQUE, SURVIE)

@@ -230,6 +230,9 @@ DANGER: Mecanique[Exposition] = Mecanique(
     afficher=_afficher_danger,
     classer=_classer_danger,
     petits=({}, {"danger": DANGERS[-1].cle, "attribut": 2}),
+    situation=lambda e, v: (f"{danger(v['danger']).intitule} : attribut {v['attribut']} en {dict(TONS)[v['ton']]}, "
+                            f"jet {e.jet.difficulte.value} de {len(e.jet.des)}d6"),
+    dans_situation=("danger", "attribut", "ton"),
 )
 
 MECANIQUES: tuple[Mecanique[Any], ...] = (RESERVE, DANGER)

@@ -265,6 +265,9 @@ OPPOSITION: Mecanique[Opposition] = Mecanique(
     afficher=_afficher_opposition,
     classer=_classer_opposition,
     petits=({}, {"critiques_decisifs": True, "modificateur_b": "desavantage", "fp_a": 1}),
+    situation=lambda r, v: f"Caractéristique {v['caracteristique_a']} contre caractéristique "
+                           f"{v['caracteristique_b']} de l'adversaire",
+    dans_situation=("caracteristique_a", "caracteristique_b"),
 )
 
 
@@ -387,6 +390,9 @@ ATTAQUE: Mecanique[Attaque] = Mecanique(
     repartition=_repartition_attaque,
     barre=_barre_attaque,
     petits=({}, {"defense": "2", "protection": "2", "fp_protection": 1}, {"preparer": True, "relances": 1}),
+    situation=lambda r, v: (f"Physique {v['physique']}, arme de dégâts {v['arme']} contre une protection de "
+                            f"{v['protection']}"),
+    dans_situation=("physique", "arme", "protection"),
 )
 
 MECANIQUES: tuple[Mecanique[Any], ...] = (TEST, OPPOSITION, ATTAQUE)
