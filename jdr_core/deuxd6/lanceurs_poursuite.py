@@ -215,6 +215,10 @@ POURSUITE: Mecanique[Poursuite] = Mecanique(
     cotes=_cotes,
     afficher=_afficher,
     classer=_classer,
+    situation=lambda p, v: (f"Poursuite partie de la distance « {dict(DISTANCES)[v['distance']]} » : Conduite "
+                            f"{v['conduite_poursuivi']} pour le poursuivi, {v['conduite_poursuivant']} pour le "
+                            "poursuivant"),
+    dans_situation=("distance", "conduite_poursuivi", "conduite_poursuivant"),
     petits=(
         {"tours": 1},
         {"tours": 1, "distance": "extreme", "modificateur_poursuivi": -1},
