@@ -41,6 +41,12 @@ class TestSituations:
     def test_situation(self, mecanique: str, parametres: dict[str, object], situation: str) -> None:
         assert _journal(mecanique, parametres)["situation"] == situation
 
+    @pytest.mark.parametrize("nom", sorted(registre.mecaniques()))
+    def test_chaque_lanceur_dit_sa_situation(self, nom: str) -> None:
+        situation = _journal(nom, {})["situation"]
+        assert situation[:1].isupper() and len(situation.split()) >= 4, situation
+        assert any(c.isdigit() for c in situation), f"{nom} : la situation ne dit ni cible ni niveau : {situation}"
+
     def test_ce_que_la_situation_dit_n_est_pas_repete(self) -> None:
         assert _journal("3d6-test", {"caracteristique": 4, "difficulte": 3})["reglages"] == []
         assert _journal("d10-action", {"malus": 2, "dv": -2})["reglages"] == []
