@@ -295,6 +295,9 @@ def phrases_suivi(nom: str, accord: str = "", neutre: tuple[str, bool] | None = 
                                "affichage ici, et l'opération ne tient plus sur la fiche à jour : {raison}. "
                                "Voici la fiche à jour.",
         "fait_a_jour": f"Fait sur la fiche à jour {de(nom)} : elle avait changé dans un autre onglet.",
+        "importee": f"Fiche importée : {nom} rejoint le groupe.",
+        "confirmer_suppression": f"Supprimer « {nom} » ? Sa fiche sera effacée de ce navigateur, sans retour "
+                                 "possible.",
     }
 
 

@@ -159,6 +159,8 @@ const SANS_VUE = {
   refus_ne_tient_plus: "Opération refusée : cette fiche a changé dans un autre onglet depuis son dernier affichage "
     + "ici, et l'opération ne tient plus sur la fiche à jour : {raison}. Voici la fiche à jour.",
   fait_a_jour: "Fait sur la fiche à jour : elle avait changé dans un autre onglet.",
+  importee: "Fiche importée : elle rejoint le groupe.",
+  confirmer_suppression: "Supprimer cette fiche ? Elle sera effacée de ce navigateur, sans retour possible.",
 };
 
 export function phraseDe(vue, cle, remplir = {}) {
@@ -617,8 +619,7 @@ class Suivi {
   effacer() {
     const cle = this.cle;
     const vue = this.vue;
-    const nom = vue ? vue.nom : nomRange(cle);
-    if (!window.confirm(`Supprimer « ${nom} » ? Sa fiche sera effacée de ce navigateur, sans retour possible.`)) return;
+    if (!window.confirm(phraseDe(vue, "confirmer_suppression"))) return;
     this.file = this.file.then(async () => {
       await sousVerrou(cle, () => supprimer(cle));
       this.annulations.delete(cle);
@@ -805,7 +806,7 @@ class Suivi {
       if (!r.erreur) return r;
       return { erreur: moteurEnPanne(r) ? `${MOTEUR_ABSENT} : l'import attendra, rien n'a changé.`
         : `Import refusé : ${r.erreur.replace(SANS_FIN, "")}. Rien n'a changé.`, dit: true };
-    }, (r) => `Fiche importée : ${r.vue.nom} rejoint le groupe.`)).catch((e) => this.dire(String(e), true)).finally(rendre);
+    }, (r) => phraseDe(r.vue, "importee"))).catch((e) => this.dire(String(e), true)).finally(rendre);
     return this.file;
   }
 
