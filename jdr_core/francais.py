@@ -52,6 +52,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from .erreurs import JdrErreur
+
 VOYELLES = "aàâäeéèêëiîïoôöuùûüyœæhAÀÂÄEÉÈÊËIÎÏOÔÖUÙÛÜYŒÆH"
 
 #: Les mots à h aspiré (et leurs dérivés, par le début du mot) : « le héros », « de hasard ».
@@ -200,6 +202,103 @@ def enumerer(elements: Sequence[str], conjonction: str = "et") -> str:
 def en_minuscule(nom_commun: str) -> str:
     """Un nom commun placé au milieu d'une phrase (« Incendie » → « incendie »)."""
     return nom_commun[:1].lower() + nom_commun[1:]
+
+
+# --- Accord avec un personnage ----------------------------------------------------------
+
+#: Le genre grammatical d'un personnage, donné par le joueur à la création (jamais deviné
+#: d'après le nom) : identifiant sauvegardé → libellé du formulaire. ``""`` : non précisé,
+#: et les phrases prennent alors une tournure qui n'a pas besoin d'accord.
+ACCORDS: dict[str, str] = {"": "non précisé", "il": "il", "elle": "elle"}
+
+
+def lire_accord(valeur: object) -> str:
+    """L'accord saisi ou relu : ``"il"``, ``"elle"`` ou ``""`` (non précisé, ou absent).
+
+    >>> lire_accord("Elle"), lire_accord(None), lire_accord("")
+    ('elle', '', '')
+    >>> lire_accord("iel")
+    Traceback (most recent call last):
+    ...
+    jdr_core.erreurs.JdrErreur: Accord « iel » inconnu : choisissez il, elle ou non précisé.
+    """
+    if valeur is None:
+        return ""
+    texte = valeur.strip().casefold() if isinstance(valeur, str) else valeur
+    if texte == "non précisé":
+        return ""
+    if not isinstance(texte, str) or texte not in ACCORDS:
+        cite = str(valeur)[:20]
+        raise JdrErreur(f"Accord « {cite} » inconnu : choisissez il, elle ou non précisé.")
+    return texte
+
+
+def accorde(accord: str, masculin: str, feminin: str | None = None) -> str:
+    """Un adjectif ou un participe accordé au genre donné : « blessé », « blessée ».
+
+    Sans genre (``""``), la forme masculine : à n'employer que si la phrase n'en a pas
+    besoin ; pour un personnage, :func:`phrases_suivi` prend une autre tournure.
+
+    >>> accorde("elle", "modifié"), accorde("il", "modifié"), accorde("elle", "mort", "morte")
+    ('modifiée', 'modifié', 'morte')
+    """
+    if accord == "elle":
+        return feminin if feminin is not None else masculin + "e"
+    return masculin
+
+
+def phrases_suivi(nom: str, accord: str = "", neutre: tuple[str, bool] | None = None) -> dict[str, str]:
+    """Les phrases que la page d'un suivi dit d'une fiche quand un autre onglet la change ou
+    quand on la supprime, la duplique… : accordées au genre donné ; sans genre, le sujet est
+    ``neutre`` (« la fiche de Mara » par défaut, féminin) et la phrase s'accorde avec lui, ou
+    prend une tournure sans accord (« a changé »). ``{copie}`` et ``{raison}`` sont remplis
+    par la page (le nom de la copie, la raison d'un refus), sans rien accorder.
+
+    >>> print(phrases_suivi("Mara", "elle")["modifiee_ailleurs"])
+    Mara a été modifiée dans un autre onglet : voici sa fiche à jour.
+    >>> print(phrases_suivi("Oskar", "il")["supprimee"])
+    Oskar a été supprimé.
+    >>> p = phrases_suivi("Oskar")
+    >>> print(p["modifiee_ailleurs"])
+    La fiche d'Oskar a changé dans un autre onglet : la voici à jour.
+    >>> print(p["supprimee"])
+    La fiche d'Oskar a été supprimée.
+    >>> print(phrases_suivi("Le quai", neutre=("le combat « Le quai »", False))["supprimee_ailleurs"])
+    Le combat « Le quai » a été supprimé dans un autre onglet.
+    """
+    accord = lire_accord(accord)
+    if accord:
+        sujet, feminin = nom, accord == "elle"
+        change = f"a été {accorde(accord, 'modifié')}"
+        voici = "voici sa fiche à jour"
+    else:
+        sujet, feminin = neutre if neutre is not None else (f"la fiche {de(nom)}", True)
+        change = "a changé"
+        voici = f"{'la' if feminin else 'le'} voici à jour"
+    genre = "elle" if feminin else "il"
+    supprime = accorde(genre, "supprimé")
+    debut = majuscule(sujet)
+    return {
+        "modifiee_ailleurs": f"{debut} {change} dans un autre onglet : {voici}.",
+        "supprimee_ailleurs": f"{debut} a été {supprime} dans un autre onglet.",
+        "supprimee": f"{debut} a été {supprime}.",
+        "dupliquee": f"{debut} est {accorde(genre, 'dupliqué')} : {{copie}} rejoint le groupe.",
+        "annulation_refusee": f"Annulation refusée : {sujet} {change} dans un autre onglet depuis son dernier "
+                              "affichage ici ; annuler effacerait ce changement. Voici la fiche à jour.",
+        "refus_supprimee": f"Opération refusée : {sujet} a été {supprime} dans un autre onglet.",
+        "refus_illisible": f"Opération refusée : la fiche rangée {de(nom)} est devenue illisible ({{raison}}), "
+                           "sans doute dans un autre onglet. Rien n'a été écrit.",
+        "refus_absolue": f"Opération refusée : {sujet} {change} dans un autre onglet depuis son dernier affichage "
+                         "ici, et cette opération remplacerait ses nouvelles valeurs. Voici la fiche à jour, "
+                         "votre saisie est gardée ; refaites l'opération si elle tient toujours.",
+        "refus_ne_tient_plus": f"Opération refusée : {sujet} {change} dans un autre onglet depuis son dernier "
+                               "affichage ici, et l'opération ne tient plus sur la fiche à jour : {raison}. "
+                               "Voici la fiche à jour.",
+        "fait_a_jour": f"Fait sur la fiche à jour {de(nom)} : elle avait changé dans un autre onglet.",
+        "importee": f"Fiche importée : {nom} rejoint le groupe.",
+        "confirmer_suppression": f"Supprimer « {nom} » ? Sa fiche sera effacée de ce navigateur, sans retour "
+                                 "possible.",
+    }
 
 
 # --- Typographie -------------------------------------------------------------------------

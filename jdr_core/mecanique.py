@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, NotRequired, TypedDict,
 from .cotes import pourcentage
 from .des import SourceDes
 from .erreurs import JdrErreur, ParametreInvalide, entier_borne
-from .francais import enumerer
+from .francais import enumerer, nombre_relatif
 from .loi import Loi
 
 if TYPE_CHECKING:  # le contrat des suivis (jdr_core.suivi) importe ce module-ci
@@ -149,6 +149,32 @@ class Choix:
 
 
 Parametre = Entier | OuiNon | Choix
+
+
+def reglage_lisible(parametre: Parametre, valeur: Any) -> list[str]:
+    """Un réglage comme le lecteur le voit dans le formulaire : son libellé et sa valeur
+    affichée (le libellé du choix, l'entier avec son vrai signe moins) ; une case cochée est
+    une phrase vraie, dite seule, une case décochée dit « non ».
+
+    >>> reglage_lisible(Entier("autre", "Autre modificateur", 0, -5, 5), -2)
+    ['Autre modificateur', '−2']
+    >>> reglage_lisible(Choix("ton", "Ton", "a", (("a", "Blockbuster"), ("b", "Raw"))), "b")
+    ['Ton', 'Raw']
+    >>> reglage_lisible(OuiNon("proche", "Le personnage a une compétence proche"), True)
+    ['Le personnage a une compétence proche', '']
+    """
+    if isinstance(parametre, OuiNon):
+        return [parametre.libelle, "" if valeur else "non"]
+    if isinstance(parametre, Choix):
+        return [parametre.libelle, dict(parametre.choix).get(valeur, str(valeur))]
+    return [parametre.libelle, nombre_relatif(valeur)]
+
+
+class EntreeJournal(TypedDict):
+    """Ce qu'un jet de lanceur laisse au journal des jets (voir :meth:`Mecanique.pour_journal`)."""
+
+    situation: str
+    reglages: list[list[str]]
 
 
 # --- Cotes -------------------------------------------------------------------------
@@ -339,6 +365,20 @@ class Mecanique(Generic[R]):
     #: L'opération du suivi de son système qui rejoue un jet de cette mécanique sur une fiche
     #: (elle reçoit ``parametres`` et ``graine``) ; ``None`` : le lanceur ne se relie à aucune fiche.
     operation_suivi: str | None = None
+    #: La situation d'un jet, en une phrase pour le journal des jets : ce qui a été joué (la
+    #: cible, la difficulté, les dés…). ``None`` : l'entrée n'a que ses réglages.
+    situation: Callable[[R, Valeurs], str] | None = None
+    #: Les paramètres que cette phrase dit déjà : le journal ne les répète pas dans ses réglages.
+    dans_situation: tuple[str, ...] = ()
+
+    def pour_journal(self, resultat: R, valeurs: Valeurs) -> EntreeJournal:
+        """Ce que le journal des jets note d'un jet : sa situation, puis les seuls réglages qui
+        diffèrent de leur défaut (ceux que la situation ne dit pas déjà), comme le lecteur les
+        voit (libellé, valeur affichée)."""
+        reglages = [reglage_lisible(p, valeurs[p.nom]) for p in self.parametres
+                    if p.nom not in self.dans_situation and p.nom in valeurs and valeurs[p.nom] != p.defaut]
+        return {"situation": self.situation(resultat, valeurs) if self.situation is not None else "",
+                "reglages": reglages}
 
     def repartir(self, valeurs: Valeurs, cotes: list[Cote] | None = None) -> Repartition:
         """La répartition du graphique pour des valeurs déjà validées."""

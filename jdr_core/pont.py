@@ -401,7 +401,7 @@ def lire_requete(texte: object) -> Any:
 TEXTES_AFFICHES = frozenset({
     "phrase", "details", "titre", "libelle", "pourcentage", "au_moins", "message", "verdict", "erreur",
     "obtenu", "attendu", "resume", "au_tour", "journal", "blessures", "etat_texte", "malus_texte",
-    "survie_texte", "initiative_detail",
+    "survie_texte", "initiative_detail", "situation", "reglages",
 })
 #: Les champs jamais touchés, ni eux ni ce qu'ils contiennent : l'état sauvegardé d'une fiche,
 #: les paramètres d'un jet, le code d'un exemple et le détail technique d'une erreur.

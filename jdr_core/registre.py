@@ -174,6 +174,7 @@ def executer(nom: object, bruts: Mapping[str, object], graine: object = None,
         "parametres": valeurs,
         "cotes": cotes_affichees(lignes),
         "graphique": graphique(meca, valeurs, options_graphique, resultat, lignes),
+        "journal_jet": meca.pour_journal(resultat, valeurs),
         **meca.afficher(resultat, valeurs),
     }
 

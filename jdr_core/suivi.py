@@ -45,7 +45,7 @@ from typing import Any, Generic, Literal, NotRequired, TypedDict, TypeVar
 
 from .des import GRAINE_MAX, graine_au_hasard
 from .erreurs import JdrErreur
-from .francais import enumerer, majuscule
+from .francais import enumerer, majuscule, phrases_suivi
 from .mecanique import Mecanique, champ_entier
 
 T = TypeVar("T")
@@ -399,6 +399,11 @@ class Suivi(Generic[T]):
     #: Les questions (nom → :class:`Question`) : leur réponse arrive sous ``reponse``, l'état
     #: reste celui qui a été envoyé.
     questions: Mapping[str, Question[T]] = field(default_factory=dict)
+    #: Qui est la fiche, pour les phrases que la page en dit (modifiée dans un autre onglet,
+    #: supprimée…) : son nom, son genre grammatical (``""`` : non précisé) et, sans genre, le
+    #: sujet de la tournure neutre et son genre (``None`` : « la fiche de <nom> »). Les phrases
+    #: (:func:`~jdr_core.francais.phrases_suivi`) partent dans la vue, sous ``phrases``.
+    designation: Callable[[T], tuple[str, str, tuple[str, bool] | None]] | None = None
 
     def __post_init__(self) -> None:
         if not self.nom.isascii() or not self.nom.isalnum() or not self.nom.islower():
@@ -411,11 +416,20 @@ class Suivi(Generic[T]):
     def depuis_json(self, etat: object) -> T:
         return self.format.depuis_json(etat)
 
+    def vue_complete(self, etat: T) -> dict[str, Any]:
+        """La vue du système, avec les phrases de la page sur cette fiche (:attr:`designation`)."""
+        vue = self.vue(etat)
+        if self.designation is not None:
+            nom, accord, neutre = self.designation(etat)
+            vue = {**vue, "phrases": phrases_suivi(nom, accord, neutre)}
+        return vue
+
     def repondre(self, r: Reponse[T]) -> ReponseJson:
         etat = r.etat
         if self.noter is not None and r.demande is None:
             etat = self.noter(etat, r.message)
-        reponse: ReponseJson = {"etat": self.format.en_json(etat), "vue": self.vue(etat), "message": r.message}
+        reponse: ReponseJson = {"etat": self.format.en_json(etat), "vue": self.vue_complete(etat),
+                                "message": r.message}
         if r.demande is not None:
             reponse["demande"] = dict(r.demande)
         if r.graine is not None:
@@ -432,7 +446,8 @@ class Suivi(Generic[T]):
             return self.repondre(self.creer.action(valider(self.creer.champs, op)))
         valeur = self.format.depuis_json(etat)
         if genre == "lire":
-            reponse: ReponseJson = {"etat": self.format.en_json(valeur), "vue": self.vue(valeur), "message": ""}
+            reponse: ReponseJson = {"etat": self.format.en_json(valeur), "vue": self.vue_complete(valeur),
+                                    "message": ""}
             if self.pour_lanceur is not None:
                 reponse["pour_lanceur"] = self.pour_lanceur(valeur)
             return reponse

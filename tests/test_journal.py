@@ -127,7 +127,10 @@ class TestLecture:
     @given(n=st.integers(0, 30), ecartees=st.integers(0, 10_000))
     def test_aller_retour(self, node: Node, n: int, ecartees: int) -> None:
         journal = {"version": 1, "ecartees": ecartees, "entrees": [_entree(i) for i in range(n)]}
-        assert node.ok("lire", json.dumps(journal)) == journal
+        # Une entrée d'avant la situation (celles-ci) se relit, sa situation vide.
+        attendu = {**journal, "entrees": [{**e, "situation": ""} for e in journal["entrees"]]}
+        assert node.ok("lire", json.dumps(journal)) == attendu
+        assert node.ok("lire", json.dumps(attendu)) == attendu
 
     @pytest.mark.parametrize(("brut", "raison"), [
         ("{pas du json", "ce n'est pas du JSON valide"),
@@ -178,8 +181,18 @@ class TestTextes:
     def test_texte_copie(self, node: Node) -> None:
         texte = node.ok("enTexte", {"version": 1, "ecartees": 0, "entrees": [_entree(1), _entree(2)]})
         assert texte.startswith("Journal des jets (Règles vivantes) : 2 jets enregistrés.")
-        assert "3D6 à succès · Lanceur : jet 1" in texte and "Réglages : Caractéristique 3" in texte
+        assert "3D6 à succès · Lanceur : jet 1" in texte and "Réglages : Caractéristique : 3" in texte
         assert "Dés : 2, 5, 6" in texte and "Rejouer : http://127.0.0.1/3d6/test/?graine=2" in texte
+
+    def test_situation_et_reglages(self, node: Node) -> None:
+        """La situation vient du cœur ; une case cochée est une phrase, dite sans « oui »."""
+        entree = {**_entree(1), "situation": "Caractéristique 3, 3D6 contre 2 succès demandés",
+                  "reglages": [["Avantages", "1"], ["Le personnage a une compétence proche", ""]]}
+        texte = node.ok("entreeEnTexte", node.ok("normaliser", entree, {"__date": "2026-11-29T21:00:00Z"}))
+        assert "\n  Caractéristique 3, 3D6 contre 2 succès demandés\n" in texte
+        assert "  Réglages : Avantages : 1 ; Le personnage a une compétence proche\n" in texte
+        # Une entrée d'avant la situation se relit (sans situation).
+        assert node.ok("normaliser", _entree(2), {"__date": "2026-11-29T21:00:00Z"})["situation"] == ""
 
     def test_json_exporte(self, node: Node) -> None:
         journal = {"version": 1, "ecartees": 4, "entrees": [_entree(1)]}

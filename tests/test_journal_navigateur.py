@@ -14,6 +14,9 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
+from jdr_core import registre
+from jdr_core.francais import typographier
+
 from .conftest import combat_d10_a_deux
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
@@ -98,7 +101,9 @@ def test_jets_d_un_lanceur_d_un_exemple_et_d_un_suivi(page: Page, serveur: str) 
     assert lanceur["des"] == ", ".join(des)
     assert lanceur["issue"] == form.locator(".jdr-phrase").inner_text()
     assert "graine=" in lanceur["lien"] and lanceur["lien"] == form.locator("a.jdr-lien").get_attribute("href")
-    assert ["Caractéristique", "3"] in lanceur["reglages"]  # les libellés du formulaire, pas les noms internes
+    # Réglages par défaut : la situation dit ce qui a été joué, aucun réglage n'est listé.
+    assert lanceur["situation"] == typographier("Caractéristique 3, 3D6 contre 2 succès demandés")
+    assert lanceur["reglages"] == []
 
     bloc = page.locator('.jdr-exemple[data-exemple="pierre-ruelle"]')
     bloc.get_by_role("button", name="Avec d'autres dés").click()
@@ -121,6 +126,29 @@ def test_jets_d_un_lanceur_d_un_exemple_et_d_un_suivi(page: Page, serveur: str) 
     expect(entrees.first).to_contain_text("Suivi : initiative")  # le plus récent en haut
     expect(entrees.nth(2).locator("a.jdr-journal-rejeu")).to_have_attribute("href", lanceur["lien"])
     expect(panneau.locator(".jdr-journal-resume")).to_have_text("3 jets enregistrés.")
+
+
+def test_entree_dit_la_situation_et_les_seuls_reglages_changes(page: Page, serveur: str) -> None:
+    """Un jet 2D6 sans la compétence, avec une compétence proche : l'entrée dit la cible et ne
+    liste que les réglages changés, comme le cœur les rend."""
+    page.goto(serveur + "/deuxd6/")
+    form = page.locator('form[data-mecanique="2d6-test"]')
+    expect(form).to_have_attribute("data-branche", "pret")
+    form.get_by_label("Jet", exact=True).select_option("sans_competence")
+    form.get_by_label("Le personnage a une compétence proche").check()
+    _lancer(page, "2d6-test")
+    entree = _attendre_entrees(page, 1)["entrees"][0]
+    attendu = registre.executer("2d6-test", {"jet": "sans_competence", "proche": True}, 1)["journal_jet"]
+    assert entree["situation"] == typographier(attendu["situation"])
+    assert entree["situation"] == typographier(
+        "Sans la compétence, caractéristique 3, difficulté standard (0) : 2D6 contre 6")
+    assert entree["reglages"] == [["Le personnage a une compétence proche", ""]]
+    panneau = _ouvrir(page)
+    ligne = panneau.locator("li.jdr-journal-entree").first
+    expect(ligne.locator(".jdr-journal-situation")).to_have_text(typographier(attendu["situation"]))
+    expect(ligne.locator(".jdr-journal-reglages")).to_have_text(
+        "Réglages\u00a0: Le personnage a une compétence proche")
+    expect(ligne).not_to_contain_text("formation théorique")  # réglage par défaut : pas listé
 
 
 def test_panneau_accessible_et_charge_a_la_demande(page: Page, serveur: str) -> None:
@@ -203,7 +231,8 @@ def test_export_copie_et_effacement_dans_les_deux_onglets(contexte: BrowserConte
     fichier = telechargement.value
     assert re.fullmatch(r"journal-des-jets-\d{4}-\d\d-\d\d\.json", fichier.suggested_filename)
     exporte = json.loads(Path(fichier.path()).read_text(encoding="utf-8"))
-    assert exporte["entrees"] == [_entree(i) for i in range(3)] and exporte["ecartees"] == 0
+    # Des entrées d'avant la situation : relues, elles ont une situation vide.
+    assert exporte["entrees"] == [{**_entree(i), "situation": ""} for i in range(3)] and exporte["ecartees"] == 0
     expect(vue.locator(".jdr-journal-message")).to_contain_text("Fichier prêt")
 
     vue.get_by_role("button", name="Copier (texte)").click()

@@ -15,6 +15,7 @@ from jdr_core import registre
 from jdr_core.encore.fiche import Fiche
 from jdr_core.encore.suivi import operer
 from jdr_core.encore.ton import Ton
+from jdr_core.francais import typographier
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 expect.set_options(timeout=40_000)
@@ -44,10 +45,12 @@ def _fiche(page: Page) -> Locator:
     return page.locator(FICHE)
 
 
-def _creer(page: Page, nom: str, ton: str = "blockbuster") -> None:
+def _creer(page: Page, nom: str, ton: str = "blockbuster", accord: str | None = None) -> None:
     fiche = _fiche(page)
     fiche.locator(".jdr-fiche-creation input[type=text]").fill(nom)
-    fiche.locator(".jdr-fiche-creation select").select_option(ton)
+    fiche.get_by_role("combobox", name="Ton", exact=True).select_option(ton)
+    if accord is not None:
+        fiche.get_by_role("combobox", name="Accord (facultatif)").select_option(label=accord)
     fiche.get_by_role("button", name="Créer la fiche").click()
     expect(fiche.locator(".jdr-fiche-entete")).to_contain_text(nom)
 
@@ -151,11 +154,35 @@ class TestDeuxOnglets:
         expect(_fiche(b).locator(STRESS)).to_have_text("Stress 1/6")
         _fiche(b).get_by_role("button", name="Choc (+1)").click()
         expect(_fiche(a).locator(STRESS)).to_have_text("Stress 2/6")
-        expect(_fiche(a).locator("output .jdr-message")).to_contain_text("modifié dans un autre onglet")
+        # Lucrèce n'a pas de genre donné : la phrase ne s'accorde pas avec elle.
+        expect(_fiche(a).locator("output .jdr-message")).to_contain_text(
+            typographier("La fiche de Lucrèce a changé dans un autre onglet : la voici à jour."))
         _fiche(a).get_by_role("button", name="Choc (+1)").click()
         expect(_fiche(a).locator(STRESS)).to_have_text("Stress 3/6")
         stress = {e["nom"]: e["stress"] for e in _ranges(a).values()}
         assert stress == {"Lucrèce": 3, "Gideon": 2}
+
+    def test_phrase_accordee_au_genre_donne(self, contexte: BrowserContext, serveur: str) -> None:
+        """Mara, créée « elle » : l'onglet qui l'affiche dit qu'elle a été modifiée ailleurs."""
+        a = contexte.new_page()
+        a.goto(serveur + "/encore/fiche/")
+        a.evaluate("() => localStorage.clear()")
+        a.reload()
+        expect(_fiche(a).get_by_role("combobox", name="Accord (facultatif)").locator("option")).to_have_text(
+            ["non précisé", "il", "elle"])
+        _creer(a, "Mara", accord="elle")
+        assert _ranges(a)[CLE]["accord"] == "elle"
+        b = contexte.new_page()
+        b.goto(serveur + "/encore/fiche/")
+        expect(_fiche(b).locator(".jdr-fiche-entete")).to_contain_text("Mara")
+        _fiche(b).get_by_role("button", name="Choc (+1)").click()
+        expect(_fiche(a).locator(STRESS)).to_have_text("Stress 1/6")
+        expect(_fiche(a).locator("output .jdr-message")).to_have_text(
+            typographier("Mara a été modifiée dans un autre onglet : voici sa fiche à jour."))
+        # Supprimée dans B : A le dit, accordé aussi.
+        b.once("dialog", lambda d: d.accept())
+        _fiche(b).get_by_role("button", name="supprimer cette fiche").click()
+        expect(_fiche(a).locator("output .jdr-message")).to_have_text("Mara a été supprimée dans un autre onglet.")
 
     def test_ecriture_perimee_refusee(self, page: Page, serveur: str) -> None:
         page.goto(serveur + "/encore/fiche/")
@@ -173,7 +200,7 @@ class TestDeuxOnglets:
         _fiche(page).get_by_role("button", name="Choc (+1)").click()
         expect(_fiche(page).locator(STRESS)).to_have_text("Stress 5/6")
         expect(_fiche(page).locator("output .jdr-message")).to_contain_text(
-            "Fait sur la fiche à jour : Lucrèce avait changé dans un autre onglet.")
+            typographier("Fait sur la fiche à jour de Lucrèce : elle avait changé dans un autre onglet."))
         assert _ranges(page)[CLE]["stress"] == 5
         # Renommer pose une valeur lue sur la page : sur une fiche changée ailleurs, c'est refusé.
         plus_tard = Fiche("Lucrèce", Ton.BLOCKBUSTER, 8, stress=1).en_json()
@@ -184,7 +211,7 @@ class TestDeuxOnglets:
         _fiche(page).get_by_role("textbox", name="Nouveau nom").fill("Lucie")
         _fiche(page).get_by_role("button", name="Renommer").click()
         expect(_fiche(page).locator("output .jdr-erreur")).to_contain_text(
-            "Opération refusée : Lucrèce a été modifié dans un autre onglet")
+            typographier("Opération refusée : la fiche de Lucrèce a changé dans un autre onglet"))
         expect(_fiche(page).locator(STRESS)).to_have_text("Stress 1/6")
         expect(_fiche(page).get_by_role("textbox", name="Nouveau nom")).to_have_value("Lucie")  # saisie gardée
         assert _ranges(page)[CLE] == plus_tard
@@ -399,7 +426,7 @@ class TestLanceursLies:
         fiche = _fiche(page)
         expect(fiche.locator(".jdr-fiche-entete")).to_contain_text("Ada")
         fiche.get_by_role("spinbutton", name="INT").fill("3")
-        fiche.get_by_role("checkbox", name="trousse").check()
+        fiche.get_by_role("checkbox", name="Le soigneur a une trousse de premiers soins").check()
         fiche.get_by_role("button", name="Premiers soins (lancer INT)").click()
         [jet] = _jets_du_journal(page, 1)
         message = fiche.locator("output.jdr-sortie").inner_text()

@@ -391,7 +391,7 @@ class TestAutreOnglet:
         expect(combat.locator(".jdr-combat-tour")).to_contain_text("Tour 2")
         _suivi_pose(a, COMBAT_D10)
         expect(refus).to_have_text(texte)
-        expect(combat.locator("output.jdr-sortie")).to_contain_text("modifié dans un autre onglet")
+        expect(combat.locator("output.jdr-sortie")).to_contain_text("a changé dans un autre onglet")
         # Le lecteur agit : le refus laisse la place à la réponse.
         combat.get_by_role("button", name="Au suivant").click()
         expect(refus).to_have_count(0)

@@ -110,10 +110,16 @@ class TestSauvegardesDAujourdhui:
         gardee = copy.deepcopy(ancienne)
         r = _pont(systeme, ancienne, {"op": "lire"})
         assert "erreur" not in r, r
-        assert r["etat"]["version"] == 2 and r["etat"]["genre"] == f"{systeme}.{registre.suivi(systeme).nom}"
+        assert r["etat"]["version"] == 3 and r["etat"]["genre"] == f"{systeme}.{registre.suivi(systeme).nom}"
         assert ancienne == gardee  # la migration travaille sur une copie
-        # Rien d'autre ne bouge que le genre et ce qui était un libellé.
-        sans_meta = {k: v for k, v in r["etat"].items() if k not in ("version", "genre", "blessures")}
+        # Rien d'autre ne bouge que le genre de la sauvegarde, ce qui était un libellé, et le genre
+        # grammatical (version 3), non précisé : une sauvegarde d'avant n'en avait pas.
+        sans_meta = copy.deepcopy({k: v for k, v in r["etat"].items()
+                                   if k not in ("version", "genre", "blessures", "accord")})
+        if "combattants" in sans_meta:
+            assert [c.pop("accord") for c in sans_meta["combattants"]] == [""] * len(sans_meta["combattants"])
+        else:
+            assert r["etat"]["accord"] == ""
         assert sans_meta == {k: v for k, v in ancienne.items() if k not in ("version", "blessures")}
         # Relire la sauvegarde migrée la redonne telle quelle.
         assert _pont(systeme, r["etat"], {"op": "lire"})["etat"] == r["etat"]
@@ -144,7 +150,7 @@ class TestSauvegardesDAujourdhui:
     def test_un_combat_migre_continue_de_jouer(self) -> None:
         r = COMBAT.operer(COMBAT_V1_RUELLE, {"op": "survie", "combattant": 1, "graine": 3})
         assert r["message"].startswith("Zoé, deuxième jour sans soins.")
-        assert r["etat"]["journal"][-1] == r["message"] and r["etat"]["version"] == 2
+        assert r["etat"]["journal"][-1] == r["message"] and r["etat"]["version"] == 3
 
     def test_migration_garde_un_palier_illisible_pour_le_refuser(self) -> None:
         abimee = copy.deepcopy(FICHE_V1_GIDEON)

@@ -181,7 +181,7 @@ class Cascade:
         if self.ajout is Gravite.ERAFLURE:
             return f"Une simple éraflure, sans effet. {self.bilan()}"
         if self.avant.mort:
-            return "Déjà mort."
+            return "Le coup mortel était déjà porté : rien de plus."
         if self.ajout is Gravite.MORT:
             return "Un coup mortel. C'est la mort."
         texte = f"Une blessure {self.ajout.value} de plus"

@@ -174,6 +174,13 @@ def _cotes_action(v: Valeurs) -> list[Cote]:
     return _cotes_marges(lambda des: _lancer_action(v, des), v["comp"])
 
 
+def _situation_action(a: Action, v: Valeurs) -> str:
+    """« STAT 4 + COMP 3 + D10 contre 11 (5 + DV 6) », malus compris quand il y en a un."""
+    malus = f" − malus {v['malus']}" if v["malus"] else ""
+    return (f"STAT {v['stat']} + COMP {v['comp']} + D10{malus} contre {nombre_relatif(a.difficulte)} "
+            f"(5 + DV {nombre_relatif(v['dv'])})")
+
+
 def _afficher_lancer_action(a: Action, v: Valeurs) -> Affichage:
     details = [f"Difficulté : 5 + DV {nombre_relatif(v['dv'])} = {nombre_relatif(a.difficulte)}."]
     if v["automatique"] and not a.automatique:
@@ -190,7 +197,7 @@ ACTION: Mecanique[Action] = Mecanique(
         _comp("comp", "Compétence (COMP)", 3),
         Entier("dv", "Difficulté variable (DV) : la difficulté vaut 5 + DV", 6, DV_MIN, DV_MAX),
         MALUS,
-        OuiNon("automatique", "Choisir la réussite automatique, sans marge, si elle est permise"),
+        OuiNon("automatique", "Le personnage prend la réussite automatique, sans marge, si elle est permise"),
         ENCHAINER,
         EGALITE,
     ),
@@ -201,6 +208,8 @@ ACTION: Mecanique[Action] = Mecanique(
     classer=lambda a, v: _classer_action(a),
     petits=({}, {"comp": 0, "enchainer": True}, {"stat": 10, "comp": 2, "dv": 0, "automatique": True},
             {"comp": 10, "dv": 20, "malus": 3, "egalite": False, "enchainer": True}),
+    situation=_situation_action,
+    dans_situation=("stat", "comp", "dv", "malus"),
 )
 
 
@@ -246,6 +255,9 @@ OPPOSITION: Mecanique[Action] = Mecanique(
     afficher=_afficher_opposition,
     classer=lambda a, v: _classer_action(a),
     petits=({}, {"comp": 0}, {"comp_adverse": 0, "comp": 6}),
+    situation=lambda a, v: (f"STAT {v['stat']} + COMP {v['comp']} + D10 contre {nombre_relatif(a.difficulte)} "
+                            f"(l'adversaire : STAT {v['stat_adverse']} + COMP {v['comp_adverse']})"),
+    dans_situation=("stat", "comp", "stat_adverse", "comp_adverse"),
 )
 
 
@@ -264,8 +276,8 @@ LIBELLES_GRAVITE = {
 
 DEGATS_OUVERTS = OuiNon("degats_ouverts", "Le dé des dégâts est ouvert, comme celui de l'action (hypothèse)",
                         False, avance=True)
-COMPENSER = OuiNon("compenser", "Au contact, sans compétence d'arme ou sans Esquive : ±5, comme pour "
-                   "toute action opposée (hypothèse)", False, avance=True)
+COMPENSER = OuiNon("compenser", "Au contact, la difficulté bouge de ±5 quand un seul des deux a sa compétence "
+                   "(arme ou Esquive), comme pour toute action opposée (hypothèse)", False, avance=True)
 
 
 def combat_de(v: Valeurs) -> RegleCombat:
@@ -358,6 +370,10 @@ ATTAQUE: Mecanique[Attaque] = Mecanique(
     repartition=lambda v: _repartition_gravite(_cotes_attaque(v)),
     afficher=_afficher_attaque,
     classer=_classer_attaque,
+    situation=lambda r, v: (f"Au contact : AGI {v['agi']} + COMP {v['comp']} + D10 contre 5 + AGI {v['agi_adverse']} "
+                            f"+ Esquive {v['esquive']} de l'adversaire" if v["mode"] == "contact" else
+                            f"À distance, à {v['distance']} m : AGI {v['agi']} + COMP {v['comp']} + D10"),
+    dans_situation=("mode", "agi", "comp", "agi_adverse", "esquive", "distance"),
     petits=({}, {"mode": "tir", "distance": 30, "couvert": "5", "arme": 12, "comp": 6},
             {"comp": 0, "arme": 20, "con": 1, "enchainer": True},
             {"comp": 0, "esquive": 2, "compenser": True, "degats_ouverts": True},
@@ -406,6 +422,8 @@ KO_MECANIQUE: Mecanique[JetResistance] = Mecanique(
     afficher=lambda j, v: _afficher_resistance(j, "Jet de KO"),
     classer=lambda j, v: {"conscient" if j.reussi else "ko"},
     petits=({}, {"degats": 3, "valeur": 4}, {"degats": 12, "malus": 2, "enchainer": True, "egalite": False}),
+    situation=lambda j, v: f"Jet de KO : {v['carac']} {v['valeur']} + D10 contre des dégâts de {v['degats']}",
+    dans_situation=("carac", "valeur", "degats"),
 )
 
 
@@ -458,6 +476,8 @@ SURVIE: Mecanique[Survie] = Mecanique(
     afficher=_afficher_survie,
     classer=lambda s, v: {_cle_jour(s.jour_de_la_mort)},
     petits=({}, {"jours": 2, "degats": 12}, {"jours": 1, "degats": 14, "enchainer": True, "egalite": False}),
+    situation=lambda s, v: f"Jets de survie : CON {v['con']} + D10 contre des dégâts de {v['degats']}",
+    dans_situation=("con", "degats"),
 )
 
 MECANIQUES: tuple[Mecanique[Any], ...] = (ACTION, OPPOSITION, ATTAQUE, KO_MECANIQUE, SURVIE)

@@ -34,7 +34,7 @@ from typing import Any
 
 from ..des import DesAleatoires
 from ..erreurs import JdrErreur, RegleEnfreinte
-from ..francais import compter, de, enumerer, majuscule, nombre_relatif, ordinal
+from ..francais import ACCORDS, accorde, compter, de, enumerer, lire_accord, majuscule, nombre_relatif, ordinal
 from ..suivi import (
     GRAINE,
     Creation,
@@ -73,7 +73,7 @@ from .regles import COMP_MAX, COMP_MIN, STAT_MAX, STAT_MIN
 
 #: La version du format sauvegardé : elle change quand la forme de l'état change (2 : la
 #: sauvegarde dit son genre, « d10.combat »).
-VERSION = 2
+VERSION = 3
 #: Bornes du combat : combattants, longueur des noms, entrées du journal, jours sans soins.
 COMBATTANTS_MAX = 12
 NOM_MAX = 30
@@ -120,11 +120,27 @@ MODES = {"contact": "au contact", "tir": "à distance"}
 #: Où en est un combattant : debout, KO, à l'agonie (mort atteinte, jets de survie),
 #: soigné (à l'agonie mais soigné : plus de jet), mort pour de bon.
 ETATS = {"debout": "debout", "ko": "KO", "agonie": "à l'agonie", "soigne": "à l'agonie, soigné", "mort": "mort"}
+
+
+def etat_texte(c: Combattant) -> str:
+    """L'état d'un combattant, accordé à son genre s'il a été donné ; sans genre, une tournure
+    sans accord (« à l'agonie, soins reçus », « décès »).
+
+    >>> [etat_texte(Combattant(1, n, (), etat="mort", accord=a)) for n, a in (("Lina", "elle"), ("Marek", "il"),
+    ...                                                                         ("Sam", ""))]
+    ['morte', 'mort', 'décès']
+    """
+    if c.etat == "soigne":
+        return f"à l'agonie, {accorde(c.accord, 'soigné')}" if c.accord else "à l'agonie, soins reçus"
+    if c.etat == "mort":
+        return accorde(c.accord, "mort") if c.accord else "décès"
+    return ETATS[c.etat]
 HORS_DE_COMBAT = frozenset({"agonie", "soigne", "mort"})
 
 #: Les bornes que le widget affiche dans ses champs : déclarées ici, une seule fois.
 BORNES: dict[str, Any] = {
     "combattants_max": COMBATTANTS_MAX,
+    "accords": [[cle, libelle] for cle, libelle in ACCORDS.items()],
     "nom_max": NOM_MAX,
     "nom_combat_max": NOM_COMBAT_MAX,
     "champs": [[c.cle, c.libelle, c.minimum, c.maximum, c.defaut] for c in CHAMPS],
@@ -174,6 +190,8 @@ class Combattant:
     #: À l'agonie : les dégâts du coup mortel (difficulté des jets de survie) et les jours sans soins.
     degats_mortels: int | None = None
     jours: int = 0
+    #: Le genre grammatical donné à l'ajout (``"il"``, ``"elle"``, ``""`` non précisé).
+    accord: str = ""
 
     def v(self, cle: str) -> int:
         return dict(self.valeurs)[cle]
@@ -255,6 +273,7 @@ def _combattant_json(c: Combattant) -> dict[str, Any]:
                                             "departage": list(c.init.departage)},
         "degats_mortels": c.degats_mortels,
         "jours": c.jours,
+        "accord": c.accord,
     }
 
 
@@ -318,8 +337,11 @@ def _lire_combattant(brut: object) -> Combattant:
     jours = _entier_lu(brut, "jours", f"les jours sans soins {de(nom)}", 0, JOURS_MAX)
     if jours and etat not in HORS_DE_COMBAT:
         raise _refus(f"{nom} n'a pas de jours sans soins à compter")
+    accord = brut.get("accord")
+    if not isinstance(accord, str) or accord not in ACCORDS:
+        raise _refus(f"l'accord {de(nom)} doit être « il », « elle » ou vide (non précisé)")
     return Combattant(ident, nom, valeurs, blessures, str(etat), _lire_init(brut.get("init"), nom),
-                      degats_mortels, jours)
+                      degats_mortels, jours, accord)
 
 
 def _cle_ordre(c: Combattant) -> tuple[int, int]:
@@ -368,10 +390,20 @@ def _lire_combat(lu: Lecteur, donnees: Mapping[str, Any]) -> Combat:
     return Combat(nom, combattants, ordre, tour, actif if isinstance(actif, int) else None, prochain, tuple(journal))
 
 
-#: Le format d'un combat D10 sauvegardé. La version 1 ne disait pas son genre : elle le reçoit.
+def _migrer_2(donnees: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 → 3 : chaque combattant garde son genre grammatical ; ceux d'avant n'en ont
+    pas (non précisé). Une liste mal formée reste telle quelle : la lecture la refusera."""
+    combattants = donnees.get("combattants")
+    if isinstance(combattants, list):
+        combattants = [{**c, "accord": ""} if isinstance(c, Mapping) else c for c in combattants]
+    return {**donnees, "combattants": combattants}
+
+
+#: Le format d'un combat D10 sauvegardé. La version 1 ne disait pas son genre (de sauvegarde) :
+#: elle le reçoit ; la version 3 ajoute le genre grammatical de chaque combattant.
 FORMAT: Format[Combat] = Format(
     genre="d10.combat", version=VERSION, illisible=ILLISIBLE, nature="un combat D10 sauvegardé",
-    lire=_lire_combat, ecrire=_ecrire, migrations={1: lambda d: {**d, "genre": "d10.combat"}},
+    lire=_lire_combat, ecrire=_ecrire, migrations={1: lambda d: {**d, "genre": "d10.combat"}, 2: _migrer_2},
 )
 
 
@@ -420,7 +452,7 @@ def _ajouter(combat: Combat, v: Valeurs) -> tuple[Combat, str, int | None]:
     if any(c.nom.casefold() == nom.casefold() for c in combat.combattants):
         raise JdrErreur(f"{nom} est déjà dans ce combat : donnez un autre nom.")
     valeurs = tuple((c.cle, int(v[c.cle])) for c in CHAMPS)
-    nouveau = Combattant(combat.prochain_id, nom, valeurs)
+    nouveau = Combattant(combat.prochain_id, nom, valeurs, accord=lire_accord(v["accord"]))
     combat = replace(combat, combattants=(*combat.combattants, nouveau), prochain_id=combat.prochain_id + 1)
     if combat.tour == 0:
         return combat, f"{nom} entre dans le combat.", None
@@ -448,10 +480,14 @@ def _modifier(combat: Combat, v: Valeurs) -> tuple[Combat, str, int | None]:
             raise JdrErreur(f"{nom} est déjà dans ce combat : donnez un autre nom.")
     valeurs = tuple((ch.cle, c.v(ch.cle) if v[ch.cle] is None else int(v[ch.cle])) for ch in CHAMPS)
     changes = [f"{ch.libelle} {dict(valeurs)[ch.cle]}" for ch in CHAMPS if dict(valeurs)[ch.cle] != c.v(ch.cle)]
-    apres = replace(c, nom=nom, valeurs=valeurs)
+    accord = c.accord if v["accord"] is None else lire_accord(v["accord"])
+    apres = replace(c, nom=nom, valeurs=valeurs, accord=accord)
     morceaux = []
     if nom != c.nom:
         morceaux.append(f"{c.nom} s'appelle désormais {nom}")
+    if accord != c.accord:
+        morceaux.append(f"les phrases parlent de {nom} avec « {accord} »" if accord
+                        else f"les phrases parlent de {nom} sans accord")
     if changes:
         morceaux.append(f"{'nouvelle valeur' if len(changes) < 2 else 'nouvelles valeurs'} pour {nom} : "
                         f"{enumerer(changes)}")
@@ -508,7 +544,7 @@ def _au_tour(combat: Combat) -> str:
         return "personne n'agit."
     c = combat.combattant(combat.actif)
     if not c.peut_agir:
-        return f"{c.nom} ne peut pas agir (état : {ETATS[c.etat]}) : passez au suivant."
+        return f"{c.nom} ne peut pas agir (état : {etat_texte(c)}) : passez au suivant."
     return f"à {c.nom} d'agir."
 
 
@@ -568,7 +604,7 @@ def _coup(combat: Combat, cible: Combattant, degats: int, ko: str, des: DesAleat
 
 def _cible_vivante(cible: Combattant) -> None:
     if cible.etat in HORS_DE_COMBAT:
-        raise RegleEnfreinte(f"{cible.nom} est déjà hors de combat ({ETATS[cible.etat]}) : "
+        raise RegleEnfreinte(f"{cible.nom} est déjà hors de combat ({etat_texte(cible)}) : "
                              "un autre coup ne changerait rien au suivi.")
 
 
@@ -578,7 +614,8 @@ def _attaquer(combat: Combat, v: Valeurs) -> tuple[Combat, str, int | None]:
     if attaquant.id == cible.id:
         raise JdrErreur(f"{attaquant.nom} ne peut pas s'attaquer : choisissez une autre cible.")
     if not attaquant.peut_agir:
-        raise RegleEnfreinte(f"{attaquant.nom} est {ETATS[attaquant.etat]} : impossible d'attaquer.")
+        raise RegleEnfreinte(f"{attaquant.nom} est hors d'état d'agir ({etat_texte(attaquant)}) : "
+                             "impossible d'attaquer.")
     _cible_vivante(cible)
     mode = v["mode"]
     couvert = COUVERTS[v["couvert"]]
@@ -676,8 +713,8 @@ def _op(action: Any, *champs: Any) -> Operation[Combat]:
 
 
 OPERATIONS: dict[str, Operation[Combat]] = {
-    "ajouter": _op(_ajouter, NOM, *VALEURS_AJOUT, GRAINE),
-    "modifier": _op(_modifier, COMBATTANT, NOM, *VALEURS_MODIF),
+    "ajouter": _op(_ajouter, NOM, libre("accord", ""), *VALEURS_AJOUT, GRAINE),
+    "modifier": _op(_modifier, COMBATTANT, NOM, libre("accord"), *VALEURS_MODIF),
     "retirer": _op(_retirer, COMBATTANT),
     "initiative": _op(_initiative, GRAINE),
     "suivant": _op(_suivant),
@@ -709,7 +746,8 @@ def _vue_combattant(combat: Combat, c: Combattant, rang: int | None) -> dict[str
         "malus": c.malus,
         "malus_texte": signe_malus(c.malus),
         "etat": c.etat,
-        "etat_texte": ETATS[c.etat],
+        "etat_texte": etat_texte(c),
+        "accord": c.accord,
         "actif": combat.actif == c.id,
         "peut_agir": c.peut_agir,
         "ciblable": c.etat not in HORS_DE_COMBAT,
@@ -727,9 +765,10 @@ def _survie_texte(c: Combattant) -> str:
         return ""
     jours = f"{compter(c.jours, 'jour')} sans soins"
     if c.etat == "soigne":
-        return f"soigné après {jours}, plus de jet de survie"
+        soigne = accorde(c.accord, "soigné") if c.accord else "soins reçus"
+        return f"{soigne} après {jours}, plus de jet de survie"
     if c.etat == "mort":
-        return f"mort après {jours}" if c.jours else ""
+        return f"{accorde(c.accord, 'mort') if c.accord else 'décès'} après {jours}" if c.jours else ""
     return f"jets de survie contre {nombre_relatif(c.degats_mortels)}, {jours} jusqu'ici"
 
 
@@ -774,6 +813,8 @@ def _creer(v: Valeurs) -> Reponse[Combat]:
 SUIVI: Suivi[Combat] = Suivi(
     nom="combat", titre="Suivi de combat", format=FORMAT, vue=vue, creer=Creation(_creer, (libre("nom", ""),)),
     operations=OPERATIONS, bornes=BORNES, noter=Combat.noter,
+    # Un combat n'a pas de genre grammatical : les phrases disent « le combat « … » ».
+    designation=lambda combat: (combat.nom, "", (f"le combat « {combat.nom} »", False)),
 )
 
 

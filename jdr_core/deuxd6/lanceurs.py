@@ -218,6 +218,28 @@ def cible_test(v: Valeurs) -> int | None:
     )
 
 
+def _difficulte_texte(v: Valeurs) -> str:
+    """« difficulté standard (0) », « difficulté plutôt difficile (−3) »."""
+    difficulte = int(v["difficulte"])
+    return f"difficulté {nom_difficulte(difficulte).lower()} ({signe(difficulte)})"
+
+
+def _situation_test(r: Jet2D6 | EchecAutomatique, v: Valeurs) -> str:
+    """Ce qui est joué, la cible au bout : « Compétence de niveau 2, difficulté standard (0) :
+    2D6 contre 9 » ; sans la formation voulue, pas de jet."""
+    difficulte = int(v["difficulte"])
+    if v["jet"] == "competence":
+        qui = f"Compétence de niveau {v['niveau']}"
+    elif v["jet"] == "caracteristique":
+        qui = f"Caractéristique {v['caracteristique']} seule"
+    else:
+        qui = f"Sans la compétence, caractéristique {v['caracteristique']}"
+    debut = f"{qui}, difficulté {nom_difficulte(difficulte).lower()} ({signe(difficulte)})"
+    if isinstance(r, EchecAutomatique):
+        return f"{debut} : pas de jet, la formation voulue manque"
+    return f"{debut} : 2D6 contre {r.cible}"
+
+
 def _lancer_test(v: Valeurs, des: SourceDes) -> Jet2D6 | EchecAutomatique:
     return tenter(cible_test(v), des=des)
 
@@ -259,10 +281,12 @@ TEST: Mecanique[Jet2D6 | EchecAutomatique] = Mecanique(
         Entier("niveau_proche", "Niveau de la compétence proche", 1, NIVEAU_MIN, NIVEAU_MAX),
         Entier("base_caracteristique", "Base d'un jet de caractéristique seule (hypothèse)", BASE_CARACTERISTIQUE,
                0, BASE_CARACTERISTIQUE_MAX, avance=True),
-        OuiNon("plafond_avant", "Plafond de 7 avant la difficulté (hypothèse)", True, avance=True),
+        OuiNon("plafond_avant", "Le plafond de 7 s'applique avant la difficulté (hypothèse)", True, avance=True),
     ),
     lancer=_lancer_test,
     cotes=_cotes_test,
+    situation=_situation_test,
+    dans_situation=("jet", "niveau", "caracteristique", "difficulte"),
     repartition=lambda v: repartition_niveaux(_cotes_test(v)),
     afficher=_afficher_test,
     classer=_classer_test,
@@ -332,6 +356,8 @@ OPPOSITION: Mecanique[Opposition] = Mecanique(
     cotes=_cotes_opposition,
     afficher=_afficher_opposition,
     classer=_classer_opposition,
+    situation=lambda o, v: f"Le personnage contre {v['cible_a']}, l'adversaire contre {v['cible_b']}, sur 2D6",
+    dans_situation=("cible_a", "cible_b"),
     petits=({"egalite": "mj"}, {"relances": 1, "cible_a": 4, "cible_b": 11},
             {"relances": 2, "cible_a": 2, "cible_b": 12}),
 )
@@ -430,6 +456,9 @@ SCENE: Mecanique[Scene] = Mecanique(
     cotes=_cotes_scene,
     afficher=_afficher_scene,
     classer=_classer_scene,
+    situation=lambda s, v: (f"Scène majeure : le personnage contre {v['cible_a']}, l'adversaire contre "
+                            f"{v['cible_b']}, sur 2D6"),
+    dans_situation=("cible_a", "cible_b"),
     petits=(
         {"surprise": True, "echanges": 1},
         {"surprise": True, "contre_a": True, "contre_b": True, "echanges": 2, "manches_a": 2, "malus_contre": 0},
@@ -513,6 +542,9 @@ TACHE: Mecanique[Tache] = Mecanique(
     cotes=_cotes_tache,
     afficher=_afficher_tache,
     classer=_classer_tache,
+    situation=lambda t, v: (f"Scène de {dict(GENRES)[v['genre']].split(' (')[0]} : compétence de niveau {v['niveau']}, "
+                            f"{_difficulte_texte(v)}, {quantite(v['requis'], 'réussite')} à obtenir"),
+    dans_situation=("genre", "niveau", "difficulte", "requis"),
     petits=({"requis": 2}, {"requis": 2, "niveau": 0, "difficulte": "-3"}, {"requis": 3, "bonus_critique": False}),
 )
 
@@ -561,6 +593,9 @@ SABOTAGE: Mecanique[Sabotage] = Mecanique(
     cotes=_cotes_sabotage,
     afficher=_afficher_sabotage,
     classer=_classer_sabotage,
+    situation=lambda s, v: (f"Sabotage de niveau {v['niveau_vise']} visé : compétence de niveau {v['niveau']}, "
+                            f"{_difficulte_texte(v)}"),
+    dans_situation=("niveau_vise", "niveau", "difficulte"),
     petits=({"niveau_vise": 2}, {"niveau_vise": 3, "niveau": 0, "difficulte": "-5"}),
 )
 
@@ -719,6 +754,9 @@ ASSISTANCE: Mecanique[JetAide] = Mecanique(
     repartition=lambda v: repartition_niveaux(_cotes_assistance(v)),
     afficher=_afficher_assistance,
     classer=_classer_assistance,
+    situation=lambda j, v: (f"Compétence de niveau {v['niveau']}, {_difficulte_texte(v)}, avec "
+                            f"{quantite(v['assistants'], 'assistant')} de niveau {v['niveau_aides']}"),
+    dans_situation=("niveau", "difficulte", "assistants", "niveau_aides"),
     petits=({}, {"assistants": 1, "niveau": 1, "niveau_aides": 3}, {"assistants": 0},
             {"assistants": 2, "niveau_aides": 0},
             {"assistants": 2, "niveau": 1, "surnombre": True, "desordre": -3, "cumul": "bonus_et_malus"}),
@@ -798,6 +836,8 @@ FOUILLE: Mecanique[Fouille] = Mecanique(
     cotes=_cotes_fouille,
     afficher=_afficher_fouille,
     classer=_classer_fouille,
+    situation=lambda f, v: f"Fouille à {quantite(v['fouilleurs'], 'fouilleur')}, chacun à son endroit",
+    dans_situation=("fouilleurs",),
     petits=({}, {"fouilleurs": 1, "dissimulation": -2, "tentative": 3}, {"bon_endroit": "2", "niveau_2": 4},
             {"fouilleurs": 2, "niveau_1": 0, "niveau_2": 10, "dissimulation": -10}),
 )
@@ -855,6 +895,8 @@ CACHE: Mecanique[JetCache] = Mecanique(
     barre=lambda r, v: None,
     afficher=_afficher_cache,
     classer=_classer_cache,
+    situation=lambda j, v: f"Jet caché : compétence de niveau {v['niveau']}, {_difficulte_texte(v)}",
+    dans_situation=("niveau", "difficulte"),
     petits=({}, {"mode": ModeCache.MJ.value, "difficulte": "-5"}),
 )
 

@@ -202,7 +202,7 @@ POURSUITE: Mecanique[Poursuite] = Mecanique(
               DISTANCES, avance=True),
         Choix("contre_poursuivi", "Contre-manœuvre du poursuivi en défense", "aucun", CHOIX_CONTRES),
         Choix("contre_poursuivant", "Contre-manœuvre du poursuivant en défense", "aucun", CHOIX_CONTRES),
-        OuiNon("aerienne", "Poursuite aérienne", False),
+        OuiNon("aerienne", "La poursuite se déroule dans les airs", False),
         Entier("sen_poursuivant", "SEN du poursuivant (s'il faut retrouver une cachette)", 3,
                CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX),
         Entier("tours", "Manches au plus", 10, 1, TOURS_LANCEUR_MAX),
@@ -215,6 +215,10 @@ POURSUITE: Mecanique[Poursuite] = Mecanique(
     cotes=_cotes,
     afficher=_afficher,
     classer=_classer,
+    situation=lambda p, v: (f"Poursuite partie de la distance « {dict(DISTANCES)[v['distance']]} » : Conduite "
+                            f"{v['conduite_poursuivi']} pour le poursuivi, {v['conduite_poursuivant']} pour le "
+                            "poursuivant"),
+    dans_situation=("distance", "conduite_poursuivi", "conduite_poursuivant"),
     petits=(
         {"tours": 1},
         {"tours": 1, "distance": "extreme", "modificateur_poursuivi": -1},

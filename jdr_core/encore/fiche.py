@@ -25,7 +25,7 @@ from typing import Any
 
 from ..des import SourceDes
 from ..erreurs import JdrErreur, RegleEnfreinte, entier_borne
-from ..francais import accorder, compter, de, enumerer, majuscule
+from ..francais import ACCORDS, accorder, compter, de, enumerer, lire_accord, majuscule
 from ..suivi import Format, Lecteur, lire_texte
 from .reserve import HYPOTHESE, Difficulte, Hypothese, Issue, JetReserve, lancer_reserve
 from .ton import REGLES, STRESS_MAX, Evenement, Palier, ReglesDuTon, Ton, lire_ton
@@ -90,6 +90,9 @@ class Fiche:
     dangers_comptes: tuple[str, ...] = ()
     #: Les créatures et calamités déjà vues : leur première vision ne compte qu'une fois.
     creatures_vues: tuple[str, ...] = ()
+    #: Le genre grammatical donné à la création (``"il"``, ``"elle"``, ``""`` non précisé) :
+    #: les phrases qui s'accordent avec le personnage le suivent (:data:`~jdr_core.francais.ACCORDS`).
+    accord: str = ""
 
     def __post_init__(self) -> None:
         """Une fiche construite à la main est vérifiée comme une saisie : ton connu, jauges bornées."""
@@ -99,6 +102,7 @@ class Fiche:
             object.__setattr__(self, "nom", _texte("nom", self.nom))
         entier_borne("Santé", self.sante, 0, REGLES[self.ton].sante_max)
         entier_borne("Stress", self.stress, 0, STRESS_MAX)
+        object.__setattr__(self, "accord", lire_accord(self.accord))
 
     def __str__(self) -> str:
         """La fiche lue à voix haute : les deux jauges, puis les blessures.
@@ -129,10 +133,11 @@ class Fiche:
     # --- création et lecture ------------------------------------------------
 
     @classmethod
-    def nouvelle(cls, nom: str, ton: Ton) -> Fiche:
-        """Une fiche neuve, Santé au maximum du ton (le ton peut être donné par son nom)."""
+    def nouvelle(cls, nom: str, ton: Ton, accord: str = "") -> Fiche:
+        """Une fiche neuve, Santé au maximum du ton (le ton peut être donné par son nom) ; le
+        genre grammatical (``accord``) est facultatif, jamais deviné d'après le nom."""
         ton = ton if isinstance(ton, Ton) else lire_ton(ton)
-        return cls(_texte("nom", nom), ton, REGLES[ton].sante_max)
+        return cls(_texte("nom", nom), ton, REGLES[ton].sante_max, accord=lire_accord(accord))
 
     @property
     def regles(self) -> ReglesDuTon:
@@ -494,6 +499,7 @@ def _ecrire(f: Fiche) -> dict[str, Any]:
         "soins_medicaux_faits": f.soins_medicaux_faits,
         "dangers_comptes": list(f.dangers_comptes),
         "creatures_vues": list(f.creatures_vues),
+        "accord": f.accord,
     }
 
 
@@ -520,11 +526,19 @@ def _lire(lu: Lecteur, donnees: Mapping[str, Any]) -> Fiche:
         soins_medicaux_faits=lu.booleen(donnees, "soins_medicaux_faits", "les soins médicaux", False),
         dangers_comptes=tuple(_texte("danger", d) for d in dangers),
         creatures_vues=tuple(_texte("créature", c) for c in creatures),
+        accord=_accord(lu, donnees),
     )
     for b in fiche.blessures:
         if not b.durable and fiche.sante > regles.haut_du_palier(b.palier):
             raise lu.refus(f"la blessure « {b.nom} » aurait dû disparaître")
     return fiche
+
+
+def _accord(lu: Lecteur, donnees: Mapping[str, Any]) -> str:
+    accord = lu.champ(donnees, "accord", "l'accord")
+    if not isinstance(accord, str) or accord not in ACCORDS:
+        raise lu.refus("l'accord doit être « il », « elle » ou vide (non précisé)")
+    return accord
 
 
 def _blessure(lu: Lecteur, brute: object) -> Blessure:
@@ -551,8 +565,15 @@ def _migrer_1(donnees: dict[str, Any]) -> dict[str, Any]:
     return {**donnees, "genre": FORMAT.genre, "blessures": blessures}
 
 
-#: Le format d'une fiche enCORE sauvegardée. Version 2 : paliers par identifiant.
+def _migrer_2(donnees: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 → 3 : la fiche garde le genre grammatical du personnage ; une fiche d'avant
+    n'en a pas (non précisé : les phrases prennent une tournure sans accord)."""
+    return {**donnees, "accord": ""}
+
+
+#: Le format d'une fiche enCORE sauvegardée. Version 2 : paliers par identifiant ;
+#: version 3 : le genre grammatical du personnage (``accord``).
 FORMAT: Format[Fiche] = Format(
-    genre="encore.fiche", version=2, illisible=ILLISIBLE, nature="une fiche enCORE sauvegardée",
-    lire=_lire, ecrire=_ecrire, migrations={1: _migrer_1},
+    genre="encore.fiche", version=3, illisible=ILLISIBLE, nature="une fiche enCORE sauvegardée",
+    lire=_lire, ecrire=_ecrire, migrations={1: _migrer_1, 2: _migrer_2},
 )

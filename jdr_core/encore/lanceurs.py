@@ -152,6 +152,13 @@ COMMUNS = (
     Entier("stress", "Stress actuel", 0, 0, STRESS_MAX),
 )
 
+def _situation_reserve(jet: JetReserve, v: Valeurs) -> str:
+    """« Attribut 3 en Blockbuster, jet Standard : 3d6 » (la réserve lancée, bonus, malus et
+    Stress comptés)."""
+    ton = dict(TONS)[v["ton"]]
+    return f"Attribut {v['attribut']} en {ton}, jet {jet.difficulte.value} : {len(jet.des)}d6"
+
+
 RESERVE: Mecanique[JetReserve] = Mecanique(
     nom="encore-reserve",
     titre="Réserve de d6",
@@ -159,7 +166,7 @@ RESERVE: Mecanique[JetReserve] = Mecanique(
     parametres=(
         *COMMUNS,
         Choix("difficulte", "Difficulté", Difficulte.STANDARD.value, DIFFICULTES),
-        OuiNon("coup_d_eclat", "Coup d'éclat (Blockbuster)", False),
+        OuiNon("coup_d_eclat", "Le personnage déclare son Coup d'éclat (Blockbuster)", False),
         *HYPOTHESE_PARAMETRES,
     ),
     lancer=_lancer_reserve,
@@ -168,6 +175,8 @@ RESERVE: Mecanique[JetReserve] = Mecanique(
     classer=_classer_reserve,
     petits=({}, {"attribut": 2, "bonus": 2, "difficulte": Difficulte.DIFFICILE.value},
             {"ton": Ton.RAW.value, "stress": 4, "malus": 1}, {"attribut": 0}),
+    situation=_situation_reserve,
+    dans_situation=("attribut", "ton", "difficulte"),
 )
 
 
@@ -221,6 +230,9 @@ DANGER: Mecanique[Exposition] = Mecanique(
     afficher=_afficher_danger,
     classer=_classer_danger,
     petits=({}, {"danger": DANGERS[-1].cle, "attribut": 2}),
+    situation=lambda e, v: (f"{danger(v['danger']).intitule} : attribut {v['attribut']} en {dict(TONS)[v['ton']]}, "
+                            f"jet {e.jet.difficulte.value} de {len(e.jet.des)}d6"),
+    dans_situation=("danger", "attribut", "ton"),
 )
 
 MECANIQUES: tuple[Mecanique[Any], ...] = (RESERVE, DANGER)

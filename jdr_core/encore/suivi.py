@@ -23,7 +23,7 @@ from typing import Any
 
 from ..des import DesAleatoires
 from ..erreurs import JdrErreur
-from ..francais import compter, de, en_minuscule, enumerer, majuscule
+from ..francais import ACCORDS, compter, de, en_minuscule, enumerer, lire_accord, majuscule
 from ..suivi import (
     GRAINE,
     Champ,
@@ -64,6 +64,7 @@ def vue(fiche: Fiche) -> dict[str, Any]:
     r = fiche.regles
     return {
         "nom": fiche.nom,
+        "accord": fiche.accord,
         "ton": fiche.ton.value,
         "sante": fiche.sante,
         "sante_max": r.sante_max,
@@ -98,6 +99,7 @@ BORNES: dict[str, Any] = {
     "nom_max": NOM_MAX,
     "modes_rupture": list(MODES_RUPTURE),
     "jours_guerison": JOURS_GUERISON_DURABLE,
+    "accords": [[cle, libelle] for cle, libelle in ACCORDS.items()],
     "tons": [[Ton.BLOCKBUSTER.value, f"Blockbuster ({REGLES[Ton.BLOCKBUSTER].sante_max} Santé)"],
              [Ton.RAW.value, f"Raw ({REGLES[Ton.RAW].sante_max} Santé)"]],
 }
@@ -111,7 +113,13 @@ INT = entier("int", "INT", 0, ATTRIBUT_MAX, presence="si_present")  # présent :
 CHA = entier("cha", "CHA de l'allié", 0, ATTRIBUT_MAX)
 BONUS = entier("bonus", "Dés de bonus", 0, DES_MODIFICATEUR_MAX, 0)
 JOURS = entier("jours", "Jours de repos", 0, 1000, 0)
-TROUSSE = oui_non("trousse", "trousse")
+TROUSSE = oui_non("trousse", "Le soigneur a une trousse de premiers soins")
+RESISTER = oui_non("resister", "Le personnage tente de résister (jet de CON Standard)")
+REUSSI = oui_non("reussi", "Les premiers soins ont réussi")
+FICTION_EMPECHE = oui_non("fiction_empeche", "La fiction empêche le personnage de se relever")
+SOINS = oui_non("soins", "Le personnage a reçu des soins médicaux")
+#: Les libellés des cases de la fiche, que la page affiche tels quels (déclarés une fois, ici).
+BORNES["cases"] = {c.cle: c.libelle for c in (TROUSSE, RESISTER, FICTION_EMPECHE)}
 BLESSURES = liste("blessures", "Blessures illisibles : chaque blessure a un nom et ses actions gênées.",
                   BLESSURES_MAX)
 EVENEMENT = choix("evenement", "Événement", [e.value for e in Evenement])
@@ -296,7 +304,7 @@ def _renommer(fiche: Fiche, v: Valeurs) -> Reponse[Fiche]:
 
 
 def _creer(v: Valeurs) -> Reponse[Fiche]:
-    fiche = Fiche.nouvelle(v["nom"], lire_ton(v["ton"]))
+    fiche = Fiche.nouvelle(v["nom"], lire_ton(v["ton"]), lire_accord(v["accord"]))
     return Reponse(fiche, f"Nouvelle fiche : {fiche.nom}.")
 
 
@@ -307,9 +315,8 @@ def _texte_op(v: Valeurs, cle: str, maximum: int) -> str:
 BLESSURE = libre("blessure", "")
 OPERATIONS: dict[str, Operation[Fiche]] = {
     "subir": Operation(_subir, (DEGATS, BLESSURES)),
-    "evenement": Operation(_evenement, (EVENEMENT, oui_non("resister", "Résister"), CON, BONUS, GRAINE)),
-    "premiers_soins": Operation(_premiers_soins, (oui_non("reussi", "Premiers soins réussis"), INT, BONUS,
-                                                  TROUSSE, GRAINE)),
+    "evenement": Operation(_evenement, (EVENEMENT, RESISTER, CON, BONUS, GRAINE)),
+    "premiers_soins": Operation(_premiers_soins, (REUSSI, INT, BONUS, TROUSSE, GRAINE)),
     "ramener": Operation(_ramener, (CHA, BONUS, GRAINE)),
     "renommer": Operation(_renommer, (libre("nom"),)),
     "danger": Operation(_danger_lie, (PARAMETRES, GRAINE_LIEE)),
@@ -323,7 +330,7 @@ OPERATIONS: dict[str, Operation[Fiche]] = {
                               lambda f, v: "Nouvelle scène : premiers soins et Réconfort redeviennent possibles",
                               jauges=False),
     "fin_de_conflit": _simple(lambda f, v: f.fin_de_conflit(v["fiction_empeche"]), lambda f, v: "Fin de conflit",
-                              (oui_non("fiction_empeche", "la fiction l'empêche"),)),
+                              (FICTION_EMPECHE,)),
     "repos": _simple(lambda f, v: f.repos(str(v["duree"])),
                      lambda f, v: majuscule(NOMS_REPOS.get(str(v["duree"]), "repos")), (libre("duree", ""),)),
     "rupture": _simple(lambda f, v: f.choisir_rupture(str(v["mode"])),
@@ -334,17 +341,18 @@ OPERATIONS: dict[str, Operation[Fiche]] = {
     "guerir_durable": _simple(
         lambda f, v: f.guerir_durable(str(v["blessure"]), soins_medicaux=v["soins"], jours_de_repos=v["jours"]),
         lambda f, v: f"La blessure durable « {_texte_op(v, 'blessure', NOM_MAX)} » est guérie",
-        (BLESSURE, oui_non("soins", "soins médicaux"), JOURS)),
+        (BLESSURE, SOINS, JOURS)),
 }
 
 #: La fiche d'un personnage d'enCORE : Santé, blessures, Stress, repos.
 SUIVI: Suivi[Fiche] = Suivi(
     nom="fiche", titre="Fiche de personnage", format=FORMAT, vue=vue,
-    creer=Creation(_creer, (libre("nom", ""), libre("ton", Ton.BLOCKBUSTER.value))),
+    creer=Creation(_creer, (libre("nom", ""), libre("ton", Ton.BLOCKBUSTER.value), libre("accord", ""))),
     operations=OPERATIONS, bornes=BORNES,
     # Avant la fiche nommée par système, le widget rangeait l'état sous « jdr-fiche:<id> ».
     anciennes_cles=("jdr-fiche:{id}",),
     pour_lanceur=pour_lanceur,
+    designation=lambda fiche: (fiche.nom, fiche.accord, None),
 )
 
 

@@ -169,6 +169,13 @@ def _afficher_test(jet: JetTest, v: Valeurs) -> Affichage:
     }
 
 
+def _situation_test(jet: JetTest, v: Valeurs) -> str:
+    """« Caractéristique 3, 3D6 contre 2 succès demandés » : le nombre de dés est celui du jet
+    (avantages et désavantages compris)."""
+    return (f"Caractéristique {v['caracteristique']}, {len(jet.des_initiaux)}D6 contre "
+            f"{compter(v['difficulte'], 'succès demandé', 'succès demandés')}")
+
+
 TEST: Mecanique[JetTest] = Mecanique(
     nom="3d6-test",
     titre="Test",
@@ -189,6 +196,8 @@ TEST: Mecanique[JetTest] = Mecanique(
     barre=lambda jet, v: str(jet.succes),
     petits=({}, {"avantages": 1, "relances": 1}, {"desavantages": 1, "fp": 1, "difficulte": 3},
             {"regle_critique": "tous", "avantages": 1}),
+    situation=_situation_test,
+    dans_situation=("caracteristique", "difficulte"),
 )
 
 
@@ -247,7 +256,8 @@ OPPOSITION: Mecanique[Opposition] = Mecanique(
         _carac("caracteristique_b", "Caractéristique de l'adversaire"),
         Choix("modificateur_b", "Circonstances de l'adversaire", "aucun", MODIFICATEUR_CHOIX),
         _fp("fp_b", "FP de l'adversaire"),
-        OuiNon("critiques_decisifs", "Les triples décident (hypothèse)", False, avance=True),
+        OuiNon("critiques_decisifs", "Un triple décide de l'opposition avant les succès (hypothèse)", False,
+               avance=True),
         REGLE_CRITIQUE,
     ),
     lancer=_lancer_opposition,
@@ -255,6 +265,9 @@ OPPOSITION: Mecanique[Opposition] = Mecanique(
     afficher=_afficher_opposition,
     classer=_classer_opposition,
     petits=({}, {"critiques_decisifs": True, "modificateur_b": "desavantage", "fp_a": 1}),
+    situation=lambda r, v: f"Caractéristique {v['caracteristique_a']} contre caractéristique "
+                           f"{v['caracteristique_b']} de l'adversaire",
+    dans_situation=("caracteristique_a", "caracteristique_b"),
 )
 
 
@@ -365,9 +378,9 @@ ATTAQUE: Mecanique[Attaque] = Mecanique(
         _fp("fp", "FP de l'attaquant (domaine de l'arme)"),
         _fp("fp_protection", "FP de la protection"),
         Choix("defense", "Défense de la cible", "0", DEFENSES),
-        OuiNon("preparer", "Coup préparé (avantage)", False),
+        OuiNon("preparer", "L'attaquant a préparé son coup (avantage)", False),
         Entier("relances", "Relances", 0, 0, RELANCES_MAX),
-        OuiNon("automatique", "Dégâts automatiques (ignorent la protection)", False),
+        OuiNon("automatique", "Les dégâts sont automatiques : la protection ne compte pas", False),
         REGLE_CRITIQUE,
     ),
     lancer=_lancer_attaque,
@@ -377,6 +390,9 @@ ATTAQUE: Mecanique[Attaque] = Mecanique(
     repartition=_repartition_attaque,
     barre=_barre_attaque,
     petits=({}, {"defense": "2", "protection": "2", "fp_protection": 1}, {"preparer": True, "relances": 1}),
+    situation=lambda r, v: (f"Physique {v['physique']}, arme de dégâts {v['arme']} contre une protection de "
+                            f"{v['protection']}"),
+    dans_situation=("physique", "arme", "protection"),
 )
 
 MECANIQUES: tuple[Mecanique[Any], ...] = (TEST, OPPOSITION, ATTAQUE)

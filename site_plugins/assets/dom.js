@@ -133,20 +133,9 @@ function texteDe(noeud) {
   return noeud ? noeud.textContent.replace(/[ \t\r\n\f]+/g, " ").trim() : "";
 }
 
-// Les réglages d'un formulaire, lus comme le lecteur les voit : libellé et valeur affichée.
-function reglagesDe(racine) {
-  const reglages = [];
-  for (const champ of racine.querySelectorAll("input[name], select[name]")) {
-    const libelle = texteDe(champ.id ? racine.querySelector(`label[for="${CSS.escape(champ.id)}"]`) : null) || champ.name;
-    const valeur = champ.type === "checkbox" ? (champ.checked ? "oui" : "non")
-      : champ.tagName === "SELECT" ? texteDe(champ.selectedOptions[0]) : champ.value;
-    reglages.push([libelle, valeur]);
-  }
-  return reglages;
-}
-
-// jet : { titre?, des?, issue, graine?, lien? } ; le système, la page, le titre et les réglages
-// d'un lanceur se lisent sur la page.
+// jet : { titre?, des?, issue, graine?, lien?, situation?, reglages? } ; le système, la page et
+// le titre se lisent sur la page. La situation et les réglages d'un jet de lanceur viennent du
+// cœur (jdr_core.mecanique.Mecanique.pour_journal : seuls ceux qui diffèrent du défaut).
 export function annoncerJet(racine, jet) {
   const avis = racine.querySelector(".jdr-avis-rejeu");
   if (avis) avis.remove();  // un nouveau jet n'est plus le jet rejoué
@@ -159,7 +148,7 @@ export function annoncerJet(racine, jet) {
       ".md-nav--primary > .md-nav__list > .md-nav__item--active > .md-nav__link .md-ellipsis")),
     page: texteDe(document.querySelector('[data-md-component="header-topic"]')) || document.title,
     titre,
-    reglages: lanceur ? reglagesDe(racine) : [],
+    reglages: [],
     ...jet,
   };
   entree.titre = titre;

@@ -9,7 +9,9 @@ export const CLE = "jdr-journal";
 export const LIMITE = 200;
 const VERSION = 1;
 // Chaque texte d'une entrée est borné : 200 entrées tiennent toujours dans localStorage.
-const LONGUEURS = { source: 20, systeme: 80, page: 120, titre: 200, des: 600, issue: 2000, lien: 2000, graine: 40 };
+const LONGUEURS = {
+  source: 20, systeme: 80, page: 120, titre: 200, situation: 400, des: 600, issue: 2000, lien: 2000, graine: 40,
+};
 const REGLAGES_MAX = 24;
 
 export class JournalIllisible extends Error {}
@@ -45,6 +47,7 @@ export function normaliser(jet, maintenant) {
     systeme: borne(jet.systeme, "systeme"),
     page: borne(jet.page, "page"),
     titre: borne(jet.titre, "titre"),
+    situation: borne(jet.situation, "situation"),
     reglages: reglages.slice(0, REGLAGES_MAX).map((r) => [borne(r[0], "titre"), borne(r[1], "titre")]),
     des: desEnTexte(jet.des),
     issue: borne(jet.issue, "issue"),
@@ -140,10 +143,17 @@ export function lienSur(lien) {
   return /^https?:\/\//i.test(lien) ? lien : "";
 }
 
+// Un réglage tel que le cœur le rend (jdr_core.mecanique.reglage_lisible) : « Avantages : 1 » ;
+// une case cochée est une phrase, dite seule (sa valeur est vide).
+export function reglageEnTexte([libelle, valeur]) {
+  return valeur ? `${libelle} : ${valeur}` : libelle;
+}
+
 export function entreeEnTexte(e) {
   const tete = [e.systeme, e.titre].filter(Boolean).join(" · ");
   const lignes = [`[${horodatage(e.temps)}] ${tete}`];
-  if (e.reglages.length) lignes.push(`  Réglages : ${e.reglages.map(([l, v]) => `${l} ${v}`).join(", ")}`);
+  if (e.situation) lignes.push(`  ${e.situation}`);
+  if (e.reglages.length) lignes.push(`  Réglages : ${e.reglages.map(reglageEnTexte).join(" ; ")}`);
   if (e.des) lignes.push(`  Dés : ${e.des}`);
   lignes.push(...e.issue.split("\n").map((l) => `  ${l}`));
   if (lienSur(e.lien)) lignes.push(`  Rejouer : ${e.lien}`);
@@ -329,8 +339,9 @@ function entreeVue(e) {
   if (e.systeme) tete.append(el("span", "jdr-journal-systeme", e.systeme));
   tete.append(el("strong", "jdr-journal-titre", e.titre || "Jet"));
   li.append(tete);
+  if (e.situation) li.append(el("div", "jdr-journal-situation", e.situation));
   if (e.reglages.length) {
-    li.append(el("div", "jdr-journal-reglages", e.reglages.map(([l, v]) => `${l} ${v}`).join(" · ")));
+    li.append(el("div", "jdr-journal-reglages", `Réglages : ${e.reglages.map(reglageEnTexte).join(" ; ")}`));
   }
   if (e.des) li.append(el("div", "jdr-journal-des", `Dés : ${e.des}`));
   li.append(el("p", "jdr-journal-issue", e.issue));

@@ -210,7 +210,11 @@ async function lancer(form, graine) {
     afficherJet(form, reponse);
     resultat = reponse;
     // Un nouveau jet part dans le journal des jets (un jet rejoué depuis un lien y est déjà).
-    if (!reponse.erreur && graine === undefined) annoncerJet(form, { des: reponse.groupes, issue: reponse.phrase, graine: reponse.graine, lien: lienDuJet(form, reponse) });
+    // La situation et les réglages qui diffèrent du défaut viennent du cœur (Mecanique.pour_journal).
+    if (!reponse.erreur && graine === undefined) {
+      annoncerJet(form, { des: reponse.groupes, issue: reponse.phrase, graine: reponse.graine, lien: lienDuJet(form, reponse),
+        ...(reponse.journal_jet || {}) });
+    }
   } finally {
     bouton.disabled = false;
     if (avaitLeFocus) bouton.focus();

@@ -141,6 +141,35 @@ function relire(cle) {
 }
 
 const SANS_FIN = /[.\s]+$/;
+
+// Les phrases que la page dit d'une fiche (changée dans un autre onglet, supprimée, dupliquée…)
+// viennent du cœur, accordées au genre grammatical du personnage s'il a été donné, sinon dites
+// sans accord (vue.phrases : jdr_core.francais.phrases_suivi). Ici, seulement celles d'une fiche
+// dont la vue n'est pas encore arrivée, sans nom. La page remplit {copie} et {raison}.
+const SANS_VUE = {
+  modifiee_ailleurs: "Cette fiche a changé dans un autre onglet : la voici à jour.",
+  supprimee_ailleurs: "Cette fiche a été supprimée dans un autre onglet.",
+  supprimee: "La fiche a été supprimée.",
+  dupliquee: "La fiche est dupliquée : {copie} rejoint le groupe.",
+  annulation_refusee: "Annulation refusée : cette fiche a changé dans un autre onglet depuis son dernier affichage "
+    + "ici ; annuler effacerait ce changement. Voici la fiche à jour.",
+  refus_supprimee: "Opération refusée : cette fiche a été supprimée dans un autre onglet.",
+  refus_illisible: "Opération refusée : la fiche rangée est devenue illisible ({raison}), sans doute dans un autre "
+    + "onglet. Rien n'a été écrit.",
+  refus_absolue: "Opération refusée : cette fiche a changé dans un autre onglet depuis son dernier affichage ici, "
+    + "et cette opération remplacerait ses nouvelles valeurs. Voici la fiche à jour, votre saisie est gardée ; "
+    + "refaites l'opération si elle tient toujours.",
+  refus_ne_tient_plus: "Opération refusée : cette fiche a changé dans un autre onglet depuis son dernier affichage "
+    + "ici, et l'opération ne tient plus sur la fiche à jour : {raison}. Voici la fiche à jour.",
+  fait_a_jour: "Fait sur la fiche à jour : elle avait changé dans un autre onglet.",
+  importee: "Fiche importée : elle rejoint le groupe.",
+  confirmer_suppression: "Supprimer cette fiche ? Elle sera effacée de ce navigateur, sans retour possible.",
+};
+
+export function phraseDe(vue, cle, remplir = {}) {
+  const modele = (vue && vue.phrases && typeof vue.phrases[cle] === "string" && vue.phrases[cle]) || SANS_VUE[cle];
+  return modele.replace(/\{(copie|raison)\}/g, (_m, nom) => String(remplir[nom] ?? ""));
+}
 const DEJA_FAITE = "Cette opération a déjà été appliquée : elle ne compte qu'une fois.";
 const PLEIN = "Sauvegarde impossible : le stockage de ce navigateur est plein ou refusé. L'opération n'a "
   + "pas été appliquée, la fiche reste telle qu'elle était ; exportez-la ou libérez de la place.";
@@ -520,32 +549,26 @@ class Suivi {
       }
       for (let essai = 0; essai < ESSAIS_MAX; essai++) {
         const lue = relire(cle);
-        const nom = this.vue ? this.vue.nom : nomRange(cle);
+        const vue = this.vue;
         if (lue === null) {
           suite = async () => {
             await this.synchroniser();
-            this.dire(`Opération refusée : ${nom} a été supprimé dans un autre onglet.`, true);
+            this.dire(phraseDe(vue, "refus_supprimee"), true);
           };
           return;
         }
-        if (lue.illisible) {
-          return this.dire(`Opération refusée : la fiche rangée de ${nom} est devenue illisible (${lue.illisible}), `
-            + "sans doute dans un autre onglet. Rien n'a été écrit.", true);
-        }
+        if (lue.illisible) return this.dire(phraseDe(vue, "refus_illisible", { raison: lue.illisible }), true);
         const ailleurs = lue.version !== this.version;
-        const avant = `Opération refusée : ${nom} a été modifié dans un autre onglet depuis son dernier affichage ici`;
         if (ailleurs && (ABSOLUES.includes(envoi.op) || (this.vueModule.absolues || []).includes(envoi.op))) {
           await this.montrerRangee(cle, lue);
-          return this.dire(`${avant}, et cette opération remplacerait ses nouvelles valeurs. Voici la fiche à `
-            + "jour, votre saisie est gardée ; refaites l'opération si elle tient toujours.", true);
+          return this.dire(phraseDe(vue, "refus_absolue"), true);
         }
         const r = await this.requete(lue.etat, envoi);
         if (r.erreur) {
           if (moteurEnPanne(r)) return this.dire(`${MOTEUR_ABSENT} : l'opération n'a pas été faite, la fiche est intacte.`, true);
           if (!ailleurs) return this.dire(r.erreur, true);
           await this.montrerRangee(cle, lue);
-          return this.dire(`${avant}, et l'opération ne tient plus sur la fiche à jour : `
-            + `${r.erreur.replace(SANS_FIN, "")}. Voici la fiche à jour.`, true);
+          return this.dire(phraseDe(vue, "refus_ne_tient_plus", { raison: r.erreur.replace(SANS_FIN, "") }), true);
         }
         if (r.demande) {
           if (ailleurs) await this.montrerRangee(cle, lue);
@@ -557,8 +580,7 @@ class Suivi {
         if (ecrit.plein) return this.dire(PLEIN, true);
         this.prendre(cle, r, ecrit.version, { avant: lue.etat, ailleurs });
         if (r.message) {
-          this.dire(ailleurs ? `${r.message}\nFait sur la fiche à jour : ${nom} avait changé dans un autre onglet.`
-            : r.message);
+          this.dire(ailleurs ? `${r.message}\n${phraseDe(vue, "fait_a_jour")}` : r.message);
         }
         if (r.graine !== undefined) {
           annoncerJet(this.racine, { titre: `Suivi : ${envoi.op.replaceAll("_", " ")}`, issue: r.message,
@@ -625,13 +647,12 @@ class Suivi {
         suite = () => this.synchroniser();
         return;
       }
-      const nom = this.vue ? this.vue.nom : nomRange(cle);
+      const vue = this.vue;
       // Annuler remet un état d'avant : sur une fiche changée ailleurs, il effacerait ce changement.
       if (lue.illisible || lue.version !== this.version) {
         this.annulations.delete(cle);
         if (!lue.illisible) await this.montrerRangee(cle, lue);
-        return this.dire(`Annulation refusée : ${nom} a été modifié dans un autre onglet depuis son dernier `
-          + "affichage ici ; annuler effacerait ce changement. Voici la fiche à jour.", true);
+        return this.dire(phraseDe(vue, "annulation_refusee"), true);
       }
       const r = await this.requete(pile[pile.length - 1], { op: "lire" });
       if (r.erreur) return this.dire(r.erreur, true);
@@ -651,29 +672,29 @@ class Suivi {
   dupliquer() {
     const rendre = this.prendreBouton();
     const id = nouvelleOperation();
-    const nomAvant = this.vue.nom;
+    const vueAvant = this.vue;
     const max = this.bornes.nom_max || 60;
-    const nom = `${nomAvant.slice(0, max - 8)} (copie)`;
+    const nom = `${vueAvant.nom.slice(0, max - 8)} (copie)`;
     const etat = this.etat;
     this.file = this.file.then(() => this.creer(id,
       () => this.requete(etat, this.vueModule.renommable ? { op: "renommer", nom } : { op: "lire" }),
-      (r) => `${nomAvant} est dupliqué : ${r.vue.nom} rejoint le groupe.`))
+      (r) => phraseDe(vueAvant, "dupliquee", { copie: r.vue.nom })))
       .catch((e) => this.dire(String(e), true)).finally(rendre);
     return this.file;
   }
 
   effacer() {
     const cle = this.cle;
-    const nom = this.vue ? this.vue.nom : nomRange(cle);
-    if (!window.confirm(`Supprimer « ${nom} » ? Sa fiche sera effacée de ce navigateur, sans retour possible.`)) return;
+    const vue = this.vue;
+    if (!window.confirm(phraseDe(vue, "confirmer_suppression"))) return;
     this.file = this.file.then(async () => {
       await sousVerrou(cle, () => supprimer(cle));
       this.annulations.delete(cle);
-      this.dire(`${nom} a été supprimé.`);
+      this.dire(phraseDe(vue, "supprimee"));
       const reste = membres(this.bloc);
       if (reste.length) {
         await this.charger(reste[0]);
-        return this.dire(`${nom} a été supprimé.`);
+        return this.dire(phraseDe(vue, "supprimee"));
       }
       this.cle = null;
       this.afficherCreation();
@@ -696,16 +717,17 @@ class Suivi {
     if (cle === null) return this.majBarre(null);
     const version = versionDe(cle);
     if (version === this.version) return;
-    const nom = this.vue ? this.vue.nom : nomRange(cle);
     this.annulations.delete(cle);
     if (version === null) {
+      const vue = this.vue;
       const reste = membres(this.bloc);
       if (reste.length) await this.charger(reste[0], { garder: true });
       else { this.cle = null; this.afficherCreation(); }
-      return this.dire(`${nom} a été supprimé dans un autre onglet.`);
+      return this.dire(phraseDe(vue, "supprimee_ailleurs"));
     }
     await this.charger(cle, { garder: true });
-    this.dire(`${nom} a été modifié dans un autre onglet : voici sa fiche à jour.`);
+    // La fiche relue dit la phrase : un genre changé ailleurs y est déjà.
+    this.dire(phraseDe(this.vue, "modifiee_ailleurs"));
   }
 
   // Ce que le lecteur a tapé, choisi ou ouvert dans la fiche, pour le rendu suivant.
@@ -864,7 +886,7 @@ class Suivi {
       if (!r.erreur) return r;
       return { erreur: moteurEnPanne(r) ? `${MOTEUR_ABSENT} : l'import attendra, rien n'a changé.`
         : `Import refusé : ${r.erreur.replace(SANS_FIN, "")}. Rien n'a changé.`, dit: true };
-    }, (r) => `Fiche importée : ${r.vue.nom} rejoint le groupe.`)).catch((e) => this.dire(String(e), true)).finally(rendre);
+    }, (r) => phraseDe(r.vue, "importee"))).catch((e) => this.dire(String(e), true)).finally(rendre);
     return this.file;
   }
 

@@ -84,9 +84,13 @@ function carte(suivi, c, bornes) {
   const modif = el("details", "jdr-combattant-modifier");
   modif.append(el("summary", null, `Modifier ${c.nom}`));
   const nom = texte(c.nom, bornes.nom_max);
+  const accord = liste(bornes.accords);
+  accord.value = c.accord || "";
   const { zone, entrees } = champsCombattant(bornes, c);
-  modif.append(champ("Nom", nom), zone,
-    bouton("Enregistrer", () => suivi.operer({ op: "modifier", combattant: c.id, nom: nom.value, ...lireChamps(entrees) })));
+  modif.append(champ("Nom", nom), champ("Accord (facultatif)", accord), zone,
+    bouton("Enregistrer", () => suivi.operer({
+      op: "modifier", combattant: c.id, nom: nom.value, accord: accord.value, ...lireChamps(entrees),
+    })));
   li.append(modif, suivi.ancre(`modifier:${c.id}`));
   return li;
 }
@@ -199,10 +203,12 @@ function sectionAjout(suivi, v) {
   zone.open = v.combattants.length < 2;
   zone.append(el("summary", null, "Ajouter un combattant"));
   const nom = texte("", bornes.nom_max, "Lina, Marek…");
+  // Le genre grammatical, facultatif : son état s'accorde (« morte », « soignée ») ; sans lui, « décès », « soins reçus ».
+  const accord = liste(bornes.accords);
   const { zone: champs, entrees } = champsCombattant(bornes, null);
   const plein = v.combattants.length >= bornes.combattants_max;
-  zone.append(champ("Nom", nom), champs,
-    bouton("Ajouter", () => suivi.operer({ op: "ajouter", nom: nom.value, ...lireChamps(entrees) }),
+  zone.append(champ("Nom", nom), champ("Accord (facultatif)", accord), champs,
+    bouton("Ajouter", () => suivi.operer({ op: "ajouter", nom: nom.value, accord: accord.value, ...lireChamps(entrees) }),
       { desactive: plein, titre: plein ? `${bornes.combattants_max} combattants au plus` : undefined }));
   return zone;
 }

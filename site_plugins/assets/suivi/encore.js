@@ -21,9 +21,12 @@ function jauge(classe, valeur, maximum, couleur, nom) {
 export function creation(suivi) {
   const nom = texte("", suivi.bornes.nom_max, "Nom du personnage");
   const ton = liste(suivi.bornes.tons);
+  // Le genre grammatical, facultatif : les phrases qui parlent du personnage s'accordent avec
+  // lui ; non précisé, elles prennent une tournure sans accord (jamais deviné d'après le nom).
+  const accord = liste(suivi.bornes.accords);
   const form = el("div", "jdr-fiche-creation");
-  form.append(champ("Nom", nom), champ("Ton", ton),
-    bouton("Créer la fiche", () => suivi.operer({ op: "creer", nom: nom.value, ton: ton.value })));
+  form.append(champ("Nom", nom), champ("Ton", ton), champ("Accord (facultatif)", accord),
+    bouton("Créer la fiche", () => suivi.operer({ op: "creer", nom: nom.value, ton: ton.value, accord: accord.value })));
   return form;
 }
 
@@ -75,14 +78,14 @@ function sectionSante(suivi, v) {
     bouton("Premiers soins ratés", () => suivi.operer({ op: "premiers_soins", reussi: false }),
       { desactive: v.premiers_soins_recus }),
     champ("INT", intel),
-    champ("trousse", trousse),
+    champ(bornes.cases.trousse, trousse),
     bouton("Premiers soins (lancer INT)", () => suivi.operer({
       op: "premiers_soins", int: intel.value, trousse: trousse.checked,
     }), { desactive: v.premiers_soins_recus, titre: "INT Standard ; une trousse ajoute son dé" }),
     bouton("Soins médicaux", () => suivi.operer({ op: "soins_medicaux" }),
       { desactive: v.soins_medicaux_faits, titre: "Santé au maximum, une fois entre deux conflits" }),
     bouton("Fin de conflit", () => suivi.operer({ op: "fin_de_conflit", fiction_empeche: fiction.checked })),
-    champ("la fiction l'empêche", fiction));
+    champ(bornes.cases.fiction_empeche, fiction));
   sante.append(actions);
 
   const blessures = el("ul", "jdr-blessures");
@@ -124,7 +127,7 @@ function sectionStress(suivi, v) {
       op: "evenement", evenement: nom, resister: resister.checked, con: con.value,
     })));
   }
-  if (v.regles.rupture) evts.append(champ("Résister (CON Standard)", resister), champ("CON", con));
+  if (v.regles.rupture) evts.append(champ(bornes.cases.resister, resister), champ("CON", con));
   const autres = el("div", "jdr-actions-fiche");
   autres.append(bouton(v.regles.coup_d_eclat ? "Relance (−1 Stress)" : "Relance (+1 Stress)",
     () => suivi.operer({ op: "relance" })));
