@@ -21,7 +21,8 @@ from jdr_core.mecanique import OuiNon
 #: Les formes verbales des libellés de case (présent, passé composé par son auxiliaire).
 VERBES = frozenset([
     "a", "ont", "est", "sont", "demande", "donne", "garde", "laisse", "surprend", "contre-attaque", "décide",
-    "réussit", "appelle", "prend", "empêche", "tente", "déclare", "s'applique", "bouge", "déroule",
+    "réussit", "appelle", "prend", "empêche", "tente", "déclare", "s'applique", "bouge", "déroule", "compte",
+    "renonce",
 ])
 
 

@@ -417,7 +417,7 @@ DISTANCE = entier("distance", "Distance (m)", DISTANCE_MIN, DISTANCE_MAX, presen
 DEGATS = entier("degats", "Dégâts", DEGATS_MIN, DEGATS_MAX)
 KO = choix("ko", "Caractéristique du jet de KO", CARACS_KO, "VOL")
 #: L'attaquant renonce au dé d'attaque : réussite automatique, sans marge (si elle est permise).
-AUTOMATIQUE = oui_non("automatique", "Réussite automatique sans marge")
+AUTOMATIQUE = oui_non("automatique", "L'attaquant renonce au dé : réussite automatique, sans marge")
 NOM = libre("nom")
 #: Un nouveau combattant : chaque valeur, son défaut si elle manque.
 VALEURS_AJOUT = tuple(entier(c.cle, c.libelle, c.minimum, c.maximum, c.defaut) for c in CHAMPS)

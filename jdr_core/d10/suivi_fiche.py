@@ -212,6 +212,8 @@ OPERATIONS: dict[str, Operation[Personnage]] = {
 #: La fiche d'un personnage du D10 : le second suivi du système, après le combat.
 SUIVI: Suivi[Personnage] = Suivi(
     nom="fiche", titre="Fiche de personnage", format=FORMAT, vue=vue,
+    # Sans genre grammatical sur cette fiche : les phrases de la page disent « la fiche de <nom> ».
+    designation=lambda p: (p.nom, "", None),
     creer=Creation(_creer, (NOM, *(entier(abr, nom, STAT_MIN, STAT_MAX, STAT_DEFAUT) for abr, nom in STATS.items()))),
     operations=OPERATIONS, bornes=BORNES,
     questions={"chances": Question(lambda p, v: {"jets": jets_de(p, v["dv"])}, (DV,))},

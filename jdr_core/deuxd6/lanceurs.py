@@ -665,6 +665,9 @@ RATTRAPAGE: Mecanique[Rattrapage] = Mecanique(
                                                 titre="Issue, rattrapage compris"),
     afficher=_afficher_rattrapage,
     classer=_classer_rattrapage,
+    situation=lambda r, v: (f"Compétence de niveau {v['niveau']}, {_difficulte_texte(v)}, un échec simple "
+                            f"rattrapable par {dict(FACONS)[v['facon']]}"),
+    dans_situation=("niveau", "difficulte", "facon"),
     petits=({}, {"facon": Facon.CRITIQUE.value, "difficulte": "-3"}, {"niveau": 0, "cible_chance": 2},
             {"niveau": 10, "difficulte": "5", "cible_chance": 12}),
 )

@@ -220,6 +220,8 @@ OPERATIONS: dict[str, Operation[Personnage]] = {
 
 SUIVI: Suivi[Personnage] = Suivi(
     nom="fiche", titre="Fiche de personnage", format=FORMAT, vue=vue,
+    # Sans genre grammatical sur cette fiche : les phrases de la page disent « la fiche de <nom> ».
+    designation=lambda p: (p.nom, "", None),
     creer=Creation(_creer, (NOM, *(entier(c, n, CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX, CARACTERISTIQUE_DEFAUT)
                                    for c, n in CARACTERISTIQUES.items()))),
     operations=OPERATIONS, bornes=BORNES,

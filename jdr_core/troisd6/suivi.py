@@ -327,6 +327,8 @@ OPERATIONS: dict[str, Operation[Personnage]] = {
 #: La fiche d'un personnage du 3D6 : caractéristiques, maîtrises, Facteur de puissance, PE.
 SUIVI: Suivi[Personnage] = Suivi(
     nom="fiche", titre="Fiche de personnage", format=FORMAT, vue=vue,
+    # Sans genre grammatical sur cette fiche : les phrases de la page disent « la fiche de <nom> ».
+    designation=lambda p: (p.nom, "", None),
     creer=Creation(_creer, (libre("nom", ""), _carac("physique"), _carac("mental"), _carac("social"),
                             entier("fp", "Facteur de puissance", 0, FP_MAX, 0), libre("domaine", ""),
                             oui_non("robot", "Le personnage est un robot"))),
