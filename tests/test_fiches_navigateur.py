@@ -24,6 +24,12 @@ def _journal(page: Page) -> list[dict[str, str]]:
     return entrees
 
 
+def _attendre_journal(page: Page, n: int) -> None:
+    """Le journal s'écrit à part (son module arrive au premier jet) : on attend ses ``n`` entrées."""
+    page.wait_for_function("(n) => (JSON.parse(localStorage.getItem('jdr-journal') || 'null')?.entrees || [])"
+                           ".length >= n", arg=n, timeout=DELAI)
+
+
 def _sans_debordement(page: Page) -> None:
     """Rien de la fiche ne dépasse la largeur de l'écran (pas de défilement horizontal)."""
     largeur = page.evaluate("() => document.documentElement.clientWidth")
@@ -86,6 +92,7 @@ def test_un_joueur_cree_teste_applique_recharge_3d6(navigateur: Browser, serveur
     expect(sortie).to_contain_text("Le soigneur", timeout=DELAI)
     etat_apres = fiche.locator(".jdr-fiche-etat").inner_text()
     assert not etat_apres.startswith("3\u00a0PE") or "aucun PE rendu" in sortie.inner_text()
+    _attendre_journal(page, 4)
     entrees = _journal(page)
     assert len(entrees) == 4, entrees  # trois tests et les soins, chacun avec son lien de rejeu
     assert all("lanceur=3d6-test" in e["lien"] for e in entrees), entrees
@@ -153,6 +160,7 @@ def test_un_joueur_cree_lance_applique_recharge_2d6(navigateur: Browser, serveur
     fiche.get_by_label("L'action demande une formation théorique").check()
     fiche.get_by_role("button", name="Jet par défaut").click()
     expect(sortie).to_contain_text("échoue d'office", timeout=DELAI)
+    _attendre_journal(page, 4)
     assert len(_journal(page)) == 4
     assert all("lanceur=2d6-test" in e["lien"] for e in _journal(page))
     _sans_debordement(page)
@@ -207,6 +215,7 @@ def test_un_joueur_cree_lance_blesse_met_au_combat_d10(navigateur: Browser, serv
     expect(chance).not_to_have_text(avant)
     fiche.get_by_role("button", name="Mettre au combat").click()
     expect(sortie).to_contain_text(typographier("Marek entre dans le combat. (combat « Le quai »)"), timeout=DELAI)
+    _attendre_journal(page, 3)
     assert len(_journal(page)) == 3 and all("lanceur=d10-action" in e["lien"] for e in _journal(page))
     _sans_debordement(page)
     _axe_dans_les_deux_themes(page, theme, FICHE_D10)
@@ -306,3 +315,50 @@ def test_imprimer_la_fiche_sur_une_page_a4(navigateur: Browser, serveur: str, ch
     assert fiche.locator(".jdr-fiche-outils").is_hidden() and not fiche.locator(".jdr-fiche-entete").is_hidden()
     assert page.locator(".md-header").is_hidden()
     page.context.close()
+
+
+FICHE_ENCORE = ".jdr-fiche[data-systeme='encore']"
+
+
+@pytest.mark.parametrize(("largeur", "theme"), [(1280, "dark"), (390, "light")])
+def test_un_joueur_cree_lance_applique_recharge_encore(navigateur: Browser, serveur: str, largeur: int,
+                                                       theme: str) -> None:
+    """La fiche enCORE (Raw) : trois jets depuis la fiche (résister deux fois, premiers soins), leurs
+    effets sur le Stress et la Santé, tout retrouvé après un rechargement."""
+    page = ouvrir(navigateur, theme, largeur)
+    erreurs: list[str] = []
+    page.on("pageerror", lambda e: erreurs.append(str(e)))
+    page.goto(serveur + "/encore/fiche/")
+    fiche = page.locator(FICHE_ENCORE)
+    creation = fiche.locator(".jdr-fiche-creation")
+    creation.get_by_label("Nom").fill("Lucrèce")
+    creation.get_by_label("Ton").select_option("raw")
+    creation.get_by_label("Accord (facultatif)").select_option("elle")
+    creation.get_by_role("button", name="Créer la fiche").click()
+    expect(fiche.locator(".jdr-fiche-entete")).to_contain_text("Lucrèce", timeout=DELAI)
+    sortie = fiche.locator("output.jdr-sortie")
+    for evenement in ("Choc", "Horreur"):
+        fiche.get_by_label("Le personnage tente de résister (jet de CON Standard)").check()
+        fiche.get_by_role("spinbutton", name="CON").fill("3")
+        fiche.get_by_role("button", name=re.compile(rf"^{evenement} \(\+\d\)$")).click()
+        expect(sortie).to_contain_text(re.compile(rf"^{evenement}, Lucrèce (résiste|ne résiste pas)"), timeout=DELAI)
+        expect(sortie).to_contain_text(typographier("Jet de CON, Standard"))
+    # Une égratignure (1 point : Santé 5, le palier ne change pas), puis les premiers soins lancés.
+    fiche.get_by_role("spinbutton", name="Dégâts").fill("1")
+    fiche.get_by_role("button", name="Encaisser").click()
+    expect(sortie).to_contain_text("Lucrèce perd 1 Santé", timeout=DELAI)
+    fiche.get_by_role("spinbutton", name="INT").fill("3")
+    fiche.get_by_role("button", name="Premiers soins (lancer INT)").click()
+    expect(sortie).to_contain_text(re.compile(r"^Premiers soins (réussis|ratés)"), timeout=DELAI)
+    _attendre_journal(page, 3)
+    assert len(_journal(page)) == 3 and all("lanceur=encore-reserve" in e["lien"] for e in _journal(page))
+    stress = fiche.locator(".jdr-fiche-stress h4").inner_text()
+    sante = fiche.locator(".jdr-fiche-sante h4").inner_text()
+    _sans_debordement(page)
+    _axe_dans_les_deux_themes(page, theme, FICHE_ENCORE)
+
+    page.reload()
+    expect(fiche.locator(".jdr-fiche-stress h4")).to_have_text(stress, timeout=DELAI)
+    expect(fiche.locator(".jdr-fiche-sante h4")).to_have_text(sante)
+    page.context.close()
+    assert not erreurs, erreurs
