@@ -4,35 +4,24 @@
 // dans jdr_core.d10.suivi_fiche (et jdr_core.d10.suivi pour le combat).
 import { bouton, case_a_cocher, champ, el, liste, nombre, texte } from "../dom.js";
 import { nomRange, nouvelleOperation, operationRangee, signalerIci } from "../suivi.js";
+import { creation as formulaire, demande, jetsAvecChances, listeRetirable, memoire } from "./commun.js";
+
+export { demande };
 
 export function creation(suivi) {
   const b = suivi.bornes;
-  const nom = texte("", b.nom_max, "Lina, Marek…");
-  const stats = b.stats.map(([cle, libelle]) => [cle, libelle, nombre(b.stat_defaut, b.stat_min, b.stat_max)]);
-  const ligne = el("div", "jdr-ligne");
-  for (const [, libelle, entree] of stats) ligne.append(champ(libelle, entree));
-  const form = el("div", "jdr-fiche-creation");
-  form.append(champ("Nom", nom), el("p", "jdr-fiche-avis", `Caractéristiques de ${b.stat_min} à ${b.stat_max} :`), ligne,
-    bouton("Créer la fiche", () => suivi.operer({
-      op: "creer", nom: nom.value, ...Object.fromEntries(stats.map(([cle, , e]) => [cle, e.value])),
-    })));
-  return form;
+  return formulaire(suivi, {
+    indication: "Lina, Marek…",
+    avis: `Caractéristiques de ${b.stat_min} à ${b.stat_max} :`,
+    nombres: b.stats.map(([cle, libelle]) => [cle, libelle, nombre(b.stat_defaut, b.stat_min, b.stat_max)]),
+  });
 }
 
 export const renommable = true;
 
-export function demande(suivi, op, demandeRecue, message) {
-  suivi.dire(message || "Opération incomplète.", true);
-}
-
-function memoire(suivi) {
-  if (!suivi.memoireD10Fiche) suivi.memoireD10Fiche = { dv: String(suivi.bornes.dv_defaut), automatique: false };
-  return suivi.memoireD10Fiche;
-}
-
 function sectionJets(suivi, v) {
   const b = suivi.bornes;
-  const m = memoire(suivi);
+  const m = memoire(suivi, "jetsD10", { dv: String(b.dv_defaut), automatique: false });
   const zone = el("section", "jdr-fiche-tests");
   zone.append(el("h4", null, "Lancer les dés"), el("p", "jdr-fiche-avis", v.blessures_texte));
   const dv = nombre(m.dv, b.dv_min, b.dv_max);
@@ -42,34 +31,16 @@ function sectionJets(suivi, v) {
   reglages.append(champ("Difficulté variable (la difficulté vaut 5 + DV)", dv),
     champ("Prendre la réussite automatique, sans marge, si elle est permise", auto));
   zone.append(reglages);
-  const ul = el("ul", "jdr-fiche-liste-tests");
-  const chances = new Map();
-  for (const j of v.jets) {
-    const li = el("li", "jdr-fiche-test");
-    const cote = el("span", "jdr-fiche-chance", j.phrase);
-    cote.id = `${suivi.racine.id}-chance-${chances.size}`;
-    const lancer = bouton(`Jet : ${j.libelle}`, () => suivi.operer({
-      op: "agir", competence: j.competence, stat: j.stat, dv: dv.value, automatique: auto.checked,
-    }));
-    lancer.setAttribute("aria-describedby", cote.id);
-    li.append(lancer, cote);
-    ul.append(li);
-    chances.set(`${j.competence}|${j.stat}`, cote);
-  }
+  const { ul, actualiser } = jetsAvecChances(suivi, v.jets, {
+    libelle: (j) => `Jet : ${j.libelle}`,
+    operation: (j) => ({ op: "agir", competence: j.competence, stat: j.stat, dv: dv.value, automatique: auto.checked }),
+    cle: (j) => `${j.competence}|${j.stat}`,
+    liste: "jets",
+  });
   zone.append(ul);
-  let numero = 0;
-  dv.addEventListener("change", async () => {
+  dv.addEventListener("change", () => {
     m.dv = dv.value;
-    const mien = ++numero;
-    for (const c of chances.values()) c.classList.add("jdr-fiche-chance--calcul");
-    const r = await suivi.requete(suivi.etat, { op: "chances", dv: dv.value });
-    if (mien !== numero) return;
-    for (const c of chances.values()) c.classList.remove("jdr-fiche-chance--calcul");
-    if (r.erreur) return suivi.dire(r.erreur, true);
-    for (const j of r.reponse.jets) {
-      const c = chances.get(`${j.competence}|${j.stat}`);
-      if (c) c.textContent = j.phrase;
-    }
+    actualiser({ dv: dv.value });
   });
   auto.addEventListener("change", () => { m.automatique = auto.checked; });
   return zone;
@@ -121,15 +92,12 @@ function sectionEquipement(suivi, v) {
   const b = suivi.bornes;
   const zone = el("section", "jdr-fiche-armes");
   zone.append(el("h4", null, "Armes et armure"));
-  const ul = el("ul", "jdr-fiche-liste");
-  for (const a of v.armes) {
-    const li = el("li", null, `${a.texte} `);
-    const retirer = bouton("Retirer", () => suivi.operer({ op: "retirer_arme", nom: a.nom }));
-    retirer.setAttribute("aria-label", `Retirer l'arme ${a.nom}`);
-    li.append(retirer);
-    ul.append(li);
-  }
-  if (!v.armes.length) ul.append(el("li", null, "Aucune arme : à mains nues."));
+  const ul = listeRetirable(suivi, v.armes, {
+    texte: (a) => a.texte,
+    retirer: (a) => ({ op: "retirer_arme", nom: a.nom }),
+    nom: (a) => `l'arme ${a.nom}`,
+    vide: "Aucune arme : à mains nues.",
+  });
   const nom = texte("", b.nom_max, "Couteau, pistolet…");
   const degats = nombre(3, b.arme_min, b.arme_max);
   const mode = liste(b.modes);

@@ -2,36 +2,25 @@
 // ses chances. Les règles restent dans jdr_core.deuxd6.suivi ; les chances suivent les réglages
 // par la question « chances », posée au moteur sans rien changer à la fiche.
 import { bouton, case_a_cocher, champ, el, liste, nombre, texte } from "../dom.js";
+import { creation as formulaire, demande, jetsAvecChances, listeRetirable, memoire } from "./commun.js";
+
+export { demande };
 
 export function creation(suivi) {
   const b = suivi.bornes;
-  const nom = texte("", b.nom_max, "Philip, Joséphine…");
-  const caracs = b.caracteristiques.map(([cle, libelle]) => [cle, libelle,
-    nombre(b.caracteristique_defaut, b.caracteristique_min, b.caracteristique_max)]);
-  const ligne = el("div", "jdr-ligne");
-  for (const [, libelle, entree] of caracs) ligne.append(champ(libelle, entree));
-  const form = el("div", "jdr-fiche-creation");
-  form.append(champ("Nom", nom), el("p", "jdr-fiche-avis", `Caractéristiques de ${b.caracteristique_min} à ${b.caracteristique_max} :`),
-    ligne, bouton("Créer la fiche", () => suivi.operer({
-      op: "creer", nom: nom.value, ...Object.fromEntries(caracs.map(([cle, , e]) => [cle, e.value])),
-    })));
-  return form;
+  return formulaire(suivi, {
+    indication: "Philip, Joséphine…",
+    avis: `Caractéristiques de ${b.caracteristique_min} à ${b.caracteristique_max} :`,
+    nombres: b.caracteristiques.map(([cle, libelle]) => [cle, libelle,
+      nombre(b.caracteristique_defaut, b.caracteristique_min, b.caracteristique_max)]),
+  });
 }
 
 export const renommable = true;
 
-export function demande(suivi, op, demandeRecue, message) {
-  suivi.dire(message || "Opération incomplète.", true);
-}
-
-function memoire(suivi) {
-  if (!suivi.memoire2d6) suivi.memoire2d6 = { difficulte: "0", autre: "0", scene: false };
-  return suivi.memoire2d6;
-}
-
 function sectionJets(suivi, v) {
   const b = suivi.bornes;
-  const m = memoire(suivi);
+  const m = memoire(suivi, "jets2d6", { difficulte: "0", autre: "0", scene: false });
   const zone = el("section", "jdr-fiche-tests");
   zone.append(el("h4", null, "Lancer les dés"));
   for (const avis of v.avis) zone.append(el("p", "jdr-fiche-avis", avis));
@@ -46,21 +35,12 @@ function sectionJets(suivi, v) {
   if (v.bonus) reglages.append(bouton("Oublier le bonus", () => suivi.operer({ op: "oublier_bonus" })));
   zone.append(reglages);
   const lire = () => ({ difficulte: difficulte.value, autre: autre.value });
-
-  const ul = el("ul", "jdr-fiche-liste-tests");
-  const chances = new Map();
-  for (const j of v.jets) {
-    const li = el("li", "jdr-fiche-test");
-    const cote = el("span", "jdr-fiche-chance", j.phrase);
-    cote.id = `${suivi.racine.id}-chance-${chances.size}`;
-    const lancer = bouton(`Jet : ${j.libelle}`, () => suivi.operer({
-      op: "lancer", jet: j.jet, nom: j.nom, ...lire(), scene: scene.checked,
-    }));
-    lancer.setAttribute("aria-describedby", cote.id);
-    li.append(lancer, cote);
-    ul.append(li);
-    chances.set(`${j.jet}|${j.nom}`, cote);
-  }
+  const { ul, actualiser } = jetsAvecChances(suivi, v.jets, {
+    libelle: (j) => `Jet : ${j.libelle}`,
+    operation: (j) => ({ op: "lancer", jet: j.jet, nom: j.nom, ...lire(), scene: scene.checked }),
+    cle: (j) => `${j.jet}|${j.nom}`,
+    liste: "jets",
+  });
   zone.append(ul);
 
   // Sans la compétence : le jet par défaut, refusé d'office si l'action demande une formation.
@@ -76,22 +56,12 @@ function sectionJets(suivi, v) {
     })));
   zone.append(defaut);
 
-  let numero = 0;
-  const actualiser = async () => {
-    Object.assign(m, lire());
-    const mien = ++numero;
-    for (const c of chances.values()) c.classList.add("jdr-fiche-chance--calcul");
-    const r = await suivi.requete(suivi.etat, { op: "chances", ...lire() });
-    if (mien !== numero) return;
-    for (const c of chances.values()) c.classList.remove("jdr-fiche-chance--calcul");
-    if (r.erreur) return suivi.dire(r.erreur, true);
-    for (const j of r.reponse.jets) {
-      const c = chances.get(`${j.jet}|${j.nom}`);
-      if (c) c.textContent = j.phrase;
-    }
-  };
-  difficulte.addEventListener("change", actualiser);
-  autre.addEventListener("change", actualiser);
+  for (const entree of [difficulte, autre]) {
+    entree.addEventListener("change", () => {
+      Object.assign(m, lire());
+      actualiser(lire());
+    });
+  }
   scene.addEventListener("change", () => { m.scene = scene.checked; });
   return zone;
 }
@@ -129,14 +99,11 @@ function sectionAttributs(suivi, v) {
   const b = suivi.bornes;
   const zone = el("section", "jdr-fiche-attributs");
   zone.append(el("h4", null, "Caractéristiques et attributs"));
-  const ul = el("ul", "jdr-fiche-liste");
-  for (const a of v.attributs) {
-    const li = el("li", null, `${a.nom} ${a.valeur} `);
-    const retirer = bouton("Retirer", () => suivi.operer({ op: "retirer_attribut", nom: a.nom }));
-    retirer.setAttribute("aria-label", `Retirer l'attribut ${a.nom}`);
-    li.append(retirer);
-    ul.append(li);
-  }
+  const ul = listeRetirable(suivi, v.attributs, {
+    texte: (a) => `${a.nom} ${a.valeur}`,
+    retirer: (a) => ({ op: "retirer_attribut", nom: a.nom }),
+    nom: (a) => `l'attribut ${a.nom}`,
+  });
   const nom = texte("", b.nom_max, "Fatigue…");
   const valeur = nombre(3, b.caracteristique_min, b.caracteristique_max);
   const ajout = el("div", "jdr-ligne");

@@ -2,47 +2,28 @@
 // Les règles restent dans jdr_core.troisd6.suivi : chaque bouton envoie une opération, les
 // chances d'un test viennent de la question « chances », posée au moteur sans rien changer.
 import { bouton, case_a_cocher, champ, el, liste, nombre, texte } from "../dom.js";
+import { creation as formulaire, demande, jetsAvecChances, listeRetirable, memoire } from "./commun.js";
+
+export { demande };
 
 export function creation(suivi) {
   const b = suivi.bornes;
-  const nom = texte("", b.nom_max, "Pierre, Carmen…");
-  const caracs = b.caracteristiques.map(([cle, libelle]) => [cle, libelle, nombre(3, b.caracteristique_min, b.caracteristique_max)]);
-  const fp = nombre(0, 0, b.fp_max);
-  const domaine = texte("", b.domaine_max, "les flammes, le tir…");
-  const robot = case_a_cocher();
-  const form = el("div", "jdr-fiche-creation");
-  const ligne = el("div", "jdr-ligne");
-  for (const [, libelle, entree] of caracs) ligne.append(champ(`${libelle} (1 à 5)`, entree));
-  form.append(champ("Nom", nom), ligne,
-    champ("Facteur de puissance (0 s'il n'en a pas)", fp), champ("Domaine du Facteur de puissance", domaine),
-    champ("Ce personnage est un robot", robot),
-    bouton("Créer la fiche", () => suivi.operer({
-      op: "creer", nom: nom.value, ...Object.fromEntries(caracs.map(([cle, , e]) => [cle, e.value])),
-      fp: fp.value, domaine: domaine.value, robot: robot.checked,
-    })));
-  return form;
+  return formulaire(suivi, {
+    indication: "Pierre, Carmen…",
+    nombres: b.caracteristiques.map(([cle, libelle]) => [cle, `${libelle} (1 à 5)`,
+      nombre(3, b.caracteristique_min, b.caracteristique_max)]),
+    autres: [["fp", "Facteur de puissance (0 s'il n'en a pas)", nombre(0, 0, b.fp_max)],
+      ["domaine", "Domaine du Facteur de puissance", texte("", b.domaine_max, "les flammes, le tir…")],
+      ["robot", "Ce personnage est un robot", case_a_cocher()]],
+  });
 }
 
 export const renommable = true;
 
-// Ce suivi ne réclame jamais de complément : chaque opération s'applique d'un coup.
-export function demande(suivi, op, demandeRecue, message) {
-  suivi.dire(message || "Opération incomplète.", true);
-}
-
-// Les réglages communs aux tests (difficulté, circonstances, dépense de PE), gardés d'un rendu à
-// l'autre dans l'onglet : ce sont des choix du joueur, pas l'état de la fiche.
-function memoire(suivi) {
-  if (!suivi.memoire3d6) {
-    suivi.memoire3d6 = { difficulte: String(suivi.bornes.difficulte), avantages: "0", desavantages: "0",
-      relances: "0", fp: false, depense: "aucun" };
-  }
-  return suivi.memoire3d6;
-}
-
 function sectionTests(suivi, v) {
   const b = suivi.bornes;
-  const m = memoire(suivi);
+  const m = memoire(suivi, "tests3d6", { difficulte: String(b.difficulte), avantages: "0", desavantages: "0",
+    relances: "0", fp: false, depense: "aucun" });
   const zone = el("section", "jdr-fiche-tests");
   zone.append(el("h4", null, "Tester"));
   for (const avis of v.avis) zone.append(el("p", "jdr-fiche-avis", avis));
@@ -65,39 +46,21 @@ function sectionTests(suivi, v) {
 
   const lire = () => ({ difficulte: difficulte.value, avantages: avantages.value, desavantages: desavantages.value,
     relances: relances.value, fp: fp.checked });
-  const ul = el("ul", "jdr-fiche-liste-tests");
-  const chances = new Map();
-  for (const t of v.tests) {
-    const li = el("li", "jdr-fiche-test");
-    const cote = el("span", "jdr-fiche-chance", t.phrase);
-    const nomTest = t.maitrise ? `maîtrise ${t.maitrise}` : t.libelle;
-    const b2 = bouton(`Tester : ${t.libelle}`, () => suivi.operer({
-      op: "tester", caracteristique: t.caracteristique, maitrise: t.maitrise, ...lire(), depense: depense.value,
-    }), { titre: `Lancer le test (${nomTest}) avec ces réglages` });
-    cote.id = `${suivi.racine.id}-chance-${chances.size}`;
-    b2.setAttribute("aria-describedby", cote.id);
-    li.append(b2, cote);
-    ul.append(li);
-    chances.set(`${t.caracteristique}|${t.maitrise}`, cote);
-  }
+  const { ul, actualiser } = jetsAvecChances(suivi, v.tests, {
+    libelle: (t) => `Tester : ${t.libelle}`,
+    operation: (t) => ({ op: "tester", caracteristique: t.caracteristique, maitrise: t.maitrise, ...lire(),
+      depense: depense.value }),
+    cle: (t) => `${t.caracteristique}|${t.maitrise}`,
+    liste: "tests",
+  });
   zone.append(ul);
-
-  // Un réglage change : les chances se recalculent (la dernière question seule compte).
-  let numero = 0;
-  const actualiser = async () => {
-    Object.assign(m, { ...lire(), difficulte: difficulte.value, depense: depense.value });
-    const mien = ++numero;
-    for (const c of chances.values()) c.classList.add("jdr-fiche-chance--calcul");
-    const r = await suivi.requete(suivi.etat, { op: "chances", ...lire() });
-    if (mien !== numero) return;
-    for (const c of chances.values()) c.classList.remove("jdr-fiche-chance--calcul");
-    if (r.erreur) return suivi.dire(r.erreur, true);
-    for (const t of r.reponse.tests) {
-      const c = chances.get(`${t.caracteristique}|${t.maitrise}`);
-      if (c) c.textContent = t.phrase;
-    }
-  };
-  for (const entree of [difficulte, avantages, desavantages, relances, fp]) entree.addEventListener("change", actualiser);
+  // Un réglage change : les chances se recalculent.
+  for (const entree of [difficulte, avantages, desavantages, relances, fp]) {
+    entree.addEventListener("change", () => {
+      Object.assign(m, lire());
+      actualiser(lire());
+    });
+  }
   depense.addEventListener("change", () => { m.depense = depense.value; });
   return zone;
 }
@@ -106,15 +69,12 @@ function sectionMaitrises(suivi, v) {
   const b = suivi.bornes;
   const zone = el("section", "jdr-fiche-maitrises");
   zone.append(el("h4", null, "Maîtrises"));
-  const ul = el("ul", "jdr-fiche-liste");
-  for (const mt of v.maitrises) {
-    const li = el("li", null, `${mt.nom} (${mt.caracteristique_texte}) `);
-    const retirer = bouton("Retirer", () => suivi.operer({ op: "retirer_maitrise", nom: mt.nom }));
-    retirer.setAttribute("aria-label", `Retirer la maîtrise ${mt.nom}`);
-    li.append(retirer);
-    ul.append(li);
-  }
-  if (!v.maitrises.length) ul.append(el("li", null, "Aucune maîtrise : chacune donne un avantage aux tests qu'elle sert."));
+  const ul = listeRetirable(suivi, v.maitrises, {
+    texte: (mt) => `${mt.nom} (${mt.caracteristique_texte})`,
+    retirer: (mt) => ({ op: "retirer_maitrise", nom: mt.nom }),
+    nom: (mt) => `la maîtrise ${mt.nom}`,
+    vide: "Aucune maîtrise : chacune donne un avantage aux tests qu'elle sert.",
+  });
   const nom = texte("", b.nom_max, "Athlétisme, Technologie…");
   const carac = liste(b.caracteristiques);
   const ajout = el("div", "jdr-ligne");

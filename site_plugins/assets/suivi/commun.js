@@ -1,0 +1,79 @@
+// Ce que les vues des fiches de personnage (3D6, 2D6, D10) partagent : le formulaire de
+// création, les chances des boutons de jet tenues à jour, une liste d'éléments qu'on retire.
+// Aucune règle ici : les nombres, les phrases et les chances viennent du cœur (jdr_core).
+import { bouton, champ, el, texte } from "../dom.js";
+
+// Ces fiches ne réclament jamais de complément : chaque opération s'applique d'un coup.
+export function demande(suivi, op, demandeRecue, message) {
+  suivi.dire(message || "Opération incomplète.", true);
+}
+
+// Le formulaire de création : le nom, puis des champs [clé, libellé, entrée] ; `avis` (facultatif)
+// précède la ligne des nombres ; `autres` : des champs sous la ligne, lus de la même façon.
+export function creation(suivi, { indication, nombres, avis, autres = [] }) {
+  const nom = texte("", suivi.bornes.nom_max, indication);
+  const ligne = el("div", "jdr-ligne");
+  for (const [, libelle, entree] of nombres) ligne.append(champ(libelle, entree));
+  const lire = (entree) => (entree.type === "checkbox" ? entree.checked : entree.value);
+  const form = el("div", "jdr-fiche-creation");
+  form.append(champ("Nom", nom), ...(avis ? [el("p", "jdr-fiche-avis", avis)] : []), ligne,
+    ...autres.map(([, libelle, entree]) => champ(libelle, entree)),
+    bouton("Créer la fiche", () => suivi.operer({
+      op: "creer", nom: nom.value, ...Object.fromEntries([...nombres, ...autres].map(([cle, , e]) => [cle, lire(e)])),
+    })));
+  return form;
+}
+
+// Les réglages d'un jet gardés d'un rendu à l'autre, dans l'onglet (des choix du joueur, pas la fiche).
+export function memoire(suivi, nom, defauts) {
+  suivi.memoires ??= {};
+  suivi.memoires[nom] ??= { ...defauts };
+  return suivi.memoires[nom];
+}
+
+// Une liste de boutons de jet, chacun avec ses chances à côté (décrites au lecteur d'écran) ;
+// `actualiser(reglages)` pose la question « chances » au moteur et réécrit les chances (seule la
+// dernière question compte). `cle(jet)` : l'identité d'un jet dans la réponse (`liste` : son champ).
+export function jetsAvecChances(suivi, jets, { libelle, operation, cle, liste }) {
+  const ul = el("ul", "jdr-fiche-liste-tests");
+  const chances = new Map();
+  for (const jet of jets) {
+    const li = el("li", "jdr-fiche-test");
+    const cote = el("span", "jdr-fiche-chance", jet.phrase);
+    cote.id = `${suivi.racine.id}-chance-${chances.size}`;
+    const lancer = bouton(libelle(jet), () => suivi.operer(operation(jet)));
+    lancer.setAttribute("aria-describedby", cote.id);
+    li.append(lancer, cote);
+    ul.append(li);
+    chances.set(cle(jet), cote);
+  }
+  let numero = 0;
+  const actualiser = async (reglages) => {
+    const mien = ++numero;
+    for (const c of chances.values()) c.classList.add("jdr-fiche-chance--calcul");
+    const r = await suivi.requete(suivi.etat, { op: "chances", ...reglages });
+    if (mien !== numero) return;
+    for (const c of chances.values()) c.classList.remove("jdr-fiche-chance--calcul");
+    if (r.erreur) return suivi.dire(r.erreur, true);
+    for (const jet of r.reponse[liste]) {
+      const c = chances.get(cle(jet));
+      if (c) c.textContent = jet.phrase;
+    }
+  };
+  return { ul, actualiser };
+}
+
+// Une liste d'éléments de la fiche (maîtrises, armes…), chacun avec son bouton « Retirer » ;
+// `vide` : la phrase d'une liste vide.
+export function listeRetirable(suivi, elements, { texte, retirer, nom, vide }) {
+  const ul = el("ul", "jdr-fiche-liste");
+  for (const e of elements) {
+    const li = el("li", null, `${texte(e)} `);
+    const b = bouton("Retirer", () => suivi.operer(retirer(e)));
+    b.setAttribute("aria-label", `Retirer ${nom(e)}`);
+    li.append(b);
+    ul.append(li);
+  }
+  if (!elements.length && vide) ul.append(el("li", null, vide));
+  return ul;
+}
