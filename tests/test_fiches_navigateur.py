@@ -8,7 +8,7 @@ import json
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from jdr_core.francais import typographier
 from tests.test_accessibilite import REGLES_DE_COULEUR, SANS_ANIMATION, axe, ouvrir, resume
@@ -16,12 +16,51 @@ from tests.test_accessibilite import REGLES_DE_COULEUR, SANS_ANIMATION, axe, ouv
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 DELAI = 60_000
 FICHE_3D6 = ".jdr-fiche[data-systeme='troisd6']"
+FICHE_2D6 = ".jdr-fiche[data-systeme='deuxd6']"
+FICHE_D10 = ".jdr-fiche[data-systeme='d10'][data-suivi='fiche']"
+FICHE_ENCORE = ".jdr-fiche[data-systeme='encore']"
 
 
 def _journal(page: Page) -> list[dict[str, str]]:
     brut = page.evaluate("() => localStorage.getItem('jdr-journal')")
     entrees: list[dict[str, str]] = json.loads(brut)["entrees"] if brut else []
     return entrees
+
+
+def _ouvrir(navigateur: Browser, theme: str, largeur: int) -> tuple[Page, list[str]]:
+    """Une page neuve au thème et à la largeur voulus, et la liste des erreurs qu'elle lèvera."""
+    page = ouvrir(navigateur, theme, largeur)
+    erreurs: list[str] = []
+    page.on("pageerror", lambda e: erreurs.append(str(e)))
+    return page, erreurs
+
+
+def _creer(page: Page, adresse: str, racine: str, nom: str, valeurs: dict[str, str], entete: str) -> Locator:
+    """Ouvre la page de la fiche, y crée un personnage (champs nommés par leur libellé), rend la fiche."""
+    page.goto(adresse)
+    fiche = page.locator(racine)
+    creation = fiche.locator(".jdr-fiche-creation")
+    creation.get_by_label("Nom").fill(nom)
+    for libelle, valeur in valeurs.items():
+        champ = creation.get_by_label(libelle)
+        if champ.evaluate("(e) => e.tagName") == "SELECT":
+            champ.select_option(valeur)
+        else:
+            champ.fill(valeur)
+    creation.get_by_role("button", name="Créer la fiche").click()
+    expect(fiche.locator(".jdr-fiche-entete")).to_contain_text(entete, timeout=DELAI)
+    return fiche
+
+
+def _chance(page: Page, fiche: Locator, bouton: str) -> Locator:
+    """Les chances écrites à côté d'un bouton de jet."""
+    return fiche.locator(".jdr-fiche-test").filter(has=page.get_by_role("button", name=bouton)).locator(
+        ".jdr-fiche-chance")
+
+
+def _fin(page: Page, erreurs: list[str]) -> None:
+    page.context.close()
+    assert not erreurs, erreurs
 
 
 def _attendre_journal(page: Page, n: int) -> None:
@@ -53,18 +92,9 @@ def _axe_dans_les_deux_themes(page: Page, theme: str, fiche: str) -> None:
 @pytest.mark.parametrize(("largeur", "theme"), [(1280, "light"), (390, "dark")])
 def test_un_joueur_cree_teste_applique_recharge_3d6(navigateur: Browser, serveur: str, largeur: int,
                                                     theme: str) -> None:
-    page = ouvrir(navigateur, theme, largeur)
-    erreurs: list[str] = []
-    page.on("pageerror", lambda e: erreurs.append(str(e)))
-    page.goto(serveur + "/3d6/fiche/")
-    fiche = page.locator(FICHE_3D6)
-    creation = fiche.locator(".jdr-fiche-creation")
-    creation.get_by_label("Nom").fill("Jules")
-    creation.get_by_label("Physique (1 à 5)").fill("4")
-    creation.get_by_label("Mental (1 à 5)").fill("2")
-    creation.get_by_label("Social (1 à 5)").fill("3")
-    creation.get_by_role("button", name="Créer la fiche").click()
-    expect(fiche.locator(".jdr-fiche-entete")).to_contain_text("Jules", timeout=DELAI)
+    page, erreurs = _ouvrir(navigateur, theme, largeur)
+    fiche = _creer(page, serveur + "/3d6/fiche/", FICHE_3D6, "Jules",
+                   {"Physique (1 à 5)": "4", "Mental (1 à 5)": "2", "Social (1 à 5)": "3"}, "Jules")
     expect(fiche.locator(".jdr-fiche-etat")).to_have_text(re.compile(r"6\sPE sur 6\s: en forme\."))
 
     fiche.get_by_label("Nouvelle maîtrise").fill("Athlétisme")
@@ -72,8 +102,7 @@ def test_un_joueur_cree_teste_applique_recharge_3d6(navigateur: Browser, serveur
     athletisme = fiche.get_by_role("button", name="Tester : Athlétisme (Physique 4)")
     expect(athletisme).to_be_visible(timeout=DELAI)
     # Les chances se lisent avant le jet, et suivent la difficulté choisie.
-    chance = fiche.locator(".jdr-fiche-test").filter(
-        has=page.get_by_role("button", name="Tester : Athlétisme (Physique 4)")).locator(".jdr-fiche-chance")
+    chance = _chance(page, fiche, "Tester : Athlétisme (Physique 4)")
     expect(chance).to_have_text(re.compile(r"88,9\s%\sde chances de réussir \(8/9\)"))
     fiche.get_by_label("Difficulté (succès demandés)").select_option("3")
     expect(chance).to_have_text(re.compile(r"59,3\s%\sde chances de réussir \(16/27\)"), timeout=DELAI)
@@ -104,8 +133,7 @@ def test_un_joueur_cree_teste_applique_recharge_3d6(navigateur: Browser, serveur
     expect(fiche.locator(".jdr-fiche-etat")).to_have_text(etat_apres)
     expect(fiche.get_by_role("button", name="Tester : Athlétisme (Physique 4)")).to_be_visible()
     assert len(_journal(page)) == 4
-    page.context.close()
-    assert not erreurs, erreurs
+    _fin(page, erreurs)
 
 
 def test_fiche_3d6_refuse_une_creation_hors_des_bornes(navigateur: Browser, serveur: str) -> None:
@@ -122,29 +150,18 @@ def test_fiche_3d6_refuse_une_creation_hors_des_bornes(navigateur: Browser, serv
     page.context.close()
 
 
-FICHE_2D6 = ".jdr-fiche[data-systeme='deuxd6']"
-
 
 @pytest.mark.parametrize(("largeur", "theme"), [(1280, "dark"), (390, "light")])
 def test_un_joueur_cree_lance_applique_recharge_2d6(navigateur: Browser, serveur: str, largeur: int,
                                                     theme: str) -> None:
-    page = ouvrir(navigateur, theme, largeur)
-    erreurs: list[str] = []
-    page.on("pageerror", lambda e: erreurs.append(str(e)))
-    page.goto(serveur + "/deuxd6/fiche/")
-    fiche = page.locator(FICHE_2D6)
-    creation = fiche.locator(".jdr-fiche-creation")
-    creation.get_by_label("Nom").fill("Joséphine")
-    creation.get_by_label("PRE").fill("5")
-    creation.get_by_role("button", name="Créer la fiche").click()
-    expect(fiche.locator(".jdr-fiche-entete")).to_contain_text("PRE 5", timeout=DELAI)
+    page, erreurs = _ouvrir(navigateur, theme, largeur)
+    fiche = _creer(page, serveur + "/deuxd6/fiche/", FICHE_2D6, "Joséphine", {"PRE": "5"}, "PRE 5")
     fiche.get_by_label("Nouvelle compétence").fill("Interviewer")
     fiche.get_by_label("Niveau (0 : simple base)").fill("2")
     fiche.get_by_role("button", name="Ajouter la compétence").click()
     interview = fiche.get_by_role("button", name="Jet : Interviewer (niveau 2)")
     expect(interview).to_be_visible(timeout=DELAI)
-    chance = fiche.locator(".jdr-fiche-test").filter(
-        has=page.get_by_role("button", name="Jet : Interviewer (niveau 2)")).locator(".jdr-fiche-chance")
+    chance = _chance(page, fiche, "Jet : Interviewer (niveau 2)")
     expect(chance).to_have_text(re.compile(r"cible 9, 83,3\s%\sde réussite"))
     fiche.get_by_label("Difficulté").select_option("1")
     expect(chance).to_have_text(re.compile(r"cible 10, 91,7\s%\sde réussite"), timeout=DELAI)
@@ -169,38 +186,26 @@ def test_un_joueur_cree_lance_applique_recharge_2d6(navigateur: Browser, serveur
     page.reload()
     expect(fiche.get_by_role("button", name="Jet : Interviewer (niveau 2)")).to_be_visible(timeout=DELAI)
     expect(fiche.locator(".jdr-fiche-entete")).to_contain_text("Joséphine")
-    page.context.close()
-    assert not erreurs, erreurs
+    _fin(page, erreurs)
 
-
-FICHE_D10 = ".jdr-fiche[data-systeme='d10'][data-suivi='fiche']"
 
 
 @pytest.mark.parametrize(("largeur", "theme"), [(1280, "light"), (390, "dark")])
 def test_un_joueur_cree_lance_blesse_met_au_combat_d10(navigateur: Browser, serveur: str, largeur: int,
                                                        theme: str) -> None:
-    page = ouvrir(navigateur, theme, largeur)
-    erreurs: list[str] = []
-    page.on("pageerror", lambda e: erreurs.append(str(e)))
+    page, erreurs = _ouvrir(navigateur, theme, largeur)
     page.goto(serveur + "/d10/suivi/")
     combat = page.locator(".jdr-fiche[data-systeme='d10'][data-suivi='combat']")
     combat.get_by_label("Nom du combat").fill("Le quai")
     combat.get_by_role("button", name="Nouveau combat").click()
     expect(combat.locator(".jdr-fiche-entete")).to_contain_text("Le quai", timeout=DELAI)
 
-    page.goto(serveur + "/d10/fiche/")
-    fiche = page.locator(FICHE_D10)
-    creation = fiche.locator(".jdr-fiche-creation")
-    creation.get_by_label("Nom").fill("Marek")
-    creation.get_by_label("AGI (Agilité)").fill("6")
-    creation.get_by_role("button", name="Créer la fiche").click()
-    expect(fiche.locator(".jdr-fiche-entete")).to_contain_text("AGI 6", timeout=DELAI)
+    fiche = _creer(page, serveur + "/d10/fiche/", FICHE_D10, "Marek", {"AGI (Agilité)": "6"}, "AGI 6")
     fiche.get_by_label("Niveau de Corps à corps").fill("4")
     fiche.get_by_role("button", name="Changer Corps à corps").click()
     corps = fiche.get_by_role("button", name="Jet : Corps à corps (AGI 6 + 4)")
     expect(corps).to_be_visible(timeout=DELAI)
-    chance = fiche.locator(".jdr-fiche-test").filter(
-        has=page.get_by_role("button", name="Jet : Corps à corps (AGI 6 + 4)")).locator(".jdr-fiche-chance")
+    chance = _chance(page, fiche, "Jet : Corps à corps (AGI 6 + 4)")
     avant = chance.inner_text()
     sortie = fiche.locator("output.jdr-sortie")
     for bouton, dit in (("Jet : Corps à corps (AGI 6 + 4)", "Marek tente un jet de Corps à corps contre 11."),
@@ -224,8 +229,7 @@ def test_un_joueur_cree_lance_blesse_met_au_combat_d10(navigateur: Browser, serv
     expect(fiche.locator(".jdr-fiche-etat")).to_contain_text("1 blessure grave", timeout=DELAI)
     page.goto(serveur + "/d10/suivi/")
     expect(combat).to_contain_text("Marek", timeout=DELAI)
-    page.context.close()
-    assert not erreurs, erreurs
+    _fin(page, erreurs)
 
 
 def _creer_3d6(page: Page, nom: str) -> None:
@@ -317,25 +321,15 @@ def test_imprimer_la_fiche_sur_une_page_a4(navigateur: Browser, serveur: str, ch
     page.context.close()
 
 
-FICHE_ENCORE = ".jdr-fiche[data-systeme='encore']"
-
 
 @pytest.mark.parametrize(("largeur", "theme"), [(1280, "dark"), (390, "light")])
 def test_un_joueur_cree_lance_applique_recharge_encore(navigateur: Browser, serveur: str, largeur: int,
                                                        theme: str) -> None:
     """La fiche enCORE (Raw) : trois jets depuis la fiche (résister deux fois, premiers soins), leurs
     effets sur le Stress et la Santé, tout retrouvé après un rechargement."""
-    page = ouvrir(navigateur, theme, largeur)
-    erreurs: list[str] = []
-    page.on("pageerror", lambda e: erreurs.append(str(e)))
-    page.goto(serveur + "/encore/fiche/")
-    fiche = page.locator(FICHE_ENCORE)
-    creation = fiche.locator(".jdr-fiche-creation")
-    creation.get_by_label("Nom").fill("Lucrèce")
-    creation.get_by_label("Ton").select_option("raw")
-    creation.get_by_label("Accord (facultatif)").select_option("elle")
-    creation.get_by_role("button", name="Créer la fiche").click()
-    expect(fiche.locator(".jdr-fiche-entete")).to_contain_text("Lucrèce", timeout=DELAI)
+    page, erreurs = _ouvrir(navigateur, theme, largeur)
+    fiche = _creer(page, serveur + "/encore/fiche/", FICHE_ENCORE, "Lucrèce",
+                   {"Ton": "raw", "Accord (facultatif)": "elle"}, "Lucrèce")
     sortie = fiche.locator("output.jdr-sortie")
     for evenement in ("Choc", "Horreur"):
         fiche.get_by_label("Le personnage tente de résister (jet de CON Standard)").check()
@@ -360,5 +354,4 @@ def test_un_joueur_cree_lance_applique_recharge_encore(navigateur: Browser, serv
     page.reload()
     expect(fiche.locator(".jdr-fiche-stress h4")).to_have_text(stress, timeout=DELAI)
     expect(fiche.locator(".jdr-fiche-sante h4")).to_have_text(sante)
-    page.context.close()
-    assert not erreurs, erreurs
+    _fin(page, erreurs)

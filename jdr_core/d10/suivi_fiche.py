@@ -14,26 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import suivi as contrat
 from ..cotes import pourcentage
 from ..des import DesAleatoires
 from ..erreurs import JdrErreur
 from ..francais import de, nombre_relatif
-from ..suivi import (
-    GRAINE,
-    Champ,
-    Creation,
-    Operation,
-    Question,
-    Reponse,
-    Suivi,
-    Valeurs,
-    choix,
-    entier,
-    graine,
-    libre,
-    oui_non,
-    rejeu,
-)
 from .blessures import Gravite
 from .combat import ARME_MAX, ARME_MIN, ARMURE_MAX, ARMURE_MIN
 from .fiche import (
@@ -132,38 +117,38 @@ BORNES: dict[str, Any] = {
     "gravites": [["légère", "Légère (−1)"], ["grave", "Grave (−2)"], ["critique", "Critique (−4)"]],
 }
 
-DV = entier("dv", "Difficulté variable (DV)", DV_MIN, DV_MAX, DV_DEFAUT)
-NOM = libre("nom", "")
-NIVEAU = entier("niveau", "Niveau", COMP_MIN, COMP_MAX, presence="facultatif")
-ANNEES = entier("annees", "Années de pratique", 0, ANNEES_MAX, presence="facultatif")
-DIVISEUR = choix("diviseur", "Pratique", [str(d) for d in DIVISEURS], "1")
-GRAVITE = choix("gravite", "Gravité", ["légère", "grave", "critique"])
+DV = contrat.entier("dv", "Difficulté variable (DV)", DV_MIN, DV_MAX, DV_DEFAUT)
+NOM = contrat.libre("nom", "")
+NIVEAU = contrat.entier("niveau", "Niveau", COMP_MIN, COMP_MAX, presence="facultatif")
+ANNEES = contrat.entier("annees", "Années de pratique", 0, ANNEES_MAX, presence="facultatif")
+DIVISEUR = contrat.choix("diviseur", "Pratique", [str(d) for d in DIVISEURS], "1")
+GRAVITE = contrat.choix("gravite", "Gravité", ["légère", "grave", "critique"])
 
 
-def _agir(p: Personnage, v: Valeurs) -> Reponse[Personnage]:
+def _agir(p: Personnage, v: contrat.Valeurs) -> contrat.Reponse[Personnage]:
     if p.blessures.mort:
         raise JdrErreur(f"Pour {p.nom}, c'est la mort : plus aucun jet.")
     competence = str(v["competence"] or "")[:NOM_MAX]
     stat = "" if competence else lire_stat(v["stat"])
     valeurs = parametres_action(p, competence, stat=stat, dv=v["dv"], automatique=v["automatique"])
-    tirage = graine(v)
+    tirage = contrat.graine(v)
     action = ACTION.lancer(valeurs, DesAleatoires(tirage))
     quoi = f"{p.competence(competence).nom}" if competence else f"{STATS[stat]} seule"
     malus = f", malus de blessures {nombre_relatif(-valeurs['malus'])}" if valeurs["malus"] else ""
-    return Reponse(p, f"{p.nom} tente un jet {de(quoi)} contre {5 + v['dv']}{malus}. {action}",
-                   tirage, rejeu(ACTION, valeurs, action))
+    return contrat.Reponse(p, f"{p.nom} tente un jet {de(quoi)} contre {5 + v['dv']}{malus}. {action}",
+                   tirage, contrat.rejeu(ACTION, valeurs, action))
 
 
-def _simple(action: Any, libelle: Any, champs: tuple[Champ, ...] = ()) -> Operation[Personnage]:
-    def appliquer(p: Personnage, v: Valeurs) -> Reponse[Personnage]:
+def _simple(action: Any, libelle: Any, champs: tuple[contrat.Champ, ...] = ()) -> contrat.Operation[Personnage]:
+    def appliquer(p: Personnage, v: contrat.Valeurs) -> contrat.Reponse[Personnage]:
         apres = action(p, v)
-        return Reponse(apres, f"{libelle(p, apres, v)}.")
-    return Operation(appliquer, champs)
+        return contrat.Reponse(apres, f"{libelle(p, apres, v)}.")
+    return contrat.Operation(appliquer, champs)
 
 
-def _blesser(p: Personnage, v: Valeurs) -> Reponse[Personnage]:
+def _blesser(p: Personnage, v: contrat.Valeurs) -> contrat.Reponse[Personnage]:
     apres, phrase = p.blesser(Gravite(v["gravite"]))
-    return Reponse(apres, phrase)
+    return contrat.Reponse(apres, phrase)
 
 
 def _niveau_dit(p: Personnage, nom: str) -> str:
@@ -174,19 +159,20 @@ def _niveau_dit(p: Personnage, nom: str) -> str:
     return f"{c.nom} passe au niveau {c.niveau} ({duree(c.annees)} de pratique {pratique} au moins)"
 
 
-def _creer(v: Valeurs) -> Reponse[Personnage]:
+def _creer(v: contrat.Valeurs) -> contrat.Reponse[Personnage]:
     p = Personnage.nouveau(v["nom"], {abr: v[abr] for abr in STATS})
-    return Reponse(p, f"Nouvelle fiche : {p.nom}.")
+    return contrat.Reponse(p, f"Nouvelle fiche : {p.nom}.")
 
 
-OPERATIONS: dict[str, Operation[Personnage]] = {
-    "agir": Operation(_agir, (libre("competence", ""), libre("stat", ""), DV,
-                              oui_non("automatique", "Prendre la réussite automatique si elle est permise"), GRAINE)),
+OPERATIONS: dict[str, contrat.Operation[Personnage]] = {
+    "agir": contrat.Operation(_agir, (contrat.libre("competence", ""), contrat.libre("stat", ""), DV,
+                              contrat.oui_non("automatique", "Prendre la réussite automatique si elle est permise"),
+                              contrat.GRAINE)),
     "ajouter_competence": _simple(
         lambda p, v: p.ajouter_competence(v["nom"], v["stat"], niveau=v["niveau"], annees=v["annees"],
                                           diviseur=int(v["diviseur"])),
         lambda p, apres, v: f"Nouvelle compétence : {_niveau_dit(apres, apres.competences[-1].nom)}",
-        (NOM, choix("stat", "Caractéristique", list(STATS)), NIVEAU, ANNEES, DIVISEUR)),
+        (NOM, contrat.choix("stat", "Caractéristique", list(STATS)), NIVEAU, ANNEES, DIVISEUR)),
     "changer_competence": _simple(
         lambda p, v: p.changer_competence(str(v["nom"]), niveau=v["niveau"], annees=v["annees"],
                                           diviseur=int(v["diviseur"])),
@@ -196,13 +182,13 @@ OPERATIONS: dict[str, Operation[Personnage]] = {
                                   (NOM,)),
     "ajouter_arme": _simple(lambda p, v: p.ajouter_arme(v["nom"], v["degats"], v["mode"]),
                             lambda p, apres, v: f"Nouvelle arme : {apres.armes[-1]}",
-                            (NOM, entier("degats", "Dégâts de l'arme", ARME_MIN, ARME_MAX, 3),
-                             choix("mode", "Mode", list(MODES_ARME), "contact"))),
+                            (NOM, contrat.entier("degats", "Dégâts de l'arme", ARME_MIN, ARME_MAX, 3),
+                             contrat.choix("mode", "Mode", list(MODES_ARME), "contact"))),
     "retirer_arme": _simple(lambda p, v: p.retirer_arme(str(v["nom"])),
                             lambda p, apres, v: f"Arme retirée : {str(v['nom'])[:NOM_MAX]}", (NOM,)),
     "armure": _simple(lambda p, v: p.avec_armure(v["armure"]), lambda p, apres, v: f"Armure : {apres.armure}",
-                      (entier("armure", "Armure", ARMURE_MIN, ARMURE_MAX),)),
-    "blesser": Operation(_blesser, (GRAVITE,)),
+                      (contrat.entier("armure", "Armure", ARMURE_MIN, ARMURE_MAX),)),
+    "blesser": contrat.Operation(_blesser, (GRAVITE,)),
     "guerir": _simple(lambda p, v: p.guerir(Gravite(v["gravite"])),
                       lambda p, apres, v: f"Une blessure {v['gravite']} guérit : {apres.blessures}", (GRAVITE,)),
     "renommer": _simple(lambda p, v: p.renommer(v["nom"]),
@@ -210,13 +196,14 @@ OPERATIONS: dict[str, Operation[Personnage]] = {
 }
 
 #: La fiche d'un personnage du D10 : le second suivi du système, après le combat.
-SUIVI: Suivi[Personnage] = Suivi(
+SUIVI: contrat.Suivi[Personnage] = contrat.Suivi(
     nom="fiche", titre="Fiche de personnage", format=FORMAT, vue=vue,
     # Sans genre grammatical sur cette fiche : les phrases de la page disent « la fiche de <nom> ».
     designation=lambda p: (p.nom, "", None),
-    creer=Creation(_creer, (NOM, *(entier(abr, nom, STAT_MIN, STAT_MAX, STAT_DEFAUT) for abr, nom in STATS.items()))),
+    creer=contrat.Creation(_creer, (NOM, *(contrat.entier(abr, nom, STAT_MIN, STAT_MAX, STAT_DEFAUT)
+                                           for abr, nom in STATS.items()))),
     operations=OPERATIONS, bornes=BORNES,
-    questions={"chances": Question(lambda p, v: {"jets": jets_de(p, v["dv"])}, (DV,))},
+    questions={"chances": contrat.Question(lambda p, v: {"jets": jets_de(p, v["dv"])}, (DV,))},
 )
 
 

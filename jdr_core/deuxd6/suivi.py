@@ -16,26 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import suivi as contrat
 from ..cotes import pourcentage
 from ..des import DesAleatoires
 from ..erreurs import JdrErreur
 from ..francais import de, signe
-from ..suivi import (
-    GRAINE,
-    Champ,
-    Creation,
-    Operation,
-    Question,
-    Reponse,
-    Suivi,
-    Valeurs,
-    choix,
-    entier,
-    graine,
-    libre,
-    oui_non,
-    rejeu,
-)
 from .fiche import (
     ATTRIBUTS_MAX,
     BONUS_MAX,
@@ -53,7 +38,7 @@ JETS = ("competence", "caracteristique", "attribut", "sans_competence")
 
 
 def parametres_jet(p: Personnage, jet: str, nom: str, *, difficulte: int = 0, autre: int = 0, proche: str = "",
-                   formation: bool = False) -> Valeurs:
+                   formation: bool = False) -> contrat.Valeurs:
     """Les réglages du lanceur « 2d6-test » pour ce jet de la fiche ; le bonus d'un critique
     précédent s'ajoute à l'« autre modificateur ».
 
@@ -98,7 +83,7 @@ def _libelle(p: Personnage, jet: str, nom: str, proche: str = "") -> str:
     return f"sans la compétence, avec {CARACTERISTIQUES[nom.casefold()]} ({p.valeur(nom)}){aide}"
 
 
-def jets_de(p: Personnage, v: Valeurs) -> list[dict[str, str]]:
+def jets_de(p: Personnage, v: contrat.Valeurs) -> list[dict[str, str]]:
     """Chaque jet de la fiche et ses chances de réussite (la cote « réussite » du lanceur) sous
     la difficulté et le modificateur de ``v``.
 
@@ -144,27 +129,27 @@ BORNES: dict[str, Any] = {
 }
 
 REGLAGES = (
-    choix("difficulte", "Difficulté", [str(k) for k in MODIFICATEURS], "0"),
-    entier("autre", "Autre modificateur", AUTRE_MIN, AUTRE_MAX, 0),
+    contrat.choix("difficulte", "Difficulté", [str(k) for k in MODIFICATEURS], "0"),
+    contrat.entier("autre", "Autre modificateur", AUTRE_MIN, AUTRE_MAX, 0),
 )
 
 
-def _reglages(v: Valeurs) -> dict[str, int]:
+def _reglages(v: contrat.Valeurs) -> dict[str, int]:
     return {"difficulte": int(v["difficulte"]), "autre": v["autre"]}
 
 
-def _lancer(p: Personnage, v: Valeurs) -> Reponse[Personnage]:
+def _lancer(p: Personnage, v: contrat.Valeurs) -> contrat.Reponse[Personnage]:
     """Un jet de la fiche. Le bonus d'un critique précédent y passe, puis s'efface ; une réussite
     critique en scène laisse le sien au jet suivant."""
     jet, nom, proche = v["jet"], str(v["nom"] or "")[:NOM_MAX], str(v["proche"] or "")[:NOM_MAX]
     if jet in ("caracteristique", "sans_competence") and nom.casefold() not in CARACTERISTIQUES:
         raise JdrErreur("Caractéristique inconnue : choisissez " + ", ".join(CARACTERISTIQUES.values()) + ".")
     valeurs = parametres_jet(p, jet, nom, proche=proche, formation=v["formation"], **_reglages(v))
-    tirage = graine(v)
+    tirage = contrat.graine(v)
     r = TEST.lancer(valeurs, DesAleatoires(tirage))
     debut = f"{p.nom} tente {_action(p, jet, nom, proche)}"
     if isinstance(r, EchecAutomatique):
-        return Reponse(p.avec_bonus(0), f"{debut}. {r}", tirage, rejeu(TEST, valeurs, r))
+        return contrat.Reponse(p.avec_bonus(0), f"{debut}. {r}", tirage, contrat.rejeu(TEST, valeurs, r))
     suite = TEST.afficher(r, valeurs)["phrase"].split(" : ", 1)[-1]
     texte = f"{debut}{',' if proche else ''} et fait {r.texte}. {suite[0].upper()}{suite[1:]}"
     apres = p.avec_bonus(0)
@@ -173,59 +158,60 @@ def _lancer(p: Personnage, v: Valeurs) -> Reponse[Personnage]:
     if v["scene"] and r.critique and r.dd is not None:
         apres = p.avec_bonus(min(BONUS_MAX, r.dd))
         texte += f" En scène, ce critique donne {signe(r.dd)} au prochain jet."
-    return Reponse(apres, texte, tirage, rejeu(TEST, valeurs, r))
+    return contrat.Reponse(apres, texte, tirage, contrat.rejeu(TEST, valeurs, r))
 
 
-def _simple(action: Any, libelle: Any, champs: tuple[Champ, ...] = ()) -> Operation[Personnage]:
-    def appliquer(p: Personnage, v: Valeurs) -> Reponse[Personnage]:
+def _simple(action: Any, libelle: Any, champs: tuple[contrat.Champ, ...] = ()) -> contrat.Operation[Personnage]:
+    def appliquer(p: Personnage, v: contrat.Valeurs) -> contrat.Reponse[Personnage]:
         apres = action(p, v)
-        return Reponse(apres, f"{libelle(p, v)}.")
-    return Operation(appliquer, champs)
+        return contrat.Reponse(apres, f"{libelle(p, v)}.")
+    return contrat.Operation(appliquer, champs)
 
 
-def _creer(v: Valeurs) -> Reponse[Personnage]:
+def _creer(v: contrat.Valeurs) -> contrat.Reponse[Personnage]:
     p = Personnage.nouveau(v["nom"], {c: v[c] for c in CARACTERISTIQUES})
-    return Reponse(p, f"Nouvelle fiche : {p.nom}.")
+    return contrat.Reponse(p, f"Nouvelle fiche : {p.nom}.")
 
 
-NOM = libre("nom", "")
-OPERATIONS: dict[str, Operation[Personnage]] = {
-    "lancer": Operation(_lancer, (choix("jet", "Jet", JETS), NOM, libre("proche", ""),
-                                  oui_non("formation", "L'action demande une formation théorique"), *REGLAGES,
-                                  oui_non("scene", "Ce jet compte dans une scène"), GRAINE)),
+NOM = contrat.libre("nom", "")
+OPERATIONS: dict[str, contrat.Operation[Personnage]] = {
+    "lancer": contrat.Operation(_lancer, (contrat.choix("jet", "Jet", JETS), NOM, contrat.libre("proche", ""),
+                                  contrat.oui_non("formation", "L'action demande une formation théorique"), *REGLAGES,
+                                  contrat.oui_non("scene", "Ce jet compte dans une scène"), contrat.GRAINE)),
     "ajouter_competence": _simple(
         lambda p, v: p.ajouter_competence(v["nom"], v["niveau"], formation=v["formation"]),
         lambda p, v: f"Nouvelle compétence pour {p.nom} : {str(v['nom'])[:NOM_MAX].strip()} {v['niveau']}",
-        (NOM, entier("niveau", "Niveau", NIVEAU_MIN, NIVEAU_MAX, 1),
-         oui_non("formation", "La compétence demande une formation théorique"))),
+        (NOM, contrat.entier("niveau", "Niveau", NIVEAU_MIN, NIVEAU_MAX, 1),
+         contrat.oui_non("formation", "La compétence demande une formation théorique"))),
     "changer_niveau": _simple(lambda p, v: p.changer_niveau(str(v["nom"]), v["niveau"]),
                               lambda p, v: f"{p.competence(str(v['nom'])).nom} passe au niveau {v['niveau']}",
-                              (NOM, entier("niveau", "Niveau", NIVEAU_MIN, NIVEAU_MAX))),
+                              (NOM, contrat.entier("niveau", "Niveau", NIVEAU_MIN, NIVEAU_MAX))),
     "retirer_competence": _simple(lambda p, v: p.retirer_competence(str(v["nom"])),
                                   lambda p, v: f"Compétence retirée : {p.competence(str(v['nom'])).nom}", (NOM,)),
     "ajouter_attribut": _simple(lambda p, v: p.ajouter_attribut(v["nom"], v["valeur"]),
                                 lambda p, v: f"Nouvel attribut pour {p.nom} : {str(v['nom'])[:NOM_MAX].strip()}",
-                                (NOM, entier("valeur", "Valeur", CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX, 3))),
+                                (NOM, contrat.entier("valeur", "Valeur", CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX, 3))),
     "retirer_attribut": _simple(lambda p, v: p.retirer_attribut(str(v["nom"])),
                                 lambda p, v: f"Attribut retiré : {p.attribut(str(v['nom'])).nom}", (NOM,)),
     "changer_caracteristique": _simple(
         lambda p, v: p.changer_caracteristique(v["caracteristique"], v["valeur"]),
         lambda p, v: f"{CARACTERISTIQUES[str(v['caracteristique']).casefold()]} passe à {v['valeur']}",
-        (choix("caracteristique", "Caractéristique", list(CARACTERISTIQUES)),
-         entier("valeur", "Valeur", CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX))),
+        (contrat.choix("caracteristique", "Caractéristique", list(CARACTERISTIQUES)),
+         contrat.entier("valeur", "Valeur", CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX))),
     "oublier_bonus": _simple(lambda p, v: p.avec_bonus(0), lambda p, v: "Bonus du prochain jet oublié"),
     "renommer": _simple(lambda p, v: p.renommer(v["nom"]),
                         lambda p, v: f"{p.nom} s'appelle désormais {p.renommer(v['nom']).nom}", (NOM,)),
 }
 
-SUIVI: Suivi[Personnage] = Suivi(
+SUIVI: contrat.Suivi[Personnage] = contrat.Suivi(
     nom="fiche", titre="Fiche de personnage", format=FORMAT, vue=vue,
     # Sans genre grammatical sur cette fiche : les phrases de la page disent « la fiche de <nom> ».
     designation=lambda p: (p.nom, "", None),
-    creer=Creation(_creer, (NOM, *(entier(c, n, CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX, CARACTERISTIQUE_DEFAUT)
-                                   for c, n in CARACTERISTIQUES.items()))),
+    creer=contrat.Creation(_creer, (NOM, *(contrat.entier(c, n, CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX,
+                                                          CARACTERISTIQUE_DEFAUT)
+                                           for c, n in CARACTERISTIQUES.items()))),
     operations=OPERATIONS, bornes=BORNES,
-    questions={"chances": Question(lambda p, v: {"jets": jets_de(p, _reglages(v))}, REGLAGES)},
+    questions={"chances": contrat.Question(lambda p, v: {"jets": jets_de(p, _reglages(v))}, REGLAGES)},
 )
 
 

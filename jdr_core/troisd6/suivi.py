@@ -19,26 +19,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .. import suivi as contrat
 from ..cotes import pourcentage
 from ..des import DesAleatoires
 from ..erreurs import RegleEnfreinte
 from ..francais import compter, de, enumerer, majuscule, nombre_relatif, quantite
-from ..suivi import (
-    GRAINE,
-    Champ,
-    Creation,
-    Operation,
-    Question,
-    Reponse,
-    Suivi,
-    Valeurs,
-    choix,
-    entier,
-    graine,
-    libre,
-    oui_non,
-    rejeu,
-)
 from .energie import COUT_MAX, COUTS, DIFFICULTE_SE_STABILISER, Usage
 from .fiche import (
     CARACTERISTIQUES,
@@ -71,7 +56,7 @@ DIFFICULTE_SOINS = 1
 
 
 def parametres_test(p: Personnage, caracteristique: str, *, maitrise: str = "", avantages: int = 0,
-                    desavantages: int = 0, relances: int = 0, difficulte: int = 2, fp: bool = False) -> Valeurs:
+                    desavantages: int = 0, relances: int = 0, difficulte: int = 2, fp: bool = False) -> contrat.Valeurs:
     """Les réglages du lanceur de test pour ce personnage : sa caractéristique, un avantage si
     une de ses maîtrises sert (sur cette caractéristique), un désavantage s'il est affaibli,
     son Facteur de puissance si l'action relève de son domaine.
@@ -100,7 +85,7 @@ def parametres_test(p: Personnage, caracteristique: str, *, maitrise: str = "", 
     })
 
 
-def tests_de(p: Personnage, v: Valeurs) -> list[dict[str, str]]:
+def tests_de(p: Personnage, v: contrat.Valeurs) -> list[dict[str, str]]:
     """Les tests que la fiche propose, chacun avec ses chances de réussir sous les réglages
     ``v`` (difficulté, avantages…) et l'état du personnage : une caractéristique seule, ou une
     maîtrise avec sa caractéristique. Les chances sont la cote « réussir » du lanceur de test
@@ -174,7 +159,7 @@ BORNES: dict[str, Any] = {
 
 # --- Les champs que le widget envoie ------------------------------------------------------
 
-CARACTERISTIQUE = choix("caracteristique", "Caractéristique", list(CARACTERISTIQUES))
+CARACTERISTIQUE = contrat.choix("caracteristique", "Caractéristique", list(CARACTERISTIQUES))
 USAGES = ("aucun", *(u.value for u in Usage))
 
 
@@ -185,14 +170,14 @@ def _bilan(avant: Personnage, apres: Personnage) -> str:
     return f"{nombre_relatif(avant.vitalite.pe)} → {resume_pe(apres)}, {etat_texte(apres)}"
 
 
-def _jet(valeurs: Valeurs, tirage: int) -> tuple[JetTest, str]:
+def _jet(valeurs: contrat.Valeurs, tirage: int) -> tuple[JetTest, str]:
     """Le jet du lanceur de test, et sa phrase : « obtient 3, 2 et 4 sur 3D6. Réussi : … »."""
     jet = TEST.lancer(valeurs, DesAleatoires(tirage))
     des = enumerer([str(f) for f in jet.des])
     return jet, f"obtient {des} sur {len(jet.des)}D6. {phrase_test(jet, valeurs['difficulte'])}"
 
 
-def _tester(p: Personnage, v: Valeurs) -> Reponse[Personnage]:
+def _tester(p: Personnage, v: contrat.Valeurs) -> contrat.Reponse[Personnage]:
     """Un test de la fiche ; s'il coûte des PE (une compétence, un pouvoir), ils sont payés avant."""
     verifier_peut_agir(p)
     caracteristique = v["caracteristique"]
@@ -200,7 +185,7 @@ def _tester(p: Personnage, v: Valeurs) -> Reponse[Personnage]:
                               avantages=v["avantages"], desavantages=v["desavantages"], relances=v["relances"],
                               difficulte=v["difficulte"], fp=v["fp"])
     apres = p if v["depense"] == "aucun" else p.depenser(Usage(v["depense"]), v["cout"])
-    tirage = graine(v)
+    tirage = contrat.graine(v)
     jet, phrase = _jet(valeurs, tirage)
     texte = f"{p.nom} teste son {CARACTERISTIQUES[caracteristique]} ({valeurs['caracteristique']})"
     if v["maitrise"]:
@@ -211,13 +196,13 @@ def _tester(p: Personnage, v: Valeurs) -> Reponse[Personnage]:
         quoi = "Compétence utilisée" if v["depense"] == Usage.COMPETENCE.value else "Pouvoir utilisé"
         texte += f" {quoi}, {depense} : "
         texte += f"{_bilan(p, apres)}."
-    return Reponse(apres, texte, tirage, rejeu(TEST, valeurs, jet))
+    return contrat.Reponse(apres, texte, tirage, contrat.rejeu(TEST, valeurs, jet))
 
 
-def _soigner(p: Personnage, v: Valeurs) -> Reponse[Personnage]:
+def _soigner(p: Personnage, v: contrat.Valeurs) -> contrat.Reponse[Personnage]:
     """Les soins d'un autre (test de Mental au calme) : 1 PE par succès, doublés sur un triple réussi."""
     valeurs = TEST.valider({"caracteristique": v["mental"], "difficulte": DIFFICULTE_SOINS})
-    tirage = graine(v)
+    tirage = contrat.graine(v)
     jet = TEST.lancer(valeurs, DesAleatoires(tirage))
     apres = p._vitalite(p.vitalite.soigner(jet))
     quoi = "répare" if p.robot else "soigne"
@@ -230,38 +215,39 @@ def _soigner(p: Personnage, v: Valeurs) -> Reponse[Personnage]:
         if jet.critique is Critique.REUSSITE:
             effet += ", réussite critique"
         effet += f", {quantite(rendus, 'PE rendu', 'PE rendus')}" if rendus else ", aucun PE rendu"
-    return Reponse(apres, f"Le soigneur (Mental {v['mental']}) {quoi} {p.nom} et obtient {des} sur "
+    return contrat.Reponse(apres, f"Le soigneur (Mental {v['mental']}) {quoi} {p.nom} et obtient {des} sur "
                           f"{len(jet.des)}D6 : {effet}. {majuscule(_bilan(p, apres))}.", tirage,
-                   rejeu(TEST, valeurs, jet))
+                   contrat.rejeu(TEST, valeurs, jet))
 
 
-def _se_stabiliser(p: Personnage, v: Valeurs) -> Reponse[Personnage]:
+def _se_stabiliser(p: Personnage, v: contrat.Valeurs) -> contrat.Reponse[Personnage]:
     """En état critique, un test de Physique difficile (3 succès) : réussi, le personnage revient à 0 PE."""
     valeurs = TEST.valider({"caracteristique": p.physique, "difficulte": DIFFICULTE_SE_STABILISER})
-    tirage = graine(v)
+    tirage = contrat.graine(v)
     if p.vitalite.pe >= 0:
         raise RegleEnfreinte("on ne se stabilise qu'en état critique")
     jet, phrase = _jet(valeurs, tirage)
     apres = p._vitalite(p.vitalite.se_stabiliser(jet))
-    return Reponse(apres, f"{p.nom} tente de se stabiliser (Physique {p.physique}) et {phrase} "
-                          f"{majuscule(_bilan(p, apres))}.", tirage, rejeu(TEST, valeurs, jet))
+    return contrat.Reponse(apres, f"{p.nom} tente de se stabiliser (Physique {p.physique}) et {phrase} "
+                          f"{majuscule(_bilan(p, apres))}.", tirage, contrat.rejeu(TEST, valeurs, jet))
 
 
-def _simple(action: Callable[[Personnage, Valeurs], Personnage], libelle: Callable[[Personnage, Valeurs], str],
-            champs: tuple[Champ, ...] = (), pe: bool = True) -> Operation[Personnage]:
+def _simple(action: Callable[[Personnage, contrat.Valeurs], Personnage],
+            libelle: Callable[[Personnage, contrat.Valeurs], str],
+            champs: tuple[contrat.Champ, ...] = (), pe: bool = True) -> contrat.Operation[Personnage]:
     """Une opération sans dés : la règle, son libellé, puis le bilan des PE (sauf s'ils ne bougent jamais)."""
-    def appliquer(p: Personnage, v: Valeurs) -> Reponse[Personnage]:
+    def appliquer(p: Personnage, v: contrat.Valeurs) -> contrat.Reponse[Personnage]:
         apres = action(p, v)
         texte = libelle(p, v)
-        return Reponse(apres, f"{texte} : {_bilan(p, apres)}." if pe else f"{texte}.")
-    return Operation(appliquer, champs)
+        return contrat.Reponse(apres, f"{texte} : {_bilan(p, apres)}." if pe else f"{texte}.")
+    return contrat.Operation(appliquer, champs)
 
 
 def _usage(usage: str) -> str:
     return "une compétence" if usage == Usage.COMPETENCE.value else "un pouvoir"
 
 
-def _repos(p: Personnage, v: Valeurs) -> str:
+def _repos(p: Personnage, v: contrat.Valeurs) -> str:
     """« Repos de Jules (2 demi-journées) » ; un robot récupère par heure branchée."""
     n = v["periodes"]
     duree = quantite(n, "heure branchée", "heures branchées") if p.robot else quantite(n, "demi-journée",
@@ -269,14 +255,14 @@ def _repos(p: Personnage, v: Valeurs) -> str:
     return f"Repos {de(p.nom)} ({duree})"
 
 
-def _creer(v: Valeurs) -> Reponse[Personnage]:
+def _creer(v: contrat.Valeurs) -> contrat.Reponse[Personnage]:
     p = Personnage.nouveau(v["nom"], physique=v["physique"], mental=v["mental"], social=v["social"], fp=v["fp"],
                            domaine=v["domaine"] or "", robot=v["robot"])
-    return Reponse(p, f"Nouvelle fiche : {p.nom}, {quantite(p.vitalite.maximum, 'PE', 'PE')}.")
+    return contrat.Reponse(p, f"Nouvelle fiche : {p.nom}, {quantite(p.vitalite.maximum, 'PE', 'PE')}.")
 
 
-def _carac(cle: str) -> Champ:
-    return entier(cle, CARACTERISTIQUES[cle], CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX)
+def _carac(cle: str) -> contrat.Champ:
+    return contrat.entier(cle, CARACTERISTIQUES[cle], CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX)
 
 
 def _pour_lanceur(p: Personnage) -> dict[str, Any]:
@@ -286,54 +272,57 @@ def _pour_lanceur(p: Personnage) -> dict[str, Any]:
 
 #: Les réglages d'un test, communs au jet et à la question de ses chances.
 REGLAGES = (
-    entier("avantages", "Avantages", 0, MODIFICATEURS_MAX, 0),
-    entier("desavantages", "Désavantages", 0, MODIFICATEURS_MAX, 0),
-    entier("relances", "Relances", 0, RELANCES_MAX, 0),
-    entier("difficulte", "Difficulté (succès demandés)", 0, DIFFICULTE_MAX_HUMAINE, 2),
-    oui_non("fp", "Le Facteur de puissance s'applique à ce test"),
+    contrat.entier("avantages", "Avantages", 0, MODIFICATEURS_MAX, 0),
+    contrat.entier("desavantages", "Désavantages", 0, MODIFICATEURS_MAX, 0),
+    contrat.entier("relances", "Relances", 0, RELANCES_MAX, 0),
+    contrat.entier("difficulte", "Difficulté (succès demandés)", 0, DIFFICULTE_MAX_HUMAINE, 2),
+    contrat.oui_non("fp", "Le Facteur de puissance s'applique à ce test"),
 )
 
-OPERATIONS: dict[str, Operation[Personnage]] = {
-    "tester": Operation(_tester, (
-        CARACTERISTIQUE, libre("maitrise", ""), *REGLAGES, choix("depense", "Dépense de PE", USAGES, "aucun"),
-        entier("cout", "Coût en PE", 1, COUT_MAX, presence="facultatif"), GRAINE)),
+OPERATIONS: dict[str, contrat.Operation[Personnage]] = {
+    "tester": contrat.Operation(_tester, (
+        CARACTERISTIQUE, contrat.libre("maitrise", ""), *REGLAGES,
+        contrat.choix("depense", "Dépense de PE", USAGES, "aucun"),
+        contrat.entier("cout", "Coût en PE", 1, COUT_MAX, presence="facultatif"), contrat.GRAINE)),
     "subir": _simple(lambda p, v: p.subir(v["degats"]),
                      lambda p, v: f"{p.nom} perd {quantite(v['degats'], 'PE', 'PE')}",
-                     (entier("degats", "Dégâts (PE perdus)", 0, 100),)),
+                     (contrat.entier("degats", "Dégâts (PE perdus)", 0, 100),)),
     "depenser": _simple(lambda p, v: p.depenser(Usage(v["usage"]), v["cout"]),
                         lambda p, v: f"{p.nom} utilise {_usage(v['usage'])}",
-                        (choix("usage", "Usage", [u.value for u in Usage]),
-                         entier("cout", "Coût en PE", 1, COUT_MAX, presence="facultatif"))),
+                        (contrat.choix("usage", "Usage", [u.value for u in Usage]),
+                         contrat.entier("cout", "Coût en PE", 1, COUT_MAX, presence="facultatif"))),
     "recuperer": _simple(lambda p, v: p.recuperer(v["periodes"]), _repos,
-                         (entier("periodes", "Périodes de repos", 0, 1000, 1),)),
-    "soigner": Operation(_soigner, (entier("mental", "Mental du soigneur", CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX),
-                                    GRAINE)),
+                         (contrat.entier("periodes", "Périodes de repos", 0, 1000, 1),)),
+    "soigner": contrat.Operation(_soigner, (contrat.entier("mental", "Mental du soigneur", CARACTERISTIQUE_MIN,
+                                                           CARACTERISTIQUE_MAX),
+                                    contrat.GRAINE)),
     "stabiliser": _simple(lambda p, v: p._vitalite(p.vitalite.stabiliser()),
                           lambda p, v: f"Un compagnon stabilise {p.nom} (deux actions au contact)"),
-    "se_stabiliser": Operation(_se_stabiliser, (GRAINE,)),
+    "se_stabiliser": contrat.Operation(_se_stabiliser, (contrat.GRAINE,)),
     "reprendre_conscience": _simple(lambda p, v: p._vitalite(p.vitalite.reprendre_conscience()),
                                     lambda p, v: f"Sans aide, {p.nom} reprend conscience au bout de deux minutes"),
     "ajouter_maitrise": _simple(lambda p, v: p.ajouter_maitrise(v["nom"], v["caracteristique"]),
                                 lambda p, v: f"Nouvelle maîtrise pour {p.nom} : {str(v['nom'])[:NOM_MAX].strip()}",
-                                (libre("nom", ""), CARACTERISTIQUE), pe=False),
+                                (contrat.libre("nom", ""), CARACTERISTIQUE), pe=False),
     "retirer_maitrise": _simple(lambda p, v: p.retirer_maitrise(str(v["nom"])),
                                 lambda p, v: f"Maîtrise retirée : {p.maitrise(str(v['nom'])).nom}",
-                                (libre("nom", ""),), pe=False),
+                                (contrat.libre("nom", ""),), pe=False),
     "renommer": _simple(lambda p, v: p.renommer(v["nom"]),
-                        lambda p, v: f"{p.nom} s'appelle désormais {p.renommer(v['nom']).nom}", (libre("nom", ""),),
+                        lambda p, v: f"{p.nom} s'appelle désormais {p.renommer(v['nom']).nom}",
+                        (contrat.libre("nom", ""),),
                         pe=False),
 }
 
 #: La fiche d'un personnage du 3D6 : caractéristiques, maîtrises, Facteur de puissance, PE.
-SUIVI: Suivi[Personnage] = Suivi(
+SUIVI: contrat.Suivi[Personnage] = contrat.Suivi(
     nom="fiche", titre="Fiche de personnage", format=FORMAT, vue=vue,
     # Sans genre grammatical sur cette fiche : les phrases de la page disent « la fiche de <nom> ».
     designation=lambda p: (p.nom, "", None),
-    creer=Creation(_creer, (libre("nom", ""), _carac("physique"), _carac("mental"), _carac("social"),
-                            entier("fp", "Facteur de puissance", 0, FP_MAX, 0), libre("domaine", ""),
-                            oui_non("robot", "Le personnage est un robot"))),
+    creer=contrat.Creation(_creer, (contrat.libre("nom", ""), _carac("physique"), _carac("mental"), _carac("social"),
+                            contrat.entier("fp", "Facteur de puissance", 0, FP_MAX, 0), contrat.libre("domaine", ""),
+                            contrat.oui_non("robot", "Le personnage est un robot"))),
     operations=OPERATIONS, bornes=BORNES, pour_lanceur=_pour_lanceur,
-    questions={"chances": Question(lambda p, v: {"tests": tests_de(p, v) if p.peut_agir else []}, REGLAGES)},
+    questions={"chances": contrat.Question(lambda p, v: {"tests": tests_de(p, v) if p.peut_agir else []}, REGLAGES)},
 )
 
 
