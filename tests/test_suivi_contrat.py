@@ -509,7 +509,7 @@ class TestSauvegardesDansLaPage:
         fiche.get_by_role("button", name="Nouvelle scène").click()
         expect(fiche.locator("output .jdr-message")).to_contain_text("Nouvelle scène")
         rangee = json.loads(onglet.evaluate("(c) => localStorage.getItem(c)", cle))
-        assert (rangee["version"], rangee["genre"]) == (2, "encore.fiche")
+        assert (rangee["version"], rangee["genre"]) == (FICHE.format.version, "encore.fiche")
         assert [b["palier"] for b in rangee["blessures"]] == ["blesse", "gravement_blesse"]
 
     @pytest.mark.construction
@@ -528,4 +528,4 @@ class TestSauvegardesDansLaPage:
         combat.get_by_role("button", name="Au suivant").click()
         expect(combat.locator(".jdr-combat-tour")).to_contain_text("Tour 2")
         rangee = json.loads(onglet.evaluate("(c) => localStorage.getItem(c)", cle))
-        assert (rangee["version"], rangee["genre"], rangee["tour"]) == (2, "d10.combat", 2)
+        assert (rangee["version"], rangee["genre"], rangee["tour"]) == (COMBAT.format.version, "d10.combat", 2)
