@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Error, Locator, Page, expect
 
 from jdr_core.d10.suivi import operer as operer_d10
+from jdr_core.francais import nombre_relatif, typographier
 
 from .conftest import COMBAT_D10, combat_d10_a_deux
 
@@ -151,7 +152,7 @@ class TestMemeInstant:
 
     @pytest.mark.construction
     def test_fiche_3d6(self, contexte: BrowserContext, serveur: str) -> None:
-        """La fiche 3D6, sur le même contrat : deux « Encaisser » au même instant, quatre fois."""
+        """La fiche 3D6, sur le même contrat : deux « Encaisser » au même instant, vingt fois."""
         racine = ".jdr-fiche[data-systeme='troisd6']"
         a = contexte.new_page()
         a.goto(serveur + "/3d6/fiche/")
@@ -164,7 +165,7 @@ class TestMemeInstant:
         creation.get_by_role("button", name="Créer la fiche").click()
         expect(a.locator(f"{racine} .jdr-fiche-entete")).to_contain_text("Jules")
         b = _second_onglet(contexte, serveur, "/3d6/fiche/", racine, "Jules")
-        tours = 4  # 10 PE, 2 perdus par tour : 2 PE à la fin, sans passer sous 0
+        tours = TOURS  # 10 PE, 2 perdus par tour : −30 PE à la fin (les PE descendent jusqu'à −50)
         for tour in range(tours):
             assert _au_meme_instant([(a, racine, "Encaisser"), (b, racine, "Encaisser")]) == [True, True], tour
             _suivi_pose(a, racine)
@@ -172,7 +173,8 @@ class TestMemeInstant:
         pe = _etat_range(a, racine)["pe"]
         assert pe == 10 - 2 * tours, f"{10 - 2 * tours - pe} opérations perdues sur {2 * tours}"
         for page in (a, b):
-            expect(page.locator(f"{racine} .jdr-fiche-etat")).to_contain_text(f"{pe}\u00a0PE sur 10")
+            expect(page.locator(f"{racine} .jdr-fiche-etat")).to_contain_text(
+                typographier(f"{nombre_relatif(pe)} PE sur 10"))
 
     @pytest.mark.construction
     def test_combat_d10(self, contexte: BrowserContext, serveur: str) -> None:
