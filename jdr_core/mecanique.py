@@ -380,6 +380,14 @@ class Mecanique(Generic[R]):
         return {"situation": self.situation(resultat, valeurs) if self.situation is not None else "",
                 "reglages": reglages}
 
+    def chance(self, valeurs: Valeurs, cle: str) -> Fraction:
+        """La probabilité exacte de la ligne de cotes ``cle`` pour des valeurs déjà validées (ce
+        que les fiches affichent à côté d'un bouton de jet) ; une clé absente est une erreur."""
+        for cote in self.cotes(valeurs):
+            if cote.cle == cle:
+                return cote.probabilite
+        raise JdrErreur(f"lanceur {self.nom} : pas de ligne de cotes {cle!r}")
+
     def repartir(self, valeurs: Valeurs, cotes: list[Cote] | None = None) -> Repartition:
         """La répartition du graphique pour des valeurs déjà validées."""
         if self.repartition is not None:

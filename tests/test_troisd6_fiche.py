@@ -179,3 +179,10 @@ class TestFormat:
 
     def test_registre(self) -> None:
         assert registre.suivi("troisd6") is SUIVI
+
+
+def test_la_chance_d_une_ligne_de_cotes_par_sa_cle() -> None:
+    valeurs = TEST.valider({"caracteristique": 3, "difficulte": 2})
+    assert TEST.chance(valeurs, "reussite") == next(c.probabilite for c in TEST.cotes(valeurs) if c.cle == "reussite")
+    with pytest.raises(JdrErreur, match="lanceur 3d6-test : pas de ligne de cotes 'victoire'"):
+        TEST.chance(valeurs, "victoire")

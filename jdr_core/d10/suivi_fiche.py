@@ -67,8 +67,7 @@ def jets_de(p: Personnage, dv: int = DV_DEFAUT) -> list[dict[str, str]]:
     jets = []
     for competence, stat, libelle in cas:
         valeurs = parametres_action(p, competence, stat=stat, dv=dv)
-        reussir = next(c for c in ACTION.cotes(valeurs) if c.cle == "reussite")
-        chance = pourcentage(reussir.probabilite)
+        chance = pourcentage(ACTION.chance(valeurs, "reussite"))
         jets.append({"competence": competence, "stat": stat, "libelle": libelle, "chance": chance,
                      "phrase": f"{chance} de réussir contre {5 + dv}"})
     return jets

@@ -97,8 +97,7 @@ def jets_de(p: Personnage, v: contrat.Valeurs) -> list[dict[str, str]]:
     jets = []
     for jet, nom in cas:
         valeurs = parametres_jet(p, jet, nom, **reglages)
-        reussir = next(c for c in TEST.cotes(valeurs) if c.cle == REUSSIE)
-        chance = pourcentage(reussir.probabilite)
+        chance = pourcentage(TEST.chance(valeurs, REUSSIE))
         jets.append({"jet": jet, "nom": nom, "libelle": _libelle(p, jet, nom), "cible": str(cible_test(valeurs)),
                      "chance": chance, "phrase": f"cible {cible_test(valeurs)}, {chance} de réussite"})
     return jets

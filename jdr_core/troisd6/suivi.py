@@ -106,10 +106,10 @@ def tests_de(p: Personnage, v: contrat.Valeurs) -> list[dict[str, str]]:
     tests = []
     for cle, maitrise, libelle in cas:
         valeurs = parametres_test(p, cle, maitrise=maitrise, **reglages)
-        reussir = next(c for c in TEST.cotes(valeurs) if c.cle == "reussite")
-        chance = pourcentage(reussir.probabilite)
+        p_reussir = TEST.chance(valeurs, "reussite")
+        chance = pourcentage(p_reussir)
         tests.append({"caracteristique": cle, "maitrise": maitrise, "libelle": libelle, "chance": chance,
-                      "phrase": f"{chance} de chances de réussir ({reussir.probabilite})"})
+                      "phrase": f"{chance} de chances de réussir ({p_reussir})"})
     return tests
 
 

@@ -273,9 +273,9 @@ class Suivi {
       else window.removeEventListener("storage", ecoute);
     };
     window.addEventListener("storage", ecoute);
-    // Un lien de partage collé dans l'onglet déjà ouvert sur cette page : seul le fragment change,
-    // et la navigation instantanée de Material referait la page sans ses blocs de réglages ; la
-    // page se recharge donc, et le lien est lu comme à une première ouverture.
+    // Un lien de partage collé dans l'onglet déjà ouvert sur cette page : seul le fragment change
+    // (Material refait parfois la page, parfois non). La page se recharge, et le lien est lu d'un
+    // seul chemin, celui d'une première ouverture (demarrer), une fois la fiche affichée.
     const partage = () => {
       if (!racine.isConnected) return window.removeEventListener("hashchange", partage);
       if (location.hash.startsWith(PREFIXE_PARTAGE)) location.reload();
