@@ -338,8 +338,11 @@ class TestImpressionEtTelephone:
     def test_colonnes_selon_la_largeur(self, chromium: Browser, serveur: str, largeur: int, colonnes: int) -> None:
         """Trois colonnes sur un grand écran, deux sur une tablette, une seule sur un téléphone."""
         page = _ouvrir(chromium, f"{serveur}/{dossier(ENCORE.nom)}/ecran/", largeur)
-        # Les colonnes vraiment remplies : les bords gauches distincts des titres de tables.
-        lu = page.evaluate("""() => new Set([...document.querySelectorAll('article h3')]
+        # Les colonnes vraiment remplies : les bords gauches distincts de ce qui commence au bord d'une
+        # colonne (titres, tables, termes du glossaire). Les titres de tables seuls ne suffisaient pas :
+        # selon la charge, l'équilibrage des colonnes peut laisser la dernière au glossaire, sans titre h3.
+        lu = page.evaluate("""() => new Set([...document.querySelectorAll(
+                'article :is(h2, h3, dt, .md-typeset__scrollwrap)')]
             .map(h => Math.round(h.getBoundingClientRect().left))).size""")
         page.context.close()
         assert lu == colonnes
