@@ -27,6 +27,7 @@ from jdr_core.mecanique import Choix, Mecanique, OuiNon, Parametre, cotes_affich
 from jdr_core.registre import mecanique, suivi, systeme, systeme_de, tables
 
 from .exemples import ID_VALIDE
+from .situation import Reglage, reglages
 
 _FORMATEUR = HtmlFormatter(nowrap=True)
 
@@ -187,6 +188,14 @@ def formater_exemple(
         nom, valeurs = options["lanceur"]
         boutons.append(f'<a class="jdr-lancer-situation md-button" href="{_attr(REGISTRE.lien(nom, valeurs))}">'
                        "Lancer cette situation</a>")
+        # « Modifier » montre d'abord la situation en champs (ceux du lanceur, réglés comme
+        # l'exemple) : un modèle inerte, qu'exemple.js pose dans la page au premier clic.
+        situation = formulaire_lanceur(mecanique(nom), valeurs, f"exemple-{ident}-situation",
+                                       "Votre version de la situation", graphique=False,
+                                       titre_journal=f"{titre} (votre version)")
+        situation = f'<template class="jdr-situation-modele">{situation}</template>'
+    else:
+        situation = formulaire_reglages(ident, reglages(source))
     return (
         f'<div class="jdr-exemple" data-exemple="{_attr(ident)}" id="exemple-{_attr(ident)}">'
         f'<p class="jdr-exemple-titre">{_attr(titre)}</p>'
@@ -196,8 +205,40 @@ def formater_exemple(
         f'<div class="jdr-exemple-actions">{"".join(boutons)}</div>'
         f'<p class="jdr-etat" id="exemple-{_attr(ident)}-etat" role="status"></p>'
         '<output class="jdr-sortie" aria-live="polite"></output>'
-        f"{_json_script('jdr-source', source)}"
+        f"{_json_script('jdr-source', source)}{situation}"
         "</div>"
+    )
+
+
+def formulaire_reglages(ident: str, trouves: list[Reglage]) -> str:
+    """« Modifier », exemple sans lanceur : ses propres nombres en champs (situation.py), rangés par
+    étape de l'histoire ; le navigateur les remet dans le code et le fait tourner à part."""
+    if not trouves:
+        return ""
+    etapes: dict[int, list[str]] = {}
+    for i, r in enumerate(trouves):
+        champ_id = f"exemple-{ident}-reglage-{i}"
+        position = f'data-ligne="{r.ligne}" data-debut="{r.debut}" data-fin="{r.fin}"'
+        label = f'<label for="{champ_id}">{_attr(r.libelle)}</label>'
+        if isinstance(r.valeur, bool):
+            coche = " checked" if r.valeur else ""
+            champ = (f'<div class="jdr-champ jdr-champ--case"><input type="checkbox" id="{champ_id}" '
+                     f'name="r{i}" {position}{coche}>{label}</div>')
+        else:
+            champ = (f'<div class="jdr-champ">{label}<input type="number" inputmode="numeric" id="{champ_id}" '
+                     f'name="r{i}" step="1" value="{r.valeur}" {position} required></div>')
+        etapes.setdefault(r.etape, []).append(champ)
+    plusieurs = len(etapes) > 1
+    corps = "".join(
+        (f'<p class="jdr-etape-titre">Étape {n}</p>' if plusieurs else "")
+        + f'<div class="jdr-champs">{"".join(c)}</div>'
+        for n, c in enumerate(etapes.values(), start=1)
+    )
+    return (
+        '<template class="jdr-reglages-modele"><form class="jdr-reglages" novalidate>'
+        f"<fieldset><legend>Votre version de la situation</legend>{corps}"
+        '<div class="jdr-actions"><button type="submit" class="md-button md-button--primary">'
+        "Exécuter avec ces valeurs</button></div></fieldset></form></template>"
     )
 
 
@@ -269,6 +310,52 @@ def cotes_html(cotes: list[dict[str, str]]) -> str:
     return f"<ul>{''.join(lignes)}</ul>"
 
 
+def formulaire_lanceur(meca: Mecanique[Any], valeurs: dict[str, object], ident: str, legende: str,
+                       *, graphique: bool = True, titre_journal: str = "") -> str:
+    """Le formulaire d'un lanceur réglé sur ``valeurs`` : celui d'un bloc ``lanceur``, ou celui de la
+    situation d'un exemple (« Modifier »), sans graphique pour rester léger."""
+    champs = "".join(_champ(p, ident, valeurs[p.nom]) for p in meca.parametres if not p.avance)
+    avances = "".join(_champ(p, ident, valeurs[p.nom]) for p in meca.parametres if p.avance)
+    if avances:
+        champs += (
+            '<details class="jdr-avance"><summary>Réglages avancés (hypothèses)</summary>'
+            f'<div class="jdr-champs">{avances}</div></details>'
+        )
+    lignes = meca.cotes(valeurs)
+    cotes = cotes_affichees(lignes)
+    zone = ""
+    comparer = ""
+    if graphique:
+        dessin = pour_lanceur(meca, valeurs, ident=ident, repartition=meca.repartir(valeurs, lignes))
+        zone = f'<div class="jdr-graphique-zone">{dessin}</div>'
+        # Le mode « comparer » a besoin de JavaScript : ses boutons restent cachés sans lui.
+        comparer = (
+            '<div class="jdr-comparer" hidden>'
+            '<button type="button" class="md-button jdr-figer">Comparer : figer ce réglage</button>'
+            '<button type="button" class="md-button jdr-defiger" hidden>Arrêter la comparaison</button>'
+            '<span class="jdr-comparer-aide">Figez un réglage, changez-en un autre : '
+            "le graphique montre les deux.</span></div>"
+        )
+    # Un lanceur dont le jet peut se rejouer sur une fiche du suivi (liaison.js) le dit ici.
+    liaison = f' data-operation-suivi="{_attr(meca.operation_suivi)}"' if meca.operation_suivi else ""
+    # Le titre de ses jets au journal, quand ce n'est pas la légende (la situation d'un exemple).
+    titre = f' data-titre="{_attr(titre_journal)}"' if titre_journal else ""
+    return (
+        f'<form class="jdr-lanceur" data-mecanique="{_attr(meca.nom)}" id="{_attr(ident)}" '
+        f'data-systeme="{_attr(systeme_de(meca.nom))}"{liaison}{titre} novalidate>'
+        f'<fieldset><legend>{_attr(legende)}</legend>'
+        f'<div class="jdr-champs">{champs}</div>'
+        '<div class="jdr-cotes" aria-live="polite"><p class="jdr-cotes-titre">Chances exactes '
+        f"avant de lancer :</p>{cotes_html(cotes)}</div>"
+        f"{zone}{comparer}"
+        '<div class="jdr-actions"><button type="submit" class="md-button md-button--primary">'
+        "Lancer les dés</button>"
+        '<span class="jdr-etat" role="status"></span></div>'
+        '<output class="jdr-sortie" aria-live="polite"></output>'
+        "</fieldset></form>"
+    )
+
+
 def formater_lanceur(
     source: str, language: str, class_name: str, options: dict[str, Any], md: Any, **kwargs: Any
 ) -> str:
@@ -278,39 +365,8 @@ def formater_lanceur(
         valeurs = _defauts(meca, source)
     except JdrErreur as e:
         raise BlocInvalide(f"bloc lanceur {meca.nom} : {e}") from e
-    champs = "".join(_champ(p, ident, valeurs[p.nom]) for p in meca.parametres if not p.avance)
-    avances = "".join(_champ(p, ident, valeurs[p.nom]) for p in meca.parametres if p.avance)
-    if avances:
-        champs += (
-            '<details class="jdr-avance"><summary>Réglages avancés (hypothèses)</summary>'
-            f'<div class="jdr-champs">{avances}</div></details>'
-        )
     REGISTRE.lanceur(meca.nom, ident)
-    lignes = meca.cotes(valeurs)
-    cotes = cotes_affichees(lignes)
-    graphique = pour_lanceur(meca, valeurs, ident=ident, repartition=meca.repartir(valeurs, lignes))
-    # Un lanceur dont le jet peut se rejouer sur une fiche du suivi (liaison.js) le dit ici.
-    liaison = f' data-operation-suivi="{_attr(meca.operation_suivi)}"' if meca.operation_suivi else ""
-    return (
-        f'<form class="jdr-lanceur" data-mecanique="{_attr(meca.nom)}" id="{_attr(ident)}" '
-        f'data-systeme="{_attr(systeme_de(meca.nom))}"{liaison} novalidate>'
-        f'<fieldset><legend>Lanceur : {_attr(meca.titre)}</legend>'
-        f'<div class="jdr-champs">{champs}</div>'
-        '<div class="jdr-cotes" aria-live="polite"><p class="jdr-cotes-titre">Chances exactes '
-        f"avant de lancer :</p>{cotes_html(cotes)}</div>"
-        f'<div class="jdr-graphique-zone">{graphique}</div>'
-        # Le mode « comparer » a besoin de JavaScript : ses boutons restent cachés sans lui.
-        '<div class="jdr-comparer" hidden>'
-        '<button type="button" class="md-button jdr-figer">Comparer : figer ce réglage</button>'
-        '<button type="button" class="md-button jdr-defiger" hidden>Arrêter la comparaison</button>'
-        '<span class="jdr-comparer-aide">Figez un réglage, changez-en un autre : '
-        "le graphique montre les deux.</span></div>"
-        '<div class="jdr-actions"><button type="submit" class="md-button md-button--primary">'
-        "Lancer les dés</button>"
-        '<span class="jdr-etat" role="status"></span></div>'
-        '<output class="jdr-sortie" aria-live="polite"></output>'
-        "</fieldset></form>"
-    )
+    return formulaire_lanceur(meca, valeurs, ident, f"Lanceur : {meca.titre}")
 
 
 # --- tableau -----------------------------------------------------------------

@@ -151,6 +151,18 @@ class TestWidgetsApresUsage:
         page.context.close()
         assert not violations, resume(violations)
 
+    def test_situation_d_exemple_ouverte(self, navigateur: Browser, serveur: str) -> None:
+        """« Modifier » ouvert sur les deux sortes d'exemples (champs du lanceur, nombres de l'exemple)."""
+        page = ouvrir(navigateur, "dark", 375)
+        for chemin, exemple in (("/3d6/test/", "carmen-code"), ("/3d6/energie/", "pe-depart")):
+            page.goto(serveur + chemin)
+            bloc = page.locator(f'.jdr-exemple[data-exemple="{exemple}"]')
+            bloc.get_by_role("button", name="Modifier", exact=True).click()
+            expect(bloc.locator(".jdr-situation form")).to_be_visible(timeout=DELAI)
+            violations = axe(page)
+            assert not violations, resume(violations)
+        page.context.close()
+
     def test_lecteur_d_ecran_ni_cotes_relues_ni_graine_lue(self, navigateur: Browser, serveur: str) -> None:
         """Un second jet aux mêmes réglages ne touche pas la zone des cotes (aria-live) ; la graine
         se voit mais ses chiffres sont cachés aux lecteurs d'écran."""

@@ -125,7 +125,8 @@ def test_exemple_modifier_executer_revenir(page: Page, serveur: str) -> None:
     page.goto(serveur + "/3d6/test/")
     bloc = page.locator('.jdr-exemple[data-exemple="pierre-ruelle"]')
     source = json.loads(bloc.locator("template.jdr-source").evaluate("(t) => t.content.textContent") or "")
-    bloc.get_by_role("button", name="Modifier").click()
+    bloc.get_by_role("button", name="Modifier", exact=True).click()
+    bloc.get_by_role("button", name="Modifier le code").click()
     zone = bloc.locator("textarea.jdr-code-modifiable")
     expect(zone).to_be_focused()
     assert zone.input_value() == source
@@ -149,6 +150,81 @@ def test_exemple_modifier_executer_revenir(page: Page, serveur: str) -> None:
     bloc.get_by_role("button", name="Exécuter").first.click()
     expect(bloc).to_have_attribute("data-etat", "ok")
     expect(bloc.locator(".jdr-etat")).to_have_text(MEMES_RESULTATS)
+
+
+def test_modifier_la_situation_en_champs(page: Page, serveur: str) -> None:
+    """« Modifier » sur un exemple relié à un lanceur : ses réglages en champs, ses chances exactes,
+    recalculées quand un champ change, un jet sur place qui entre au journal, et un lien de rejeu
+    qui mène au lanceur de la mécanique (c'est là qu'un lien rejoue un jet)."""
+    page.goto(serveur + "/3d6/test/")
+    bloc = page.locator('.jdr-exemple[data-exemple="carmen-code"]')
+    modifier = bloc.get_by_role("button", name="Modifier", exact=True)
+    modifier.click()
+    form = bloc.locator("form.jdr-lanceur")
+    champ = form.get_by_role("spinbutton", name=re.compile("Caractéristique"))
+    expect(champ).to_be_focused()
+    expect(champ).to_have_value("4")
+    assert form.locator('[name="difficulte"]').input_value() == "3"
+    cotes = form.locator(".jdr-cotes ul").inner_text()
+    champ.fill("2")
+    expect(form.locator(".jdr-cotes ul")).not_to_have_text(cotes, timeout=DELAI)
+    form.get_by_role("button", name="Lancer les dés").click()
+    resultat = form.locator("output .jdr-resultat")
+    expect(resultat).to_be_visible(timeout=DELAI)
+    expect(resultat.locator(".jdr-de").first).to_be_visible()
+    assert re.search(r"[a-zé]{3,}", resultat.locator(".jdr-phrase").inner_text())
+    faces = resultat.locator(".jdr-de").evaluate_all("(des) => des.map((d) => d.dataset.face)")
+    lien = resultat.locator("a.jdr-lien").get_attribute("href") or ""
+    params = dict(re.findall(r"[?&]([^=&#]+)=([^&#]*)", lien))
+    assert params["lanceur"] == "3d6-test" and params["caracteristique"] == "2" and params.get("graine")
+    assert lien.split("#")[1] == "lanceur-3d6-test"
+    page.locator(".jdr-journal-bouton").click()
+    entree = page.locator(".jdr-journal-entree").first
+    expect(entree).to_contain_text("Carmen casse un code (votre version)", timeout=DELAI)
+    page.keyboard.press("Escape")
+    bloc.get_by_role("button", name="Revenir au texte").click()
+    expect(bloc.locator("form.jdr-lanceur")).to_have_count(0)
+    expect(modifier).to_be_focused()
+    # Le lien rejoue ce jet dans le lanceur de la mécanique : mêmes réglages, mêmes dés.
+    autre = page.context.new_page()
+    autre.goto(lien)
+    form2 = autre.locator('form.jdr-lanceur[data-mecanique="3d6-test"]').first
+    expect(form2.locator("output .jdr-resultat")).to_be_visible(timeout=DELAI)
+    assert form2.locator('[name="caracteristique"]').input_value() == "2"
+    assert form2.locator("output .jdr-de").evaluate_all("(des) => des.map((d) => d.dataset.face)") == faces
+    autre.close()
+
+
+def test_modifier_les_nombres_d_un_exemple_sans_lanceur(page: Page, serveur: str) -> None:
+    """« Modifier » sur un exemple sans lanceur : ses propres nombres en champs, par étape ; exécutés
+    à part, avec les écarts au texte marqués ≠ ; un champ qui n'est pas un entier est refusé en
+    français sans rien lancer ; une valeur que la règle refuse est dite par la règle."""
+    page.goto(serveur + "/3d6/energie/")
+    bloc = page.locator('.jdr-exemple[data-exemple="pe-depart"]')
+    bloc.get_by_role("button", name="Modifier", exact=True).click()
+    form = bloc.locator("form.jdr-reglages")
+    expect(form.locator(".jdr-etape-titre")).to_have_text(["Étape 1", "Étape 2"])
+    physique = form.get_by_role("spinbutton", name="Physique").first
+    expect(physique).to_be_focused()
+    expect(physique).to_have_value("4")
+    physique.fill("5")
+    form.get_by_role("button", name="Exécuter avec ces valeurs").click()
+    expect(bloc).to_have_attribute("data-etat", "ecart", timeout=DELAI)
+    expect(bloc.locator("output .jdr-ecart .jdr-obtenu")).to_have_text(re.compile(r"débute avec 8\sPE"))
+    expect(bloc.locator("output .jdr-ok")).to_have_count(1)
+    physique.fill("")
+    form.get_by_role("button", name="Exécuter avec ces valeurs").click()
+    expect(bloc.locator("output .jdr-erreur")).to_contain_text("écrivez un nombre entier")
+    expect(physique).to_be_focused()
+    physique.fill("40")
+    form.get_by_role("button", name="Exécuter avec ces valeurs").click()
+    expect(bloc.locator("output .jdr-erreur-exemple")).to_be_visible(timeout=DELAI)
+    assert "Traceback" not in bloc.inner_text()
+    bloc.get_by_role("button", name="Modifier le code").click()
+    expect(bloc.locator("textarea.jdr-code-modifiable")).to_be_focused()
+    expect(bloc.locator("form.jdr-reglages")).to_have_count(0)
+    bloc.get_by_role("button", name="Revenir au texte").click()
+    expect(bloc.get_by_role("button", name="Modifier", exact=True)).to_be_focused()
 
 
 def test_lancer_cette_situation(page: Page, serveur: str, site_construit: Path) -> None:

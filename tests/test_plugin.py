@@ -199,6 +199,43 @@ class TestRegistreDesBlocs:
                          pages["b.md"])
         assert lien_lancer(pages["a.md"]) == ("../b/", "ici")
 
+    def test_situation_de_l_exemple_en_champs(self) -> None:
+        """« Modifier » : l'exemple porte, dans un modèle inerte, le formulaire de son lanceur réglé comme
+        lui (les valeurs de son lien « Lancer cette situation »), sans graphique ; ce formulaire-là n'est
+        pas le lanceur de la mécanique, qui reste celui de la page des jets."""
+        pages = convertir(("a.md", "a/", EXEMPLE_LANCE), ("jets.md", "jets/", LANCEUR))
+        (modele,) = re.findall(r'<template class="jdr-situation-modele">(.*?)</template>', pages["a.md"], re.S)
+        assert '<form class="jdr-lanceur" data-mecanique="3d6-test" id="exemple-carmen-situation"' in modele
+        assert "<legend>Votre version de la situation</legend>" in modele
+        assert 'data-titre="Exemple (votre version)"' in modele
+        champs = dict(re.findall(r'name="(\w+)"[^>]*value="([^"]*)"', modele))
+        assert champs["caracteristique"] == "4" and champs["difficulte"] == "3"
+        assert "jdr-graphique" not in modele and "Comparer" not in modele
+        assert REGISTRE.lanceurs == {"3d6-test": ("jets/", "lanceur-3d6-test")}
+        assert "<template" not in pages["jets.md"]
+        exemple_seul = convertir(("a.md", "a/", '```exemple id="a"\n>>> 1\n1\n```\n'))["a.md"]
+        assert "jdr-situation-modele" not in exemple_seul
+
+    def test_situation_d_un_exemple_sans_lanceur(self) -> None:
+        """Sans lanceur, « Modifier » propose les propres nombres de l'exemple, par étape, chacun avec sa
+        place dans le code (ligne, colonnes) ; un oui/non devient une case."""
+        source = (">>> from jdr_core.troisd6 import tester, action_de_groupe\n"
+                  ">>> print(tester(3, difficulte=2).reussi)\nTrue\n"
+                  ">>> print(action_de_groupe(2, avancee=True))\n…\n")
+        page = convertir(("a.md", "a/", f'```exemple id="g"\n{source}```\n'))["a.md"]
+        (modele,) = re.findall(r'<template class="jdr-reglages-modele">(.*?)</template>', page, re.S)
+        assert [html.unescape(t) for t in re.findall(r"<p class=\"jdr-etape-titre\">([^<]*)</p>", modele)] == [
+            "Étape 1", "Étape 2"]
+        champs = re.findall(r'<label for="[^"]+">([^<]*)</label><input type="number"[^>]*value="(\d+)" '
+                            r'data-ligne="(\d+)" data-debut="(\d+)" data-fin="(\d+)"', modele)
+        assert [(html.unescape(n), v) for n, v, *_ in champs] == [
+            ("Caractéristique", "3"), ("Difficulté", "2"), ("Jets", "2")]
+        lignes = source.split("\n")
+        for _, valeur, ligne, debut, fin in champs:
+            assert lignes[int(ligne)][int(debut):int(fin)] == valeur
+        assert re.search(r'<input type="checkbox" [^>]*data-ligne="3"[^>]* checked><label [^>]*>Avancée<', modele)
+        assert "Exécuter avec ces valeurs" in modele
+
     def test_le_premier_lanceur_d_une_mecanique(self) -> None:
         convertir(("a.md", "a/", LANCEUR), ("b.md", "b/", LANCEUR.replace('"\n', '" id="autre"\n', 1)))
         assert REGISTRE.lanceurs["3d6-test"] == ("a/", "lanceur-3d6-test")

@@ -3,9 +3,11 @@
 //   « Exécuter »           le texte tel quel : chaque résultat comparé au texte, et un verdict ;
 //   « Avec d'autres dés »  la même situation, les dés scriptés remplacés par des dés graines
 //                          (avec un lien qui rejoue exactement ce tirage) ;
-//   « Modifier »           le code devient modifiable ; les écarts au texte sont des différences.
-//                          Le code modifié tourne à part, dans son propre Python (edition.js) :
-//                          jamais dans le moteur des lanceurs, avec un budget de temps.
+//   « Modifier »           la situation de l'exemple en champs (ceux de son lanceur, ou ses
+//                          propres nombres), lancée sur place ; pour les curieux, « Modifier le
+//                          code » rend le code modifiable, et les écarts au texte sont des
+//                          différences. Le code modifié tourne à part, dans son propre Python
+//                          (edition.js) : jamais dans le moteur des lanceurs, avec un budget de temps.
 // Le pont Python compose les phrases (verdict, erreurs) ; ce module ne fait qu'afficher.
 import { annoncerJet, bouton, el, piedDeRejeu } from "./dom.js";
 import { MESSAGES, moteur } from "./moteur.js";
@@ -76,7 +78,7 @@ function sorties(reponse) {
 async function executer(bloc, requete, rejeu = false) {
   const sortie = bloc.querySelector("output.jdr-sortie");
   const etat = bloc.querySelector(".jdr-etat");
-  const boutons = [...bloc.querySelectorAll(".jdr-exemple-actions button")];
+  const boutons = [...bloc.querySelectorAll(".jdr-exemple-actions button, .jdr-reglages button")];
   for (const b of boutons) b.disabled = true;
   delete bloc.dataset.etat;
   bloc.dataset.attente = "1";
@@ -116,7 +118,105 @@ async function executer(bloc, requete, rejeu = false) {
   bloc.dataset.etat = reponse.ok ? "ok" : erreurs || reponse.mode === "texte" ? "echec" : "ecart";
 }
 
-// « Modifier » : le code devient un champ de texte, exécutable et réinitialisable.
+// « Modifier » : la situation de l'exemple en champs, sous le code replié, avec « Modifier le
+// code » pour les curieux. Deux sortes de champs, rendus à la construction dans un modèle inerte :
+//   - ceux du lanceur de l'exemple (.jdr-situation-modele), lancés sur place par le module des
+//     lanceurs (cotes exactes, dés, journal). Le lien de rejeu d'un jet mène au lanceur de la
+//     même mécanique, là où mène « Lancer cette situation » : c'est là qu'un lien rejoue un jet ;
+//   - ses propres nombres (.jdr-reglages-modele, site_plugins/situation.py) : remis dans le code,
+//     qui tourne à part comme un code modifié ; les écarts au texte sont des différences (≠).
+function remplacer(source, form) {
+  const lignes = source.split("\n");
+  const champs = [...form.querySelectorAll("input[data-ligne]")]
+    .sort((a, b) => b.dataset.ligne - a.dataset.ligne || b.dataset.debut - a.dataset.debut);
+  for (const c of champs) {
+    const i = Number(c.dataset.ligne);
+    const texte = c.type === "checkbox" ? (c.checked ? "True" : "False") : c.value.trim();
+    lignes[i] = lignes[i].slice(0, Number(c.dataset.debut)) + texte + lignes[i].slice(Number(c.dataset.fin));
+  }
+  return lignes.join("\n");
+}
+
+// Un champ vide ou qui n'est pas un entier : dit en français, et rien ne part.
+function reglagesIllisibles(form) {
+  const mauvais = [...form.querySelectorAll("input[type=number]")]
+    .find((c) => !/^-?\d{1,9}$/.test(c.value.trim()));
+  if (!mauvais) return "";
+  const nom = form.querySelector(`label[for="${CSS.escape(mauvais.id)}"]`).textContent;
+  mauvais.focus();
+  return `${nom} : écrivez un nombre entier (par exemple 3), sans lettre ni virgule.`;
+}
+
+function situation(bloc, source) {
+  const ouverte = bloc.querySelector(".jdr-situation");
+  if (ouverte) {
+    ouverte.querySelector("input, select").focus();
+    return;
+  }
+  const boutonModifier = bloc.querySelector(".jdr-modifier");
+  const modele = bloc.querySelector("template.jdr-situation-modele, template.jdr-reglages-modele");
+  const panneau = el("div", "jdr-situation");
+  panneau.append(modele.content.cloneNode(true));
+  const form = panneau.querySelector("form");
+  const lanceur = form.matches(".jdr-lanceur");
+  // L'aide d'abord, sous le code replié : ce que font les champs, avant les champs.
+  form.before(el("p", "jdr-aide", lanceur
+    ? "Changez un réglage : les chances se recalculent ; « Lancer les dés » tire cette situation ici, avec de vrais dés."
+    : "Changez un nombre, puis exécutez : mêmes dés que l'exemple, et les résultats qui diffèrent du texte sont signalés par ≠."));
+  const principales = bloc.querySelector(":scope > .jdr-exemple-actions");
+  const effacer = () => {
+    bloc.querySelector("output.jdr-sortie").replaceChildren();
+    bloc.querySelector(".jdr-etat").textContent = "";
+    delete bloc.dataset.etat;
+  };
+  const fermer = () => {
+    panneau.remove();
+    principales.hidden = false;
+    effacer();
+    boutonModifier.setAttribute("aria-expanded", "false");
+    boutonModifier.focus();
+  };
+  const actions = el("div", "jdr-exemple-actions");
+  actions.append(
+    bouton("Modifier le code", () => {
+      panneau.remove();
+      effacer();
+      modifier(bloc, source);
+    }, { titre: "Le code Python de l'exemple, modifiable" }),
+    bouton("Revenir au texte", fermer),
+  );
+  panneau.append(actions);
+  principales.hidden = true;
+  bloc.querySelector(".jdr-exemple-code").after(panneau);
+  boutonModifier.setAttribute("aria-expanded", "true");
+  if (lanceur) {
+    const lien = bloc.querySelector("a.jdr-lancer-situation");
+    if (lien) form.dataset.pageRejeu = lien.href;
+    // Un envoi avant l'arrivée du module attend (jdr.js), et part dès le branchement.
+    import("./lanceur.js").then((m) => {
+      m.brancher(form);
+      form.dataset.branche = "pret";
+    });
+  } else {
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      const illisible = reglagesIllisibles(form);
+      if (illisible) {
+        const p = el("p", "jdr-erreur", illisible);
+        p.setAttribute("role", "alert");
+        bloc.querySelector("output.jdr-sortie").replaceChildren(p);
+        bloc.dataset.etat = "echec";
+        return;
+      }
+      executer(bloc, { source: remplacer(source, form), mode: "modifie" });
+    });
+    // Le Python à part démarre pendant que le lecteur change les nombres.
+    chargerEdition().then((ed) => ed.preparer(source), () => {});
+  }
+  form.querySelector("input, select").focus();
+}
+
+// « Modifier le code » : le code devient un champ de texte, exécutable et réinitialisable.
 function modifier(bloc, source) {
   const code = bloc.querySelector(".jdr-exemple-code");
   const boutonModifier = bloc.querySelector(".jdr-modifier");
@@ -171,7 +271,8 @@ export function brancher(bloc) {
   bloc.querySelector(".jdr-executer").addEventListener("click", () => executer(bloc, { source, mode: "texte" }));
   const autres = bloc.querySelector(".jdr-autres-des");
   if (autres) autres.addEventListener("click", () => executer(bloc, { source, graine: graineAuHasard() }));
-  bloc.querySelector(".jdr-modifier").addEventListener("click", () => modifier(bloc, source));
+  const avecSituation = bloc.querySelector("template.jdr-situation-modele, template.jdr-reglages-modele");
+  bloc.querySelector(".jdr-modifier").addEventListener("click", () => (avecSituation ? situation : modifier)(bloc, source));
   // Un lien de rejeu (?exemple=…&graine=…) rejoue ce tirage-là, et le dit.
   const params = new URLSearchParams(window.location.search);
   if (params.get("exemple") === bloc.dataset.exemple && params.get("graine") && autres) {

@@ -100,9 +100,11 @@ function lireFormulaire(form) {
   return params;
 }
 
+// Le lien qui rejoue un jet : vers ce lanceur, ou, pour la situation d'un exemple (exemple.js),
+// vers le lanceur de la même mécanique (data-page-rejeu, adresse et ancre comprises).
 function lienDuJet(form, reponse) {
-  const url = new URL(window.location.href);
-  url.hash = form.id;
+  const url = new URL(form.dataset.pageRejeu || window.location.href);
+  if (!form.dataset.pageRejeu) url.hash = form.id;
   return adresseDeRejeu(url, form.dataset.mecanique, reponse.parametres, reponse.graine);
 }
 
@@ -212,7 +214,7 @@ async function lancer(form, graine) {
     // Un nouveau jet part dans le journal des jets (un jet rejoué depuis un lien y est déjà).
     // La situation et les réglages qui diffèrent du défaut viennent du cœur (Mecanique.pour_journal).
     if (!reponse.erreur && graine === undefined) {
-      annoncerJet(form, { des: reponse.groupes, issue: reponse.phrase, graine: reponse.graine, lien: lienDuJet(form, reponse),
+      annoncerJet(form, { ...(form.dataset.titre ? { titre: form.dataset.titre } : {}), des: reponse.groupes, issue: reponse.phrase, graine: reponse.graine, lien: lienDuJet(form, reponse),
         ...(reponse.journal_jet || {}) });
     }
   } finally {
