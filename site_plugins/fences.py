@@ -22,6 +22,7 @@ from pygments.lexers import PythonConsoleLexer
 from pymdownx.superfences import SuperFencesException
 
 from jdr_core.erreurs import JdrErreur
+from jdr_core.francais import en_minuscule
 from jdr_core.graphique import pour_lanceur
 from jdr_core.mecanique import Choix, Mecanique, OuiNon, Parametre, cotes_affichees
 from jdr_core.registre import mecanique, suivi, systeme, systeme_de, tables
@@ -216,6 +217,8 @@ def formulaire_reglages(ident: str, trouves: list[Reglage]) -> str:
     if not trouves:
         return ""
     etapes: dict[int, list[str]] = {}
+    # « Étape 2 : subir » ; un sigle en tête garde ses capitales (« Étape 1 : PE de départ »).
+    actions = {r.etape: r.action if r.action.split(" ")[0].isupper() else en_minuscule(r.action) for r in trouves}
     for i, r in enumerate(trouves):
         champ_id = f"exemple-{ident}-reglage-{i}"
         position = f'data-ligne="{r.ligne}" data-debut="{r.debut}" data-fin="{r.fin}"'
@@ -230,9 +233,9 @@ def formulaire_reglages(ident: str, trouves: list[Reglage]) -> str:
         etapes.setdefault(r.etape, []).append(champ)
     plusieurs = len(etapes) > 1
     corps = "".join(
-        (f'<p class="jdr-etape-titre">Étape {n}</p>' if plusieurs else "")
+        (f'<p class="jdr-etape-titre">Étape {n} : {_attr(actions[e])}</p>' if plusieurs else "")
         + f'<div class="jdr-champs">{"".join(c)}</div>'
-        for n, c in enumerate(etapes.values(), start=1)
+        for n, (e, c) in enumerate(etapes.items(), start=1)
     )
     return (
         '<template class="jdr-reglages-modele"><form class="jdr-reglages" novalidate>'

@@ -28,8 +28,9 @@ import ast
 import doctest
 import importlib
 import inspect
+import re
 import typing
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 #: Appels dont les nombres ne sont pas une situation (les dés scriptés, l'affichage).
@@ -48,6 +49,11 @@ MOTS = {
     "stat": "caractéristique (STAT)", "adverse": "de l'adversaire", "defense": "défense", "proche": "proche",
     "depart": "départ", "desordre": "désordre", "mj": "MJ", "dd": "Dd", "delai": "délai", "reussite": "réussite",
     "equipe": "équipe", "echec": "échec", "ecarts": "écarts", "etape": "étape", "etat": "état",
+    "vitalite": "vitalité", "tache": "tâche", "regle": "règle", "defendre": "défendre", "deplacer": "déplacer",
+    "recuperer": "récupérer", "guerir": "guérir", "opposition": "opposition", "reserve": "réserve",
+    "echapper": "échapper", "determiner": "déterminer", "opposee": "opposée", "melee": "mêlée", "scene": "scène",
+    "complete": "complète", "hypothese": "hypothèse", "prevoir": "prévoir", "vehicule": "véhicule", "des": "dés",
+    "impose": "imposé", "cache": "caché",
 }
 #: Les noms entiers qui ne se disent pas mot à mot.
 NOMS = {
@@ -69,6 +75,7 @@ class Reglage:
     debut: int
     fin: int
     etape: int
+    action: str
     nom: str
     libelle: str
     valeur: int | bool
@@ -79,11 +86,26 @@ def libelle(nom: str) -> str:
 
     >>> print(libelle("jours_de_repos"), libelle("soigne_apres"), libelle("agi_adverse"), sep=" / ")
     Jours de repos / Soigné après / AGI de l'adversaire
+    >>> print(libelle("chance_d_echapper"))
+    Chance d'échapper
     """
     if nom in NOMS:
         return NOMS[nom]
     mots = " ".join(MOTS.get(m, m) for m in nom.split("_"))
+    mots = re.sub(r"\b([dl]) (?=[aeiouyéèêàh])", r"\1'", mots)  # chance_d_echapper : « chance d'échapper »
     return mots[:1].upper() + mots[1:]
+
+
+def action(nom: str, classe: bool) -> str:
+    """Ce que fait l'étape, d'après la règle appelée : une classe dite en mots (« DegatsContinus » :
+    « Dégâts continus »), une fonction ou une méthode par son nom (« premiere_vision » : « Première vision »).
+
+    >>> action("DegatsContinus", True), action("jet_de_resistance", False)
+    ('Dégâts continus', 'Jet de résistance')
+    """
+    if classe:
+        nom = "_".join(m.lower() for m in re.findall(r"[A-Z][a-z0-9]*|[a-z0-9]+", nom))
+    return libelle(nom)
 
 
 def _constante(noeud: ast.expr) -> int | bool | None:
@@ -192,10 +214,18 @@ def reglages(source: str) -> list[Reglage]:
                     octets = lignes[noeud.lineno - 1].encode()
                     debut = decalage + len(octets[:noeud.col_offset].decode())
                     fin = decalage + len(octets[:noeud.end_col_offset or 0].decode())
-                    nouveaux.append(Reglage(exemple.lineno + noeud.lineno - 1, debut, fin, etape + 1, nom,
+                    nouveaux.append(Reglage(exemple.lineno + noeud.lineno - 1, debut, fin, etape + 1, "", nom,
                                             libelle(nom), valeur))
                 if nouveaux:
                     etape += 1
+                    regle, methode = trouve
+                    fonction = appel.func
+                    if (not methode and nom_appel in ("nouveau", "nouvelle") and isinstance(fonction, ast.Attribute)
+                            and isinstance(fonction.value, ast.Name)):
+                        titre = action(fonction.value.id, True)  # Vitalite.nouvelle(…) : « Vitalité »
+                    else:
+                        titre = action(nom_appel, inspect.isclass(regle))
+                    nouveaux = [replace(r, action=titre) for r in nouveaux]
                     trouves += nouveaux
             if isinstance(instruction, ast.Assign) and len(instruction.targets) == 1:
                 cible = instruction.targets[0]

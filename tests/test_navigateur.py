@@ -203,7 +203,7 @@ def test_modifier_les_nombres_d_un_exemple_sans_lanceur(page: Page, serveur: str
     bloc = page.locator('.jdr-exemple[data-exemple="pe-depart"]')
     bloc.get_by_role("button", name="Modifier", exact=True).click()
     form = bloc.locator("form.jdr-reglages")
-    expect(form.locator(".jdr-etape-titre")).to_have_text(["Étape 1", "Étape 2"])
+    expect(form.locator(".jdr-etape-titre")).to_have_text(["Étape 1 : PE de départ", "Étape 2 : PE de départ"])
     physique = form.get_by_role("spinbutton", name="Physique").first
     expect(physique).to_be_focused()
     expect(physique).to_have_value("4")

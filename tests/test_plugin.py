@@ -228,7 +228,7 @@ class TestRegistreDesBlocs:
         page = convertir(("a.md", "a/", f'```exemple id="g"\n{source}```\n'))["a.md"]
         (modele,) = re.findall(r'<template class="jdr-reglages-modele">(.*?)</template>', page, re.S)
         assert [html.unescape(t) for t in re.findall(r"<p class=\"jdr-etape-titre\">([^<]*)</p>", modele)] == [
-            "Étape 1", "Étape 2"]
+            "Étape 1 : tester", "Étape 2 : action de groupe"]
         champs = re.findall(r'<label for="[^"]+">([^<]*)</label><input type="number"[^>]*value="(\d+)" '
                             r'data-ligne="(\d+)" data-debut="(\d+)" data-fin="(\d+)"', modele)
         assert [(html.unescape(n), v) for n, v, *_ in champs] == [
