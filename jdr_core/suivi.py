@@ -45,7 +45,7 @@ from typing import Any, Generic, Literal, NotRequired, TypedDict, TypeVar
 
 from .des import GRAINE_MAX, graine_au_hasard
 from .erreurs import JdrErreur
-from .francais import enumerer, majuscule, phrases_suivi
+from .francais import ACCORDS, enumerer, majuscule, phrases_suivi
 from .mecanique import Mecanique, champ_entier
 
 T = TypeVar("T")
@@ -104,6 +104,19 @@ class Lecteur:
         if not isinstance(valeur, str) or valeur not in permis:
             raise self.refus(f"{libelle} doit être {enumerer(list(permis), 'ou')}")
         return valeur
+
+    def accord(self, donnees: Mapping[str, Any]) -> str:
+        """Le genre grammatical d'un personnage sauvegardé : « il », « elle » ou "" (non précisé)."""
+        accord = self.champ(donnees, "accord", "l'accord")
+        if not isinstance(accord, str) or accord not in ACCORDS:
+            raise self.refus("l'accord doit être « il », « elle » ou vide (non précisé)")
+        return accord
+
+
+def sans_accord(donnees: dict[str, Any]) -> dict[str, Any]:
+    """La migration d'une fiche sauvegardée avant l'accord : elle n'a pas de genre (non précisé :
+    les phrases prennent une tournure sans accord, rien n'est deviné d'après le nom)."""
+    return {**donnees, "accord": ""}
 
 
 def lire_texte(valeur: object, sujet: str, maximum: int, conseil: str = "") -> str:
@@ -293,6 +306,8 @@ def objet(cle: str, refus: str, maximum: int) -> Champ:
 
 #: La graine d'un jet : donnée pour rejouer, sinon tirée au hasard (voir :func:`graine`).
 GRAINE = entier("graine", "Graine", 0, GRAINE_MAX, presence="facultatif")
+#: Le genre grammatical d'un personnage, facultatif, à la création d'une fiche.
+ACCORD = libre("accord", "")
 
 
 def graine(valeurs: Valeurs) -> int:

@@ -77,7 +77,7 @@ def test_la_cascade_des_blessures_et_la_mort() -> None:
 
 def test_mettre_au_combat() -> None:
     valeurs = operer(_marek(), {"op": "lire"})["vue"]["combat"]
-    assert valeurs == {"nom": "Marek", "agi": 6, "con": 4, "vol": 5, "contact": 4, "tir": 0, "esquive": 0,
+    assert valeurs == {"nom": "Marek", "accord": "", "agi": 6, "con": 4, "vol": 5, "contact": 4, "tir": 0, "esquive": 0,
                        "arme_contact": 3, "arme_tir": 6, "armure": 0}
     combat = operer_combat(None, {"op": "creer", "nom": "Le quai"})["etat"]
     r = operer_combat(combat, {"op": "ajouter", **valeurs})

@@ -94,7 +94,8 @@ def test_un_joueur_cree_teste_applique_recharge_3d6(navigateur: Browser, serveur
                                                     theme: str) -> None:
     page, erreurs = _ouvrir(navigateur, theme, largeur)
     fiche = _creer(page, serveur + "/3d6/fiche/", FICHE_3D6, "Jules",
-                   {"Physique (1 à 5)": "4", "Mental (1 à 5)": "2", "Social (1 à 5)": "3"}, "Jules")
+                   {"Physique (1 à 5)": "4", "Mental (1 à 5)": "2", "Social (1 à 5)": "3",
+                    "Accord (facultatif)": "il"}, "Jules")
     expect(fiche.locator(".jdr-fiche-etat")).to_have_text(re.compile(r"6\sPE sur 6\s: en forme\."))
 
     fiche.get_by_label("Nouvelle maîtrise").fill("Athlétisme")
@@ -157,7 +158,8 @@ def test_fiche_3d6_refuse_une_creation_hors_des_bornes(navigateur: Browser, serv
 def test_un_joueur_cree_lance_applique_recharge_2d6(navigateur: Browser, serveur: str, largeur: int,
                                                     theme: str) -> None:
     page, erreurs = _ouvrir(navigateur, theme, largeur)
-    fiche = _creer(page, serveur + "/deuxd6/fiche/", FICHE_2D6, "Joséphine", {"PRE": "5"}, "PRE 5")
+    fiche = _creer(page, serveur + "/deuxd6/fiche/", FICHE_2D6, "Joséphine",
+                   {"PRE": "5", "Accord (facultatif)": "elle"}, "PRE 5")
     fiche.get_by_label("Nouvelle compétence").fill("Interviewer")
     fiche.get_by_label("Niveau (0 : simple base)").fill("2")
     fiche.get_by_role("button", name="Ajouter la compétence").click()
@@ -202,7 +204,8 @@ def test_un_joueur_cree_lance_blesse_met_au_combat_d10(navigateur: Browser, serv
     combat.get_by_role("button", name="Nouveau combat").click()
     expect(combat.locator(".jdr-fiche-entete")).to_contain_text("Le quai", timeout=DELAI)
 
-    fiche = _creer(page, serveur + "/d10/fiche/", FICHE_D10, "Marek", {"AGI (Agilité)": "6"}, "AGI 6")
+    fiche = _creer(page, serveur + "/d10/fiche/", FICHE_D10, "Marek",
+                   {"AGI (Agilité)": "6", "Accord (facultatif)": "il"}, "AGI 6")
     fiche.get_by_label("Niveau de Corps à corps").fill("4")
     fiche.get_by_role("button", name="Changer Corps à corps").click()
     corps = fiche.get_by_role("button", name="Jet : Corps à corps (AGI 6 + 4)")

@@ -147,13 +147,14 @@ class TestEnergie:
 class TestFormat:
     @given(st.builds(
         dict, physique=st.integers(1, 5), mental=st.integers(1, 5), social=st.integers(1, 5), fp=st.integers(0, 10),
-        robot=st.booleans(), degats=st.integers(0, 30), maitrises=st.lists(
+        robot=st.booleans(), degats=st.integers(0, 30), accord=st.sampled_from(["", "il", "elle"]), maitrises=st.lists(
             st.tuples(st.text(st.characters(categories=["L", "N"]), min_size=1, max_size=20),
                       st.sampled_from(["physique", "mental", "social"])),
             max_size=MAITRISES_MAX, unique_by=lambda m: m[0].casefold())))
     def test_aller_retour(self, d: dict[str, Any]) -> None:
         p = Personnage.nouveau("Zoé", physique=d["physique"], mental=d["mental"], social=d["social"], fp=d["fp"],
-                               domaine="le tir" if d["fp"] else "", robot=d["robot"]).subir(d["degats"])
+                               domaine="le tir" if d["fp"] else "", robot=d["robot"],
+                               accord=d["accord"]).subir(d["degats"])
         for nom, carac in d["maitrises"]:
             try:
                 p = p.ajouter_maitrise(nom, carac)
@@ -168,7 +169,8 @@ class TestFormat:
         ({"maitrises": "beaucoup"}, "la liste des maîtrises est mal formée"),
         ({"maitrises": [{"nom": "Tir", "caracteristique": "agilité"}]}, "Caractéristique inconnue"),
         ({"genre": "encore.fiche"}, "ce n'est pas une fiche 3D6 sauvegardée"),
-        ({"version": 7}, "sauvegarde d'une version plus récente (7) que ce site (1)"),
+        ({"version": 7}, f"sauvegarde d'une version plus récente (7) que ce site ({FORMAT.version})"),
+        ({"accord": "<script>"}, "l'accord"),
     ])
     def test_sauvegarde_abimee_refusee(self, changement: dict[str, Any], raison: str) -> None:
         etat = {**_creer()["etat"], **changement}
@@ -176,6 +178,26 @@ class TestFormat:
             _op(etat, "lire")
         assert str(refus.value).startswith("Fiche illisible")
         assert raison in str(refus.value)
+
+    def test_sauvegarde_de_la_version_1_relue(self) -> None:
+        """Une fiche sauvegardée avant l'accord (version 1, au format exact d'alors) se relit, sans genre."""
+        ancienne = {"genre": "troisd6.fiche", "version": 1, "nom": "Jules", "physique": 4, "mental": 2, "social": 3,
+                    "fp": 0, "domaine": "", "robot": False, "pe": 2, "infirme": False, "sequelle": False,
+                    "maitrises": [{"nom": "Athlétisme", "caracteristique": "physique"}]}
+        r = _op(ancienne, "lire")
+        assert r["etat"]["version"] == FORMAT.version and r["etat"]["accord"] == ""
+        assert r["vue"]["etat_texte"] == "2 PE sur 6 : état affaibli, un désavantage sur toutes les actions."
+
+    @pytest.mark.parametrize(("accord", "etat", "phrase"), [
+        ("", "état affaibli", "La fiche de Jules a changé dans un autre onglet"),
+        ("elle", "affaiblie", "Jules a été modifiée dans un autre onglet"),
+        ("il", "affaibli", "Jules a été modifié dans un autre onglet"),
+    ])
+    def test_l_etat_et_les_phrases_s_accordent(self, accord: str, etat: str, phrase: str) -> None:
+        """Le genre, facultatif, est demandé à la création ; jamais deviné d'après le nom."""
+        r = _op(_op(_creer(accord=accord)["etat"], "subir", degats=4)["etat"], "lire")
+        assert f"PE sur 6 : {etat}, un désavantage" in r["vue"]["etat_texte"]
+        assert r["vue"]["phrases"]["modifiee_ailleurs"].startswith(phrase)
 
     def test_registre(self) -> None:
         assert registre.suivi("troisd6") is SUIVI

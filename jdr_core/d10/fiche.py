@@ -19,8 +19,8 @@ from fractions import Fraction
 from typing import Any
 
 from ..erreurs import JdrErreur, entier_borne
-from ..francais import enumerer
-from ..suivi import Format, Lecteur, lire_texte
+from ..francais import enumerer, lire_accord
+from ..suivi import Format, Lecteur, lire_texte, sans_accord
 from .blessures import BLESSURES_MAX, Blessures, Gravite
 from .combat import ARME_MAX, ARME_MIN, ARMURE_MAX, ARMURE_MIN
 from .regles import (
@@ -96,9 +96,12 @@ class Personnage:
     armes: tuple[Arme, ...] = ()
     armure: int = 0
     blessures: Blessures = field(default_factory=Blessures)
+    #: Le genre grammatical donné à la création (« il », « elle », ou "" : non précisé, jamais
+    #: deviné d'après le nom) : les phrases de la page sur la fiche s'accordent avec lui.
+    accord: str = ""
 
     @classmethod
-    def nouveau(cls, nom: object, valeurs: Mapping[str, object] | None = None) -> Personnage:
+    def nouveau(cls, nom: object, valeurs: Mapping[str, object] | None = None, accord: object = "") -> Personnage:
         """Un personnage : chaque caractéristique de 1 à 10 (5 si elle n'est pas donnée), et les
         trois compétences que lit le combat (Corps à corps, Tir, Esquive) au niveau 0.
 
@@ -116,7 +119,7 @@ class Personnage:
                 raise JdrErreur(f"{nom_long} doit être un entier de {STAT_MIN} à {STAT_MAX}.")
             stats.append((abr, entier_borne(nom_long, valeur, STAT_MIN, STAT_MAX)))
         combat = tuple(Competence(n, s, 0) for n, s in COMPETENCES_DE_COMBAT)
-        return cls(propre, tuple(stats), combat)
+        return cls(propre, tuple(stats), combat, accord=lire_accord(accord))
 
     def stat(self, abr: str) -> int:
         return dict(self.stats)[lire_stat(abr)]
@@ -214,10 +217,12 @@ class Personnage:
         return max(armes, key=lambda a: a.degats) if armes else None
 
     def pour_le_combat(self) -> dict[str, int | str]:
-        """Les valeurs qu'un combattant du suivi de combat prend de la fiche : AGI, CON, VOL, les
-        trois compétences de combat, la meilleure arme de chaque mode (0 sans arme) et l'armure."""
+        """Les valeurs qu'un combattant du suivi de combat prend de la fiche : son nom et son genre,
+        AGI, CON, VOL, les trois compétences de combat, la meilleure arme de chaque mode (0 sans
+        arme) et l'armure."""
         contact, tir = self.meilleure_arme("contact"), self.meilleure_arme("tir")
-        return {"nom": self.nom, "agi": self.stat("AGI"), "con": self.stat("CON"), "vol": self.stat("VOL"),
+        return {"nom": self.nom, "accord": self.accord,
+                "agi": self.stat("AGI"), "con": self.stat("CON"), "vol": self.stat("VOL"),
                 "contact": self.competence("Corps à corps").niveau, "tir": self.competence("Tir").niveau,
                 "esquive": self.competence("Esquive").niveau, "arme_contact": contact.degats if contact else 0,
                 "arme_tir": tir.degats if tir else 0, "armure": self.armure}
@@ -231,7 +236,7 @@ def _lire(lu: Lecteur, d: Mapping[str, Any]) -> Personnage:
     stats = {abr: lu.entier(brutes, abr, nom, STAT_MIN, STAT_MAX) for abr, nom in STATS.items()}
     b = lu.objet(lu.champ(d, "blessures", "les blessures"), "les blessures sont mal formées")
     try:
-        p = Personnage.nouveau(lu.champ(d, "nom", "le nom"), stats)
+        p = Personnage.nouveau(lu.champ(d, "nom", "le nom"), stats, lu.accord(d))
         p = replace(p, competences=())
         for brute in lu.liste(d, "competences", COMPETENCES_MAX, "la liste des compétences est mal formée"):
             c = lu.objet(brute, "une compétence est mal formée")
@@ -262,11 +267,12 @@ def _ecrire(p: Personnage) -> dict[str, Any]:
             "competences": [{"nom": c.nom, "stat": c.stat, "niveau": c.niveau, "diviseur": c.diviseur}
                             for c in p.competences],
             "armes": [{"nom": a.nom, "degats": a.degats, "mode": a.mode} for a in p.armes], "armure": p.armure,
-            "blessures": {"legeres": b.legeres, "graves": b.graves, "critiques": b.critiques, "mort": b.mort}}
+            "blessures": {"legeres": b.legeres, "graves": b.graves, "critiques": b.critiques, "mort": b.mort},
+            "accord": p.accord}
 
 
-#: La fiche D10 sauvegardée (version 1).
-FORMAT: Format[Personnage] = Format("d10.fiche", 1, "Fiche illisible", "une fiche D10 sauvegardée",
-                                    lire=_lire, ecrire=_ecrire)
+#: La fiche D10 sauvegardée. Version 2 : le genre grammatical du personnage (``accord``).
+FORMAT: Format[Personnage] = Format("d10.fiche", 2, "Fiche illisible", "une fiche D10 sauvegardée",
+                                    lire=_lire, ecrire=_ecrire, migrations={1: sans_accord})
 
 __all__ = ["COMPETENCES_DE_COMBAT", "FORMAT", "STATS", "Arme", "Competence", "Personnage", "lire_stat"]

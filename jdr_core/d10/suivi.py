@@ -36,6 +36,7 @@ from ..des import DesAleatoires
 from ..erreurs import JdrErreur, RegleEnfreinte
 from ..francais import ACCORDS, accorde, compter, de, enumerer, lire_accord, majuscule, nombre_relatif, ordinal
 from ..suivi import (
+    ACCORD,
     GRAINE,
     Creation,
     Format,
@@ -713,7 +714,7 @@ def _op(action: Any, *champs: Any) -> Operation[Combat]:
 
 
 OPERATIONS: dict[str, Operation[Combat]] = {
-    "ajouter": _op(_ajouter, NOM, libre("accord", ""), *VALEURS_AJOUT, GRAINE),
+    "ajouter": _op(_ajouter, NOM, ACCORD, *VALEURS_AJOUT, GRAINE),
     "modifier": _op(_modifier, COMBATTANT, NOM, libre("accord"), *VALEURS_MODIF),
     "retirer": _op(_retirer, COMBATTANT),
     "initiative": _op(_initiative, GRAINE),

@@ -18,7 +18,7 @@ from .. import suivi as contrat
 from ..cotes import pourcentage
 from ..des import DesAleatoires
 from ..erreurs import JdrErreur
-from ..francais import de, nombre_relatif
+from ..francais import ACCORDS, de, nombre_relatif
 from .blessures import Gravite
 from .combat import ARME_MAX, ARME_MIN, ARMURE_MAX, ARMURE_MIN
 from .fiche import (
@@ -114,6 +114,7 @@ BORNES: dict[str, Any] = {
     "diviseurs": [["1", "Pratique régulière"], ["2", "Pratique intensive (÷ 2)"], ["3", "Pratique intensive (÷ 3)"]],
     "modes": [[m, texte] for m, texte in MODES_ARME.items()],
     "gravites": [["légère", "Légère (−1)"], ["grave", "Grave (−2)"], ["critique", "Critique (−4)"]],
+    "accords": [[cle, libelle] for cle, libelle in ACCORDS.items()],
 }
 
 DV = contrat.entier("dv", "Difficulté variable (DV)", DV_MIN, DV_MAX, DV_DEFAUT)
@@ -159,7 +160,7 @@ def _niveau_dit(p: Personnage, nom: str) -> str:
 
 
 def _creer(v: contrat.Valeurs) -> contrat.Reponse[Personnage]:
-    p = Personnage.nouveau(v["nom"], {abr: v[abr] for abr in STATS})
+    p = Personnage.nouveau(v["nom"], {abr: v[abr] for abr in STATS}, v["accord"])
     return contrat.Reponse(p, f"Nouvelle fiche : {p.nom}.")
 
 
@@ -197,10 +198,10 @@ OPERATIONS: dict[str, contrat.Operation[Personnage]] = {
 #: La fiche d'un personnage du D10 : le second suivi du système, après le combat.
 SUIVI: contrat.Suivi[Personnage] = contrat.Suivi(
     nom="fiche", titre="Fiche de personnage", format=FORMAT, vue=vue,
-    # Sans genre grammatical sur cette fiche : les phrases de la page disent « la fiche de <nom> ».
-    designation=lambda p: (p.nom, "", None),
+    # Le genre grammatical, s'il a été donné ; sinon les phrases de la page disent « la fiche de <nom> ».
+    designation=lambda p: (p.nom, p.accord, None),
     creer=contrat.Creation(_creer, (NOM, *(contrat.entier(abr, nom, STAT_MIN, STAT_MAX, STAT_DEFAUT)
-                                           for abr, nom in STATS.items()))),
+                                           for abr, nom in STATS.items()), contrat.ACCORD)),
     operations=OPERATIONS, bornes=BORNES,
     questions={"chances": contrat.Question(lambda p, v: {"jets": jets_de(p, v["dv"])}, (DV,))},
 )

@@ -20,8 +20,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..erreurs import JdrErreur, entier_borne
-from ..francais import enumerer
-from ..suivi import Format, Lecteur, lire_texte
+from ..francais import enumerer, lire_accord
+from ..suivi import Format, Lecteur, lire_texte, sans_accord
 from .jet import CARACTERISTIQUE_MAX, CARACTERISTIQUE_MIN, NIVEAU_MAX, NIVEAU_MIN
 
 #: Hypothèse : les caractéristiques de la fiche. Le texte n'en donne pas la liste ; il nomme
@@ -76,9 +76,12 @@ class Personnage:
     attributs: tuple[Attribut, ...] = ()
     #: Le Dd d'une réussite critique en scène, ajouté au prochain jet puis oublié.
     bonus_prochain: int = 0
+    #: Le genre grammatical donné à la création (« il », « elle », ou "" : non précisé, jamais
+    #: deviné d'après le nom) : les phrases de la page sur la fiche s'accordent avec lui.
+    accord: str = ""
 
     @classmethod
-    def nouveau(cls, nom: object, valeurs: Mapping[str, object] | None = None) -> Personnage:
+    def nouveau(cls, nom: object, valeurs: Mapping[str, object] | None = None, accord: object = "") -> Personnage:
         """Un personnage : chaque caractéristique de 1 à 10 (3 si elle n'est pas donnée).
 
         >>> Personnage.nouveau("Joséphine", {"pre": 11})
@@ -96,7 +99,7 @@ class Personnage:
             if not isinstance(valeur, int):
                 raise JdrErreur(f"{libelle} doit être un entier de {CARACTERISTIQUE_MIN} à {CARACTERISTIQUE_MAX}.")
             caracs.append((cle, entier_borne(libelle, valeur, CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX)))
-        return cls(propre, tuple(caracs))
+        return cls(propre, tuple(caracs), accord=lire_accord(accord))
 
     def valeur(self, cle: str) -> int:
         return dict(self.caracteristiques)[lire_caracteristique(cle)]
@@ -177,7 +180,7 @@ def _lire(lu: Lecteur, d: Mapping[str, Any]) -> Personnage:
     caracs = {cle: lu.entier(brutes, cle, nom, CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX)
               for cle, nom in CARACTERISTIQUES.items()}
     try:
-        p = Personnage.nouveau(lu.champ(d, "nom", "le nom"), caracs)
+        p = Personnage.nouveau(lu.champ(d, "nom", "le nom"), caracs, lu.accord(d))
         for brute in lu.liste(d, "competences", COMPETENCES_MAX, "la liste des compétences est mal formée"):
             c = lu.objet(brute, "une compétence est mal formée")
             p = p.ajouter_competence(c.get("nom"), lu.entier(c, "niveau", "le niveau", NIVEAU_MIN, NIVEAU_MAX),
@@ -196,11 +199,12 @@ def _lire(lu: Lecteur, d: Mapping[str, Any]) -> Personnage:
 def _ecrire(p: Personnage) -> dict[str, Any]:
     return {"nom": p.nom, "caracteristiques": dict(p.caracteristiques),
             "competences": [{"nom": c.nom, "niveau": c.niveau, "formation": c.formation} for c in p.competences],
-            "attributs": [{"nom": a.nom, "valeur": a.valeur} for a in p.attributs], "bonus": p.bonus_prochain}
+            "attributs": [{"nom": a.nom, "valeur": a.valeur} for a in p.attributs], "bonus": p.bonus_prochain,
+            "accord": p.accord}
 
 
-#: La fiche 2D6 sauvegardée (version 1).
-FORMAT: Format[Personnage] = Format("deuxd6.fiche", 1, "Fiche illisible", "une fiche 2D6 sauvegardée",
-                                    lire=_lire, ecrire=_ecrire)
+#: La fiche 2D6 sauvegardée. Version 2 : le genre grammatical du personnage (``accord``).
+FORMAT: Format[Personnage] = Format("deuxd6.fiche", 2, "Fiche illisible", "une fiche 2D6 sauvegardée",
+                                    lire=_lire, ecrire=_ecrire, migrations={1: sans_accord})
 
 __all__ = ["CARACTERISTIQUES", "FORMAT", "Attribut", "Competence", "Personnage", "lire_caracteristique"]

@@ -20,7 +20,7 @@ from .. import suivi as contrat
 from ..cotes import pourcentage
 from ..des import DesAleatoires
 from ..erreurs import JdrErreur
-from ..francais import de, signe
+from ..francais import ACCORDS, de, signe
 from .fiche import (
     ATTRIBUTS_MAX,
     BONUS_MAX,
@@ -124,6 +124,7 @@ BORNES: dict[str, Any] = {
     "caracteristique_defaut": CARACTERISTIQUE_DEFAUT, "competences_max": COMPETENCES_MAX,
     "attributs_max": ATTRIBUTS_MAX, "autre_min": AUTRE_MIN, "autre_max": AUTRE_MAX,
     "caracteristiques": [[c, n] for c, n in CARACTERISTIQUES.items()],
+    "accords": [[cle, libelle] for cle, libelle in ACCORDS.items()],
     "difficultes": [[str(k), f"{signe(k)} : {n}"] for k, n in sorted(MODIFICATEURS.items(), reverse=True)],
 }
 
@@ -168,7 +169,7 @@ def _simple(action: Any, libelle: Any, champs: tuple[contrat.Champ, ...] = ()) -
 
 
 def _creer(v: contrat.Valeurs) -> contrat.Reponse[Personnage]:
-    p = Personnage.nouveau(v["nom"], {c: v[c] for c in CARACTERISTIQUES})
+    p = Personnage.nouveau(v["nom"], {c: v[c] for c in CARACTERISTIQUES}, v["accord"])
     return contrat.Reponse(p, f"Nouvelle fiche : {p.nom}.")
 
 
@@ -204,11 +205,11 @@ OPERATIONS: dict[str, contrat.Operation[Personnage]] = {
 
 SUIVI: contrat.Suivi[Personnage] = contrat.Suivi(
     nom="fiche", titre="Fiche de personnage", format=FORMAT, vue=vue,
-    # Sans genre grammatical sur cette fiche : les phrases de la page disent « la fiche de <nom> ».
-    designation=lambda p: (p.nom, "", None),
+    # Le genre grammatical, s'il a été donné ; sinon les phrases de la page disent « la fiche de <nom> ».
+    designation=lambda p: (p.nom, p.accord, None),
     creer=contrat.Creation(_creer, (NOM, *(contrat.entier(c, n, CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX,
                                                           CARACTERISTIQUE_DEFAUT)
-                                           for c, n in CARACTERISTIQUES.items()))),
+                                           for c, n in CARACTERISTIQUES.items()), contrat.ACCORD)),
     operations=OPERATIONS, bornes=BORNES,
     questions={"chances": contrat.Question(lambda p, v: {"jets": jets_de(p, _reglages(v))}, REGLAGES)},
 )

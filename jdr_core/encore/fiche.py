@@ -25,8 +25,8 @@ from typing import Any
 
 from ..des import SourceDes
 from ..erreurs import JdrErreur, RegleEnfreinte, entier_borne
-from ..francais import ACCORDS, accorder, compter, de, enumerer, lire_accord, majuscule
-from ..suivi import Format, Lecteur, lire_texte
+from ..francais import accorder, compter, de, enumerer, lire_accord, majuscule
+from ..suivi import Format, Lecteur, lire_texte, sans_accord
 from .reserve import HYPOTHESE, Difficulte, Hypothese, Issue, JetReserve, lancer_reserve
 from .ton import REGLES, STRESS_MAX, Evenement, Palier, ReglesDuTon, Ton, lire_ton
 
@@ -526,19 +526,12 @@ def _lire(lu: Lecteur, donnees: Mapping[str, Any]) -> Fiche:
         soins_medicaux_faits=lu.booleen(donnees, "soins_medicaux_faits", "les soins médicaux", False),
         dangers_comptes=tuple(_texte("danger", d) for d in dangers),
         creatures_vues=tuple(_texte("créature", c) for c in creatures),
-        accord=_accord(lu, donnees),
+        accord=lu.accord(donnees),
     )
     for b in fiche.blessures:
         if not b.durable and fiche.sante > regles.haut_du_palier(b.palier):
             raise lu.refus(f"la blessure « {b.nom} » aurait dû disparaître")
     return fiche
-
-
-def _accord(lu: Lecteur, donnees: Mapping[str, Any]) -> str:
-    accord = lu.champ(donnees, "accord", "l'accord")
-    if not isinstance(accord, str) or accord not in ACCORDS:
-        raise lu.refus("l'accord doit être « il », « elle » ou vide (non précisé)")
-    return accord
 
 
 def _blessure(lu: Lecteur, brute: object) -> Blessure:
@@ -565,15 +558,9 @@ def _migrer_1(donnees: dict[str, Any]) -> dict[str, Any]:
     return {**donnees, "genre": FORMAT.genre, "blessures": blessures}
 
 
-def _migrer_2(donnees: dict[str, Any]) -> dict[str, Any]:
-    """Version 2 → 3 : la fiche garde le genre grammatical du personnage ; une fiche d'avant
-    n'en a pas (non précisé : les phrases prennent une tournure sans accord)."""
-    return {**donnees, "accord": ""}
-
-
 #: Le format d'une fiche enCORE sauvegardée. Version 2 : paliers par identifiant ;
 #: version 3 : le genre grammatical du personnage (``accord``).
 FORMAT: Format[Fiche] = Format(
     genre="encore.fiche", version=3, illisible=ILLISIBLE, nature="une fiche enCORE sauvegardée",
-    lire=_lire, ecrire=_ecrire, migrations={1: _migrer_1, 2: _migrer_2},
+    lire=_lire, ecrire=_ecrire, migrations={1: _migrer_1, 2: sans_accord},
 )

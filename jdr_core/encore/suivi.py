@@ -25,6 +25,7 @@ from ..des import DesAleatoires
 from ..erreurs import JdrErreur
 from ..francais import ACCORDS, compter, de, en_minuscule, enumerer, lire_accord, majuscule
 from ..suivi import (
+    ACCORD,
     GRAINE,
     Champ,
     Creation,
@@ -347,7 +348,7 @@ OPERATIONS: dict[str, Operation[Fiche]] = {
 #: La fiche d'un personnage d'enCORE : Santé, blessures, Stress, repos.
 SUIVI: Suivi[Fiche] = Suivi(
     nom="fiche", titre="Fiche de personnage", format=FORMAT, vue=vue,
-    creer=Creation(_creer, (libre("nom", ""), libre("ton", Ton.BLOCKBUSTER.value), libre("accord", ""))),
+    creer=Creation(_creer, (libre("nom", ""), libre("ton", Ton.BLOCKBUSTER.value), ACCORD)),
     operations=OPERATIONS, bornes=BORNES,
     # Avant la fiche nommée par système, le widget rangeait l'état sous « jdr-fiche:<id> ».
     anciennes_cles=("jdr-fiche:{id}",),

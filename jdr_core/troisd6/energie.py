@@ -104,7 +104,12 @@ class Vitalite:
         >>> print(Vitalite(5, 5, infirme=True))
         5 PE sur 5 : en forme, avec le défaut Infirme.
         """
-        texte = f"{nombre_relatif(self.pe)} PE sur {self.maximum} : {self.etat.value}"
+        return self.decrire(self.etat.value)
+
+    def decrire(self, etat: str) -> str:
+        """Comme ``str()``, l'état dit par ``etat`` : le mot accordé au personnage d'une fiche
+        (:func:`jdr_core.troisd6.fiche.etat_accorde`)."""
+        texte = f"{nombre_relatif(self.pe)} PE sur {self.maximum} : {etat}"
         if self.etat is not Etat.EN_FORME:
             texte += f", {EFFETS[self.etat]}"
         if self.infirme:

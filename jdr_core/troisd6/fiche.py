@@ -21,8 +21,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..erreurs import JdrErreur, RegleEnfreinte, entier_borne
-from ..francais import enumerer, nombre_relatif
-from ..suivi import Format, Lecteur, lire_texte
+from ..francais import enumerer, lire_accord, nombre_relatif
+from ..suivi import Format, Lecteur, lire_texte, sans_accord
 from .energie import EFFETS, PE_MIN, Etat, Usage, Vitalite, pe_de_depart
 from .test import CARACTERISTIQUE_MAX, CARACTERISTIQUE_MIN, FP_MAX
 
@@ -66,10 +66,13 @@ class Personnage:
     domaine: str = ""
     robot: bool = False
     maitrises: tuple[Maitrise, ...] = ()
+    #: Le genre grammatical donné à la création (« il », « elle », ou "" : non précisé, jamais
+    #: deviné d'après le nom) ; l'état s'accorde avec lui (:func:`etat_accorde`).
+    accord: str = ""
 
     @classmethod
     def nouveau(cls, nom: object, *, physique: int, mental: int, social: int, fp: int = 0,
-                domaine: object = "", robot: bool = False) -> Personnage:
+                domaine: object = "", robot: bool = False, accord: object = "") -> Personnage:
         """Un personnage neuf : chaque caractéristique de 1 à 5, FP de 0 à 10 ; ses PE de départ
         valent Physique + Mental + FP.
 
@@ -86,7 +89,8 @@ class Personnage:
         if fp and not texte_domaine:
             raise JdrErreur("Un Facteur de puissance vaut pour un domaine (les flammes, le tir…) : nommez-le.")
         vitalite = Vitalite.nouvelle(physique=physique, mental=mental, fp=fp, robot=robot)
-        return cls(propre, physique, mental, social, vitalite, fp, texte_domaine if fp else "", robot)
+        return cls(propre, physique, mental, social, vitalite, fp, texte_domaine if fp else "", robot,
+                   accord=lire_accord(accord))
 
     def valeur(self, caracteristique: str) -> int:
         valeur: int = getattr(self, lire_caracteristique(caracteristique))
@@ -149,7 +153,7 @@ class Personnage:
         if self.maitrises:
             mot = "maîtrise" if len(self.maitrises) == 1 else "maîtrises"
             morceaux.append(f"{mot} {enumerer([str(m) for m in self.maitrises])}")
-        return " ; ".join(morceaux) + f" ; {self.vitalite}"
+        return " ; ".join(morceaux) + f" ; {self.vitalite.decrire(etat_accorde(self))}"
 
 
 # --- Le format sauvegardé -------------------------------------------------------------------
@@ -161,8 +165,10 @@ def _lire(lu: Lecteur, d: Mapping[str, Any]) -> Personnage:
     fp = lu.entier(d, "fp", "le Facteur de puissance", 0, FP_MAX)
     robot = lu.booleen(d, "robot", "robot", False)
     domaine = d.get("domaine", "")
+    accord = lu.accord(d)
     try:
-        perso = Personnage.nouveau(lu.champ(d, "nom", "le nom"), **caracs, fp=fp, domaine=domaine, robot=robot)
+        perso = Personnage.nouveau(lu.champ(d, "nom", "le nom"), **caracs, fp=fp, domaine=domaine, robot=robot,
+                                   accord=accord)
     except JdrErreur as e:
         raise lu.refus(str(e).rstrip(".")) from None
     maximum = pe_de_depart(caracs["physique"], caracs["mental"], fp)
@@ -183,17 +189,40 @@ def _ecrire(p: Personnage) -> dict[str, Any]:
     v = p.vitalite
     return {"nom": p.nom, "physique": p.physique, "mental": p.mental, "social": p.social, "fp": p.fp,
             "domaine": p.domaine, "robot": p.robot, "pe": v.pe, "infirme": v.infirme, "sequelle": v.sequelle_menace,
-            "maitrises": [{"nom": m.nom, "caracteristique": m.caracteristique} for m in p.maitrises]}
+            "maitrises": [{"nom": m.nom, "caracteristique": m.caracteristique} for m in p.maitrises],
+            "accord": p.accord}
 
 
-#: La fiche 3D6 sauvegardée (version 1).
-FORMAT: Format[Personnage] = Format("troisd6.fiche", 1, "Fiche illisible", "une fiche 3D6 sauvegardée",
-                                    lire=_lire, ecrire=_ecrire)
+#: La fiche 3D6 sauvegardée. Version 2 : le genre grammatical du personnage (``accord``).
+FORMAT: Format[Personnage] = Format("troisd6.fiche", 2, "Fiche illisible", "une fiche 3D6 sauvegardée",
+                                    lire=_lire, ecrire=_ecrire, migrations={1: sans_accord})
 
 
 def resume_pe(p: Personnage) -> str:
     """Les PE sur leur maximum : « 2 PE sur 6 »."""
     return f"{nombre_relatif(p.vitalite.pe)} PE sur {p.vitalite.maximum}"
+
+
+#: L'état dit d'un personnage : sans genre donné, une tournure qui n'a pas besoin d'accord
+#: (« état affaibli », « blessure grave ») ; sinon l'adjectif accordé (« affaiblie »).
+ETATS_ACCORDES: dict[Etat, dict[str, str]] = {
+    Etat.EN_FORME: {"": "en forme", "il": "en forme", "elle": "en forme"},
+    Etat.AFFAIBLI: {"": "état affaibli", "il": "affaibli", "elle": "affaiblie"},
+    Etat.GRAVEMENT_BLESSE: {"": "blessure grave", "il": "gravement blessé", "elle": "gravement blessée"},
+    Etat.CRITIQUE: {"": "état critique", "il": "état critique", "elle": "état critique"},
+}
+
+
+def etat_accorde(p: Personnage) -> str:
+    """L'état de ses PE, dit du personnage.
+
+    >>> carmen = Personnage.nouveau("Carmen", physique=2, mental=4, social=2, accord="elle").subir(4)
+    >>> print(carmen.vitalite.decrire(etat_accorde(carmen)))
+    2 PE sur 6 : affaiblie, un désavantage sur toutes les actions.
+    >>> print(etat_accorde(Personnage.nouveau("Sam", physique=2, mental=4, social=2).subir(6)))
+    blessure grave
+    """
+    return ETATS_ACCORDES[p.vitalite.etat][p.accord]
 
 
 def etat_texte(p: Personnage) -> str:
@@ -203,7 +232,7 @@ def etat_texte(p: Personnage) -> str:
     état critique (à stabiliser ou à soigner, sinon réveil à 0 PE au bout de 2 minutes ; la séquelle Infirme menace)
     """
     v = p.vitalite
-    texte = v.etat.value
+    texte = etat_accorde(p)
     if v.etat is not Etat.EN_FORME:
         texte += f" ({EFFETS[v.etat]}"
         texte += " ; la séquelle Infirme menace)" if v.sequelle_menace and not v.infirme else ")"
@@ -219,4 +248,5 @@ def verifier_peut_agir(p: Personnage) -> None:
                              "il faut d'abord retrouver 1 PE")
 
 
-__all__ = ["CARACTERISTIQUES", "FORMAT", "Maitrise", "Personnage", "lire_caracteristique"]
+__all__ = ["CARACTERISTIQUES", "ETATS_ACCORDES", "FORMAT", "Maitrise", "Personnage", "etat_accorde",
+           "lire_caracteristique"]

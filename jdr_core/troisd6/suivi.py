@@ -23,7 +23,7 @@ from .. import suivi as contrat
 from ..cotes import pourcentage
 from ..des import DesAleatoires
 from ..erreurs import RegleEnfreinte
-from ..francais import compter, de, enumerer, majuscule, nombre_relatif, quantite
+from ..francais import ACCORDS, compter, de, enumerer, majuscule, nombre_relatif, quantite
 from .energie import COUT_MAX, COUTS, DIFFICULTE_SE_STABILISER, Usage
 from .fiche import (
     CARACTERISTIQUES,
@@ -32,6 +32,7 @@ from .fiche import (
     MAITRISES_MAX,
     NOM_MAX,
     Personnage,
+    etat_accorde,
     etat_texte,
     resume_pe,
     verifier_peut_agir,
@@ -125,7 +126,8 @@ def vue(p: Personnage) -> dict[str, Any]:
         "fp": p.fp, "domaine": p.domaine, "robot": p.robot,
         "maitrises": [{"nom": m.nom, "caracteristique": m.caracteristique,
                        "caracteristique_texte": CARACTERISTIQUES[m.caracteristique]} for m in p.maitrises],
-        "pe": v.pe, "pe_max": v.maximum, "etat": v.etat.name.lower(), "etat_texte": str(v),
+        "pe": v.pe, "pe_max": v.maximum, "etat": v.etat.name.lower(), "etat_texte": v.decrire(etat_accorde(p)),
+        "accord": p.accord,
         "peut_agir": p.peut_agir, "critique": v.pe < 0, "desavantages": v.desavantages,
         "infirme": v.infirme, "sequelle": v.sequelle_menace,
         "avis": _avis(p),
@@ -154,6 +156,7 @@ BORNES: dict[str, Any] = {
     "couts": {u.value: c for u, c in COUTS.items()},
     "avantage_maitrise": AVANTAGE_MAITRISE,
     "caracteristiques": [[cle, nom] for cle, nom in CARACTERISTIQUES.items()],
+    "accords": [[cle, libelle] for cle, libelle in ACCORDS.items()],
 }
 
 
@@ -257,7 +260,7 @@ def _repos(p: Personnage, v: contrat.Valeurs) -> str:
 
 def _creer(v: contrat.Valeurs) -> contrat.Reponse[Personnage]:
     p = Personnage.nouveau(v["nom"], physique=v["physique"], mental=v["mental"], social=v["social"], fp=v["fp"],
-                           domaine=v["domaine"] or "", robot=v["robot"])
+                           domaine=v["domaine"] or "", robot=v["robot"], accord=v["accord"])
     return contrat.Reponse(p, f"Nouvelle fiche : {p.nom}, {quantite(p.vitalite.maximum, 'PE', 'PE')}.")
 
 
@@ -316,11 +319,11 @@ OPERATIONS: dict[str, contrat.Operation[Personnage]] = {
 #: La fiche d'un personnage du 3D6 : caractéristiques, maîtrises, Facteur de puissance, PE.
 SUIVI: contrat.Suivi[Personnage] = contrat.Suivi(
     nom="fiche", titre="Fiche de personnage", format=FORMAT, vue=vue,
-    # Sans genre grammatical sur cette fiche : les phrases de la page disent « la fiche de <nom> ».
-    designation=lambda p: (p.nom, "", None),
+    # Le genre grammatical, s'il a été donné ; sinon les phrases de la page disent « la fiche de <nom> ».
+    designation=lambda p: (p.nom, p.accord, None),
     creer=contrat.Creation(_creer, (contrat.libre("nom", ""), _carac("physique"), _carac("mental"), _carac("social"),
                             contrat.entier("fp", "Facteur de puissance", 0, FP_MAX, 0), contrat.libre("domaine", ""),
-                            contrat.oui_non("robot", "Le personnage est un robot"))),
+                            contrat.oui_non("robot", "Le personnage est un robot"), contrat.ACCORD)),
     operations=OPERATIONS, bornes=BORNES, pour_lanceur=_pour_lanceur,
     questions={"chances": contrat.Question(lambda p, v: {"tests": tests_de(p, v) if p.peut_agir else []}, REGLAGES)},
 )

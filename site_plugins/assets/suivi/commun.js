@@ -1,7 +1,7 @@
 // Ce que les vues des fiches de personnage (3D6, 2D6, D10) partagent : le formulaire de
 // création, les chances des boutons de jet tenues à jour, une liste d'éléments qu'on retire.
 // Aucune règle ici : les nombres, les phrases et les chances viennent du cœur (jdr_core).
-import { bouton, champ, el, texte } from "../dom.js";
+import { bouton, champ, el, liste, texte } from "../dom.js";
 
 // Ces fiches ne réclament jamais de complément : chaque opération s'applique d'un coup.
 export function demande(suivi, op, demandeRecue, message) {
@@ -12,6 +12,9 @@ export function demande(suivi, op, demandeRecue, message) {
 // précède la ligne des nombres ; `autres` : des champs sous la ligne, lus de la même façon.
 export function creation(suivi, { indication, nombres, avis, autres = [] }) {
   const nom = texte("", suivi.bornes.nom_max, indication);
+  // Le genre grammatical, facultatif, si la fiche le garde : les phrases qui parlent du personnage
+  // s'accordent avec lui ; non précisé, elles prennent une tournure sans accord (jamais deviné).
+  if (suivi.bornes.accords) autres = [...autres, ["accord", "Accord (facultatif)", liste(suivi.bornes.accords)]];
   const ligne = el("div", "jdr-ligne");
   for (const [, libelle, entree] of nombres) ligne.append(champ(libelle, entree));
   const lire = (entree) => (entree.type === "checkbox" ? entree.checked : entree.value);
