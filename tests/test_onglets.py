@@ -177,6 +177,40 @@ class TestMemeInstant:
                 typographier(f"{nombre_relatif(pe)} PE sur 10"))
 
     @pytest.mark.construction
+    @pytest.mark.parametrize(("chemin", "systeme", "niveau"), [
+        ("/deuxd6/fiche/", "deuxd6", "Niveau (0 : simple base)"), ("/d10/fiche/", "d10", "Niveau")])
+    def test_fiches_2d6_et_d10(self, contexte: BrowserContext, serveur: str, chemin: str, systeme: str,
+                               niveau: str) -> None:
+        """Les fiches 2D6 et D10, sur le même contrat : deux « Ajouter la compétence » au même instant
+        (un nom par onglet), douze fois ; les 24 compétences sont toutes sur la fiche rangée."""
+        racine = f".jdr-fiche[data-systeme='{systeme}']"
+        a = contexte.new_page()
+        a.goto(serveur + chemin)
+        a.evaluate("() => localStorage.clear()")
+        a.reload()
+        creation = a.locator(f"{racine} .jdr-fiche-creation")
+        creation.get_by_label("Nom").fill("Nadia")
+        creation.get_by_role("button", name="Créer la fiche").click()
+        expect(a.locator(f"{racine} .jdr-fiche-entete")).to_contain_text("Nadia")
+        b = _second_onglet(contexte, serveur, chemin, racine, "Nadia")
+        avant = len(_etat_range(a, racine)["competences"])
+        tours = 12  # 24 compétences : sous le plafond de 30 d'une fiche, les trois du combat D10 comprises
+        for tour in range(tours):
+            for page, lettre in ((a, "A"), (b, "B")):
+                fiche = page.locator(racine)
+                fiche.get_by_label("Nouvelle compétence").fill(f"Métier {lettre}{tour}")
+                fiche.get_by_label(niveau, exact=True).fill("1")
+            coups = [(a, racine, "Ajouter la compétence"), (b, racine, "Ajouter la compétence")]
+            assert _au_meme_instant(coups) == [True, True], tour
+            _suivi_pose(a, racine)
+            _suivi_pose(b, racine)
+        noms = {c["nom"] for c in _etat_range(a, racine)["competences"]}
+        attendus = {f"Métier {lettre}{t}" for lettre in "AB" for t in range(tours)}
+        assert len(noms) == avant + 2 * tours, f"perdues : {sorted(attendus - noms)}"
+        for page in (a, b):
+            expect(page.locator(racine)).to_contain_text(f"Métier B{tours - 1}")
+
+    @pytest.mark.construction
     def test_combat_d10(self, contexte: BrowserContext, serveur: str) -> None:
         a = contexte.new_page()
         combat = combat_d10_a_deux(a, serveur, vider=True, delai=DELAI)
