@@ -85,7 +85,9 @@ def tests(session: nox.Session) -> None:
     env = {"PYTHONHASHSEED": "0"}
     # Deux processus (ou un par cœur) : le site est construit une fois pour tous (tests/conftest.py).
     # --durations : les 25 tests les plus longs, dans la sortie de la CI, pour savoir où gagner du temps.
-    session.run("pytest", "--hypothesis-profile=ci", "-n", "auto", "--durations=25", _dossier_temporaire(session),
+    # --dist worksteal : un processus qui a fini sa part prend des tests à l'autre (pas de longue fin à un seul).
+    session.run("pytest", "--hypothesis-profile=ci", "-n", "auto", "--dist", "worksteal", "--durations=25",
+                _dossier_temporaire(session),
                 *session.posargs, env=env)
 
 

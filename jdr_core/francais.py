@@ -316,6 +316,9 @@ _APRES_GUILLEMET = re.compile("(?<=«)" + _BLANCS)
 #: pas « 2D6 », ni « 12:30 », ni « 1/2 », ni la fin d'une adresse) suivi d'un mot ou de %.
 _NOMBRE = re.compile(r"(?<![^ \t\r\n\u00a0\u202f(\[«—–])[−+-]?[0-9]+(?:,[0-9]+)?(?:er|re|e)?(" + _BLANCS
                      + r")(?=(%|[^\W\d_]+))")
+#: Un calcul écrit dans une phrase (« 7 + 1 = 8 », « 8 − 3 ») : l'espace avant le signe, entre deux
+#: nombres, est insécable ; une ligne ne commence jamais par « + 1 = 8 » (« 1D10 + AGI » reste).
+_OPERATEUR = re.compile(r"(?<=[0-9)])" + _BLANCS + r"(?=[+−=×][ \t\r\n\u00a0\u202f]*[−+]?[0-9])")
 _SANS_BLANC_FIN = re.compile("[^ \t\r\n\u00a0\u202f]*\\Z")
 _SANS_BLANC_DEBUT = re.compile("[^ \t\r\n\u00a0\u202f]*")
 
@@ -343,6 +346,7 @@ def _regles(texte: str) -> str:
     texte = _AVANT_FINE.sub(FINE, texte)
     texte = _AVANT_DEUX_POINTS.sub(INSECABLE, texte)
     texte = _APRES_GUILLEMET.sub(FINE, texte)
+    texte = _OPERATEUR.sub(INSECABLE, texte)
     return _NOMBRE.sub(_nombre, texte)
 
 
@@ -350,8 +354,9 @@ def typographier(texte: str, avant: str = "", apres: str = "") -> str:
     """Le texte avec les espaces insécables de la typographie française.
 
     Fine insécable (U+202F) avant ``; ! ? »``, après ``«`` et avant ``%`` ; insécable
-    (U+00A0) avant ``:`` et entre un nombre et le mot qui le suit (« 3 succès », « 2 PE »),
-    sauf un mot de liaison (« 5 ou 6 »). Seules les espaces changent : une adresse, une
+    (U+00A0) avant ``:``, entre un nombre et le mot qui le suit (« 3 succès », « 2 PE »),
+    sauf un mot de liaison (« 5 ou 6 »), et avant le signe d'un calcul entre deux nombres
+    (« 7 + 1 = 8 »). Seules les espaces changent : une adresse, une
     heure (12:30), un rapport (1:2) ou un « http:// », qui n'en ont pas, restent intacts.
     Appliquer deux fois ne change plus rien.
 

@@ -178,9 +178,11 @@ def verdict(mode: str, lignes: list[dict[str, Any]]) -> str:
     >>> verdict("texte", [{"ok": True}])
     'Le calcul du navigateur donne les mêmes résultats que le texte.'
     >>> verdict("modifie", [{"ok": False}, {"ok": True}, {"ok": False}])
-    'Votre version donne 2 résultats différents du texte.'
+    'Votre version donne 2 résultats différents du texte, marqués ≠.'
     >>> verdict("autres_des", [{"ok": False}])
-    "Mêmes règles, d'autres dés : 1 résultat change."
+    "Mêmes règles, d'autres dés : 1 ligne diffère du texte (≠), les dés ou l'issue."
+    >>> verdict("autres_des", [{"ok": True}])
+    "Mêmes règles, d'autres dés : les mêmes lignes que le texte (✔)."
     """
     from .francais import compter
 
@@ -188,16 +190,19 @@ def verdict(mode: str, lignes: list[dict[str, Any]]) -> str:
     if any("erreur" in ligne for ligne in lignes):
         return "Le calcul s'arrête sur une erreur : voyez le message ci-dessous."
     if mode == "autres_des":
-        verbe = "change" if ecarts < 2 else "changent"
-        change = f"{compter(ecarts, 'résultat')} {verbe}" if ecarts else "rien ne change"
-        return f"Mêmes règles, d'autres dés : {change}."
+        # Une ligne diffère dès que ses dés diffèrent, même si l'issue reste la même : la phrase le dit.
+        if not ecarts:
+            return "Mêmes règles, d'autres dés : les mêmes lignes que le texte (✔)."
+        verbe = "diffère" if ecarts < 2 else "diffèrent"
+        return f"Mêmes règles, d'autres dés : {compter(ecarts, 'ligne')} {verbe} du texte (≠), les dés ou l'issue."
     if not lignes:
         return "Cet exemple n'a rien à calculer."
     if not ecarts:
         sujet = "Votre version" if mode == "modifie" else "Le calcul du navigateur"
         return f"{sujet} donne les mêmes résultats que le texte."
     sujet = "Votre version" if mode == "modifie" else "Le calcul du navigateur"
-    return f"{sujet} donne {compter(ecarts, 'résultat différent', 'résultats différents')} du texte."
+    marque = "marqué" if ecarts < 2 else "marqués"
+    return f"{sujet} donne {compter(ecarts, 'résultat différent', 'résultats différents')} du texte, {marque} ≠."
 
 
 def executer_exemple(

@@ -40,7 +40,7 @@ from jdr_core.registre import mecanique, systeme_de
 from .fences import FRACTION_LISIBLE, REGISTRE
 
 #: ``{{jet …}}`` : tout ce qui est entre les doubles accolades, lu ensuite par :func:`lire_jet`.
-MOTIF = r"\{\{jet(?=[\s|}])(?P<corps>[^{}\n]*)\}\}"
+MOTIF = r"\{\{jet(?=[\s|}])(?P<corps>[^{}\n]*)\}\}(?P<ponctuation>[.,;!?…)»]{0,3})"
 #: Avant le motif des liens (160) et après celui des accents graves (190) et des
 #: échappements (180) : ``{{jet …}}`` entre accents graves reste du code.
 PRIORITE = 175
@@ -117,10 +117,13 @@ def _a(valeur: object) -> str:
     return html.escape(str(valeur), quote=True)
 
 
-def rendre(meca: Mecanique[Any], valeurs: Valeurs, bruts: dict[str, str], prose: str, ident: str) -> str:
+def rendre(meca: Mecanique[Any], valeurs: Valeurs, bruts: dict[str, str], prose: str, ident: str,
+           ponctuation: str = "") -> str:
     """Le HTML d'un jet : bouton, infobulle (réglages et cotes exactes) et sortie vide.
 
-    Tout est du contenu en ligne (``span``, ``small``) : le jet vit au milieu d'un paragraphe."""
+    Tout est du contenu en ligne (``span``, ``small``) : le jet vit au milieu d'un paragraphe.
+    La ponctuation collée au jet (« {{jet …}}. ») reste sur la ligne du bouton, dans le même
+    ``span`` insécable : un bouton est un bloc en ligne, et le point partirait seul à la ligne."""
     reglages = [[p.libelle, _valeur_lue(p, valeurs[p.nom])] for p in meca.parametres if p.nom in bruts]
     # Chaque ligne finit par sa ponctuation et les lignes sont séparées par une espace : lue par
     # un lecteur d'écran (aria-describedby), l'infobulle reste une suite de phrases.
@@ -145,8 +148,8 @@ def rendre(meca: Mecanique[Any], valeurs: Valeurs, bruts: dict[str, str], prose:
     return (
         f'<span class="jdr-jet" id="{ident}" data-mecanique="{_a(meca.nom)}" '
         f'data-systeme="{_a(systeme_de(meca.nom))}" data-jet="{_a(donnees)}">'
-        f'<button type="button" class="jdr-jet-bouton" aria-describedby="{ident}-cotes" '
-        f'aria-controls="{ident}-sortie">{_a(prose)}</button>'
+        f'<span class="jdr-jet-lie"><button type="button" class="jdr-jet-bouton" aria-describedby="{ident}-cotes" '
+        f'aria-controls="{ident}-sortie">{_a(prose)}</button>{_a(ponctuation)}</span>'
         # Une balise à part (small) pour l'infobulle : l'index de Material compare les balises par leur
         # nom, et la fin d'un span intérieur y lèverait l'exclusion d'un span englobant.
         f'<small class="jdr-jet-cotes" id="{ident}-cotes" role="tooltip">{infobulle}</small>'
@@ -172,7 +175,7 @@ class JetProcessor(InlineProcessor):  # type: ignore[misc]  # Python-Markdown n'
         except JdrErreur as e:
             raise JetInvalide(REGISTRE.page[0], "{{jet" + corps + "}}", str(e)) from e
         self.compte += 1
-        balisage = rendre(meca, valeurs, bruts, prose, f"jdr-jet-{self.compte}")
+        balisage = rendre(meca, valeurs, bruts, prose, f"jdr-jet-{self.compte}", m["ponctuation"])
         return self.md.htmlStash.store(balisage), m.start(0), m.end(0)
 
 

@@ -106,6 +106,21 @@ def _popen_surveille(self: subprocess.Popen[Any], args: Any, *a: Any, **kw: Any)
 subprocess.Popen.__init__ = _popen_surveille  # type: ignore[method-assign]
 
 
+def _cout(item: pytest.Item) -> int:
+    """0 : ne coûte rien ; 1 : lent ou Node ; 2 : construit un site ; 3 : lance Chromium."""
+    for rang, marque in ((3, "navigateur"), (2, "construction"), (1, "node"), (1, "lent")):
+        if item.get_closest_marker(marque) is not None:
+            return rang
+    return 0
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Les tests qui ne coûtent rien d'abord, Chromium en dernier (tri stable : l'ordre des fichiers
+    reste à rang égal). Sous pytest-xdist, le premier processus qui demande le site le construit
+    pendant que l'autre avance dans les tests sans coût, au lieu d'attendre le verrou."""
+    items.sort(key=_cout)
+
+
 def pytest_runtest_setup(item: pytest.Item) -> None:
     """Avant toute fixture : celles qui coûtent (même demandées par une autre) exigent leur marque."""
     for fixture, marque in FIXTURES_MARQUEES.items():

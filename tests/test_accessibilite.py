@@ -191,7 +191,7 @@ class TestWidgetsApresUsage:
         page.context.close()
         assert mutations == 0
         assert re.fullmatch(r"\d{6,}", chiffres), chiffres
-        assert not re.search(r"\d{4,}", lu) and "Graine du jet" in lu, lu
+        assert not re.search(r"\d{4,}", lu) and "Numéro de tirage" in lu, lu
 
     def test_exemple_execute(self, navigateur: Browser, serveur: str) -> None:
         page = ouvrir(navigateur, "light", 375)

@@ -291,7 +291,7 @@ class TestDansLeNavigateur:
         indisponible pendant le jet."""
         page = self.ouvrir(chromium, serveur)
         bouton = page.get_by_role("button", name="une action extrême, 4 succès")
-        expect(bouton.locator("xpath=..")).to_have_attribute("data-branche", "pret")
+        expect(bouton.locator("xpath=ancestor::span[@data-mecanique]")).to_have_attribute("data-branche", "pret")
         etats = bouton.evaluate("b => { b.click(); const pendant = b.getAttribute('aria-disabled'); b.click(); "
                                 "return pendant; }")
         assert etats == "true"

@@ -26,8 +26,8 @@ BLANCS = re.compile("[ \t\r\n\u00a0\u202f]+")
 #: Des morceaux de phrases des pages, assemblés au hasard par Hypothesis.
 MORCEAUX = [
     " ", "  ", "\n", "\u00a0", "\u202f", ";", ":", "!", "?", "«", "»", "%", "3", "12", "−2", "+1", "2,5", "1/2",
-    "12:30", "1:2", "http://exemple.fr/a?b=1;c", "succès", "PE", "ou", "et", "contre", "2D6", "Oskar", "l'ours",
-    "d'", ".", ",", "(", ")", "<", "&amp;", "e", "a",
+    "12:30", "1:2", "http://exemple.fr/a?b=1;c", "+", "=", "−", "succès", "PE", "ou", "et", "contre", "2D6", "Oskar",
+    "l'ours", "d'", ".", ",", "(", ")", "<", "&amp;", "e", "a",
 ]
 textes = st.lists(st.sampled_from(MORCEAUX), max_size=30).map("".join) | st.text(max_size=60)
 
@@ -51,6 +51,8 @@ class TestTypographier:
         ("la 3e manche", f"la 3e{INSECABLE}manche"),
         ("de 1 à 3\nPE", f"de 1 à 3{INSECABLE}PE"),
         ("Mot  :", f"Mot{INSECABLE}:"),  # une suite d'espaces devient une seule insécable
+        ("ce qui donne 7 + 1 = 8", f"ce qui donne 7{INSECABLE}+ 1{INSECABLE}= 8"),
+        ("8 − 3 = 5 ou moins", f"8{INSECABLE}− 3{INSECABLE}= 5 ou moins"),
     ])
     def test_espaces_insecables(self, texte: str, attendu: str) -> None:
         assert typographier(texte) == attendu

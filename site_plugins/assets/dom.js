@@ -8,6 +8,8 @@ const BLANCS = "[ \\t\\r\\n\\u00a0\\u202f]+";
 const AVANT_FINE = new RegExp(`${BLANCS}(?=[;!?»])`, "gu");
 const AVANT_DEUX_POINTS = new RegExp(`${BLANCS}(?=:)`, "gu");
 const APRES_GUILLEMET = new RegExp(`(?<=«)${BLANCS}`, "gu");
+// Avant le signe d'un calcul entre deux nombres (« 7 + 1 = 8 ») : pas de ligne qui commence par « + 1 ».
+const OPERATEUR = new RegExp(`(?<=[0-9)])${BLANCS}(?=[+−=×][ \\t\\r\\n\\u00a0\\u202f]*[−+]?[0-9])`, "gu");
 const NOMBRE = new RegExp(
   `(?<![^ \\t\\r\\n\\u00a0\\u202f(\\[«—–])([−+-]?[0-9]+(?:,[0-9]+)?(?:er|re|e)?)(${BLANCS})(?=(%|[\\p{L}\\p{Nl}\\p{No}]+))`, "gu");
 const MOTS_LIBRES = new Set(`à a ai après au aux avant avec c car ce ces cet cette chez comme contre d dans de des dès donc
@@ -18,6 +20,7 @@ export function typographier(texte) {
   const s = String(texte);
   if (/^[ \t\r\n]*$/.test(s)) return s;
   return s.replace(AVANT_FINE, "\u202f").replace(AVANT_DEUX_POINTS, "\u00a0").replace(APRES_GUILLEMET, "\u202f")
+    .replace(OPERATEUR, "\u00a0")
     .replace(NOMBRE, (_m, nombre, blanc, mot) =>
       nombre + (mot === "%" ? "\u202f" : MOTS_LIBRES.has(mot.toLowerCase()) ? blanc : "\u00a0"));
 }
@@ -79,20 +82,19 @@ export function case_a_cocher() {
 export function liste(options) {
   const s = document.createElement("select");
   for (const [valeur, libelle] of options) {
-    s.append(Object.assign(document.createElement("option"), { value: valeur, textContent: libelle }));
+    s.append(Object.assign(document.createElement("option"), { value: valeur, textContent: typographier(libelle) }));
   }
   return s;
 }
 
-// Le lien qui rejoue un jet ; la graine reste discrète, rangée dans « Détails du tirage ».
-// Les 16 chiffres de la graine se voient mais ne sont pas lus à voix haute : un lecteur
-// d'écran entend « Graine du jet : … » (accessibilité, voir jdr.css).
+// Le lien qui rejoue un jet ; son numéro de tirage (la graine du hasard) reste discret, rangé
+// dans « Détails du tirage ». Ses 16 chiffres se voient mais ne sont pas lus à voix haute : un
+// lecteur d'écran entend « Numéro de tirage : le même numéro… » (accessibilité, voir jdr.css).
 function graineLisible(graine) {
   const chiffres = el("span", null, String(graine));
   chiffres.setAttribute("aria-hidden", "true");
-  const span = el("span", "jdr-graine", "Graine ");
-  span.append(chiffres, el("span", "jdr-lecteur-seul", "du jet"),
-    typographier(" : la même graine et les mêmes réglages redonnent les mêmes dés."));
+  const span = el("span", "jdr-graine", "Numéro de tirage ");
+  span.append(chiffres, typographier(" : le même numéro et les mêmes réglages redonnent les mêmes dés."));
   return span;
 }
 

@@ -66,7 +66,12 @@ function sorties(reponse) {
     }
     const identique = ligne.ok;
     const li = el("li", identique ? "jdr-ok" : "jdr-ecart");
-    li.append(el("span", "jdr-marque", identique ? "✔ " : "≠ "), el("span", "jdr-obtenu", obtenu || "(rien)"));
+    // La marque dit ce qu'elle veut dire (infobulle, lecteur d'écran) : ✔ comme le texte, ≠ différent.
+    const marque = el("span", "jdr-marque", identique ? "✔ " : "≠ ");
+    marque.title = identique ? "Comme dans le texte" : "Différent du texte";
+    marque.setAttribute("role", "img");
+    marque.setAttribute("aria-label", `${marque.title} :`);
+    li.append(marque, el("span", "jdr-obtenu", obtenu || "(rien)"));
     if (!identique && reponse.mode !== "autres_des") {
       li.append(el("div", "jdr-texte-disait", `Le texte donne : ${attendu || "(rien)"}`));
     }

@@ -157,7 +157,7 @@ export function entreeEnTexte(e) {
   if (e.des) lignes.push(`  Dés : ${e.des}`);
   lignes.push(...e.issue.split("\n").map((l) => `  ${l}`));
   if (lienSur(e.lien)) lignes.push(`  Rejouer : ${e.lien}`);
-  else if (e.graine) lignes.push(`  Graine : ${e.graine}`);
+  else if (e.graine) lignes.push(`  Numéro de tirage : ${e.graine}`);
   return lignes.join("\n");
 }
 
@@ -353,7 +353,7 @@ function entreeVue(e) {
   } else if (e.graine) {
     // Sans lien de rejeu, la graine reste à portée, mais rangée : ce n'est pas ce qu'un joueur lit d'abord.
     const details = el("details", "jdr-journal-graine");
-    details.append(el("summary", null, "Détails du tirage"), el("p", null, `Graine du jet : ${e.graine}`));
+    details.append(el("summary", null, "Détails du tirage"), el("p", null, `Numéro de tirage : ${e.graine}`));
     li.append(details);
   }
   return li;
