@@ -114,7 +114,7 @@ def affronter(
     >>> from jdr_core.encore.ton import Ton
     >>> f = Fiche.nouvelle("Lucrèce", Ton.BLOCKBUSTER)
     >>> e = affronter(f, PAR_CLE["chute-haute"], 3, des=DesScriptes([1, 2, 3]),
-    ...               blessures=[("côtes fêlées", ("course",))])
+    ...               blessures=[("côtes fêlées", ("la course",))])
     >>> print(e)
     Lucrèce subit le danger (chute de plusieurs étages) : −4 Santé, +2 Stress.
     """

@@ -9,11 +9,11 @@ Gideon, 8 de Santé, encaisse 5 dégâts d'une explosion :
 >>> gideon = Fiche.nouvelle("Gideon", Ton.BLOCKBUSTER)
 >>> print(gideon.prevoir_degats(5))
 5 dégâts font passer Gideon de 8 à 3 Santé : 2 paliers franchis (blessé, gravement blessé), donc 2 blessures à nommer.
->>> gideon = gideon.subir(5, [("cheville foulée", ("course",)), ("brûlure à l'épaule", ("tir",))])
+>>> gideon = gideon.subir(5, [("cheville foulée", ("la course",)), ("brûlure à l'épaule", ("le tir",))])
 >>> print(gideon)
 Gideon (Blockbuster) : Santé 3/8, gravement blessé ; Stress 1/6.
-2 blessures : cheville foulée (−1d6 pour course), brûlure à l'épaule (−1d6 pour tir).
->>> gideon.malus("course"), gideon.malus("négocier")
+2 blessures : cheville foulée (−1d6 pour la course), brûlure à l'épaule (−1d6 pour le tir).
+>>> gideon.malus("la course"), gideon.malus("la négociation")
 (1, 0)
 """
 

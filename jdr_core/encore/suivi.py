@@ -10,7 +10,7 @@ Le widget « fiche » de la page garde l'état dans le navigateur et ne fait qu'
 >>> print(r["message"])
 2 paliers franchis : nommez chaque blessure.
 >>> r = operer(r["etat"], {"op": "subir", "degats": 5, "blessures": [
-...     {"nom": "cheville foulée", "gene": "course"}, {"nom": "brûlure", "gene": "tir"}]})
+...     {"nom": "cheville foulée", "gene": "la course"}, {"nom": "brûlure", "gene": "le tir"}]})
 >>> print(r["message"])
 Gideon perd 5 Santé : Santé 8 → 3, Stress 0 → 1.
 """
