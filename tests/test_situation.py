@@ -46,7 +46,7 @@ def test_la_plupart_des_exemples_sans_lanceur_ont_des_champs() -> None:
 def test_un_nombre_change_change_le_resultat() -> None:
     """Pierre, caractéristique 3 → 5 : le code modifié se lit encore, et son résultat change."""
     (pierre,) = [e for e in EXEMPLES if e.ident == "pierre-ruelle"]
-    (r,) = reglages(pierre.source)
+    r = reglages(pierre.source)[0]
     assert (r.libelle, r.valeur, r.etape) == ("Caractéristique", 3, 1)
     modifie = remplacer(pierre.source, {0: "5"})
     assert "tester(5" in modifie and "tester(3" not in modifie
