@@ -68,7 +68,8 @@ def test_pages_lisibles_sans_javascript(site_construit: Path) -> None:
     """Le résultat attendu des exemples et les cotes des lanceurs sont dans le HTML construit."""
     page = (site_construit / "3d6/test/index.html").read_text(encoding="utf-8")
     # Avec la typographie française de la construction (espaces insécables, voir typographie.py).
-    assert 'data-exemple="pierre-ruelle"' in page and typographier("2, 3, 5 contre 3 : 2 succès pour 1 demandé, c") in page
+    assert 'data-exemple="pierre-ruelle"' in page
+    assert typographier("2, 3, 5 contre 3 : 2 succès pour 1 demandé, c") in page
     assert 'data-mecanique="3d6-test"' in page and "Chances exactes" in page and "(1/2)" in page
     assert 'min="1" max="5"' in page  # bornes issues du registre
 
