@@ -479,6 +479,7 @@ def _creer_gideon(page: Page, serveur: str) -> None:
     page.goto(serveur + "/encore/fiche/")
     fiche = page.locator(FICHE)
     fiche.locator("input[type=text]").first.fill("Gideon")
+    fiche.get_by_role("combobox", name="Accord (facultatif)").select_option(label="il")
     fiche.get_by_role("button", name="Créer la fiche").click()
     expect(fiche.locator("h4").first).to_have_text("Santé 8/8 : valide")
 

@@ -270,7 +270,7 @@ class TestClicsRepetes:
     @pytest.mark.parametrize("facon", ["dblclick", "deux_clics_js"])
     def test_appliquer_les_degats_une_fois(self, page: Page, serveur: str, facon: str) -> None:
         page.goto(serveur + "/encore/fiche/")
-        _creer(page, "Gideon")
+        _creer(page, "Gideon", accord="il")
         fiche = _fiche(page)
         fiche.get_by_role("spinbutton", name="Dégâts").fill("3")
         fiche.get_by_role("button", name="Encaisser").click()
@@ -287,7 +287,7 @@ class TestClicsRepetes:
 
     def test_vingt_clics_sur_encaisser_une_demande(self, page: Page, serveur: str) -> None:
         page.goto(serveur + "/encore/fiche/")
-        _creer(page, "Gideon")
+        _creer(page, "Gideon", accord="il")
         fiche = _fiche(page)
         fiche.get_by_role("spinbutton", name="Dégâts").fill("3")
         fiche.get_by_role("button", name="Encaisser").evaluate("(b) => { for (let i = 0; i < 20; i++) b.click(); }")
@@ -304,7 +304,7 @@ class TestStockage:
 
     def test_stockage_plein_memoire_egale_stockage(self, page: Page, serveur: str) -> None:
         page.goto(serveur + "/encore/fiche/")
-        _creer(page, "Gideon")
+        _creer(page, "Gideon", accord="il")
         fiche = _fiche(page)
         page.evaluate("""() => {
             window.setItemNormal = Storage.prototype.setItem;
@@ -340,7 +340,7 @@ class TestStockage:
 
     def test_import_trop_profond_ou_trop_gros(self, page: Page, serveur: str) -> None:
         page.goto(serveur + "/encore/fiche/")
-        _creer(page, "Gideon")
+        _creer(page, "Gideon", accord="il")
         fiche = _fiche(page)
         zone = fiche.locator(".jdr-fiche-outils .jdr-import")
         zone.locator("summary").click()
@@ -361,7 +361,7 @@ class TestLanceursLies:
     """Les lanceurs d'enCORE prennent un personnage du suivi et lui appliquent leur jet."""
 
     def test_danger_applique_a_la_fiche(self, page: Page, serveur: str) -> None:
-        gideon = Fiche.nouvelle("Gideon", Ton.BLOCKBUSTER).subir(5, [("cheville", ("course",)), ("brûlure", ())])
+        gideon = Fiche.nouvelle("Gideon", Ton.BLOCKBUSTER, "il").subir(5, [("cheville", ("course",)), ("brûlure", ())])
         parametres = {"danger": "chute-haute", "attribut": 0, "stress": gideon.stress}
         graine = next(g for g in range(300)
                       if registre.executer("encore-danger", parametres, g)["issue"] == "echec")

@@ -6,7 +6,7 @@ Coup d'éclat, malus de Stress et Rupture (Raw), repos, soins, Réconfort.
 
 Gideon, 8 de Santé, encaisse 5 dégâts d'une explosion :
 
->>> gideon = Fiche.nouvelle("Gideon", Ton.BLOCKBUSTER)
+>>> gideon = Fiche.nouvelle("Gideon", Ton.BLOCKBUSTER, "il")
 >>> print(gideon.prevoir_degats(5))
 5 dégâts font passer Gideon de 8 à 3 Santé : 2 paliers franchis (blessé, gravement blessé), donc 2 blessures à nommer.
 >>> gideon = gideon.subir(5, [("cheville foulée", ("la course",)), ("brûlure à l'épaule", ("le tir",))])
@@ -76,6 +76,16 @@ class Blessure:
         return f"{self.nom} ({effet}{', durable' if self.durable else ''})"
 
 
+#: Chaque palier dit d'un personnage, selon son genre (« » : non précisé).
+PALIERS_DITS: dict[Palier, dict[str, str]] = {
+    Palier.VALIDE: {"": "valide", "il": "valide", "elle": "valide"},
+    Palier.BLESSE: {"": "palier « blessé »", "il": "blessé", "elle": "blessée"},
+    Palier.GRAVEMENT_BLESSE: {"": "palier « gravement blessé »", "il": "gravement blessé",
+                              "elle": "gravement blessée"},
+    Palier.HORS_DE_COMBAT: {"": "hors de combat", "il": "hors de combat", "elle": "hors de combat"},
+}
+
+
 @dataclass(frozen=True)
 class Fiche:
     nom: str
@@ -117,6 +127,18 @@ class Fiche:
         return f"{self.jauges}\n{blessures}."
 
     @property
+    def palier_dit(self) -> str:
+        """Le palier de Santé dit du personnage : accordé à son genre (« blessée »), ou, sans genre
+        donné, nommé comme un palier (« palier « blessé » »), sans accord à deviner.
+
+        >>> print(Fiche.nouvelle("Ada", Ton.RAW, "elle").subir(3, [("entaille", ())]).palier_dit)
+        blessée
+        >>> print(Fiche.nouvelle("Sam", Ton.RAW).subir(3, [("entaille", ())]).palier_dit)
+        palier « blessé »
+        """
+        return PALIERS_DITS[self.palier][self.accord]
+
+    @property
     def jauges(self) -> str:
         """La Santé et le Stress en une phrase, sans les blessures."""
         etats = []
@@ -127,7 +149,7 @@ class Fiche:
         if self.malus_stress:
             etats.append("−1d6 à tous les jets")
         jauges = (f"{self.nom} ({majuscule(self.ton.value)}) : Santé {self.sante}/{self.regles.sante_max}, "
-                  f"{self.palier.value} ; Stress {self.stress}/{STRESS_MAX}")
+                  f"{self.palier_dit} ; Stress {self.stress}/{STRESS_MAX}")
         return f"{', '.join([jauges, *etats])}."
 
     # --- création et lecture ------------------------------------------------

@@ -70,7 +70,7 @@ def vue(fiche: Fiche) -> dict[str, Any]:
         "sante": fiche.sante,
         "sante_max": r.sante_max,
         "palier": CLES_PALIERS[fiche.palier],
-        "palier_texte": fiche.palier.value,
+        "palier_texte": fiche.palier_dit,
         "paliers": [{"cle": CLES_PALIERS[p], "nom": p.value, "bas": bas, "haut": haut} for p, bas, haut in r.paliers],
         "blessures": [
             {"nom": b.nom, "palier": CLES_PALIERS[b.palier], "palier_texte": b.palier.value, "gene": list(b.gene),
@@ -291,7 +291,7 @@ def pour_lanceur(fiche: Fiche) -> dict[str, Any]:
     blessures = [
         f"{b.nom} (gêne {enumerer(list(b.gene))})" if b.gene else b.nom for b in fiche.blessures
     ]
-    resume = (f"{fiche.nom} : Santé {fiche.sante} sur {fiche.regles.sante_max} ({fiche.palier.value}), "
+    resume = (f"{fiche.nom} : Santé {fiche.sante} sur {fiche.regles.sante_max} ({fiche.palier_dit}), "
               f"Stress {fiche.stress} sur {STRESS_MAX}, "
               + (f"{compter(len(blessures), 'blessure')} : {enumerer(blessures)}. "
                  "Ajoutez aux dés de malus celles qui gênent cette action." if blessures else "aucune blessure."))
