@@ -18,7 +18,7 @@ Lina et Marek se battent sur le quai ; on lance l'initiative, puis Marek frappe 
 >>> print(r["message"])
 Marek attaque Lina au contact : difficulté 5 + AGI 4 + Esquive 2 = 11.
 Dé : 3 ; 3 + 6 + 4 = 13 contre 11 : réussite, marge 2.
-Dégâts : 10 + marge 2 + arme 5 − (5 + CON 4) = 8 : une blessure grave.
+Dégâts : dé 10 + marge 2 + arme 5 − (5 + CON 4) = 8 : une blessure grave.
 Une blessure grave de plus. Reste 1 blessure grave (malus −2).
 Jet de KO : dé 2 ; 2 + VOL 6 − 2 = 6 contre 8 : KO.
 Lina tombe KO.
