@@ -96,7 +96,7 @@ class TestAssistance:
         attendu = "3 assistants, c'est trop pour un personnage principal de niveau 2 : il en accepte au plus 2"
         with pytest.raises(RegleEnfreinte, match=attendu):
             assister(2, [1, 1, 1], des=DesScriptes([]))
-        with pytest.raises(RegleEnfreinte, match="il n'en accepte aucun"):
+        with pytest.raises(RegleEnfreinte, match="au plus autant que son niveau, donc aucun"):
             assister(0, [1], des=DesScriptes([]))
 
     def test_desordre_permet_le_surnombre(self) -> None:
