@@ -73,7 +73,7 @@ COMBAT_V1_QUAI = json.loads(
     '"Lina entre dans le combat.", "Marek entre dans le combat.", "Sacha entre dans le combat.", "Initiative, '
     'dans l\'ordre d\'action :\\n1. Marek : 10 + AGI 6 = 16.\\n2. Sacha : 9 + AGI 5 = 14.\\n3. Lina : 4 + AGI 4 = '
     '8.\\nTour 1 : à Marek d\'agir.", "Marek attaque Lina au contact : difficulté 5 + AGI 4 + Esquive 2 = 11.\\n'
-    'Dé : 3 ; 3 + 6 + 4 = 13 contre 11 : réussite, marge 2.\\nDégâts : dé 10 + marge 2 + arme 5 − (5 + CON 4) = 8 : '
+    'Dé : 3 ; 3 + 6 + 4 = 13 contre 11 : réussite, marge 2.\\nDégâts : 10 + marge 2 + arme 5 − (5 + CON 4) = 8 : '
     'une blessure grave.\\nUne blessure grave de plus. Reste 1 blessure grave (malus −2).\\nJet de KO : dé 2 ; '
     '2 + VOL 6 − 2 = 6 contre 8 : KO.\\nLina tombe KO.", "Sacha encaisse des dégâts de 30 : la mort.\\nUn coup '
     'mortel. C\'est la mort.\\nKO d\'office.\\nJet de survie : dé 10 (déjà au plus haut sans compétence) ; 10 + '
