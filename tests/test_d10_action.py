@@ -95,7 +95,8 @@ class TestAction:
     def test_phrase(self) -> None:
         a = agir(4, 3, 11, des=DesScriptes([8]))
         assert isinstance(a, Action) and a.total == 15 and a.marge == 3
-        assert str(a) == "Dé : 8 ; 8 + 4 + 3 = 15 contre 11 : réussite, marge 3 (4 ramenée à la compétence)."
+        assert str(a) == ("Dé : 8 ; 8 + 4 + 3 = 15 contre 11 : réussite, marge 3 "
+                          "(l'écart de 4 est plafonné à la compétence, qui vaut 3).")
 
     def test_malus(self) -> None:
         a = agir(4, 3, 11, des=DesScriptes([5]), malus=2)

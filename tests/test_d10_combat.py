@@ -123,7 +123,8 @@ class TestDegats:
     def test_calcul(self) -> None:
         d = lancer_degats(3, 6, Defense(4, armure=2, couvert=Couvert.LEGER), des=DesScriptes([7]))
         assert d.valeur == 7 + 3 + 6 - (5 + 4 + 2 + 2) and d.gravite is Gravite.LEGERE
-        assert str(d) == "Dégâts : 7 + marge 3 + arme 6 − (5 + CON 4 + armure 2 + couvert 2) = 3 : une blessure légère."
+        assert str(d) == ("Dégâts : dé 7 + marge 3 + arme 6 − (5 + CON 4 + armure 2 + couvert 2) = 3 : "
+                          "une blessure légère.")
 
     def test_de_ordinaire_par_defaut(self) -> None:
         """Par défaut, un 10 aux dégâts reste un 10 : aucun dé n'est ajouté."""
@@ -135,7 +136,7 @@ class TestDegats:
         ouvert = RegleCombat(degats_ouverts=True)
         haut = lancer_degats(4, 5, Defense(6), des=DesScriptes([10, 7]), comp=4, combat=ouvert)
         assert haut.de == 14 and haut.valeur == 14 + 4 + 5 - 11 and haut.gravite is Gravite.CRITIQUE
-        assert str(haut).startswith("Dégâts : dé 10 + 7 = 17, ramené à 14 (plafond 10 + COMP) ; 14 + marge 4")
+        assert str(haut).startswith("Dégâts : dé 10 + 7 = 17, ramené à 14 (plafond : 10 + compétence) ; 14 + marge 4")
         bas = lancer_degats(0, 5, Defense(6), des=DesScriptes([1, 6]), comp=4, combat=ouvert)
         assert bas.de == -5 and bas.gravite is Gravite.ERAFLURE
 

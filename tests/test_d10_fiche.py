@@ -60,7 +60,7 @@ def test_chances_egales_aux_cotes_du_lanceur() -> None:
         for j in operer(FORMAT.en_json(p), {"op": "chances", "dv": dv})["reponse"]["jets"]:
             v = parametres_action(p, j["competence"], stat=j["stat"], dv=dv)
             reussir = next(c for c in ACTION.cotes(v) if c.cle == "reussite")
-            assert j["phrase"].startswith(f"{j['chance']} de réussir contre {5 + dv}")
+            assert j["phrase"].startswith(f"{j['chance']} de chances de réussir contre {5 + dv}")
             assert reussir.probabilite >= 0
         assert operer(FORMAT.en_json(p), {"op": "chances", "dv": dv})["reponse"]["jets"] == jets_de(p, dv)
 

@@ -330,7 +330,8 @@ class TestMortEtSurvie:
         r = combat("Lina", con=2)
         r = op(r, op="encaisser", cible=1, degats=30, graine=1)
         lignes = r["message"].split("\n")
-        assert "KO d'office." in lignes and any(ligne.startswith("Jet de survie") for ligne in lignes)
+        assert any(ligne.endswith("qui met KO d'office.") for ligne in lignes)
+        assert any(ligne.startswith("Jet de survie") for ligne in lignes)
         assert par_nom(r, "Lina")["etat"] == "mort" and lignes[-1] == "Lina succombe."
 
     def test_cascade_jusqu_a_la_mort(self) -> None:

@@ -93,9 +93,10 @@ class TestAssistance:
         assert a.modificateur == -5
 
     def test_trop_d_assistants(self) -> None:
-        with pytest.raises(RegleEnfreinte, match="3 assistants pour un personnage principal de niveau 2 : au plus 2"):
+        attendu = "3 assistants, c'est trop pour un personnage principal de niveau 2 : il en accepte au plus 2"
+        with pytest.raises(RegleEnfreinte, match=attendu):
             assister(2, [1, 1, 1], des=DesScriptes([]))
-        with pytest.raises(RegleEnfreinte, match="au plus 0"):
+        with pytest.raises(RegleEnfreinte, match="au plus autant que son niveau, donc aucun"):
             assister(0, [1], des=DesScriptes([]))
 
     def test_desordre_permet_le_surnombre(self) -> None:
@@ -134,7 +135,7 @@ class TestAssistance:
            cumul=st.sampled_from(Cumul), graine=st.integers(0, 2**32))
     def test_propriete(self, principal: int, aides: list[int], cumul: Cumul, graine: int) -> None:
         if len(aides) > principal:
-            with pytest.raises(RegleEnfreinte, match="au plus"):
+            with pytest.raises(RegleEnfreinte, match="c'est trop"):
                 assister(principal, aides, des=DesAleatoires(graine), cumul=cumul)
             return
         a = assister(principal, aides, des=DesAleatoires(graine), cumul=cumul)

@@ -35,8 +35,8 @@ class TestSituations:
          "Compétence de niveau 4, difficulté plutôt difficile (−3) : 2D6 contre 8"),
         ("2d6-test", {"jet": "sans_competence", "apprentissage": True},
          "Sans la compétence, caractéristique 3, difficulté standard (0) : pas de jet, la formation voulue manque"),
-        ("d10-action", {}, "STAT 4 + COMP 3 + D10 contre 11 (5 + DV 6)"),
-        ("d10-action", {"malus": 2, "dv": -2}, "STAT 4 + COMP 3 + D10 − malus 2 contre 3 (5 + DV −2)"),
+        ("d10-action", {}, "Caractéristique 4 + compétence 3 + D10 contre 11 (5 + DV 6)"),
+        ("d10-action", {"malus": 2, "dv": -2}, "Caractéristique 4 + compétence 3 + D10 − malus 2 contre 3 (5 + DV −2)"),
     ])
     def test_situation(self, mecanique: str, parametres: dict[str, object], situation: str) -> None:
         assert _journal(mecanique, parametres)["situation"] == situation

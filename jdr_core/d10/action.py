@@ -7,8 +7,11 @@ est finie et ses chances exactes.
 Lina (AGI 4, Crochetage 5) force un cadenas de difficulté 5 + 6 :
 
 >>> from jdr_core.des import DesScriptes
->>> print(agir(4, 5, 11, des=DesScriptes([10, 4])))
-Dé : 10 + 4 = 14 ; 14 + 4 + 5 = 23 contre 11 : réussite, marge 5 (12 ramenée à la compétence).
+>>> jet = agir(4, 5, 11, des=DesScriptes([10, 4]))
+>>> print(f"Dé : {jet.de.texte if jet.de else ''} ; {jet.calcul} :")
+Dé : 10 + 4 = 14 ; 14 + 4 + 5 = 23 contre 11 :
+>>> print(f"{jet.issue}.")
+réussite, marge 5 (l'écart de 12 est plafonné à la compétence, qui vaut 5).
 >>> print(agir(4, 5, 11, des=DesScriptes([1, 6])))
 Dé : 1 − 6 = −5 ; −5 + 4 + 5 = 4 contre 11 : échec.
 """
@@ -97,7 +100,7 @@ class DeOuvert:
         operateur = " + " if self.sens > 0 else " − "
         texte = str(premier) + "".join(operateur + str(d) for d in self.des[1:]) + f" = {nombre_relatif(self.brut)}"
         if self.plafonne:
-            borne = "plafond 10 + COMP" if self.sens > 0 else "plancher COMP − 10"
+            borne = "plafond : 10 + compétence" if self.sens > 0 else "plancher : compétence − 10"
             texte += f", ramené à {nombre_relatif(self.total)} ({borne})"
         return texte
 
@@ -112,7 +115,7 @@ def lancer_de_ouvert(comp: int, *, des: SourceDes, regle: RegleAction = REGLE) -
     >>> print(lancer_de_ouvert(0, des=DesScriptes([10])))
     Dé : 10 (déjà au plus haut sans compétence).
     >>> print(lancer_de_ouvert(2, des=DesScriptes([10, 9])))
-    Dé : 10 + 9 = 19, ramené à 12 (plafond 10 + COMP).
+    Dé : 10 + 9 = 19, ramené à 12 (plafond : 10 + compétence).
     """
     bas, haut = bornes_de(comp)
     faces = [des.lancer(10)]
@@ -217,7 +220,7 @@ class Action:
         ecart = self.total - self.difficulte
         texte = f"réussite, marge {self.marge}"
         if ecart > self.marge:
-            texte += f" ({ecart} ramenée à la compétence)"
+            texte += f" (l'écart de {ecart} est plafonné à la compétence, qui vaut {self.comp})"
         return texte
 
     @property

@@ -23,7 +23,7 @@ from fractions import Fraction
 
 from ..des import SourceDes
 from ..erreurs import entier_borne
-from ..francais import compter, enumerer, majuscule, nombre_relatif, ordinal, signe
+from ..francais import compter, enumerer, majuscule, nombre_relatif, signe
 from ..loi import Loi, loi_du_jet
 from .action import REGLE, DeOuvert, RegleAction, lancer_de_ouvert, marge_de
 from .regles import STAT_MAX, STAT_MIN
@@ -178,15 +178,29 @@ class Cascade:
         return f"Reste {etat} (malus {nombre_relatif(-malus)})." if malus else f"{majuscule(etat)}."
 
     def __str__(self) -> str:
+        return self.phrase()
+
+    def phrase(self, *, ko_d_office: bool = False) -> str:
+        """La cascade en une phrase ; avec ``ko_d_office``, la mort dit aussi le KO qu'elle impose,
+        dans la même phrase (sans « C'est la mort. » suivi d'un « KO d'office. » à part).
+
+        >>> print(Blessures(critiques=1).ajouter(Gravite.CRITIQUE).phrase(ko_d_office=True))
+        Une blessure critique de plus : deux critiques font la mort, ce qui met KO d'office.
+        >>> print(Blessures().ajouter(Gravite.MORT).phrase(ko_d_office=True))
+        Un coup mortel, qui met KO d'office.
+        """
         if self.ajout is Gravite.ERAFLURE:
             return f"Une simple éraflure, sans effet. {self.bilan()}"
         if self.avant.mort:
             return "Le coup mortel était déjà porté : rien de plus."
+        ko = ko_d_office and self.apres.mort
         if self.ajout is Gravite.MORT:
-            return "Un coup mortel. C'est la mort."
+            return "Un coup mortel, qui met KO d'office." if ko else "Un coup mortel. C'est la mort."
         texte = f"Une blessure {self.ajout.value} de plus"
         if self.etapes:
             texte += " : " + enumerer(list(self.etapes), "puis")
+        if ko:
+            return f"{texte}, ce qui met KO d'office."
         return f"{texte}. {self.bilan()}"
 
 
@@ -320,14 +334,10 @@ class Survie:
         for i, j in enumerate(self.jets):
             quand = "Jusqu'aux soins" if i == 0 else f"Jour {i} sans soins"
             lignes.append(f"{quand} : {str(j)[len('Jet de survie : '):]}")
-        jour = self.jour_de_la_mort
-        if jour is None:
-            fin = "Survie jusqu'aux soins." if self.jours_sans_soins == 0 else (
-                f"Tient bon {compter(self.jours_sans_soins, 'jour')} sans soins.")
-        elif jour == 0:
-            fin = "Mort avant les soins."
-        else:
-            fin = f"Mort au {ordinal(jour)} jour sans soins."
+        if self.jour_de_la_mort is not None:
+            return "\n".join(lignes)  # la dernière ligne dit déjà quand il meurt : pas de bilan en double
+        fin = "Survie jusqu'aux soins." if self.jours_sans_soins == 0 else (
+            f"Tient bon {compter(self.jours_sans_soins, 'jour')} sans soins.")
         return "\n".join([*lignes, fin])
 
 
@@ -339,7 +349,6 @@ def survivre(degats: int, constitution: int, *, des: SourceDes, jours_sans_soins
     >>> print(survivre(16, 6, des=DesScriptes([10, 7, 2]), jours_sans_soins=2))
     Jusqu'aux soins : dé 10 (déjà au plus haut sans compétence) ; 10 + CON 6 = 16 contre 16 : survit.
     Jour 1 sans soins : dé 7 ; 7 + CON 6 = 13 contre 16 : meurt.
-    Mort au premier jour sans soins.
     """
     entier_borne("jours sans soins", jours_sans_soins, 0, JOURS_MAX)
     _valider("CON", constitution, degats, malus)
@@ -411,12 +420,12 @@ class Coup:
 
     def __str__(self) -> str:
         gravite = gravite_de(self.degats)
-        lignes = [f"Dégâts {nombre_relatif(self.degats)} : {gravite.libelle}.", str(self.cascade)]
+        lignes = [f"Dégâts {nombre_relatif(self.degats)} : {gravite.libelle}.",
+                  self.cascade.phrase(ko_d_office=self.survie is not None)]
         ko = self.ligne_ko()
         if ko is not None:
             lignes.append(ko)
         if self.survie is not None:
-            lignes.append("KO d'office.")
             lignes.append(str(self.survie))
         return "\n".join(lignes)
 

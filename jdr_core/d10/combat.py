@@ -12,8 +12,8 @@ des dégâts est-il ouvert, et que vaut le contact quand un seul camp s'aide d'u
 >>> from jdr_core.des import DesScriptes
 >>> defense = Defense(constitution=4, armure=1, couvert=Couvert.MOYEN)
 >>> print(attaquer(difficulte_tir(12, 2), agi=5, comp=4, arme=8, defense=defense, des=DesScriptes([9, 6])))
-Dé : 9 ; 9 + 5 + 4 = 18 contre 13 : réussite, marge 4 (5 ramenée à la compétence).
-Dégâts : 6 + marge 4 + arme 8 − (5 + CON 4 + armure 1 + couvert 5) = 3 : une blessure légère.
+Dé : 9 ; 9 + 5 + 4 = 18 contre 13 : réussite, marge 4 (l'écart de 5 est plafonné à la compétence, qui vaut 4).
+Dégâts : dé 6 + marge 4 + arme 8 − (5 + CON 4 + armure 1 + couvert 5) = 3 : une blessure légère.
 """
 
 from __future__ import annotations
@@ -288,9 +288,9 @@ class Degats:
             resistance += f" + armure {d.armure}"
         if d.couvert.bonus:
             resistance += f" + couvert {d.couvert.bonus}"
-        de = nombre_relatif(self.de)
+        de = f"dé {nombre_relatif(self.de)}"
         if self.ouvert is not None and len(self.ouvert.des) > 1:
-            de = f"dé {self.ouvert.texte} ; {de}"
+            de = f"dé {self.ouvert.texte} ; {nombre_relatif(self.de)}"
         return (f"Dégâts : {de} + marge {self.marge} + arme {self.arme} − ({resistance}) = "
                 f"{nombre_relatif(self.valeur)} : {self.gravite.libelle}.")
 
@@ -301,7 +301,7 @@ def lancer_degats(marge: int, arme: int, defense: Defense, *, des: SourceDes, co
 
     >>> from jdr_core.des import DesScriptes
     >>> print(lancer_degats(2, 5, Defense(3), des=DesScriptes([4])))
-    Dégâts : 4 + marge 2 + arme 5 − (5 + CON 3) = 3 : une blessure légère.
+    Dégâts : dé 4 + marge 2 + arme 5 − (5 + CON 3) = 3 : une blessure légère.
     >>> ouvert = RegleCombat(degats_ouverts=True)
     >>> print(lancer_degats(2, 5, Defense(3), des=DesScriptes([10, 2]), comp=3, combat=ouvert))
     Dégâts : dé 10 + 2 = 12 ; 12 + marge 2 + arme 5 − (5 + CON 3) = 11 : une blessure critique.
@@ -352,7 +352,7 @@ def attaquer(difficulte: int, *, agi: int, comp: int, arme: int, defense: Defens
     Dé : 3 ; 3 + 4 + 3 = 10 contre 13 : échec. L'attaque manque.
     >>> print(attaquer(9, agi=4, comp=6, arme=4, defense=Defense(5), des=DesScriptes([8]), automatique=True))
     Pas de dé : 4 + 6 dépasse déjà 9 ; réussite automatique, sans marge.
-    Dégâts : 8 + marge 0 + arme 4 − (5 + CON 5) = 2 : une blessure légère.
+    Dégâts : dé 8 + marge 0 + arme 4 − (5 + CON 5) = 2 : une blessure légère.
     """
     entier_borne("dégâts de l'arme", arme, ARME_MIN, ARME_MAX)
     action = agir(agi, comp, difficulte, des=des, malus=malus, automatique=automatique, regle=regle)

@@ -8,7 +8,7 @@ Lina s'entraîne au tir depuis trois ans, intensivement (diviseur 2) :
 
 >>> lina = Personnage.nouveau("Lina", {"AGI": 6}).ajouter_competence("Pistolet", "AGI", annees=3, diviseur=2)
 >>> print(lina.competence("pistolet"))
-Pistolet 3 (AGI), 3 ans de pratique intensive (diviseur 2) au moins
+Pistolet 3 (AGI), niveau atteint après 3 ans de pratique intensive (diviseur 2)
 """
 
 from __future__ import annotations
@@ -65,7 +65,8 @@ class Competence:
         pratique = "intensive (diviseur " + str(self.diviseur) + ")" if self.diviseur > 1 else "régulière"
         if self.niveau == 0:
             return f"{self.nom} 0 ({self.stat}), sans pratique"
-        return f"{self.nom} {self.niveau} ({self.stat}), {duree(self.annees)} de pratique {pratique} au moins"
+        return (f"{self.nom} {self.niveau} ({self.stat}), niveau atteint après {duree(self.annees)} "
+                f"de pratique {pratique}")
 
 
 @dataclass(frozen=True)

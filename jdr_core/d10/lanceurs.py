@@ -175,9 +175,9 @@ def _cotes_action(v: Valeurs) -> list[Cote]:
 
 
 def _situation_action(a: Action, v: Valeurs) -> str:
-    """« STAT 4 + COMP 3 + D10 contre 11 (5 + DV 6) », malus compris quand il y en a un."""
+    """« Caractéristique 4 + compétence 3 + D10 contre 11 (5 + DV 6) », malus compris quand il y en a un."""
     malus = f" − malus {v['malus']}" if v["malus"] else ""
-    return (f"STAT {v['stat']} + COMP {v['comp']} + D10{malus} contre {nombre_relatif(a.difficulte)} "
+    return (f"Caractéristique {v['stat']} + compétence {v['comp']} + D10{malus} contre {nombre_relatif(a.difficulte)} "
             f"(5 + DV {nombre_relatif(v['dv'])})")
 
 
@@ -193,8 +193,8 @@ ACTION: Mecanique[Action] = Mecanique(
     nom="d10-action",
     titre="Action : D10 + carac + compétence",
     parametres=(
-        _stat("stat", "Caractéristique (STAT)", 4),
-        _comp("comp", "Compétence (COMP)", 3),
+        _stat("stat", "Caractéristique", 4),
+        _comp("comp", "Compétence", 3),
         Entier("dv", "Difficulté variable (DV) : la difficulté vaut 5 + DV", 6, DV_MIN, DV_MAX),
         MALUS,
         OuiNon("automatique", "Le personnage prend la réussite automatique, sans marge, si elle est permise"),
@@ -255,8 +255,9 @@ OPPOSITION: Mecanique[Action] = Mecanique(
     afficher=_afficher_opposition,
     classer=lambda a, v: _classer_action(a),
     petits=({}, {"comp": 0}, {"comp_adverse": 0, "comp": 6}),
-    situation=lambda a, v: (f"STAT {v['stat']} + COMP {v['comp']} + D10 contre {nombre_relatif(a.difficulte)} "
-                            f"(l'adversaire : STAT {v['stat_adverse']} + COMP {v['comp_adverse']})"),
+    situation=lambda a, v: (f"Caractéristique {v['stat']} + compétence {v['comp']} + D10 contre "
+                            f"{nombre_relatif(a.difficulte)} (l'adversaire : caractéristique {v['stat_adverse']} "
+                            f"+ compétence {v['comp_adverse']})"),
     dans_situation=("stat", "comp", "stat_adverse", "comp_adverse"),
 )
 
@@ -370,9 +371,10 @@ ATTAQUE: Mecanique[Attaque] = Mecanique(
     repartition=lambda v: _repartition_gravite(_cotes_attaque(v)),
     afficher=_afficher_attaque,
     classer=_classer_attaque,
-    situation=lambda r, v: (f"Au contact : AGI {v['agi']} + COMP {v['comp']} + D10 contre 5 + AGI {v['agi_adverse']} "
-                            f"+ Esquive {v['esquive']} de l'adversaire" if v["mode"] == "contact" else
-                            f"À distance, à {v['distance']} m : AGI {v['agi']} + COMP {v['comp']} + D10"),
+    situation=lambda r, v: (f"Au contact : AGI {v['agi']} + compétence {v['comp']} + D10 contre 5 "
+                            f"+ AGI {v['agi_adverse']} + Esquive {v['esquive']} de l'adversaire"
+                            if v["mode"] == "contact" else
+                            f"À distance, à {v['distance']} m : AGI {v['agi']} + compétence {v['comp']} + D10"),
     dans_situation=("mode", "agi", "comp", "agi_adverse", "esquive", "distance"),
     petits=({}, {"mode": "tir", "distance": 30, "couvert": "5", "arme": 12, "comp": 6},
             {"comp": 0, "arme": 20, "con": 1, "enchainer": True},

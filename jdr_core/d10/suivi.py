@@ -18,7 +18,7 @@ Lina et Marek se battent sur le quai ; on lance l'initiative, puis Marek frappe 
 >>> print(r["message"])
 Marek attaque Lina au contact : difficulté 5 + AGI 4 + Esquive 2 = 11.
 Dé : 3 ; 3 + 6 + 4 = 13 contre 11 : réussite, marge 2.
-Dégâts : 10 + marge 2 + arme 5 − (5 + CON 4) = 8 : une blessure grave.
+Dégâts : dé 10 + marge 2 + arme 5 − (5 + CON 4) = 8 : une blessure grave.
 Une blessure grave de plus. Reste 1 blessure grave (malus −2).
 Jet de KO : dé 2 ; 2 + VOL 6 − 2 = 6 contre 8 : KO.
 Lina tombe KO.
@@ -582,7 +582,7 @@ def _coup(combat: Combat, cible: Combattant, degats: int, ko: str, des: DesAleat
     d'office et premier jet de survie (tous par :func:`.blessures.encaisser`)."""
     valeur = cible.v("vol" if ko == "VOL" else "con")
     coup = encaisser(cible.blessures, degats, carac_ko=ko, valeur_ko=valeur, constitution=cible.v("con"), des=des)
-    lignes = [str(coup.cascade)]
+    lignes = [coup.cascade.phrase(ko_d_office=coup.survie is not None)]
     apres = replace(cible, blessures=coup.cascade.apres)
     ligne_ko = coup.ligne_ko()
     if ligne_ko is not None:
@@ -591,7 +591,6 @@ def _coup(combat: Combat, cible: Combattant, degats: int, ko: str, des: DesAleat
         apres = replace(apres, etat="ko")
         lignes.append(f"{cible.nom} tombe KO." if cible.etat != "ko" else f"{cible.nom} reste KO.")
     if coup.survie is not None:
-        lignes.append("KO d'office.")
         lignes.append(str(coup.survie))
         if coup.mort:
             apres = replace(apres, etat="mort", degats_mortels=degats, jours=0)

@@ -4,7 +4,7 @@ fiche (la caractéristique de la compétence, son niveau, le malus des blessures
 >>> r = operer(None, {"op": "creer", "nom": "Lina", "AGI": 6})
 >>> r = operer(r["etat"], {"op": "changer_competence", "nom": "Tir", "annees": 6})
 >>> print(r["message"])
-Tir passe au niveau 3 (6 ans de pratique régulière au moins).
+Tir passe au niveau 3 (atteint après 6 ans de pratique régulière).
 >>> r = operer(r["etat"], {"op": "agir", "competence": "Tir", "dv": 6, "graine": 3})
 >>> r["rejeu"]["parametres"]["stat"], r["rejeu"]["parametres"]["comp"], r["rejeu"]["parametres"]["malus"]
 (6, 3, 0)
@@ -69,7 +69,7 @@ def jets_de(p: Personnage, dv: int = DV_DEFAUT) -> list[dict[str, str]]:
         valeurs = parametres_action(p, competence, stat=stat, dv=dv)
         chance = pourcentage(ACTION.chance(valeurs, "reussite"))
         jets.append({"competence": competence, "stat": stat, "libelle": libelle, "chance": chance,
-                     "phrase": f"{chance} de réussir contre {5 + dv}"})
+                     "phrase": f"{chance} de chances de réussir contre {5 + dv}"})
     return jets
 
 
@@ -156,7 +156,7 @@ def _niveau_dit(p: Personnage, nom: str) -> str:
     if c.niveau == 0:
         return f"{c.nom} passe au niveau 0"
     pratique = "régulière" if c.diviseur == 1 else f"intensive, ÷ {c.diviseur}"
-    return f"{c.nom} passe au niveau {c.niveau} ({duree(c.annees)} de pratique {pratique} au moins)"
+    return f"{c.nom} passe au niveau {c.niveau} (atteint après {duree(c.annees)} de pratique {pratique})"
 
 
 def _creer(v: contrat.Valeurs) -> contrat.Reponse[Personnage]:

@@ -154,9 +154,11 @@ def verifier_assistants(niveau_principal: int, niveaux_aides: Sequence[int], des
     if len(niveaux_aides) <= niveau_principal:
         return 0
     if desordre is None:
+        permis = (f"il en accepte au plus {niveau_principal}" if niveau_principal
+                  else "il en accepte au plus autant que son niveau, donc aucun")
         raise RegleEnfreinte(
-            f"{quantite(len(niveaux_aides), 'assistant')} pour un personnage principal de niveau "
-            f"{niveau_principal} : au plus {niveau_principal}"
+            f"{quantite(len(niveaux_aides), 'assistant')}, c'est trop pour un personnage principal de niveau "
+            f"{niveau_principal} : {permis}"
         )
     return desordre
 

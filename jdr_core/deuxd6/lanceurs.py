@@ -557,7 +557,7 @@ def _lancer_sabotage(v: Valeurs, des: SourceDes) -> Sabotage:
 
 
 def _libelle_difficulte(d: int) -> str:
-    return "Réparé d'office (maladresse)" if d == 0 else f"Réparation de difficulté {d}"
+    return "Réparé d'office (maladresse)" if d == 0 else f"La réparation demandera {quantite(d, 'réussite')}"
 
 
 def _cotes_sabotage(v: Valeurs) -> list[Cote]:

@@ -206,7 +206,7 @@ POURSUITE: Mecanique[Poursuite] = Mecanique(
         Entier("sen_poursuivant", "SEN du poursuivant (s'il faut retrouver une cachette)", 3,
                CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX),
         Entier("tours", "Manches au plus", 10, 1, TOURS_LANCEUR_MAX),
-        Choix("camp_joueur", "Le joueur mène", Camp.POURSUIVI.value,
+        Choix("camp_joueur", "Le joueur joue", Camp.POURSUIVI.value,
               ((Camp.POURSUIVI.value, "le poursuivi"), (Camp.POURSUIVANT.value, "le poursuivant"))),
         Choix("ordre", "Deux doubles dans la même manche : lequel compte d'abord (hypothèse)",
               Ordre.ATTAQUANT.value, CHOIX_ORDRE, avance=True),

@@ -473,7 +473,8 @@ class Manche:
         if r is Resultat.STABILISEE:
             suite = (f"réussite critique, {a} {conjuguer(a, 'garde', 'gardent')} l'initiative" if
                      self.initiative_apres is self.attaquant else f"l'initiative passe {au(d)}")
-            return [f"L'allure est stabilisée : les tirs {de(a)} comptent la distance un cran plus près ; {suite}."]
+            return [f"L'allure est stabilisée : les tirs du camp {de(a)} comptent la distance un cran plus près ; "
+                    f"{suite}."]
         debut = ("La contre-manœuvre échoue : la manœuvre réussit d'office. " if r is Resultat.CONTRE_RATE
                  else "La manœuvre réussit. ")
         effet = self._effet()
@@ -498,7 +499,7 @@ class Manche:
             return [f"{majuscule(a)} {conjuguer(a, 'immobilise', 'immobilisent')} {d} : la poursuite est finie."]
         if m is Manoeuvre.EMBARDEES:
             pronom = "leur" if est_pluriel(d) else "lui"
-            return [f"{majuscule(a)} {conjuguer(a, 'zigzague', 'zigzaguent')} : les tirs {de(d)} comptent "
+            return [f"{majuscule(a)} {conjuguer(a, 'zigzague', 'zigzaguent')} : les tirs du camp {de(d)} comptent "
                     f"la distance un cran plus loin, et passer de courte distance au contact {pronom} coûtera "
                     f"{signe(MALUS_EMBARDEES_RAPPROCHEMENT)}."]
         if m is Manoeuvre.SE_CACHER and self.jet_sen is not None:
@@ -675,10 +676,10 @@ class Poursuite:
         """Où en sont les tirs de ``tireur``, en une phrase (stabilisation et embardées comprises).
 
         >>> print(Poursuite(1, 1, Distance.LONG, stabilises=frozenset({Camp.POURSUIVANT})).phrase_tir(Camp.POURSUIVANT))
-        Pour les tirs du poursuivant, la distance compte comme Moyen (au lieu de Long).
+        Pour les tirs du camp du poursuivant, la distance compte comme Moyen (au lieu de Long).
         """
         cran = self.cran_de_tir(tireur)
-        debut = f"Pour les tirs {de(self.nom(tireur))}, "
+        debut = f"Pour les tirs du camp {de(self.nom(tireur))}, "
         if cran > Distance.EXTREME.rang:
             return debut + "la cible est hors de portée (au-delà d'Extrême)."
         distance = Distance.de_rang(cran)
