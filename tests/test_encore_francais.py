@@ -122,7 +122,8 @@ class TestFiche:
         (Fiche("A", Ton.RAW, 6, 6), "A (Raw) : Santé 6/6, valide ; Stress 6/6, en Rupture."),
         (Fiche("A", Ton.RAW, 6, 6, mode_rupture="fuite"),
          "A (Raw) : Santé 6/6, valide ; Stress 6/6, en Rupture (fuite)."),
-        (Fiche("A", Ton.RAW, 2, 4), "A (Raw) : Santé 2/6, palier « gravement blessé » ; Stress 4/6, −1d6 à tous les jets."),
+        (Fiche("A", Ton.RAW, 2, 4),
+         "A (Raw) : Santé 2/6, palier « gravement blessé » ; Stress 4/6, −1d6 à tous les jets."),
     ])
     def test_jauges(self, fiche: Fiche, attendu: str) -> None:
         assert fiche.jauges == attendu
