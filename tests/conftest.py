@@ -233,6 +233,14 @@ def navigateur(chromium: Browser) -> Browser:
 GROUPES_DE_PAGES = [*sorted(d.name for d in (RACINE / "docs").glob("*/")), "racine"]
 
 
+def sans_modeles(html: str) -> str:
+    """Le HTML d'une page sans ses modèles (``<template>``) : ce que la page montre à son ouverture
+    (les formulaires de « Modifier » attendent dans un modèle, voir fences.formater_exemple)."""
+    import re
+
+    return re.sub(r"<template\b.*?</template>", "", html, flags=re.DOTALL)
+
+
 def groupe_de_page(chemin: str) -> str:
     """Le groupe d'une adresse du site (« /3d6/test/ » → « 3d6 », « /a-propos/ » → « racine »)."""
     premier = chemin.strip("/").split("/")[0]

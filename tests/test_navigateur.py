@@ -12,7 +12,7 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, Request, expect
 
-from .conftest import GROUPES_DE_PAGES, aller, combat_d10_a_deux, groupe_de_page
+from .conftest import GROUPES_DE_PAGES, aller, combat_d10_a_deux, groupe_de_page, sans_modeles
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 DELAI = 40_000  # ms : large pour une machine de CI chargée ; le chien de garde du site est à 20 s
@@ -259,7 +259,8 @@ def _lancer(page: Page, mecanique: str) -> list[str]:
 def _pages_avec_lanceurs(site: Path) -> dict[str, list[str]]:
     pages: dict[str, list[str]] = {}
     for html in sorted(site.rglob("*.html")):
-        noms = re.findall(r'<form class="jdr-lanceur" data-mecanique="([^"]+)"', html.read_text(encoding="utf-8"))
+        noms = re.findall(r'<form class="jdr-lanceur" data-mecanique="([^"]+)"',
+                          sans_modeles(html.read_text(encoding="utf-8")))
         if noms:
             pages["/" + html.parent.relative_to(site).as_posix() + "/"] = noms
     return pages

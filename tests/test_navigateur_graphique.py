@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import RACINE
+from .conftest import RACINE, sans_modeles
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 DELAI = 40_000  # ms, comme tests/test_navigateur.py : une machine de CI chargée
@@ -40,7 +40,7 @@ def pages_avec_lanceurs(site: Path) -> dict[str, int]:
     """Chaque page construite qui porte un lanceur, et son nombre de lanceurs."""
     pages: dict[str, int] = {}
     for html in sorted(site.rglob("*.html")):
-        n = len(re.findall(r'<form class="jdr-lanceur"', html.read_text(encoding="utf-8")))
+        n = len(re.findall(r'<form class="jdr-lanceur"', sans_modeles(html.read_text(encoding="utf-8"))))
         if n:
             pages[("/" + html.parent.relative_to(site).as_posix() + "/").replace("/./", "/")] = n
     return pages
