@@ -184,12 +184,21 @@ def page(chromium: Browser, serveur: str) -> Iterator[Page]:
     assert erreurs == [], "erreurs de console"
 
 
+def _modifier_le_code(bloc: Locator) -> None:
+    """« Modifier », puis « Modifier le code » quand l'exemple montre d'abord sa situation en champs."""
+    bloc.get_by_role("button", name="Modifier", exact=True).click()
+    code = bloc.get_by_role("button", name="Modifier le code")
+    if bloc.locator("template.jdr-situation-modele, template.jdr-reglages-modele").count():
+        code.click()
+    expect(bloc.locator("textarea.jdr-code-modifiable")).to_be_visible()
+
+
 def _ouvrir(page: Page, serveur: str) -> tuple[Locator, Locator]:
     """La page du test 3D6, le moteur prêt (un jet), l'exemple en mode « Modifier », son Python prêt."""
     page.goto(serveur + PAGE_TEST)
     _lancer(page)
     bloc = page.locator(EXEMPLE)
-    bloc.get_by_role("button", name="Modifier").click()
+    _modifier_le_code(bloc)
     _python_a_part_pret(page)
     return bloc, bloc.locator("textarea.jdr-code-modifiable")
 
@@ -418,7 +427,7 @@ def test_exemples_lents_tiennent_dans_le_budget(page: Page, serveur: str, chemin
     que le code nomme sont importés avant que le budget ne coure."""
     page.goto(serveur + chemin)
     bloc = page.locator(f'.jdr-exemple[data-exemple="{ident}"]')
-    bloc.get_by_role("button", name="Modifier").click()
+    _modifier_le_code(bloc)
     _python_a_part_pret(page)
     bloc.get_by_role("button", name="Exécuter ma version").click()
     expect(bloc).to_have_attribute("data-etat", "ok", timeout=DELAI)

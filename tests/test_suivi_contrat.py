@@ -496,7 +496,8 @@ class TestSauvegardesDansLaPage:
                         [cle, json.dumps(FICHE_V1_GIDEON, ensure_ascii=False)])
         onglet.reload()
         fiche = onglet.locator(".jdr-fiche[data-fiche='fiche-principale']")
-        expect(fiche.locator(".jdr-fiche-sante h4")).to_have_text("Santé 1/8 : gravement blessé", timeout=60_000)
+        expect(fiche.locator(".jdr-fiche-sante h4")).to_have_text("Santé 1/8 : palier « gravement blessé »",
+                                                                  timeout=60_000)
         expect(fiche.locator(".jdr-blessure").first).to_contain_text("cheville foulée (palier blessé)")
         case = fiche.locator(".jdr-jauge-sante .jdr-case--pleine")
         expect(case).to_have_attribute("data-palier", "gravement_blesse")
