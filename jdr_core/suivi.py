@@ -308,6 +308,9 @@ def objet(cle: str, refus: str, maximum: int) -> Champ:
 GRAINE = entier("graine", "Graine", 0, GRAINE_MAX, presence="facultatif")
 #: Le genre grammatical d'un personnage, facultatif, à la création d'une fiche.
 ACCORD = libre("accord", "")
+#: Les genres que propose le formulaire de création d'une fiche (clé enregistrée, libellé), pour les
+#: bornes de chaque suivi : « non précisé » d'abord, la phrase s'écrit alors sans accord.
+ACCORDS_PROPOSES: tuple[tuple[str, str], ...] = tuple(ACCORDS.items())
 
 
 def graine(valeurs: Valeurs) -> int:

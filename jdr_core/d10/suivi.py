@@ -37,6 +37,7 @@ from ..erreurs import JdrErreur, RegleEnfreinte
 from ..francais import ACCORDS, accorde, compter, de, enumerer, lire_accord, majuscule, nombre_relatif, ordinal
 from ..suivi import (
     ACCORD,
+    ACCORDS_PROPOSES,
     GRAINE,
     Creation,
     Format,
@@ -141,7 +142,7 @@ HORS_DE_COMBAT = frozenset({"agonie", "soigne", "mort"})
 #: Les bornes que le widget affiche dans ses champs : déclarées ici, une seule fois.
 BORNES: dict[str, Any] = {
     "combattants_max": COMBATTANTS_MAX,
-    "accords": [[cle, libelle] for cle, libelle in ACCORDS.items()],
+    "accords": ACCORDS_PROPOSES,
     "nom_max": NOM_MAX,
     "nom_combat_max": NOM_COMBAT_MAX,
     "champs": [[c.cle, c.libelle, c.minimum, c.maximum, c.defaut] for c in CHAMPS],

@@ -18,7 +18,7 @@ from .. import suivi as contrat
 from ..cotes import pourcentage
 from ..des import DesAleatoires
 from ..erreurs import JdrErreur
-from ..francais import ACCORDS, de, nombre_relatif
+from ..francais import de, nombre_relatif
 from .blessures import Gravite
 from .combat import ARME_MAX, ARME_MIN, ARMURE_MAX, ARMURE_MIN
 from .fiche import (
@@ -114,7 +114,7 @@ BORNES: dict[str, Any] = {
     "diviseurs": [["1", "Pratique régulière"], ["2", "Pratique intensive (÷ 2)"], ["3", "Pratique intensive (÷ 3)"]],
     "modes": [[m, texte] for m, texte in MODES_ARME.items()],
     "gravites": [["légère", "Légère (−1)"], ["grave", "Grave (−2)"], ["critique", "Critique (−4)"]],
-    "accords": [[cle, libelle] for cle, libelle in ACCORDS.items()],
+    "accords": contrat.ACCORDS_PROPOSES,
 }
 
 DV = contrat.entier("dv", "Difficulté variable (DV)", DV_MIN, DV_MAX, DV_DEFAUT)

@@ -20,7 +20,7 @@ from .. import suivi as contrat
 from ..cotes import pourcentage
 from ..des import DesAleatoires
 from ..erreurs import JdrErreur
-from ..francais import ACCORDS, de, signe
+from ..francais import de, signe
 from .fiche import (
     ATTRIBUTS_MAX,
     BONUS_MAX,
@@ -124,7 +124,7 @@ BORNES: dict[str, Any] = {
     "caracteristique_defaut": CARACTERISTIQUE_DEFAUT, "competences_max": COMPETENCES_MAX,
     "attributs_max": ATTRIBUTS_MAX, "autre_min": AUTRE_MIN, "autre_max": AUTRE_MAX,
     "caracteristiques": [[c, n] for c, n in CARACTERISTIQUES.items()],
-    "accords": [[cle, libelle] for cle, libelle in ACCORDS.items()],
+    "accords": contrat.ACCORDS_PROPOSES,
     "difficultes": [[str(k), f"{signe(k)} : {n}"] for k, n in sorted(MODIFICATEURS.items(), reverse=True)],
 }
 

@@ -23,9 +23,10 @@ from typing import Any
 
 from ..des import DesAleatoires
 from ..erreurs import JdrErreur
-from ..francais import ACCORDS, compter, de, en_minuscule, enumerer, lire_accord, majuscule
+from ..francais import compter, de, en_minuscule, enumerer, lire_accord, majuscule
 from ..suivi import (
     ACCORD,
+    ACCORDS_PROPOSES,
     GRAINE,
     Champ,
     Creation,
@@ -100,7 +101,7 @@ BORNES: dict[str, Any] = {
     "nom_max": NOM_MAX,
     "modes_rupture": list(MODES_RUPTURE),
     "jours_guerison": JOURS_GUERISON_DURABLE,
-    "accords": [[cle, libelle] for cle, libelle in ACCORDS.items()],
+    "accords": ACCORDS_PROPOSES,
     "tons": [[Ton.BLOCKBUSTER.value, f"Blockbuster ({REGLES[Ton.BLOCKBUSTER].sante_max} Santé)"],
              [Ton.RAW.value, f"Raw ({REGLES[Ton.RAW].sante_max} Santé)"]],
 }

@@ -23,7 +23,7 @@ from .. import suivi as contrat
 from ..cotes import pourcentage
 from ..des import DesAleatoires
 from ..erreurs import RegleEnfreinte
-from ..francais import ACCORDS, compter, de, enumerer, majuscule, nombre_relatif, quantite
+from ..francais import compter, de, enumerer, majuscule, nombre_relatif, quantite
 from .energie import COUT_MAX, COUTS, DIFFICULTE_SE_STABILISER, Usage
 from .fiche import (
     CARACTERISTIQUES,
@@ -156,7 +156,7 @@ BORNES: dict[str, Any] = {
     "couts": {u.value: c for u, c in COUTS.items()},
     "avantage_maitrise": AVANTAGE_MAITRISE,
     "caracteristiques": [[cle, nom] for cle, nom in CARACTERISTIQUES.items()],
-    "accords": [[cle, libelle] for cle, libelle in ACCORDS.items()],
+    "accords": contrat.ACCORDS_PROPOSES,
 }
 
 
