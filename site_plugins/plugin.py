@@ -154,6 +154,41 @@ def table_des_systemes(page: str) -> str:
     return "\n".join(lignes)
 
 
+def pages_du_systeme(docs: Path, page: str) -> str | None:
+    """Les pages du système de ``page``, en liste Markdown dans un ``<nav>`` : la page qui masque
+    le menu (un écran du MJ, ``hide: [navigation]``) garde ainsi le chemin vers ses voisines.
+    None si la page n'appartient à aucun système déclaré."""
+    for systeme in systemes():
+        if page not in systeme.pages:
+            continue
+        lignes = []
+        for chemin in systeme.pages:
+            titre = titre_de_page((docs / chemin).read_text(encoding="utf-8")) or chemin
+            libelle = libelle_de_menu(titre, systeme.titre)
+            if chemin == page:
+                lignes.append(f"- **{libelle}**")
+            else:
+                lignes.append(f"- [{libelle}]({posixpath.relpath(chemin, posixpath.dirname(page) or '.')})")
+        return (f'<nav class="jdr-pages-du-systeme" aria-label="Les pages : {html.escape(systeme.titre)}" '
+                'markdown="1">\n\n' + "\n".join(lignes) + "\n\n</nav>\n")
+    return None
+
+
+def inserer_apres_titre(markdown: str, bloc: str) -> str:
+    r"""``bloc`` juste après le premier titre de niveau 1 (hors des blocs de code), sinon en tête.
+
+    >>> inserer_apres_titre("```\n# code\n```\n# Titre\nTexte\n", "<nav/>\n")
+    '```\n# code\n```\n# Titre\n\n<nav/>\n\nTexte\n'
+    """
+    codes = [m.span() for m in _BLOC_DE_CODE.finditer(markdown)]
+    for titre in _TITRE_H1.finditer(markdown):
+        if not any(debut <= titre.start() < fin for debut, fin in codes):
+            fin = markdown.find("\n", titre.end())
+            fin = len(markdown) if fin < 0 else fin + 1
+            return f"{markdown[:fin]}\n{bloc}\n{markdown[fin:]}"
+    return f"{bloc}\n{markdown}"
+
+
 def resoudre_liens(html_page: str, source: str, adresse: str) -> str:
     """Chaque lien provisoire que nos blocs ont noté pour la page ``source`` (fences.REGISTRE)
     devient l'adresse du lanceur de sa mécanique, où qu'il soit sur le site ; ``adresse`` est
@@ -275,6 +310,11 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         titre = titre_de_page(markdown)
         if titre and page.title and page.title != titre and not page.is_homepage and "title" not in page.meta:
             page.meta["title"] = titre
+        masque = page.meta.get("hide") or []
+        if "navigation" in masque:
+            voisines = pages_du_systeme(Path(config.docs_dir), page.file.src_uri)
+            if voisines:
+                markdown = inserer_apres_titre(markdown, voisines)
         return BLOC_SYSTEMES.sub(lambda _: table_des_systemes(page.file.src_uri), markdown)
 
     # Code et widgets hors de l'index de recherche (voir recherche.py).

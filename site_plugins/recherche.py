@@ -30,10 +30,11 @@ ATTRIBUT_EXCLU = 'data-search-exclude="oui"'
 BALISES_EXCLUES = frozenset({"pre", "form", "button", "output", "select", "textarea", "template", "noscript"})
 
 #: Classes dont tout le contenu reste hors de l'index : code replié des exemples, boutons
-#: et état des exemples, fiches de suivi (leurs libellés de commande), copie locale.
+#: et état des exemples, fiches de suivi (leurs libellés de commande), copie locale, liens vers les
+#: pages voisines (ceux du menu).
 CLASSES_EXCLUES = frozenset({
     "highlight", "jdr-exemple-code", "jdr-exemple-actions", "jdr-etat", "jdr-fiche",
-    "jdr-copie-locale", "jdr-lanceur", "jdr-jet-cotes",
+    "jdr-copie-locale", "jdr-lanceur", "jdr-jet-cotes", "jdr-pages-du-systeme",
 })
 #: Un bouton dont le texte est de la prose : celui d'un jet écrit dans le texte (jets.py) reste
 #: indexé, sa phrase est celle de l'auteur ; son infobulle (réglages et cotes) ne l'est pas.

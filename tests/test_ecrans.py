@@ -3,6 +3,7 @@ l'impression sur A4 et la lecture sur un téléphone."""
 
 from __future__ import annotations
 
+import posixpath
 import re
 from dataclasses import replace
 from html.parser import HTMLParser
@@ -248,6 +249,21 @@ class TestPagesConstruites:
     def test_dans_la_navigation(self, site_construit: Path, nom: str) -> None:
         accueil = (site_construit / "index.html").read_text(encoding="utf-8")
         assert re.search(rf'href="{dossier(nom)}/ecran/"[^>]*>\s*<span[^>]*>\s*Écran du MJ', accueil)
+
+    @pytest.mark.parametrize("nom", NOMS)
+    def test_mene_aux_autres_pages_du_systeme(self, site_construit: Path, nom: str) -> None:
+        """L'écran masque le menu (toute la largeur pour ses colonnes) : une ligne de liens, sous
+        son titre, mène à chaque autre page du système, celle-ci nommée sans lien."""
+        systeme = next(s for s in systemes() if s.nom == nom)
+        texte = (site_construit / dossier(nom) / "ecran" / "index.html").read_text(encoding="utf-8")
+        nav = re.search(r'<nav [^>]*class="jdr-pages-du-systeme"[^>]*>(.*?)</nav>', texte, re.S)
+        assert nav is not None, "pas de liens vers les pages du système"
+        assert texte.index("<h1") < nav.start() < texte.index("<h2")
+        liens = re.findall(r'href="([^"]+)"', nav.group(1))
+        adresses = [p.removesuffix(".md").removesuffix("/index") for p in systeme.pages if not p.endswith("/ecran.md")]
+        attendus = [posixpath.relpath(a, f"{dossier(nom)}/ecran") + "/" for a in adresses]
+        assert liens == attendus
+        assert re.search(r"<strong>\s*Écran du MJ", nav.group(1))
 
 
 # --- Impression et téléphone, dans Chromium --------------------------------------------
