@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, settings
 from site_plugins.serveur import en_arriere_plan
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Locator, Page
+    from playwright.sync_api import Browser, BrowserContext, Locator, Page
 
 pytest_plugins = ["pytester"]
 
@@ -226,6 +226,64 @@ def chromium() -> Iterator[Browser]:
 def navigateur(chromium: Browser) -> Browser:
     """Le même Chromium, sous le nom qu'emploient certains modules."""
     return chromium
+
+
+#: Un test qui demande un contexte servi mais qui mesure ou prépare une première visite (cache vide,
+#: aucun instantané de Python, service worker absent) porte cette marque : il reçoit un contexte neuf.
+CONTEXTE_NEUF = "contexte_neuf"
+
+
+def _options_du_contexte(request: pytest.FixtureRequest) -> dict[str, Any]:
+    """Les options des contextes d'un module : 1 280 × 900 en français, plus son ``OPTIONS_DU_CONTEXTE``
+    (``{"service_workers": "block"}`` là où page.route doit tout voir, par exemple)."""
+    return {"viewport": {"width": 1280, "height": 900}, "locale": "fr-FR",
+            **getattr(request.module, "OPTIONS_DU_CONTEXTE", {})}
+
+
+@pytest.fixture(scope="module")
+def _contexte_du_module(request: pytest.FixtureRequest, chromium: Browser) -> Iterator[BrowserContext]:
+    contexte = chromium.new_context(**_options_du_contexte(request))
+    yield contexte
+    contexte.close()
+
+
+@pytest.fixture
+def contexte_servi(request: pytest.FixtureRequest, chromium: Browser, serveur: str) -> Iterator[BrowserContext]:
+    """Un contexte Chromium pour un test (voir _options_du_contexte), comme celui d'un lecteur qui revient sans
+    rien avoir gardé : cache HTTP, WebAssembly compilé, instantané de Python et service worker
+    servent d'un test à l'autre du module, le stockage du site (localStorage, IndexedDB) est vidé.
+
+    Un contexte neuf coûte 8 à 10 s de processeur jusqu'au premier jet (rien en cache), un
+    contexte servi 2 à 3 s : la suite passe surtout son temps là. Un test marqué
+    ``contexte_neuf`` reçoit un contexte neuf, fermé après lui."""
+    if request.node.get_closest_marker(CONTEXTE_NEUF) is not None:
+        neuf = chromium.new_context(**_options_du_contexte(request))
+        yield neuf
+        neuf.close()
+        return
+    contexte: BrowserContext = request.getfixturevalue("_contexte_du_module")
+    vider_le_stockage(contexte, serveur)
+    yield contexte
+    for page in contexte.pages:
+        page.close()
+    contexte.clear_cookies()
+    contexte.clear_permissions()
+    contexte.set_offline(False)
+    contexte.unroute_all(behavior="ignoreErrors")
+
+
+def vider_le_stockage(contexte: BrowserContext, serveur: str) -> None:
+    """Le stockage du site vidé dans ``contexte`` (localStorage et IndexedDB ; chaque page a son
+    sessionStorage neuf), par le protocole de Chromium ; le cache (HTTP et Cache Storage, où dort
+    l'instantané) reste."""
+    for page in contexte.pages:
+        page.close()
+    page = contexte.new_page()
+    session = contexte.new_cdp_session(page)
+    session.send("Storage.clearDataForOrigin", {"origin": serveur.rstrip("/"),
+                                                "storageTypes": "local_storage,indexeddb"})
+    session.detach()
+    page.close()
 
 
 #: Les pages du site par dossier de docs/ (« racine » : celles qui sont à la racine), pour répartir les

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from .conftest import GROUPES_DE_PAGES, RACINE, combat_d10_a_deux, groupe_de_page
 
@@ -25,15 +25,17 @@ LARGEURS = (1280, 375)
 THEMES = ("light", "dark")
 
 
-def ouvrir(navigateur: Browser, theme: str, largeur: int = 1280) -> Page:
-    """Une page au thème voulu ; la CSP du site est contournée pour injecter axe (test seulement)."""
+#: La CSP du site est contournée pour injecter axe (test seulement).
+OPTIONS_DU_CONTEXTE = {"bypass_csp": True}
+
+
+def ouvrir(contexte: BrowserContext, theme: str, largeur: int = 1280) -> Page:
+    """Une page du contexte servi (conftest.contexte_servi), au thème et à la largeur voulus."""
     if not AXE.is_file():
         pytest.fail("axe-core introuvable dans node_modules : lancez « npm ci » à la racine du projet")
-    contexte = navigateur.new_context(
-        viewport={"width": largeur, "height": 900}, locale="fr-FR", color_scheme=theme,  # type: ignore[arg-type]
-        bypass_csp=True,
-    )
     page = contexte.new_page()
+    page.set_viewport_size({"width": largeur, "height": 900})
+    page.emulate_media(color_scheme=theme)  # type: ignore[arg-type]
     page.set_default_timeout(DELAI)
     return page
 
@@ -113,11 +115,11 @@ class TestChaquePage:
 
     @pytest.mark.parametrize("groupe", GROUPES_DE_PAGES)
     @pytest.mark.parametrize("theme", THEMES)
-    def test_aucune_violation(self, navigateur: Browser, serveur: str, site_construit: Path, theme: str,
+    def test_aucune_violation(self, contexte_servi: BrowserContext, serveur: str, site_construit: Path, theme: str,
                               groupe: str) -> None:
         """Toutes les règles d'axe dans le thème clair ; dans le sombre, celles qui lisent les couleurs
         (le reste ne dépend pas de la palette)."""
-        page = ouvrir(navigateur, theme)
+        page = ouvrir(contexte_servi, theme)
         chemins = [c for c in pages_du_site(site_construit) if groupe_de_page(c) == groupe]
         assert chemins
         problemes: list[str] = []
@@ -134,26 +136,26 @@ class TestChaquePage:
                 if violations:
                     problemes.append(f"{chemin} ({theme}, {pixels} px)\n{resume(violations)}")
             page.set_viewport_size({"width": LARGEURS[0], "height": 900})
-        page.context.close()
+        page.close()
         assert not problemes, "violations d'axe :\n" + "\n".join(problemes)
 
 
 class TestWidgetsApresUsage:
     """Les widgets, une fois utilisés, restent sans violation (thème sombre, 375 px)."""
 
-    def test_lanceur_lance(self, navigateur: Browser, serveur: str) -> None:
-        page = ouvrir(navigateur, "dark", 375)
+    def test_lanceur_lance(self, contexte_servi: BrowserContext, serveur: str) -> None:
+        page = ouvrir(contexte_servi, "dark", 375)
         page.goto(serveur + "/3d6/test/")
         formulaire = page.locator("form.jdr-lanceur").first
         formulaire.get_by_role("button", name="Lancer les dés").click()
         expect(formulaire.locator(".jdr-phrase")).to_be_visible(timeout=DELAI)
         violations = axe(page)
-        page.context.close()
+        page.close()
         assert not violations, resume(violations)
 
-    def test_situation_d_exemple_ouverte(self, navigateur: Browser, serveur: str) -> None:
+    def test_situation_d_exemple_ouverte(self, contexte_servi: BrowserContext, serveur: str) -> None:
         """« Modifier » ouvert sur les deux sortes d'exemples (champs du lanceur, nombres de l'exemple)."""
-        page = ouvrir(navigateur, "dark", 375)
+        page = ouvrir(contexte_servi, "dark", 375)
         for chemin, exemple in (("/3d6/test/", "carmen-code"), ("/3d6/energie/", "pe-depart")):
             page.goto(serveur + chemin)
             bloc = page.locator(f'.jdr-exemple[data-exemple="{exemple}"]')
@@ -161,12 +163,12 @@ class TestWidgetsApresUsage:
             expect(bloc.locator(".jdr-situation form")).to_be_visible(timeout=DELAI)
             violations = axe(page)
             assert not violations, resume(violations)
-        page.context.close()
+        page.close()
 
-    def test_lecteur_d_ecran_ni_cotes_relues_ni_graine_lue(self, navigateur: Browser, serveur: str) -> None:
+    def test_lecteur_d_ecran_ni_cotes_relues_ni_graine_lue(self, contexte_servi: BrowserContext, serveur: str) -> None:
         """Un second jet aux mêmes réglages ne touche pas la zone des cotes (aria-live) ; la graine
         se voit mais ses chiffres sont cachés aux lecteurs d'écran."""
-        page = ouvrir(navigateur, "light")
+        page = ouvrir(contexte_servi, "light")
         page.goto(serveur + "/3d6/test/")
         formulaire = page.locator("form.jdr-lanceur").first
         bouton = formulaire.get_by_role("button", name="Lancer les dés")
@@ -188,26 +190,26 @@ class TestWidgetsApresUsage:
             """g => { const c = g.cloneNode(true); c.querySelectorAll('[aria-hidden=true]').forEach(n => n.remove());
                       return c.textContent; }"""
         )
-        page.context.close()
+        page.close()
         assert mutations == 0
         assert re.fullmatch(r"\d{6,}", chiffres), chiffres
         assert not re.search(r"\d{4,}", lu) and "Numéro de tirage" in lu, lu
 
-    def test_exemple_execute(self, navigateur: Browser, serveur: str) -> None:
-        page = ouvrir(navigateur, "light", 375)
+    def test_exemple_execute(self, contexte_servi: BrowserContext, serveur: str) -> None:
+        page = ouvrir(contexte_servi, "light", 375)
         page.goto(serveur + "/3d6/combat/")
         bloc = page.locator('.jdr-exemple[data-exemple="initiative"]')
         bloc.locator("button.jdr-executer").click()
         expect(bloc).to_have_attribute("data-etat", re.compile("ok|echec"), timeout=DELAI)
         bloc.locator("details.jdr-exemple-code").evaluate("d => { d.open = true; }")
         violations = axe(page)
-        page.context.close()
+        page.close()
         assert not violations, resume(violations)
 
     @pytest.mark.parametrize("theme", THEMES)
-    def test_fiche_apres_operation(self, navigateur: Browser, serveur: str, theme: str) -> None:
+    def test_fiche_apres_operation(self, contexte_servi: BrowserContext, serveur: str, theme: str) -> None:
         """La fiche enCORE créée puis modifiée : jauges nommées, titres dans l'ordre, focus gardé."""
-        page = ouvrir(navigateur, theme, 375)
+        page = ouvrir(contexte_servi, theme, 375)
         page.goto(serveur + "/encore/fiche/")
         fiche = page.locator(".jdr-fiche[data-fiche='fiche-principale']")
         fiche.locator("input[type=text]").first.fill("Gideon")
@@ -217,55 +219,55 @@ class TestWidgetsApresUsage:
         expect(fiche.locator(".jdr-fiche-stress h4")).to_contain_text("Stress 2/", timeout=DELAI)
         focus = page.evaluate("() => document.activeElement ? document.activeElement.tagName : ''")
         violations = axe(page)
-        page.context.close()
+        page.close()
         assert focus != "BODY", "le focus est retombé sur la page après un bouton de la fiche"
         assert not violations, resume(violations)
 
 
-    def test_combat_d10_apres_initiative(self, navigateur: Browser, serveur: str) -> None:
+    def test_combat_d10_apres_initiative(self, contexte_servi: BrowserContext, serveur: str) -> None:
         """Le suivi de combat D10 : deux combattants, l'initiative lancée, à 375 px en sombre."""
-        page = ouvrir(navigateur, "dark", 375)
+        page = ouvrir(contexte_servi, "dark", 375)
         combat = combat_d10_a_deux(page, serveur, delai=DELAI)
         combat.get_by_role("button", name="Lancer l'initiative").click()
         expect(combat.locator("li.jdr-combattant--actif")).to_have_count(1, timeout=DELAI)
         violations = axe(page)
-        page.context.close()
+        page.close()
         assert not violations, resume(violations)
 
 
 class TestConfort:
     """Ce qu'axe ne mesure pas : focus, cibles tactiles, débordements à 375 px."""
 
-    def test_focus_visible_sur_un_champ_numerique(self, navigateur: Browser, serveur: str) -> None:
-        page = ouvrir(navigateur, "light")
+    def test_focus_visible_sur_un_champ_numerique(self, contexte_servi: BrowserContext, serveur: str) -> None:
+        page = ouvrir(contexte_servi, "light")
         page.goto(serveur + "/3d6/test/")
         champ = page.locator("form.jdr-lanceur input[type=number]").first
         champ.focus()
         style = champ.evaluate("e => { const s = getComputedStyle(e); return [s.outlineStyle, s.outlineWidth]; }")
-        page.context.close()
+        page.close()
         assert style[0] != "none" and style[1] != "0px", style
 
-    def test_boutons_de_44_px_sur_telephone(self, navigateur: Browser, serveur: str) -> None:
-        page = ouvrir(navigateur, "light", 375)
+    def test_boutons_de_44_px_sur_telephone(self, contexte_servi: BrowserContext, serveur: str) -> None:
+        page = ouvrir(contexte_servi, "light", 375)
         page.goto(serveur + "/3d6/test/")
         hauteurs = page.locator(".jdr-exemple-actions .md-button, form.jdr-lanceur button[type=submit]").evaluate_all(
             "bs => bs.filter(b => b.offsetParent).map(b => b.getBoundingClientRect().height)"
         )
-        page.context.close()
+        page.close()
         assert hauteurs and min(hauteurs) >= 44, hauteurs
 
-    def test_bouton_inactif_se_voit_inactif(self, navigateur: Browser, serveur: str) -> None:
-        page = ouvrir(navigateur, "light")
+    def test_bouton_inactif_se_voit_inactif(self, contexte_servi: BrowserContext, serveur: str) -> None:
+        page = ouvrir(contexte_servi, "light")
         page.goto(serveur + "/3d6/test/")
         bouton = page.locator(".jdr-exemple-actions .md-button").first
         actif = bouton.evaluate("b => getComputedStyle(b).opacity")
         bouton.evaluate("b => { b.disabled = true; }")
         inactif = bouton.evaluate("b => [getComputedStyle(b).opacity, getComputedStyle(b).cursor]")
-        page.context.close()
+        page.close()
         assert float(inactif[0]) <= 0.6 < float(actif) and inactif[1] == "not-allowed"
 
-    def test_a_375_px_ni_code_coupe_ni_colonne_cachee(self, navigateur: Browser, serveur: str) -> None:
-        page = ouvrir(navigateur, "light", 375)
+    def test_a_375_px_ni_code_coupe_ni_colonne_cachee(self, contexte_servi: BrowserContext, serveur: str) -> None:
+        page = ouvrir(contexte_servi, "light", 375)
         page.goto(serveur + "/3d6/test/")
         page.evaluate("() => document.querySelectorAll('.jdr-exemple details').forEach(d => { d.open = true; })")
         coupes = page.locator(".jdr-exemple pre > code").evaluate_all(
@@ -279,24 +281,24 @@ class TestConfort:
                                   return d.right > document.documentElement.clientWidth + 1; })
                    .map(t => t.querySelector('thead').textContent.trim())"""
         )
-        page.context.close()
+        page.close()
         assert coupes == 0
         assert debordes == []
 
-    def test_tableau_qui_defile_se_parcourt_au_clavier(self, navigateur: Browser, serveur: str) -> None:
-        page = ouvrir(navigateur, "light", 375)
+    def test_tableau_qui_defile_se_parcourt_au_clavier(self, contexte_servi: BrowserContext, serveur: str) -> None:
+        page = ouvrir(contexte_servi, "light", 375)
         page.goto(serveur + "/d10/tables/")
         page.wait_for_function(DEFILABLES_A_JOUR)
         blocs = page.locator(".md-typeset__scrollwrap").evaluate_all(
             "bs => bs.filter(b => b.scrollWidth > b.clientWidth + 1)"
             ".map(b => [b.tabIndex, b.getAttribute('role'), b.getAttribute('aria-label')])"
         )
-        page.context.close()
+        page.close()
         for tabindex, role, nom in blocs:
             assert tabindex == 0 and role == "region" and nom, (tabindex, role, nom)
 
-    def test_resultat_de_la_fiche_visible_sur_telephone(self, navigateur: Browser, serveur: str) -> None:
-        page = ouvrir(navigateur, "light", 375)
+    def test_resultat_de_la_fiche_visible_sur_telephone(self, contexte_servi: BrowserContext, serveur: str) -> None:
+        page = ouvrir(contexte_servi, "light", 375)
         page.set_viewport_size({"width": 375, "height": 640})
         page.goto(serveur + "/encore/fiche/")
         fiche = page.locator(".jdr-fiche[data-fiche='fiche-principale']")
@@ -308,11 +310,11 @@ class TestConfort:
         expect(message).not_to_be_empty(timeout=DELAI)
         page.wait_for_timeout(300)
         haut, bas = message.evaluate("p => { const r = p.getBoundingClientRect(); return [r.top, r.bottom]; }")
-        page.context.close()
+        page.close()
         assert haut >= 0 and bas <= 641, (haut, bas)  # 1 px : arrondi des positions fractionnaires
 
-    def test_recherche_a_un_nom(self, navigateur: Browser, serveur: str) -> None:
-        page = ouvrir(navigateur, "light")
+    def test_recherche_a_un_nom(self, contexte_servi: BrowserContext, serveur: str) -> None:
+        page = ouvrir(contexte_servi, "light")
         page.goto(serveur + "/")
         expect(page.get_by_role("dialog", name="Recherche dans les règles", include_hidden=True)).to_have_count(1)
-        page.context.close()
+        page.close()

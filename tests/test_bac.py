@@ -14,7 +14,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from jdr_core import erreurs_python, pont
 from jdr_core.francais import typographier
@@ -172,15 +172,14 @@ SURVEILLER_JS = """() => { window.__gel = 0; let t = performance.now();
 
 
 @pytest.fixture
-def page(chromium: Browser, serveur: str) -> Iterator[Page]:
-    contexte = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR")
-    page = contexte.new_page()
+def page(contexte_servi: BrowserContext) -> Iterator[Page]:
+    page = contexte_servi.new_page()
     erreurs: list[str] = []
     page.on("pageerror", lambda e: erreurs.append(str(e)))
     page.on("console", lambda m: erreurs.append(m.text) if m.type == "error" else None)
     page.set_default_timeout(DELAI)
     yield page
-    contexte.close()
+    page.close()
     assert erreurs == [], "erreurs de console"
 
 

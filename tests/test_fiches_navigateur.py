@@ -8,10 +8,11 @@ import json
 import re
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from jdr_core.francais import typographier
-from tests.test_accessibilite import REGLES_DE_COULEUR, SANS_ANIMATION, axe, ouvrir, resume
+from tests.conftest import vider_le_stockage
+from tests.test_accessibilite import REGLES_DE_COULEUR, SANS_ANIMATION, axe, resume
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 DELAI = 60_000
@@ -27,9 +28,22 @@ def _journal(page: Page) -> list[dict[str, str]]:
     return entrees
 
 
-def _ouvrir(navigateur: Browser, theme: str, largeur: int) -> tuple[Page, list[str]]:
+#: axe est injecté dans les pages (test seulement) : la CSP du site est contournée.
+OPTIONS_DU_CONTEXTE = {"bypass_csp": True}
+
+
+def _page(contexte: BrowserContext, theme: str, largeur: int) -> Page:
+    """Une page neuve du contexte servi, au thème et à la largeur voulus."""
+    page = contexte.new_page()
+    page.set_viewport_size({"width": largeur, "height": 900})
+    page.emulate_media(color_scheme=theme)  # type: ignore[arg-type]
+    page.set_default_timeout(DELAI)
+    return page
+
+
+def _ouvrir(contexte: BrowserContext, theme: str, largeur: int) -> tuple[Page, list[str]]:
     """Une page neuve au thème et à la largeur voulus, et la liste des erreurs qu'elle lèvera."""
-    page = ouvrir(navigateur, theme, largeur)
+    page = _page(contexte, theme, largeur)
     erreurs: list[str] = []
     page.on("pageerror", lambda e: erreurs.append(str(e)))
     return page, erreurs
@@ -59,7 +73,7 @@ def _chance(page: Page, fiche: Locator, bouton: str) -> Locator:
 
 
 def _fin(page: Page, erreurs: list[str]) -> None:
-    page.context.close()
+    page.close()
     assert not erreurs, erreurs
 
 
@@ -90,9 +104,9 @@ def _axe_dans_les_deux_themes(page: Page, theme: str, fiche: str) -> None:
 
 
 @pytest.mark.parametrize(("largeur", "theme"), [(1280, "light"), (390, "dark")])
-def test_un_joueur_cree_teste_applique_recharge_3d6(navigateur: Browser, serveur: str, largeur: int,
+def test_un_joueur_cree_teste_applique_recharge_3d6(contexte_servi: BrowserContext, serveur: str, largeur: int,
                                                     theme: str) -> None:
-    page, erreurs = _ouvrir(navigateur, theme, largeur)
+    page, erreurs = _ouvrir(contexte_servi, theme, largeur)
     fiche = _creer(page, serveur + "/3d6/fiche/", FICHE_3D6, "Jules",
                    {"Physique (1 à 5)": "4", "Mental (1 à 5)": "2", "Social (1 à 5)": "3",
                     "Accord (facultatif)": "il"}, "Jules")
@@ -139,8 +153,8 @@ def test_un_joueur_cree_teste_applique_recharge_3d6(navigateur: Browser, serveur
     _fin(page, erreurs)
 
 
-def test_fiche_3d6_refuse_une_creation_hors_des_bornes(navigateur: Browser, serveur: str) -> None:
-    page = ouvrir(navigateur, "light", 1280)
+def test_fiche_3d6_refuse_une_creation_hors_des_bornes(contexte_servi: BrowserContext, serveur: str) -> None:
+    page = _page(contexte_servi, "light", 1280)
     page.goto(serveur + "/3d6/fiche/")
     fiche = page.locator(FICHE_3D6)
     creation = fiche.locator(".jdr-fiche-creation")
@@ -150,14 +164,14 @@ def test_fiche_3d6_refuse_une_creation_hors_des_bornes(navigateur: Browser, serv
     expect(fiche.locator("output.jdr-sortie [role=alert]")).to_contain_text(
         typographier("Physique « 6 » : attendu un entier de 1 à 5"), timeout=DELAI)
     assert page.evaluate("() => Object.keys(localStorage).filter((k) => k.startsWith('jdr-suivi:troisd6')).length") == 0
-    page.context.close()
+    page.close()
 
 
 
 @pytest.mark.parametrize(("largeur", "theme"), [(1280, "dark"), (390, "light")])
-def test_un_joueur_cree_lance_applique_recharge_2d6(navigateur: Browser, serveur: str, largeur: int,
+def test_un_joueur_cree_lance_applique_recharge_2d6(contexte_servi: BrowserContext, serveur: str, largeur: int,
                                                     theme: str) -> None:
-    page, erreurs = _ouvrir(navigateur, theme, largeur)
+    page, erreurs = _ouvrir(contexte_servi, theme, largeur)
     fiche = _creer(page, serveur + "/deuxd6/fiche/", FICHE_2D6, "Joséphine",
                    {"PRE": "5", "Accord (facultatif)": "elle"}, "PRE 5")
     fiche.get_by_label("Nouvelle compétence").fill("Interviewer")
@@ -195,9 +209,9 @@ def test_un_joueur_cree_lance_applique_recharge_2d6(navigateur: Browser, serveur
 
 
 @pytest.mark.parametrize(("largeur", "theme"), [(1280, "light"), (390, "dark")])
-def test_un_joueur_cree_lance_blesse_met_au_combat_d10(navigateur: Browser, serveur: str, largeur: int,
+def test_un_joueur_cree_lance_blesse_met_au_combat_d10(contexte_servi: BrowserContext, serveur: str, largeur: int,
                                                        theme: str) -> None:
-    page, erreurs = _ouvrir(navigateur, theme, largeur)
+    page, erreurs = _ouvrir(contexte_servi, theme, largeur)
     page.goto(serveur + "/d10/suivi/")
     combat = page.locator(".jdr-fiche[data-systeme='d10'][data-suivi='combat']")
     combat.get_by_label("Nom du combat").fill("Le quai")
@@ -250,18 +264,19 @@ def _fiches_rangees(page: Page, systeme: str) -> list[str]:
         .filter((k) => k.startsWith('jdr-suivi:' + s + ':') && !k.endsWith('#version'))""", systeme))
 
 
-def test_partager_une_fiche_par_un_lien(navigateur: Browser, serveur: str) -> None:
-    page = ouvrir(navigateur, "light", 1280)
+def test_partager_une_fiche_par_un_lien(contexte_servi: BrowserContext, serveur: str) -> None:
+    page = _page(contexte_servi, "light", 1280)
     page.goto(serveur + "/3d6/fiche/")
     _creer_3d6(page, "Carmen <b>")
     fiche = page.locator(FICHE_3D6)
     fiche.get_by_role("button", name="Partager par un lien").click()
     lien = fiche.get_by_label("Lien de partage de la fiche de Carmen <b>").input_value(timeout=DELAI)
     assert "#partage=" in lien and len(lien) < 2000
-    page.context.close()
+    page.close()
+    vider_le_stockage(contexte_servi, serveur)
 
     # Un autre appareil, qui a déjà son Jules : la fiche reçue s'ajoute, sans rien remplacer.
-    page = ouvrir(navigateur, "dark", 390)
+    page = _page(contexte_servi, "dark", 390)
     page.goto(serveur + "/3d6/fiche/")
     _creer_3d6(page, "Jules")
     page.goto(lien)
@@ -274,25 +289,25 @@ def test_partager_une_fiche_par_un_lien(navigateur: Browser, serveur: str) -> No
     assert len(_fiches_rangees(page, "troisd6")) == 2
     assert "#partage=" not in page.url  # un rechargement ne la repropose pas
     expect(fiche.locator(".jdr-groupe-barre")).to_contain_text("2\u00a0personnages")
-    page.context.close()
+    page.close()
 
 
 @pytest.mark.parametrize(("fragment", "refus"), [
     ("#partage=abc%3Cscript%3E", "le lien contient des caractères qu'une fiche partagée n'a pas"),
     ("#partage=AAAA", "le lien est abîmé"),
 ])
-def test_un_lien_hostile_est_refuse_sans_rien_changer(navigateur: Browser, serveur: str, fragment: str,
+def test_un_lien_hostile_est_refuse_sans_rien_changer(contexte_servi: BrowserContext, serveur: str, fragment: str,
                                                       refus: str) -> None:
-    page = ouvrir(navigateur, "light", 1280)
+    page = _page(contexte_servi, "light", 1280)
     page.goto(serveur + "/3d6/fiche/" + fragment)
     sortie = page.locator(FICHE_3D6).locator("output.jdr-sortie [role=alert]")
     expect(sortie).to_contain_text(typographier(f"Lien de partage refusé : {refus}"), timeout=DELAI)
     assert _fiches_rangees(page, "troisd6") == []
-    page.context.close()
+    page.close()
 
 
-def test_le_lien_d_une_fiche_d_un_autre_systeme_est_refuse(navigateur: Browser, serveur: str) -> None:
-    page = ouvrir(navigateur, "light", 1280)
+def test_le_lien_d_une_fiche_d_un_autre_systeme_est_refuse(contexte_servi: BrowserContext, serveur: str) -> None:
+    page = _page(contexte_servi, "light", 1280)
     page.goto(serveur + "/deuxd6/fiche/")
     fiche = page.locator(FICHE_2D6)
     fiche.locator(".jdr-fiche-creation").get_by_label("Nom").fill("Philip")
@@ -303,12 +318,12 @@ def test_le_lien_d_une_fiche_d_un_autre_systeme_est_refuse(navigateur: Browser, 
     expect(page.locator(FICHE_3D6).locator("output.jdr-sortie [role=alert]")).to_contain_text(
         "ne se range pas ici", timeout=DELAI)
     assert _fiches_rangees(page, "troisd6") == []
-    page.context.close()
+    page.close()
 
 
 @pytest.mark.parametrize("chemin", ["/3d6/fiche/", "/deuxd6/fiche/", "/d10/fiche/", "/encore/fiche/"])
-def test_imprimer_la_fiche_sur_une_page_a4(navigateur: Browser, serveur: str, chemin: str) -> None:
-    page = ouvrir(navigateur, "light", 1280)
+def test_imprimer_la_fiche_sur_une_page_a4(contexte_servi: BrowserContext, serveur: str, chemin: str) -> None:
+    page = _page(contexte_servi, "light", 1280)
     page.goto(serveur + chemin)
     fiche = page.locator(".jdr-fiche").first
     fiche.locator(".jdr-fiche-creation input[type=text]").first.fill("Gideon")
@@ -323,16 +338,16 @@ def test_imprimer_la_fiche_sur_une_page_a4(navigateur: Browser, serveur: str, ch
     page.emulate_media(media="print")
     assert fiche.locator(".jdr-fiche-outils").is_hidden() and not fiche.locator(".jdr-fiche-entete").is_hidden()
     assert page.locator(".md-header").is_hidden()
-    page.context.close()
+    page.close()
 
 
 
 @pytest.mark.parametrize(("largeur", "theme"), [(1280, "dark"), (390, "light")])
-def test_un_joueur_cree_lance_applique_recharge_encore(navigateur: Browser, serveur: str, largeur: int,
+def test_un_joueur_cree_lance_applique_recharge_encore(contexte_servi: BrowserContext, serveur: str, largeur: int,
                                                        theme: str) -> None:
     """La fiche enCORE (Raw) : trois jets depuis la fiche (résister deux fois, premiers soins), leurs
     effets sur le Stress et la Santé, tout retrouvé après un rechargement."""
-    page, erreurs = _ouvrir(navigateur, theme, largeur)
+    page, erreurs = _ouvrir(contexte_servi, theme, largeur)
     fiche = _creer(page, serveur + "/encore/fiche/", FICHE_ENCORE, "Lucrèce",
                    {"Ton": "raw", "Accord (facultatif)": "elle"}, "Lucrèce")
     sortie = fiche.locator("output.jdr-sortie")

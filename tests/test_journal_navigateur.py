@@ -41,12 +41,11 @@ class Erreurs:
 
 
 @pytest.fixture
-def contexte(chromium: Browser, serveur: str) -> Iterator[BrowserContext]:
-    ctx = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR")
-    ctx.set_default_timeout(DELAI)
-    erreurs = Erreurs(ctx, serveur)
-    yield ctx
-    ctx.close()
+def contexte(contexte_servi: BrowserContext, serveur: str) -> Iterator[BrowserContext]:
+    contexte_servi.set_default_timeout(DELAI)
+    erreurs = Erreurs(contexte_servi, serveur)
+    yield contexte_servi
+    contexte_servi.remove_listener("page", erreurs.suivre)
     assert erreurs.liste == [], "erreurs de console ou requêtes hors de l'origine"
 
 

@@ -88,14 +88,16 @@ def test_processus_sans_sa_marque(essai: pytest.Pytester) -> None:
 
 
 def test_marques_declarees_et_decrites() -> None:
-    """Les quatre marques sont déclarées dans pyproject.toml et décrites dans conftest.py."""
+    """Les quatre marques de coût sont déclarées dans pyproject.toml et décrites dans conftest.py, avec
+    celle qui demande un contexte Chromium neuf (elle ne coûte rien de plus qu'un test de navigateur)."""
     import tomllib
 
-    from .conftest import MARQUES
+    from .conftest import CONTEXTE_NEUF, MARQUES
 
     reglages = tomllib.loads((RACINE / "pyproject.toml").read_text(encoding="utf-8"))
     declarees = {m.split(":")[0] for m in reglages["tool"]["pytest"]["ini_options"]["markers"]}
-    assert declarees == set(MARQUES) == {"navigateur", "construction", "node", "lent"}
+    assert set(MARQUES) == {"navigateur", "construction", "node", "lent"}
+    assert declarees == {*MARQUES, CONTEXTE_NEUF}
 
 
 def test_playwright_pas_importe_par_le_conftest() -> None:

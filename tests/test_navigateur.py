@@ -10,7 +10,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Request, expect
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, expect
 
 from .conftest import GROUPES_DE_PAGES, aller, combat_d10_a_deux, groupe_de_page, sans_modeles
 
@@ -41,14 +41,13 @@ class Surveillance:
 
 
 @pytest.fixture
-def page(chromium: Browser, serveur: str) -> Iterator[Page]:
-    contexte = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR")
-    page = contexte.new_page()
+def page(contexte_servi: BrowserContext, serveur: str) -> Iterator[Page]:
+    page = contexte_servi.new_page()
     page.surveillance = Surveillance(page, serveur)  # type: ignore[attr-defined]
     page.set_default_timeout(DELAI)
     yield page
     surveillance: Surveillance = page.surveillance  # type: ignore[attr-defined]
-    contexte.close()
+    page.close()
     assert surveillance.erreurs == [], "erreurs de console"
     assert surveillance.sorties == [], "requêtes hors de l'origine"
 
@@ -418,6 +417,7 @@ def test_cotes_recalculees(page: Page, serveur: str) -> None:
     expect(form.locator(".jdr-cotes li").first).to_contain_text("(7/8)")
 
 
+@pytest.mark.contexte_neuf
 def test_echec_de_chargement_annonce(page: Page, serveur: str) -> None:
     page.route(re.compile(r".*\.wasm$"), lambda route: route.abort())
     page.goto(serveur + "/3d6/test/")
@@ -626,6 +626,7 @@ def _abimer(page: Page, code: str) -> None:
     }""".replace("CODE", code))
 
 
+@pytest.mark.contexte_neuf
 def test_instantane_range_puis_restaure(page: Page, serveur: str) -> None:
     des = _jet_rejoue(page, serveur)
     premiere = _instantane(page, "rangé")
@@ -637,6 +638,7 @@ def test_instantane_range_puis_restaure(page: Page, serveur: str) -> None:
     expect(bloc).to_have_attribute("data-etat", "ok")
 
 
+@pytest.mark.contexte_neuf
 @pytest.mark.parametrize(("abimer", "raison"), [
     # Un octet changé au milieu : la somme de contrôle le voit avant Pyodide.
     ("octets[octets.length >> 1] ^= 0xff;", "somme de contrôle"),
@@ -661,6 +663,7 @@ def test_instantane_abime_ecarte(page: Page, serveur: str, abimer: str, raison: 
     _instantane(page, "rangé")  # et un instantané sain le remplace
 
 
+@pytest.mark.contexte_neuf
 def test_instantane_tentative_inachevee_ecartee(page: Page, serveur: str) -> None:
     """Une visite restée en plan avec l'instantané (marque « essai ») : on ne le reprend pas."""
     des = _jet_rejoue(page, serveur)
@@ -679,6 +682,7 @@ document.addEventListener("DOMContentLoaded",
   () => window.__departs.push(document.documentElement.dataset.jdrWorkers || ""));"""
 
 
+@pytest.mark.contexte_neuf
 def test_seconde_visite_le_worker_part_sans_attendre(page: Page, serveur: str) -> None:
     """L'instantané rangé, la page s'en souvient : à la visite suivante d'une page à widgets, le
     worker est lancé avant même DOMContentLoaded (pas au repos) ; une page sans widget n'en lance
@@ -699,6 +703,7 @@ def test_seconde_visite_le_worker_part_sans_attendre(page: Page, serveur: str) -
     assert page.evaluate("window.__departs") == [""]
 
 
+@pytest.mark.contexte_neuf
 def test_copie_locale_effacee_depuis_a_propos(page: Page, serveur: str) -> None:
     _jet_rejoue(page, serveur)
     _instantane(page, "rangé")
@@ -755,6 +760,7 @@ def test_combat_d10_corrompu_export_import(page: Page, serveur: str) -> None:
     expect(combat.get_by_role("button", name="Nouveau combat")).to_be_visible()
 
 
+@pytest.mark.contexte_neuf
 def test_clic_avant_le_chargement_du_module_n_est_pas_perdu(page: Page, serveur: str) -> None:
     """Un clic sur « Exécuter » pendant que le module des exemples arrive encore est rejoué ensuite."""
     retenues: list[Any] = []

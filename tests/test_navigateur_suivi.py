@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from jdr_core import registre
 from jdr_core.encore.fiche import Fiche
@@ -25,14 +25,20 @@ CLE = "jdr-suivi:encore:fiche-principale"
 STRESS = ".jdr-fiche-stress h4"
 
 
+#: Sans service worker : ses réponses échapperaient à page.route (voir test_reseau.py).
+OPTIONS_DU_CONTEXTE = {"service_workers": "block"}
+
+
 @pytest.fixture
-def contexte(chromium: Browser, serveur: str) -> Iterator[BrowserContext]:
-    # Sans service worker : ses réponses échapperaient à page.route (voir test_reseau.py).
-    ctx = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR", service_workers="block")
+def contexte(contexte_servi: BrowserContext) -> Iterator[BrowserContext]:
     erreurs: list[str] = []
-    ctx.on("weberror", lambda e: erreurs.append(str(e.error)))
-    yield ctx
-    ctx.close()
+
+    def noter(e: Any) -> None:
+        erreurs.append(str(e.error))
+
+    contexte_servi.on("weberror", noter)
+    yield contexte_servi
+    contexte_servi.remove_listener("weberror", noter)
     assert not erreurs, erreurs
 
 
@@ -323,6 +329,7 @@ class TestStockage:
         expect(fiche.locator(STRESS)).to_have_text("Stress 1/6")
         assert _ranges(page)[CLE]["stress"] == 1
 
+    @pytest.mark.contexte_neuf
     def test_moteur_bloque_la_sauvegarde_reste(self, page: Page, serveur: str) -> None:
         etat = operer(None, {"op": "creer", "nom": "Lucrèce", "ton": "raw"})["etat"]
         page.goto(serveur + "/encore/fiche/")

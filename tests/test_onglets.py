@@ -31,14 +31,21 @@ STRESS = ".jdr-fiche-stress h4"
 LANCEUR = 'form[data-mecanique="3d6-test"]'
 
 
+#: Sans service worker : chaque onglet lit le réseau (les tests retiennent ou coupent des requêtes).
+OPTIONS_DU_CONTEXTE = {"service_workers": "block"}
+
+
 @pytest.fixture
-def contexte(chromium: Browser, serveur: str) -> Iterator[BrowserContext]:
-    ctx = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR", service_workers="block")
-    ctx.set_default_timeout(DELAI)
+def contexte(contexte_servi: BrowserContext) -> Iterator[BrowserContext]:
+    contexte_servi.set_default_timeout(DELAI)
     erreurs: list[str] = []
-    ctx.on("weberror", lambda e: erreurs.append(str(e.error)))
-    yield ctx
-    ctx.close()
+
+    def noter(e: Any) -> None:
+        erreurs.append(str(e.error))
+
+    contexte_servi.on("weberror", noter)
+    yield contexte_servi
+    contexte_servi.remove_listener("weberror", noter)
     assert not erreurs, erreurs
 
 
