@@ -13,22 +13,9 @@ from hypothesis import strategies as st
 from jdr_core.des import DesAleatoires, DesScriptes
 from jdr_core.deuxd6.jet import Jet2D6
 from jdr_core.deuxd6.lanceurs_poursuite import MECANIQUES_POURSUITE, POURSUITE, TABLES_POURSUITE
-from jdr_core.deuxd6.poursuite import (
-    MALUS_CACHETTE,
-    TOURS_MAX,
-    Autre,
-    Camp,
-    Distance,
-    Echange,
-    Issue,
-    Manoeuvre,
-    Poursuite,
-    Resultat,
-    Tactique,
-    chance_d_echapper,
-    distribution_poursuite,
-    raison_interdite,
-)
+from jdr_core.deuxd6.manoeuvres import MALUS_CACHETTE, Autre, Camp, Distance, Manoeuvre
+from jdr_core.deuxd6.poursuite import TOURS_MAX, Echange, Issue, Poursuite, Resultat, Tactique, raison_interdite
+from jdr_core.deuxd6.poursuite_cotes import chance_d_echapper, distribution_poursuite
 from jdr_core.erreurs import JdrErreur, ParametreInvalide, RegleEnfreinte
 from jdr_core.loi import Loi, loi_du_jet
 from jdr_core.mecanique import ROLES

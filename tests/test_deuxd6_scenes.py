@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from jdr_core.des import DesAleatoires, DesScriptes
 from jdr_core.deuxd6.jet import PAIRES, Jet2D6, Niveau, cible_competence, niveau_de
+from jdr_core.deuxd6.manoeuvres import Camp, Distance, Manoeuvre
 from jdr_core.deuxd6.opposition import (
     Egalite,
     chances_un_essai,
@@ -19,8 +20,8 @@ from jdr_core.deuxd6.opposition import (
     distribution_opposition,
     opposer,
 )
-from jdr_core.deuxd6.poursuite import Camp, Distance, Manoeuvre, Poursuite, Resultat
 from jdr_core.deuxd6.poursuite import Echange as EchangePoursuite
+from jdr_core.deuxd6.poursuite import Poursuite, Resultat
 from jdr_core.deuxd6.scene import (
     IssueEchange,
     Ordre,

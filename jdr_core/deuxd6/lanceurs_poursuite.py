@@ -43,19 +43,9 @@ from .jet import (
     NIVEAU_MIN,
     Jet2D6,
 )
-from .poursuite import (
-    CRANS_MAX,
-    Autre,
-    Camp,
-    Distance,
-    Issue,
-    Manoeuvre,
-    Poursuite,
-    Tactique,
-    distribution_poursuite,
-    texte_distances,
-    texte_modificateur,
-)
+from .manoeuvres import CRANS_MAX, Autre, Camp, Distance, Manoeuvre, texte_distances, texte_modificateur
+from .poursuite import Issue, Poursuite, Tactique
+from .poursuite_cotes import distribution_poursuite
 
 #: Manches au plus dans le lanceur (les règles en acceptent jusqu'à ``TOURS_MAX``).
 TOURS_LANCEUR_MAX = 20

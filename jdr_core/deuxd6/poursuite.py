@@ -7,6 +7,9 @@ réussites : rien ne bouge et l'attaquant garde la main. Attaquant raté :
 l'initiative change de camp. La distance court de Contact à Extrême ; au-delà,
 le poursuivant est semé.
 
+Ce module joue les manches ; le vocabulaire (camps, distances, manœuvres et leurs règles) est
+dans :mod:`.manoeuvres`, les cotes exactes (la chaîne de Markov) dans :mod:`.poursuite_cotes`.
+
 Les truands (Conduite 1) talonnent Philip (Conduite 2), qui a la main :
 
 >>> from jdr_core.des import DesScriptes
@@ -20,14 +23,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from fractions import Fraction
-from functools import lru_cache
-from itertools import product
 
 from ..des import SourceDes
-from ..erreurs import JdrErreur, ParametreInvalide, RegleEnfreinte, entier_borne
+from ..erreurs import ParametreInvalide, RegleEnfreinte, entier_borne
 from ..francais import au, conjuguer, de, est_pluriel, majuscule, signe
-from ..loi import Loi, loi_du_jet
 from .doubles import Ordre, lire_doubles, phrase_relecture
 from .jet import (
     CARACTERISTIQUE_MAX,
@@ -41,231 +40,19 @@ from .jet import (
     cible_jet_caracteristique,
     lancer_2d6,
 )
+from .manoeuvres import (
+    MALUS_CACHETTE,
+    MALUS_CONTRE,
+    MALUS_EMBARDEES_RAPPROCHEMENT,
+    Autre,
+    Camp,
+    Distance,
+    Manoeuvre,
+    texte_distances,
+)
 
 #: Nombre de manches qu'une poursuite accepte de jouer : au-delà, refus (l'onglet ne gèle pas).
 TOURS_MAX = 30
-#: Malus que s'inflige le défenseur qui contre (demi-tour, renversement), en plus de celui de la manœuvre.
-MALUS_CONTRE = -3
-#: Malus de l'adversaire pour passer de courte distance au contact d'un camp qui fait des embardées.
-MALUS_EMBARDEES_RAPPROCHEMENT = -2
-#: Écart maximal, en crans, d'une « autre manœuvre » réussie.
-CRANS_MAX = 2
-
-
-class Camp(Enum):
-    """Les deux côtés d'une poursuite.
-
-    >>> Camp.POURSUIVANT.autre.value
-    'poursuivi'
-    """
-
-    POURSUIVANT = "poursuivant"
-    POURSUIVI = "poursuivi"
-
-    @property
-    def autre(self) -> Camp:
-        return Camp.POURSUIVI if self is Camp.POURSUIVANT else Camp.POURSUIVANT
-
-    @property
-    def rang(self) -> int:
-        """0 pour le poursuivant, 1 pour le poursuivi (l'ordre de ``noms``)."""
-        return 0 if self is Camp.POURSUIVANT else 1
-
-
-class Distance(Enum):
-    """L'échelle des distances, du plus près au plus loin.
-
-    >>> print(Distance.COURT.nom, Distance.COURT.rang, Distance.COURT.locution)
-    Court 1 à courte distance
-    """
-
-    CONTACT = "contact"
-    COURT = "court"
-    MOYEN = "moyen"
-    LONG = "long"
-    EXTREME = "extreme"
-
-    @property
-    def rang(self) -> int:
-        return ORDRE_DISTANCES.index(self)
-
-    @property
-    def nom(self) -> str:
-        """Le nom de l'échelle (« Contact », « Court »…)."""
-        return NOMS_DISTANCES[self][0]
-
-    @property
-    def locution(self) -> str:
-        """« au contact », « à courte distance »…"""
-        return NOMS_DISTANCES[self][1]
-
-    @staticmethod
-    def de_rang(rang: int) -> Distance:
-        return ORDRE_DISTANCES[entier_borne("cran de distance", rang, 0, len(ORDRE_DISTANCES) - 1)]
-
-
-ORDRE_DISTANCES: tuple[Distance, ...] = tuple(Distance)
-NOMS_DISTANCES: dict[Distance, tuple[str, str]] = {
-    Distance.CONTACT: ("Contact", "au contact"),
-    Distance.COURT: ("Court", "à courte distance"),
-    Distance.MOYEN: ("Moyen", "à moyenne distance"),
-    Distance.LONG: ("Long", "à longue distance"),
-    Distance.EXTREME: ("Extrême", "à distance extrême"),
-}
-
-
-class Manoeuvre(Enum):
-    """Les manœuvres d'une poursuite (le renversement n'existe qu'en l'air).
-
-    >>> print(Manoeuvre.FORCER_BLOQUER.nom)
-    Forcer sur le côté / Bloquer
-    """
-
-    RATTRAPER_FUIR = "rattraper_fuir"
-    ECRASER_FONCER = "ecraser_foncer"
-    FORCER_BLOQUER = "forcer_bloquer"
-    EMBARDEES = "embardees"
-    SE_CACHER = "se_cacher"
-    DEMI_TOUR = "demi_tour"
-    STABILISER = "stabiliser"
-    AUTRE = "autre"
-    RENVERSEMENT = "renversement"
-
-    @property
-    def regle(self) -> RegleManoeuvre:
-        return REGLES_MANOEUVRES[self]
-
-    @property
-    def nom(self) -> str:
-        return self.regle.nom
-
-
-@dataclass(frozen=True)
-class RegleManoeuvre:
-    """Où une manœuvre se tente, avec quel modificateur, par qui, et ce qu'elle fait.
-
-    >>> regle = Manoeuvre.DEMI_TOUR.regle
-    >>> regle.modificateur, regle.contre
-    (-3, True)
-    """
-
-    nom: str
-    distance_min: Distance
-    distance_max: Distance
-    #: Modificateur imposé ; ``None`` : choisi par l'attaquant (ou dépendant de la distance).
-    modificateur: int | None
-    effet: str
-    #: Une contre-manœuvre du défenseur, à la manière d'une contre-attaque.
-    contre: bool = False
-    aerienne: bool = False
-    camps: frozenset[Camp] = frozenset(Camp)
-    #: Ce que dit une phrase : « tente de fuir », « tente un demi-tour »…
-    verbe: str = ""
-
-
-#: Se cacher : le malus dépend de la distance.
-MALUS_CACHETTE: dict[Distance, int] = {Distance.MOYEN: -3, Distance.LONG: -2, Distance.EXTREME: -1}
-
-REGLES_MANOEUVRES: dict[Manoeuvre, RegleManoeuvre] = {
-    Manoeuvre.RATTRAPER_FUIR: RegleManoeuvre(
-        "Rattraper / Fuir", Distance.CONTACT, Distance.EXTREME, None,
-        "Le camp qui a la main gagne un cran : le poursuivant se rapproche, le poursuivi s'éloigne "
-        "(au-delà d'Extrême, il a semé son poursuivant).", verbe="rattraper"),
-    Manoeuvre.ECRASER_FONCER: RegleManoeuvre(
-        "Écraser / Foncer", Distance.CONTACT, Distance.CONTACT, None,
-        "Une attaque de Conduite contre l'autre véhicule ; les dégâts dépendent de la vitesse.",
-        verbe="foncer sur"),
-    Manoeuvre.FORCER_BLOQUER: RegleManoeuvre(
-        "Forcer sur le côté / Bloquer", Distance.CONTACT, Distance.CONTACT, -3,
-        "L'adversaire est arrêté net : la poursuite s'achève.", verbe="forcer sur le côté"),
-    Manoeuvre.EMBARDEES: RegleManoeuvre(
-        "Embardées", Distance.CONTACT, Distance.EXTREME, -2,
-        "Tant que durent les embardées, les tirs adverses comptent un cran de distance de plus, "
-        "et l'adversaire prend −2 pour passer de Court au contact.", verbe="faire des embardées"),
-    Manoeuvre.SE_CACHER: RegleManoeuvre(
-        "Se cacher à un embranchement", Distance.MOYEN, Distance.EXTREME, None,
-        "Le poursuivant doit réussir un jet de SEN, sinon il perd la trace du poursuivi.",
-        camps=frozenset({Camp.POURSUIVI}), verbe="se cacher"),
-    Manoeuvre.DEMI_TOUR: RegleManoeuvre(
-        "Demi-tour", Distance.CONTACT, Distance.EXTREME, MALUS_CONTRE,
-        "Contre-manœuvre du défenseur : réussie, il prend l'initiative ; ratée, la manœuvre adverse "
-        "réussit d'office.", contre=True, verbe="un demi-tour"),
-    Manoeuvre.STABILISER: RegleManoeuvre(
-        "Stabiliser", Distance.CONTACT, Distance.EXTREME, 0,
-        "Ses tirs comptent un cran de distance de moins ; l'initiative passe à l'adversaire, "
-        "sauf sur une réussite critique.", verbe="stabiliser l'allure"),
-    Manoeuvre.AUTRE: RegleManoeuvre(
-        "Autre manœuvre", Distance.CONTACT, Distance.EXTREME, None,
-        "Fixée avec le MJ (obstacle imprévu, deux roues…) : ses distances, son modificateur "
-        "et les crans qu'elle fait gagner.", verbe="tenter une manœuvre"),
-    Manoeuvre.RENVERSEMENT: RegleManoeuvre(
-        "Renversement (en l'air)", Distance.CONTACT, Distance.COURT, MALUS_CONTRE,
-        "Contre-manœuvre du défenseur pour passer derrière et tirer : réussie, il prend l'initiative.",
-        contre=True, aerienne=True, verbe="un renversement"),
-}
-
-
-def texte_modificateur(manoeuvre: Manoeuvre) -> str:
-    """Le modificateur tel que l'écrit la table des manœuvres.
-
-    >>> texte_modificateur(Manoeuvre.SE_CACHER), texte_modificateur(Manoeuvre.FORCER_BLOQUER)
-    ('−3 (Moyen), −2 (Long), −1 (Extrême)', '−3')
-    """
-    if manoeuvre is Manoeuvre.SE_CACHER:
-        return ", ".join(f"{signe(m)} ({d.nom})" for d, m in MALUS_CACHETTE.items())
-    if manoeuvre is Manoeuvre.ECRASER_FONCER:
-        return "selon la défense adverse"
-    if manoeuvre.regle.contre:
-        return f"{signe(MALUS_CONTRE)}, en plus de celui de la manœuvre adverse"
-    modificateur = manoeuvre.regle.modificateur
-    return "au choix de l'attaquant" if modificateur is None else signe(modificateur)
-
-
-def texte_distances(manoeuvre: Manoeuvre) -> str:
-    """Les distances permises, en clair.
-
-    >>> texte_distances(Manoeuvre.SE_CACHER), texte_distances(Manoeuvre.EMBARDEES)
-    ('Moyen ou plus', 'toutes')
-    """
-    if manoeuvre is Manoeuvre.AUTRE:
-        return "à fixer avec le MJ"
-    regle = manoeuvre.regle
-    if regle.distance_min is regle.distance_max:
-        return regle.distance_min.nom
-    if regle.distance_min is Distance.CONTACT and regle.distance_max is Distance.EXTREME:
-        return "toutes"
-    if regle.distance_min is Distance.CONTACT:
-        return f"{regle.distance_max.nom} ou moins"
-    return f"{regle.distance_min.nom} ou plus"
-
-
-@dataclass(frozen=True)
-class Autre:
-    """Une manœuvre inventée avec le MJ : où elle se tente et combien de crans elle fait gagner.
-
-    >>> Autre("passer sur deux roues", Distance.LONG, Distance.COURT)
-    Traceback (most recent call last):
-    ...
-    jdr_core.erreurs.JdrErreur: autre manœuvre : la distance minimale (Long) dépasse la maximale (Court)
-    """
-
-    nom: str
-    distance_min: Distance = Distance.CONTACT
-    distance_max: Distance = Distance.EXTREME
-    #: Crans gagnés par le camp qui a la main si elle réussit (0 : un effet purement narratif).
-    crans: int = 1
-
-    def __post_init__(self) -> None:
-        if self.distance_min.rang > self.distance_max.rang:
-            raise JdrErreur(
-                f"autre manœuvre : la distance minimale ({self.distance_min.nom}) "
-                f"dépasse la maximale ({self.distance_max.nom})"
-            )
-        entier_borne("crans gagnés", self.crans, 0, CRANS_MAX)
-        if not self.nom.strip() or len(self.nom) > 60:
-            raise ParametreInvalide("nom de la manœuvre", self.nom, "de 1 à 60 caractères")
-
-
 def _texte_modif(modificateur: int) -> str:
     return "sans modificateur" if modificateur == 0 else signe(modificateur)
 
@@ -886,70 +673,3 @@ class Poursuite:
 
     def __str__(self) -> str:
         return self.phrase()
-
-
-# --- Cotes exactes : une chaîne de Markov sur les états de la poursuite -------------------
-
-
-def _classes_de_paires() -> tuple[tuple[tuple[int, ...], Fraction], ...]:
-    """Les 36 paires de 2D6 regroupées par (total, double) : une manche n'en voit pas plus.
-
-    Le Dd d'un double se déduit de son total ; 15 classes au lieu de 36 paires.
-    """
-    representants: dict[tuple[int, bool], tuple[int, int]] = {}
-    for a, b in product(range(1, 7), repeat=2):
-        representants.setdefault((a + b, a == b), (a, b))
-    classes = Loi(((a + b, a == b), 1) for a, b in product(range(1, 7), repeat=2))
-    return tuple((representants[cle], p) for cle, p in classes.items())
-
-
-_PAIRES_POIDS = _classes_de_paires()
-
-
-def par_paires(faces: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
-    """Les branches de l'énumération (:func:`jdr_core.loi.suites`) d'une manche : quand elle
-    demande un dé, on lui prépare une paire entière, l'une des 15 classes, qui pèse son nombre
-    de paires sur 36. Une manche ne lit d'un jet que son total, s'il est double et son Dd, et
-    demande ses dés par deux, comme :func:`lancer_2d6`.
-
-    >>> from jdr_core.loi import suites
-    >>> depart = Poursuite(1, 1, Distance.MOYEN, Camp.POURSUIVI)
-    >>> issues = list(suites(lambda des: depart.tour(Manoeuvre.STABILISER, des=des), branches=par_paires))
-    >>> len(issues), sum(p for _, p in issues)
-    (15, Fraction(1, 1))
-    """
-    return _PAIRES_POIDS
-
-
-@lru_cache(maxsize=4096)
-def _transitions(etat: Poursuite, poursuivant: Tactique, poursuivi: Tactique) -> Loi[Poursuite]:
-    return loi_du_jet(lambda des: etat._jouer_manche(poursuivant, poursuivi, des).etat,
-                      branches=par_paires)
-
-
-def distribution_poursuite(
-    depart: Poursuite, poursuivant: Tactique, poursuivi: Tactique, *, tours: int
-) -> Loi[Issue]:
-    """Probabilités exactes de chaque issue après au plus ``tours`` manches.
-
-    L'état de la chaîne : distance, camp qui a la main, effets d'embardées et de
-    stabilisation en cours (l'historique ne compte pas). Chaque transition vient de
-    toutes les paires de dés d'une manche, jouée par le même code que :meth:`Poursuite.tour`.
-
-    >>> d = distribution_poursuite(Poursuite(1, 2, Distance.EXTREME, Camp.POURSUIVI), Tactique(), Tactique(), tours=1)
-    >>> print(d[Issue.DISTANCE])
-    5/18
-    """
-    entier_borne("nombre de manches", tours, 1, TOURS_MAX)
-    etats = Loi.certaine(depart.etat).repeter(
-        lambda etat: _transitions(etat, poursuivant, poursuivi), tours, fini=lambda etat: etat.issue.finie)
-    return etats.map(lambda etat: etat.issue)
-
-
-def chance_d_echapper(depart: Poursuite, poursuivant: Tactique, poursuivi: Tactique, *, tours: int) -> Fraction:
-    """Probabilité exacte que le poursuivi s'en sorte en ``tours`` manches au plus.
-
-    >>> print(chance_d_echapper(Poursuite(1, 2, Distance.EXTREME, Camp.POURSUIVI), Tactique(), Tactique(), tours=1))
-    5/18
-    """
-    return distribution_poursuite(depart, poursuivant, poursuivi, tours=tours).chance(lambda issue: issue.echappe)
