@@ -9,6 +9,7 @@ Playwright n'est importé que si un test de navigateur tourne.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
 import os
@@ -270,6 +271,29 @@ def contexte_servi(request: pytest.FixtureRequest, chromium: Browser, serveur: s
     contexte.clear_permissions()
     contexte.set_offline(False)
     contexte.unroute_all(behavior="ignoreErrors")
+
+
+@contextlib.contextmanager
+def sans_erreur_de_page(contexte: BrowserContext) -> Iterator[None]:
+    """Pendant le bloc, note les erreurs non rattrapées des pages du contexte ; à la fin, il n'y en a aucune."""
+    erreurs: list[str] = []
+
+    def noter(e: Any) -> None:
+        erreurs.append(str(e.error))
+
+    contexte.on("weberror", noter)
+    try:
+        yield
+    finally:
+        contexte.remove_listener("weberror", noter)
+    assert not erreurs, erreurs
+
+
+@pytest.fixture
+def contexte(contexte_servi: BrowserContext) -> Iterator[BrowserContext]:
+    """Le contexte servi, où aucune page ne doit lever d'erreur non rattrapée (un module peut le redéfinir)."""
+    with sans_erreur_de_page(contexte_servi):
+        yield contexte_servi
 
 
 def vider_le_stockage(contexte: BrowserContext, serveur: str) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -27,19 +26,6 @@ STRESS = ".jdr-fiche-stress h4"
 
 #: Sans service worker : ses réponses échapperaient à page.route (voir test_reseau.py).
 OPTIONS_DU_CONTEXTE = {"service_workers": "block"}
-
-
-@pytest.fixture
-def contexte(contexte_servi: BrowserContext) -> Iterator[BrowserContext]:
-    erreurs: list[str] = []
-
-    def noter(e: Any) -> None:
-        erreurs.append(str(e.error))
-
-    contexte_servi.on("weberror", noter)
-    yield contexte_servi
-    contexte_servi.remove_listener("weberror", noter)
-    assert not erreurs, erreurs
 
 
 @pytest.fixture

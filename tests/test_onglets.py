@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -35,18 +34,11 @@ LANCEUR = 'form[data-mecanique="3d6-test"]'
 OPTIONS_DU_CONTEXTE = {"service_workers": "block"}
 
 
-@pytest.fixture
-def contexte(contexte_servi: BrowserContext) -> Iterator[BrowserContext]:
-    contexte_servi.set_default_timeout(DELAI)
-    erreurs: list[str] = []
-
-    def noter(e: Any) -> None:
-        erreurs.append(str(e.error))
-
-    contexte_servi.on("weberror", noter)
-    yield contexte_servi
-    contexte_servi.remove_listener("weberror", noter)
-    assert not erreurs, erreurs
+@pytest.fixture(autouse=True)
+def _delai(request: pytest.FixtureRequest) -> None:
+    """Les attentes de Playwright bornées à DELAI dans le contexte (conftest.contexte) des tests qui le prennent."""
+    if "contexte" in request.fixturenames:
+        request.getfixturevalue("contexte").set_default_timeout(DELAI)
 
 
 # --- Outils ---------------------------------------------------------------------------------
