@@ -135,7 +135,7 @@ def test_un_joueur_cree_teste_applique_recharge_3d6(contexte_servi: BrowserConte
     fiche.get_by_role("button", name="Soigner (test de Mental)").click()
     expect(sortie).to_contain_text("Le soigneur", timeout=DELAI)
     # Les dés décident (un échec critique ne rend rien) : la phrase dit où en sont les PE, et l'état aussi.
-    (apres,) = re.findall(r"(?:3 → |rien ne change \()(\d+)\sPE sur 6", sortie.inner_text())
+    (apres,) = re.findall(r"(?:3\s→\s|[Rr]ien ne change \()(\d+)\sPE sur 6", sortie.inner_text())
     expect(fiche.locator(".jdr-fiche-etat")).to_have_text(re.compile(rf"^{apres}\sPE sur 6"))
     etat_apres = fiche.locator(".jdr-fiche-etat").inner_text()
     _attendre_journal(page, 4)
