@@ -27,6 +27,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.utils import get_relative_url
 from mkdocs.utils.meta import get_data
 
+from jdr_core.mecanique import Systeme
 from jdr_core.registre import systemes
 
 from . import entetes, manifeste
@@ -125,24 +126,27 @@ def libelle_de_menu(titre: str, systeme: str) -> str:
     return titre
 
 
+def pages_et_libelles(docs: Path, systeme: Systeme) -> list[tuple[str, str]]:
+    """Les pages d'un système dans son ordre, chacune avec son libellé de menu, tiré de son propre
+    titre (le menu et la ligne de liens d'un écran ne peuvent pas dire autre chose que la page)."""
+    if not systeme.pages:
+        raise PluginError(f"jdr : le système {systeme.nom} ne déclare aucune page (Systeme.pages)")
+    entrees = []
+    for chemin in systeme.pages:
+        fichier = docs / chemin
+        if not fichier.is_file():
+            raise PluginError(f"jdr : le système {systeme.nom} déclare la page {chemin}, absente de {docs}")
+        titre = titre_de_page(fichier.read_text(encoding="utf-8"))
+        if titre is None:
+            raise PluginError(f"jdr : {chemin} n'a pas de titre (« # … » en tête de page) pour le menu")
+        entrees.append((chemin, libelle_de_menu(titre, systeme.titre)))
+    return entrees
+
+
 def menu_des_systemes(docs: Path) -> list[dict[str, Any]]:
-    """Une section de nav par système déclaré : son titre, et ses pages dans son ordre, chacune
-    nommée d'après son propre titre (le menu ne peut pas dire autre chose que la page)."""
-    sections: list[dict[str, Any]] = []
-    for systeme in systemes():
-        if not systeme.pages:
-            raise PluginError(f"jdr : le système {systeme.nom} ne déclare aucune page (Systeme.pages)")
-        entrees = []
-        for chemin in systeme.pages:
-            fichier = docs / chemin
-            if not fichier.is_file():
-                raise PluginError(f"jdr : le système {systeme.nom} déclare la page {chemin}, absente de {docs}")
-            titre = titre_de_page(fichier.read_text(encoding="utf-8"))
-            if titre is None:
-                raise PluginError(f"jdr : {chemin} n'a pas de titre (« # … » en tête de page) pour le menu")
-            entrees.append({libelle_de_menu(titre, systeme.titre): chemin})
-        sections.append({systeme.titre: entrees})
-    return sections
+    """Une section de nav par système déclaré : son titre, et ses pages dans son ordre."""
+    return [{systeme.titre: [{libelle: chemin} for chemin, libelle in pages_et_libelles(docs, systeme)]}
+            for systeme in systemes()]
 
 
 def table_des_systemes(page: str) -> str:
@@ -162,9 +166,7 @@ def pages_du_systeme(docs: Path, page: str) -> str | None:
         if page not in systeme.pages:
             continue
         lignes = []
-        for chemin in systeme.pages:
-            titre = titre_de_page((docs / chemin).read_text(encoding="utf-8")) or chemin
-            libelle = libelle_de_menu(titre, systeme.titre)
+        for chemin, libelle in pages_et_libelles(docs, systeme):
             if chemin == page:
                 lignes.append(f"- **{libelle}**")
             else:
