@@ -264,6 +264,9 @@ def _fiches_rangees(page: Page, systeme: str) -> list[str]:
         .filter((k) => k.startsWith('jdr-suivi:' + s + ':') && !k.endsWith('#version'))""", systeme))
 
 
+# Vu une fois à la CI chargée : après le rechargement que demande le lien collé, le module de la fiche
+# n'arrive pas (« Failed to fetch dynamically imported module »). Un second essai seulement.
+@pytest.mark.flaky(reruns=1)
 def test_partager_une_fiche_par_un_lien(contexte_servi: BrowserContext, serveur: str) -> None:
     page = _page(contexte_servi, "light", 1280)
     page.goto(serveur + "/3d6/fiche/")

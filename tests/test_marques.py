@@ -107,3 +107,11 @@ def test_playwright_pas_importe_par_le_conftest() -> None:
     code = f"import sys; sys.path.insert(0, {str(RACINE)!r}); import tests.conftest; print('playwright' in sys.modules)"
     sortie = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=RACINE)
     assert sortie.stdout.strip() == "False"
+
+
+def test_les_seconds_essais_sont_comptes() -> None:
+    """Un second essai (pytest-rerunfailures) n'est donné qu'aux deux tests que README nomme : une
+    marque « flaky » de plus doit passer par README et par ce test."""
+    marques = {f.name: f.read_text(encoding="utf-8").count("@pytest.mark.flaky(")
+               for f in (RACINE / "tests").glob("test_*.py") if f.name != "test_marques.py"}
+    assert {nom: n for nom, n in marques.items() if n} == {"test_publication.py": 1, "test_fiches_navigateur.py": 1}

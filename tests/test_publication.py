@@ -242,6 +242,10 @@ _CANONIQUE = """() => document.querySelector('link[rel="canonical"]').href"""
 
 @pytest.mark.navigateur
 @pytest.mark.construction
+# Vu deux fois sur une dizaine de CI chargées : la version en attente ne prend pas la main dans la minute
+# qui suit « Recharger » (moteur.js, relever : la page redemande la relève chaque seconde).
+# Un second essai seulement : deux échecs de suite font rouge.
+@pytest.mark.flaky(reruns=1)
 def test_mise_a_jour_entre_deux_constructions(chromium: Any, site_construit: Path, tmp_path: Path) -> None:
     """Deux constructions de suite : la page ouverte annonce la nouvelle version sans la mélanger à
     l'ancienne, passe à la nouvelle quand le lecteur le demande, et garde journal et instantané."""

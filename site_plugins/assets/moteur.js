@@ -426,9 +426,23 @@ function annoncerVersion(travailleur) {
     rechargementDemande = true;
     bouton.disabled = true;
     // Plus de version en attente (un autre onglet l'a déjà acceptée) : recharger suffit.
-    if (travailleur && travailleur.state === "installed") travailleur.postMessage({ type: "activer" });
+    if (travailleur && travailleur.state === "installed") relever(travailleur);
     else location.reload();
   };
+}
+
+// Chromium peut abandonner une relève : une requête qui arrive à l'instant où l'ancienne version
+// s'arrête pour céder la place la relance, et la nouvelle reste « en attente » malgré skipWaiting
+// (décrit par d'autres sites ; notre test de mise à jour l'a vue rester en attente une minute, sous
+// la charge de la CI). On redemande donc chaque seconde tant qu'elle attend ; au bout de
+// RELEVE_ESSAIS, la page se recharge quand même (le lecteur l'a demandé) et l'avis revient si la
+// nouvelle version attend toujours.
+const RELEVE_ESSAIS = 10;
+function relever(travailleur, essai = 1) {
+  if (travailleur.state !== "installed") return;
+  if (essai > RELEVE_ESSAIS) return location.reload();
+  travailleur.postMessage({ type: "activer" });
+  setTimeout(() => relever(travailleur, essai + 1), 1000);
 }
 
 if (CONTROLEE) {
