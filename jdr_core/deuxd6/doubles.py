@@ -132,3 +132,17 @@ def phrase_relecture(nom: str, ajustement: int, jet: Jet2D6) -> str:
     else:
         verdict = "réussit quand même" if passe else "échoue"
     return f"{majuscule(cause)} ({signe(ajustement)}) : {nom} {verdict} ({jet.total} contre {nombre_relatif(cible)})."
+
+
+#: Une relecture à raconter : le nom du camp, l'ajustement de sa cible (0 : pas de relecture), son jet.
+Relecture = tuple[str, int, Jet2D6 | None]
+
+
+def phrases_relectures(ordre: Ordre, attaquant: Relecture, defenseur: Relecture) -> list[str]:
+    """Les relectures d'un échange en phrases (:func:`phrase_relecture`), dans l'ordre où les
+    doubles se lisent : celle du défenseur d'abord (le double de l'attaquant compte le premier),
+    sauf quand le double du défenseur se lit d'abord."""
+    relectures = [defenseur, attaquant]
+    if ordre is Ordre.DEFENSEUR:
+        relectures.reverse()
+    return [phrase_relecture(nom, aj, jet) for nom, aj, jet in relectures if aj and jet is not None]
