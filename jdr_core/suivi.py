@@ -39,9 +39,9 @@ jdr_core.erreurs.JdrErreur: Compteur illisible : sauvegarde d'une version plus r
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, NotRequired, TypedDict, TypeVar
+from typing import Any, Generic, Literal, NotRequired, Protocol, TypedDict, TypeVar
 
 from .des import GRAINE_MAX, graine_au_hasard
 from .erreurs import JdrErreur
@@ -138,6 +138,77 @@ def lire_texte(valeur: object, sujet: str, maximum: int, conseil: str = "") -> s
     if len(propre) > maximum:
         raise JdrErreur(f"{majuscule(sujet)} est trop long : {maximum} caractères au plus.")
     return propre
+
+
+def caracteristique_parmi(cle: object, caracteristiques: Mapping[str, str]) -> str:
+    """L'identifiant d'une caractéristique, la casse mise à part, ou un refus qui les nomme toutes
+    (``caracteristiques`` : identifiant sauvegardé → nom montré au lecteur).
+
+    >>> caracteristique_parmi("Mental", {"physique": "Physique", "mental": "Mental"})
+    'mental'
+    >>> caracteristique_parmi("agilité", {"physique": "Physique", "mental": "Mental"})
+    Traceback (most recent call last):
+    ...
+    jdr_core.erreurs.JdrErreur: Caractéristique inconnue : choisissez Physique ou Mental.
+    """
+    if not isinstance(cle, str) or cle.casefold() not in caracteristiques:
+        raise JdrErreur(f"Caractéristique inconnue : choisissez {enumerer(list(caracteristiques.values()), 'ou')}.")
+    return cle.casefold()
+
+
+# --- Les listes nommées d'une fiche (compétences, armes, maîtrises…) ------------------------
+
+
+class Nomme(Protocol):
+    """Un élément d'une fiche qui porte un nom : une compétence, une arme, une maîtrise…"""
+
+    @property
+    def nom(self) -> str: ...
+
+
+N = TypeVar("N", bound=Nomme)
+
+
+def par_nom(elements: Iterable[N], nom: str) -> N | None:
+    """L'élément qui porte ce nom, la casse mise à part, ou ``None``.
+
+    >>> from typing import NamedTuple
+    >>> class Arme(NamedTuple):
+    ...     nom: str
+    >>> par_nom([Arme("Couteau"), Arme("Pistolet")], "pistolet")
+    Arme(nom='Pistolet')
+    """
+    return next((e for e in elements if e.nom.casefold() == nom.casefold()), None)
+
+
+def trouver(elements: Iterable[N], nom: str, refus: str) -> N:
+    """L'élément qui porte ce nom, la casse mise à part ; sans lui, le refus ``refus`` (une phrase)."""
+    trouve = par_nom(elements, nom)
+    if trouve is None:
+        raise JdrErreur(refus)
+    return trouve
+
+
+def verifier_ajout(elements: Sequence[Nomme], nom: str, maximum: int, *, qui: str, sorte: tuple[str, str],
+                   suite: str = "") -> None:
+    """Refuse d'ajouter ``nom`` à une liste de la fiche de ``qui`` où ce nom est déjà pris (la casse
+    mise à part), puis à une liste qui a déjà ``maximum`` éléments. ``sorte`` : l'élément avec son
+    article, puis au pluriel (« la compétence », « compétences ») ; ``suite`` prolonge le premier
+    refus (« : changez son niveau »).
+
+    >>> from typing import NamedTuple
+    >>> class Maitrise(NamedTuple):
+    ...     nom: str
+    >>> verifier_ajout([Maitrise("Athlétisme")], "athlétisme", 12, qui="Jules", sorte=("la maîtrise", "maîtrises"))
+    Traceback (most recent call last):
+    ...
+    jdr_core.erreurs.JdrErreur: Jules a déjà la maîtrise « Athlétisme ».
+    """
+    deja = par_nom(elements, nom)
+    if deja is not None:
+        raise JdrErreur(f"{qui} a déjà {sorte[0]} « {deja.nom} »{suite}.")
+    if len(elements) >= maximum:
+        raise JdrErreur(f"Pas plus de {maximum} {sorte[1]} sur une fiche.")
 
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
@@ -482,6 +553,7 @@ class Suivi(Generic[T]):
         return self.repondre(operation.action(valeur, valider(operation.champs, op)))
 
 
-__all__ = ["GRAINE", "Champ", "Creation", "Format", "Lecteur", "Operation", "Question", "Reponse", "ReponseJson",
-           "Suivi",
-           "choix", "entier", "graine", "libre", "lire_texte", "liste", "objet", "oui_non", "rejeu", "valider"]
+__all__ = ["GRAINE", "Champ", "Creation", "Format", "Lecteur", "Nomme", "Operation", "Question", "Reponse",
+           "ReponseJson", "Suivi",
+           "caracteristique_parmi", "choix", "entier", "graine", "libre", "lire_texte", "liste", "objet", "oui_non",
+           "par_nom", "rejeu", "trouver", "valider", "verifier_ajout"]

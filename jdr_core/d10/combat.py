@@ -19,7 +19,7 @@ Dégâts : dé 6 + marge 4 + arme 8 − (5 + CON 4 + armure 1 + couvert 5) = 3 :
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from ..des import SourceDes
@@ -68,19 +68,11 @@ COMBAT = RegleCombat()
 # --- Initiative ----------------------------------------------------------------------
 
 
-def detail_initiative(de: int, agi: int, departage: tuple[int, ...] = ()) -> str:
-    """« 7 + AGI 5 = 12 (départage : 3, 6) » : un jet d'initiative, tel qu'on le lit à la table."""
-    texte = f"{de} + AGI {agi} = {de + agi}"
-    if departage:
-        texte += f" (départage : {', '.join(map(str, departage))})"
-    return texte
-
-
 @dataclass(frozen=True)
-class JetInitiative:
-    """Le dé d'initiative d'un combattant, son AGI et les dés lancés pour départager une égalité."""
+class Init:
+    """Un jet d'initiative : le dé, l'AGI et les dés lancés pour départager une égalité ; le
+    suivi de combat garde celui de chaque combattant."""
 
-    nom: str
     de: int
     agi: int
     departage: tuple[int, ...] = ()
@@ -89,8 +81,23 @@ class JetInitiative:
     def total(self) -> int:
         return self.de + self.agi
 
+    @property
+    def texte(self) -> str:
+        """« 7 + AGI 5 = 12 (départage : 3, 6) » : le jet tel qu'on le lit à la table."""
+        texte = f"{self.de} + AGI {self.agi} = {self.total}"
+        if self.departage:
+            texte += f" (départage : {', '.join(map(str, self.departage))})"
+        return texte
+
+
+@dataclass(frozen=True)
+class JetInitiative(Init):
+    """Le jet d'initiative d'un combattant, à son nom."""
+
+    nom: str = field(kw_only=True)
+
     def __str__(self) -> str:
-        return f"{self.nom} : {detail_initiative(self.de, self.agi, self.departage)}"
+        return f"{self.nom} : {self.texte}"
 
 
 @dataclass(frozen=True)
@@ -131,7 +138,7 @@ def initiative(combattants: Sequence[tuple[str, int]], *, des: SourceDes,
 
     for nom, agi in combattants:
         entier_borne(f"AGI {de(nom)}", agi, STAT_MIN, STAT_MAX)
-    jets = [JetInitiative(nom, des.lancer(10), agi) for nom, agi in combattants]
+    jets = [JetInitiative(des.lancer(10), agi, nom=nom) for nom, agi in combattants]
     # Les ex æquo (même total, même AGI) lancent un D10 chacun ; ceux qui tirent encore la même
     # face relancent entre eux, au plus relances_max fois.
     departages: dict[str, list[int]] = {j.nom: [] for j in jets}
@@ -151,7 +158,7 @@ def initiative(combattants: Sequence[tuple[str, int]], *, des: SourceDes,
     for cle in sorted(groupes, reverse=True):
         departager(groupes[cle], 0)
     rang = {nom: i for i, nom in enumerate(noms)}
-    complets = [JetInitiative(j.nom, j.de, j.agi, tuple(departages[j.nom])) for j in jets]
+    complets = [replace(j, departage=tuple(departages[j.nom])) for j in jets]
     complets.sort(key=lambda j: (-j.total, -j.agi, tuple(-f for f in j.departage), rang[j.nom]))
     return Initiative(tuple(complets))
 

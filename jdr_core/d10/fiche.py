@@ -20,7 +20,7 @@ from typing import Any
 
 from ..erreurs import JdrErreur, entier_borne
 from ..francais import enumerer, lire_accord
-from ..suivi import Format, Lecteur, lire_texte, sans_accord
+from ..suivi import Format, Lecteur, lire_texte, par_nom, sans_accord, trouver, verifier_ajout
 from .blessures import BLESSURES_MAX, Blessures, Gravite
 from .combat import ARME_MAX, ARME_MIN, ARMURE_MAX, ARMURE_MIN
 from .regles import (
@@ -126,10 +126,7 @@ class Personnage:
         return dict(self.stats)[lire_stat(abr)]
 
     def competence(self, nom: str) -> Competence:
-        for c in self.competences:
-            if c.nom.casefold() == nom.casefold():
-                return c
-        raise JdrErreur(f"{self.nom} n'a pas la compétence « {nom[:NOM_MAX]} ».")
+        return trouver(self.competences, nom, f"{self.nom} n'a pas la compétence « {nom[:NOM_MAX]} ».")
 
     @staticmethod
     def _niveau(niveau: int | None, annees: int | None, diviseur: int) -> int:
@@ -145,11 +142,8 @@ class Personnage:
     def ajouter_competence(self, nom: object, stat: object, *, niveau: int | None = None, annees: int | None = None,
                            diviseur: int = 1) -> Personnage:
         propre = _nom(nom, "le nom de la compétence", "nommez la compétence (Pistolet, Premiers soins…)")
-        deja = next((c for c in self.competences if c.nom.casefold() == propre.casefold()), None)
-        if deja is not None:
-            raise JdrErreur(f"{self.nom} a déjà la compétence « {deja.nom} » : changez son niveau.")
-        if len(self.competences) >= COMPETENCES_MAX:
-            raise JdrErreur(f"Pas plus de {COMPETENCES_MAX} compétences sur une fiche.")
+        verifier_ajout(self.competences, propre, COMPETENCES_MAX, qui=self.nom, sorte=("la compétence", "compétences"),
+                       suite=" : changez son niveau")
         c = Competence(propre, lire_stat(stat), self._niveau(niveau, annees, diviseur), diviseur)
         return replace(self, competences=(*self.competences, c))
 
@@ -172,14 +166,12 @@ class Personnage:
             raise JdrErreur("Une arme sert au contact ou à distance.")
         if len(self.armes) >= ARMES_MAX:
             raise JdrErreur(f"Pas plus de {ARMES_MAX} armes sur une fiche.")
-        if any(a.nom.casefold() == propre.casefold() for a in self.armes):
+        if par_nom(self.armes, propre) is not None:
             raise JdrErreur(f"{self.nom} a déjà une arme nommée « {propre} ».")
         return replace(self, armes=(*self.armes, Arme(propre, degats, mode)))
 
     def retirer_arme(self, nom: str) -> Personnage:
-        arme = next((a for a in self.armes if a.nom.casefold() == nom.casefold()), None)
-        if arme is None:
-            raise JdrErreur(f"{self.nom} n'a pas d'arme « {nom[:NOM_MAX]} ».")
+        arme = trouver(self.armes, nom, f"{self.nom} n'a pas d'arme « {nom[:NOM_MAX]} ».")
         return replace(self, armes=tuple(a for a in self.armes if a is not arme))
 
     def avec_armure(self, armure: int) -> Personnage:

@@ -64,8 +64,8 @@ from .combat import (
     DISTANCE_MIN,
     Couvert,
     Defense,
+    Init,
     attaquer,
-    detail_initiative,
     difficulte_melee,
     difficulte_tir,
     initiative,
@@ -160,23 +160,6 @@ BORNES: dict[str, Any] = {
 
 
 # --- L'état ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Init:
-    """Le jet d'initiative gardé : le dé, l'AGI du moment, les dés de départage."""
-
-    de: int
-    agi: int
-    departage: tuple[int, ...] = ()
-
-    @property
-    def total(self) -> int:
-        return self.de + self.agi
-
-    @property
-    def texte(self) -> str:
-        return detail_initiative(self.de, self.agi, self.departage)
 
 
 @dataclass(frozen=True)

@@ -83,6 +83,21 @@ def _relu(jet: Jet2D6, ajustement: int) -> bool:
     return jet.total <= jet.cible + ajustement
 
 
+def _lire_dans_l_ordre(premier: Jet2D6, second: Jet2D6) -> tuple[bool, bool, int, int]:
+    """Deux jets au même point, lus l'un après l'autre : le double du premier fait relire le
+    second ; si le second reste au même point, son double fait relire le premier. Rend (premier
+    réussit, second réussit, ajustement du premier, ajustement du second)."""
+    meme = premier.reussi
+    ok_1, ok_2, aj_1, aj_2 = meme, second.reussi, 0, 0
+    if premier.dd is not None:
+        aj_2 = effet_du_double(premier)
+        ok_2 = _relu(second, aj_2)
+    if ok_2 == meme and second.dd is not None:
+        aj_1 = effet_du_double(second)
+        ok_1 = _relu(premier, aj_1)
+    return ok_1, ok_2, aj_1, aj_2
+
+
 def lire_doubles(att: Jet2D6, dfn: Jet2D6, ordre: Ordre = Ordre.ATTAQUANT) -> Lecture:
     """Les deux jets lus avec leurs doubles (voir le module).
 
@@ -97,25 +112,13 @@ def lire_doubles(att: Jet2D6, dfn: Jet2D6, ordre: Ordre = Ordre.ATTAQUANT) -> Le
     a_ok, d_ok = att.reussi, dfn.reussi
     if a_ok != d_ok:  # l'un passe, l'autre non : aucun double n'y change rien
         return Lecture(a_ok, d_ok)
-    meme = a_ok
     if ordre is Ordre.SIMULTANE:
         aj_a, aj_d = effet_du_double(dfn), effet_du_double(att)
         return Lecture(_relu(att, aj_a), _relu(dfn, aj_d), aj_a, aj_d)
-    aj_a = aj_d = 0
     if ordre is Ordre.ATTAQUANT:
-        if att.dd is not None:
-            aj_d = effet_du_double(att)
-            d_ok = _relu(dfn, aj_d)
-        if d_ok == meme and dfn.dd is not None:
-            aj_a = effet_du_double(dfn)
-            a_ok = _relu(att, aj_a)
+        a_ok, d_ok, aj_a, aj_d = _lire_dans_l_ordre(att, dfn)
     else:
-        if dfn.dd is not None:
-            aj_a = effet_du_double(dfn)
-            a_ok = _relu(att, aj_a)
-        if a_ok == meme and att.dd is not None:
-            aj_d = effet_du_double(att)
-            d_ok = _relu(dfn, aj_d)
+        d_ok, a_ok, aj_d, aj_a = _lire_dans_l_ordre(dfn, att)
     return Lecture(a_ok, d_ok, aj_a, aj_d)
 
 
@@ -129,3 +132,17 @@ def phrase_relecture(nom: str, ajustement: int, jet: Jet2D6) -> str:
     else:
         verdict = "réussit quand même" if passe else "échoue"
     return f"{majuscule(cause)} ({signe(ajustement)}) : {nom} {verdict} ({jet.total} contre {nombre_relatif(cible)})."
+
+
+#: Une relecture à raconter : le nom du camp, l'ajustement de sa cible (0 : pas de relecture), son jet.
+Relecture = tuple[str, int, Jet2D6 | None]
+
+
+def phrases_relectures(ordre: Ordre, attaquant: Relecture, defenseur: Relecture) -> list[str]:
+    """Les relectures d'un échange en phrases (:func:`phrase_relecture`), dans l'ordre où les
+    doubles se lisent : celle du défenseur d'abord (le double de l'attaquant compte le premier),
+    sauf quand le double du défenseur se lit d'abord."""
+    relectures = [defenseur, attaquant]
+    if ordre is Ordre.DEFENSEUR:
+        relectures.reverse()
+    return [phrase_relecture(nom, aj, jet) for nom, aj, jet in relectures if aj and jet is not None]

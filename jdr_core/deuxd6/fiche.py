@@ -20,8 +20,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..erreurs import JdrErreur, entier_borne
-from ..francais import enumerer, lire_accord
-from ..suivi import Format, Lecteur, lire_texte, sans_accord
+from ..francais import lire_accord
+from ..suivi import Format, Lecteur, caracteristique_parmi, lire_texte, sans_accord, trouver, verifier_ajout
 from .jet import CARACTERISTIQUE_MAX, CARACTERISTIQUE_MIN, NIVEAU_MAX, NIVEAU_MIN
 
 #: Hypothèse : les caractéristiques de la fiche. Le texte n'en donne pas la liste ; il nomme
@@ -59,9 +59,7 @@ class Attribut:
 
 
 def lire_caracteristique(cle: object) -> str:
-    if not isinstance(cle, str) or cle.casefold() not in CARACTERISTIQUES:
-        raise JdrErreur(f"Caractéristique inconnue : choisissez {enumerer(list(CARACTERISTIQUES.values()), 'ou')}.")
-    return cle.casefold()
+    return caracteristique_parmi(cle, CARACTERISTIQUES)
 
 
 def _nom(valeur: object, sujet: str, conseil: str) -> str:
@@ -105,25 +103,15 @@ class Personnage:
         return dict(self.caracteristiques)[lire_caracteristique(cle)]
 
     def competence(self, nom: str) -> Competence:
-        for c in self.competences:
-            if c.nom.casefold() == nom.casefold():
-                return c
-        raise JdrErreur(f"{self.nom} n'a pas la compétence « {nom[:NOM_MAX]} ».")
+        return trouver(self.competences, nom, f"{self.nom} n'a pas la compétence « {nom[:NOM_MAX]} ».")
 
     def attribut(self, nom: str) -> Attribut:
-        for a in self.attributs:
-            if a.nom.casefold() == nom.casefold():
-                return a
-        raise JdrErreur(f"{self.nom} n'a pas d'attribut « {nom[:NOM_MAX]} ».")
+        return trouver(self.attributs, nom, f"{self.nom} n'a pas d'attribut « {nom[:NOM_MAX]} ».")
 
     def ajouter_competence(self, nom: object, niveau: int, *, formation: bool = False) -> Personnage:
         propre = _nom(nom, "le nom de la compétence", "nommez la compétence (Mécanique, Conduite…)")
         entier_borne(f"niveau de {propre}", niveau, NIVEAU_MIN, NIVEAU_MAX)
-        deja = next((c for c in self.competences if c.nom.casefold() == propre.casefold()), None)
-        if deja is not None:
-            raise JdrErreur(f"{self.nom} a déjà la compétence « {deja.nom} ».")
-        if len(self.competences) >= COMPETENCES_MAX:
-            raise JdrErreur(f"Pas plus de {COMPETENCES_MAX} compétences sur une fiche.")
+        verifier_ajout(self.competences, propre, COMPETENCES_MAX, qui=self.nom, sorte=("la compétence", "compétences"))
         return replace(self, competences=(*self.competences, Competence(propre, niveau, formation)))
 
     def changer_niveau(self, nom: str, niveau: int) -> Personnage:
@@ -138,11 +126,7 @@ class Personnage:
     def ajouter_attribut(self, nom: object, valeur: int) -> Personnage:
         propre = _nom(nom, "le nom de l'attribut", "nommez l'attribut (Fatigue…)")
         entier_borne(propre, valeur, CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX)
-        deja = next((a for a in self.attributs if a.nom.casefold() == propre.casefold()), None)
-        if deja is not None:
-            raise JdrErreur(f"{self.nom} a déjà l'attribut « {deja.nom} ».")
-        if len(self.attributs) >= ATTRIBUTS_MAX:
-            raise JdrErreur(f"Pas plus de {ATTRIBUTS_MAX} attributs sur une fiche.")
+        verifier_ajout(self.attributs, propre, ATTRIBUTS_MAX, qui=self.nom, sorte=("l'attribut", "attributs"))
         return replace(self, attributs=(*self.attributs, Attribut(propre, valeur)))
 
     def retirer_attribut(self, nom: str) -> Personnage:

@@ -132,6 +132,8 @@ DIFFICULTE = Choix(
     tuple((str(k), f"{signe(k)} : {nom}") for k, nom in sorted(MODIFICATEURS.items(), reverse=True)),
 )
 AUTRE = Entier("autre", "Autre modificateur (outils, arguments, Dd…)", 0, AUTRE_MIN, AUTRE_MAX)
+#: Le niveau de compétence de celui qui lance, le même champ dans chaque formulaire.
+NIVEAU = Entier("niveau", "Niveau de compétence", 2, NIVEAU_MIN, NIVEAU_MAX)
 
 
 def _modificateur(v: Valeurs) -> int:
@@ -272,7 +274,7 @@ TEST: Mecanique[Jet2D6 | EchecAutomatique] = Mecanique(
     titre="Jet de 2D6",
     parametres=(
         Choix("jet", "Jet", "competence", JETS),
-        Entier("niveau", "Niveau de compétence", 2, NIVEAU_MIN, NIVEAU_MAX),
+        NIVEAU,
         Entier("caracteristique", "Caractéristique", 3, CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX),
         DIFFICULTE,
         AUTRE,
@@ -529,7 +531,7 @@ TACHE: Mecanique[Tache] = Mecanique(
     titre="Tâche à plusieurs réussites",
     parametres=(
         Choix("genre", "Scène", Genre.REFLEXION.value, GENRES),
-        Entier("niveau", "Niveau de compétence", 2, NIVEAU_MIN, NIVEAU_MAX),
+        NIVEAU,
         DIFFICULTE,
         AUTRE,
         Entier("requis", "Réussites à obtenir", 3, 1, REQUIS_MAX),
@@ -651,7 +653,7 @@ RATTRAPAGE: Mecanique[Rattrapage] = Mecanique(
     nom="2d6-rattrapage",
     titre="Se rattraper d'un échec simple",
     parametres=(
-        Entier("niveau", "Niveau de compétence", 2, NIVEAU_MIN, NIVEAU_MAX),
+        NIVEAU,
         DIFFICULTE,
         AUTRE,
         Choix("facon", "Le MJ laisse rattraper un échec simple par", Facon.CHANCE.value, FACONS),
@@ -887,7 +889,7 @@ CACHE: Mecanique[JetCache] = Mecanique(
     titre="Jet caché",
     parametres=(
         Choix("mode", "Qui lance", ModeCache.PARTAGE.value, MODES),
-        Entier("niveau", "Niveau de compétence", 2, NIVEAU_MIN, NIVEAU_MAX),
+        NIVEAU,
         DIFFICULTE,
         AUTRE,
     ),

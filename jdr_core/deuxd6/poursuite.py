@@ -27,7 +27,7 @@ from enum import Enum
 from ..des import SourceDes
 from ..erreurs import ParametreInvalide, RegleEnfreinte, entier_borne
 from ..francais import au, conjuguer, de, est_pluriel, majuscule, signe
-from .doubles import Ordre, lire_doubles, phrase_relecture
+from .doubles import Ordre, lire_doubles, phrases_relectures
 from .jet import (
     CARACTERISTIQUE_MAX,
     CARACTERISTIQUE_MIN,
@@ -233,18 +233,10 @@ class Manche:
             lignes.append(f"{majuscule(a)} {conjuguer(a, 'fait', 'font')} {self.jet_attaquant}")
         if self.jet_defenseur is not None:
             lignes.append(f"{majuscule(d)} {conjuguer(d, 'fait', 'font')} {self.jet_defenseur}")
-        relectures = [(d, self.ajustement_defenseur, self.jet_defenseur),
-                      (a, self.ajustement_attaquant, self.jet_attaquant)]
-        if self.ordre is Ordre.DEFENSEUR:  # dans l'ordre où les doubles se lisent
-            relectures.reverse()
-        lignes += [self._relecture(nom, aj, jet) for nom, aj, jet in relectures if aj]
+        lignes += phrases_relectures(self.ordre, (a, self.ajustement_attaquant, self.jet_attaquant),
+                                     (d, self.ajustement_defenseur, self.jet_defenseur))
         lignes += self._conclusion()
         return lignes
-
-    def _relecture(self, nom: str, ajustement: int, jet: Jet2D6 | None) -> str:
-        if jet is None:  # pragma: no cover - un ajustement suppose un jet
-            return ""
-        return phrase_relecture(nom, ajustement, jet)
 
     def _conclusion(self) -> list[str]:
         a, d = self._nom(self.attaquant), self._nom(self.defenseur)

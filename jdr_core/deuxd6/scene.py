@@ -40,7 +40,7 @@ from ..des import SourceDes
 from ..erreurs import entier_borne
 from ..francais import au, conjuguer, majuscule, quantite, signe
 from ..loi import Loi, loi_du_jet
-from .doubles import Lecture, lire_doubles, phrase_relecture
+from .doubles import Lecture, lire_doubles, phrases_relectures
 from .doubles import Ordre as Ordre  # réexporté : les réglages de scène le nomment ici
 from .jet import Jet2D6, lancer_2d6, valider_cible, valider_modificateur
 from .opposition import RELANCES_DEFAUT, Egalite, Opposition, distribution_opposition, opposer
@@ -175,11 +175,8 @@ class Echange:
             assert self.jet_attaquant is not None and self.lecture is not None
             morceaux.append(f"{r.dit(x, 'fait', 'font', True)} {self.jet_attaquant}")
             morceaux.append(f"{r.dit(y, 'fait', 'font', True)} {self.jet_defenseur}")
-            relectures = [(r.nom(y), self.lecture.ajustement_defenseur, self.jet_defenseur),
-                          (r.nom(x), self.lecture.ajustement_attaquant, self.jet_attaquant)]
-            if r.ordre is Ordre.DEFENSEUR:  # dans l'ordre où les doubles se lisent
-                relectures.reverse()
-            morceaux += [phrase_relecture(nom, aj, jet) for nom, aj, jet in relectures if aj]
+            morceaux += phrases_relectures(r.ordre, (r.nom(x), self.lecture.ajustement_attaquant, self.jet_attaquant),
+                                           (r.nom(y), self.lecture.ajustement_defenseur, self.jet_defenseur))
             if self.issue is IssueEchange.MANCHE:
                 morceaux.append(f"{r.dit(x, 'gagne', 'gagnent', True)} la manche {self._compte()}.")
             elif self.issue is IssueEchange.STATU_QUO:

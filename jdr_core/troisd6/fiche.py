@@ -22,7 +22,7 @@ from typing import Any
 
 from ..erreurs import JdrErreur, RegleEnfreinte, entier_borne
 from ..francais import enumerer, lire_accord, nombre_relatif
-from ..suivi import Format, Lecteur, lire_texte, sans_accord
+from ..suivi import Format, Lecteur, caracteristique_parmi, lire_texte, sans_accord, trouver, verifier_ajout
 from .energie import EFFETS, PE_MIN, Etat, Usage, Vitalite, pe_de_depart
 from .test import CARACTERISTIQUE_MAX, CARACTERISTIQUE_MIN, FP_MAX
 
@@ -47,9 +47,7 @@ class Maitrise:
 
 def lire_caracteristique(cle: object) -> str:
     """L'identifiant d'une caractéristique, ou un refus qui nomme les trois."""
-    if not isinstance(cle, str) or cle.casefold() not in CARACTERISTIQUES:
-        raise JdrErreur(f"Caractéristique inconnue : choisissez {enumerer(list(CARACTERISTIQUES.values()), 'ou')}.")
-    return cle.casefold()
+    return caracteristique_parmi(cle, CARACTERISTIQUES)
 
 
 @dataclass(frozen=True)
@@ -102,10 +100,7 @@ class Personnage:
         return self.vitalite.etat in (Etat.EN_FORME, Etat.AFFAIBLI)
 
     def maitrise(self, nom: str) -> Maitrise:
-        for m in self.maitrises:
-            if m.nom.casefold() == nom.casefold():
-                return m
-        raise JdrErreur(f"{self.nom} n'a pas de maîtrise « {nom[:NOM_MAX]} ».")
+        return trouver(self.maitrises, nom, f"{self.nom} n'a pas de maîtrise « {nom[:NOM_MAX]} ».")
 
     def ajouter_maitrise(self, nom: object, caracteristique: object) -> Personnage:
         """Une maîtrise de plus ; deux maîtrises ne portent pas le même nom.
@@ -117,11 +112,7 @@ class Personnage:
         """
         propre = lire_texte(nom, "le nom de la maîtrise", NOM_MAX, "nommez la maîtrise (Athlétisme, Technologie…)")
         cle = lire_caracteristique(caracteristique)
-        deja = next((m for m in self.maitrises if m.nom.casefold() == propre.casefold()), None)
-        if deja is not None:
-            raise JdrErreur(f"{self.nom} a déjà la maîtrise « {deja.nom} ».")
-        if len(self.maitrises) >= MAITRISES_MAX:
-            raise JdrErreur(f"Pas plus de {MAITRISES_MAX} maîtrises sur une fiche.")
+        verifier_ajout(self.maitrises, propre, MAITRISES_MAX, qui=self.nom, sorte=("la maîtrise", "maîtrises"))
         return replace(self, maitrises=(*self.maitrises, Maitrise(propre, cle)))
 
     def retirer_maitrise(self, nom: str) -> Personnage:
