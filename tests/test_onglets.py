@@ -477,6 +477,48 @@ def test_sauvegardes_d_avant_se_relisent(contexte: BrowserContext, serveur: str)
 
 
 @pytest.mark.construction
+def test_copie_en_retard_reprend_l_ecriture_du_registre(contexte: BrowserContext, serveur: str) -> None:
+    """Une copie de localStorage qui n'a pas encore reçu l'écriture d'un autre onglet (plus d'une seconde
+    sous la charge de la CI : une compétence perdue sur 24) la reprend du registre avant de calculer ;
+    une copie effacée hors du module n'est jamais remplacée, et l'écrivain note ce qu'il a trouvé."""
+    page = contexte.new_page()
+    page.goto(serveur + "/d10/suivi/")
+    r = page.evaluate("""async () => {
+        const src = document.querySelector('script[src*="assets/jdr/jdr.js"]').src;
+        const s = await import(src.replace(/jdr\\.js.*$/, 'stockage.js'));
+        // Pose une note dans le registre des versions, comme l'écrivain d'un autre onglet.
+        const poser = (cle, note) => new Promise((ok) => { const d = indexedDB.open('jdr-stockage', 1);
+            d.onupgradeneeded = () => d.result.createObjectStore('versions');
+            d.onsuccess = () => { const tx = d.result.transaction('versions', 'readwrite');
+                tx.objectStore('versions').put(note, cle); tx.oncomplete = () => ok(); }; });
+        const lireNote = (cle) => new Promise((ok) => { const d = indexedDB.open('jdr-stockage', 1);
+            d.onsuccess = () => { const g = d.result.transaction('versions').objectStore('versions').get(cle);
+                g.onsuccess = () => ok(g.result); }; });
+        const cle = 'essai-reprise';
+        localStorage.setItem(cle, '"a"');
+        localStorage.setItem(cle + '#version', '1');
+        // Un autre onglet a écrit « b » (version 2) sous le verrou ; cette copie ne l'a pas reçu.
+        await poser(cle, {version: '2', valeur: '"b"', operations: '["op-b"]', precedent: '"a"', versionPrecedente: '1'});
+        const lue = await s.sousVerrou(cle, () => localStorage.getItem(cle));
+        const reprise = [localStorage.getItem(cle + '#version'), s.operationFaite(cle, 'op-b')];
+        await s.sousVerrou(cle, () => s.ecrireTexte(cle, '"d"'));
+        const note = await lireNote(cle);
+        // Effacée hors du module : la note (écriture de « e ») ne la remplace pas.
+        localStorage.removeItem(cle);
+        localStorage.removeItem(cle + '#version');
+        await poser(cle, {version: '4', valeur: '"e"', operations: null, precedent: '"d"', versionPrecedente: '3'});
+        const effacee = await s.sousVerrou(cle, () => localStorage.getItem(cle));
+        return {lue, reprise, note, effacee};
+    }""")
+    assert r["lue"] == '"b"'
+    assert r["reprise"] == ["2", True]
+    assert r["note"] == {"version": "3", "valeur": '"d"', "operations": '["op-b"]', "precedent": '"b"',
+                         "versionPrecedente": "2"}
+    assert r["effacee"] is None
+    page.close()
+
+
+@pytest.mark.construction
 def test_sans_verrou_partage_repli_dans_l_onglet(chromium: Browser, serveur: str) -> None:
     """Sans navigator.locks (navigateur ancien, contexte non sûr) : les opérations d'un onglet
     passent l'une après l'autre, et une écriture faite ailleurs entre-temps est reprise sur la

@@ -27,11 +27,11 @@ export function sousVerrou(cle, travail) {
   if (VERROUS_PARTAGES) {
     return navigator.locks.request(PREFIXE_VERROU + cle, { mode: "exclusive" }, async () => {
       await copieAJour(cle);
-      const avant = versionLocale(cle);
+      const avant = { valeur: localStorage.getItem(cle), version: versionLocale(cle) };
       try {
         return await travail();
       } finally {
-        if (versionLocale(cle) !== avant) await publier(cle);
+        if (versionLocale(cle) !== avant.version) await publier(cle, avant);
       }
     });
   }
@@ -49,13 +49,21 @@ export function sousVerrou(cle, travail) {
 // Chaque processus du navigateur garde sa copie de localStorage, tenue à jour par messages : un
 // onglet qui obtient le verrou juste après un autre peut encore y lire la valeur d'avant (vu sous
 // Chromium : 1 jet perdu sur 40 avec le verrou seul). Avant de rendre le verrou, l'écrivain note
-// donc dans IndexedDB (lu dans le navigateur lui-même, jamais dans une copie) la version qu'il a
-// écrite ; le suivant attend que sa copie de localStorage l'ait reçue avant de lire. Sans
-// IndexedDB, on lit la copie telle quelle.
+// donc dans IndexedDB (lu dans le navigateur lui-même, jamais dans une copie) ce qu'il a écrit :
+// la version, la valeur et les clés d'opérations, avec la valeur qu'il avait trouvée. Le suivant
+// attend que sa copie de localStorage l'ait reçue ; si elle tarde (plus d'une seconde vue à la CI
+// chargée : une compétence perdue sur 24 quand on lisait alors la copie telle quelle), et si sa
+// copie est exactement celle que l'écrivain avait trouvée, il reprend l'écriture du registre dans
+// sa copie (les mêmes octets, que la propagation confirmera) au lieu de calculer sur l'ancienne.
+// Une copie qui ne ressemble à rien de connu (effacée ou écrite hors de ce module) n'est jamais
+// remplacée : on l'attend un temps borné, puis on la lit telle quelle. Sans IndexedDB, on lit la
+// copie telle quelle.
 const BASE_REGISTRE = "jdr-stockage";
 const MAGASIN = "versions";
 // Une version attendue qui n'arrive pas (écrite hors de ce module, par exemple) n'arrête rien longtemps.
 const ATTENTE_MAX_MS = 1000;
+// Au-delà, une copie en retard d'une écriture connue reprend celle du registre.
+const ATTENTE_AVANT_REPRISE_MS = 100;
 let registre = null;
 
 function ouvrirRegistre() {
@@ -102,17 +110,48 @@ function recue(locale, attendue) {
   return locale !== null && attendue !== null && Number(locale) > Number(attendue);
 }
 
+// Une note du registre : { version, valeur, operations, precedent, versionPrecedente } ; celles
+// d'avant la reprise (une version seule, en texte) se lisent encore.
 async function copieAJour(cle) {
-  const attendue = await dansRegistre("readonly", (m) => m.get(cle));
-  if (attendue === undefined) return;
-  const limite = performance.now() + ATTENTE_MAX_MS;
-  while (!recue(versionLocale(cle), attendue) && performance.now() < limite) {
+  const note = await dansRegistre("readonly", (m) => m.get(cle));
+  if (note === undefined) return;
+  const complete = note !== null && typeof note === "object";
+  const attendue = complete ? note.version : note;
+  const debut = performance.now();
+  while (!recue(versionLocale(cle), attendue) && performance.now() - debut < ATTENTE_MAX_MS) {
+    if (complete && performance.now() - debut >= ATTENTE_AVANT_REPRISE_MS && reprendre(cle, note)) return;
     await new Promise((r) => setTimeout(r, 4));
   }
 }
 
-function publier(cle) {
-  return dansRegistre("readwrite", (m) => m.put(versionLocale(cle), cle));
+// La copie de cet onglet est celle que l'écrivain de `note` avait trouvée : elle prend son écriture.
+// Faux (rien n'est touché) si la copie est autre, si l'écriture créait la clé, ou si le navigateur refuse.
+function reprendre(cle, note) {
+  if (note.precedent === null || typeof note.precedent !== "string"
+      || localStorage.getItem(cle) !== note.precedent || versionLocale(cle) !== note.versionPrecedente) return false;
+  const poser = (nom, valeur) => (valeur === null ? localStorage.removeItem(nom) : localStorage.setItem(nom, valeur));
+  const operationsAvant = localStorage.getItem(PREFIXE_OPERATIONS + cle);
+  try {
+    poser(cle, note.valeur);
+    poser(PREFIXE_OPERATIONS + cle, note.operations);
+    poser(cle + SUFFIXE_VERSION, note.version);
+  } catch {
+    try {
+      poser(cle, note.precedent);
+      poser(PREFIXE_OPERATIONS + cle, operationsAvant);
+    } catch { /* rien de plus à tenter */ }
+    return false;
+  }
+  return true;
+}
+
+function publier(cle, avant) {
+  const note = {
+    version: versionLocale(cle), valeur: localStorage.getItem(cle),
+    operations: localStorage.getItem(PREFIXE_OPERATIONS + cle),
+    precedent: avant.valeur, versionPrecedente: avant.version,
+  };
+  return dansRegistre("readwrite", (m) => m.put(note, cle));
 }
 
 // --- Enregistrements versionnés : une valeur JSON, et <clé>#version qui compte les écritures ---
