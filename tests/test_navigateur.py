@@ -729,12 +729,14 @@ def test_combat_d10_initiative_attaque_et_rechargement(page: Page, serveur: str)
     attaque.get_by_role("combobox", name="Cible", exact=True).select_option(label="Oskar")
     attaque.get_by_role("button", name="Attaquer").click()
     message = combat.locator("output.jdr-sortie")
-    expect(message).not_to_be_empty()
+    # La phrase de l'attaque elle-même (le message de l'initiative nomme déjà Nadia) : l'état lu plus
+    # bas est celui d'après l'attaque, pas celui d'avant (rouge une fois sous charge).
+    expect(message).to_contain_text("Nadia attaque Oskar")
     texte = message.inner_text()
-    assert "Nadia" in texte and "(s)" not in texte and "None" not in texte
+    assert "(s)" not in texte and "None" not in texte
     journal = combat.locator("section.jdr-combat-journal")
     expect(journal.get_by_role("heading", name="Journal du combat")).to_be_visible()
-    expect(journal.locator("li").first).to_contain_text("Nadia")
+    expect(journal.locator("li").first).to_contain_text("Nadia attaque Oskar")
     etat = page.evaluate("() => localStorage.getItem('jdr-suivi:d10:combat-d10')")
     page.reload()
     expect(combat.locator(".jdr-combattant-nom")).to_have_count(2)
