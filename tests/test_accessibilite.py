@@ -117,8 +117,11 @@ class TestChaquePage:
     @pytest.mark.parametrize("theme", THEMES)
     def test_aucune_violation(self, contexte_servi: BrowserContext, serveur: str, site_construit: Path, theme: str,
                               groupe: str) -> None:
-        """Toutes les règles d'axe dans le thème clair ; dans le sombre, celles qui lisent les couleurs
-        (le reste ne dépend pas de la palette)."""
+        """Toutes les règles d'axe dans le thème clair, aux deux largeurs ; dans le sombre, celles qui
+        lisent les couleurs (le reste ne dépend pas de la palette), à 1 280 px seulement : aucune règle de
+        couleur ne change avec la largeur (jdr.css n'en met aucune sous @media écran, Material non plus),
+        et ce que seul un téléphone montre (barre du haut, menu) est lu à 375 px par
+        test_telephone_menu_ouvert, sur une page de chaque sorte."""
         page = ouvrir(contexte_servi, theme)
         chemins = [c for c in pages_du_site(site_construit) if groupe_de_page(c) == groupe]
         assert chemins
@@ -130,12 +133,35 @@ class TestChaquePage:
             page.add_style_tag(content=SANS_ANIMATION)
             # Les replis ouverts : le code des exemples est lu lui aussi.
             page.evaluate("() => document.querySelectorAll('.md-typeset details').forEach(d => { d.open = true; })")
-            for pixels in LARGEURS:
+            for pixels in LARGEURS if theme == "light" else LARGEURS[:1]:
                 largeur(page, pixels)
                 violations = axe(page, regles=None if theme == "light" else REGLES_DE_COULEUR)
                 if violations:
                     problemes.append(f"{chemin} ({theme}, {pixels} px)\n{resume(violations)}")
             page.set_viewport_size({"width": LARGEURS[0], "height": 900})
+        page.close()
+        assert not problemes, "violations d'axe :\n" + "\n".join(problemes)
+
+
+    @pytest.mark.parametrize("chemin", ["/", "/3d6/", "/encore/fiche/", "/d10/ecran/"])
+    @pytest.mark.parametrize("theme", THEMES)
+    def test_telephone_menu_ouvert(self, contexte_servi: BrowserContext, serveur: str, theme: str,
+                                   chemin: str) -> None:
+        """Sur téléphone, le menu ouvert (le parcours des pages le laisse fermé) : toutes les règles en clair ;
+        en sombre, celles des couleurs, sur la page entière aussi (test_aucune_violation la lit à 1 280 px)."""
+        regles = None if theme == "light" else REGLES_DE_COULEUR
+        page = ouvrir(contexte_servi, theme, 375)
+        page.goto(serveur + chemin)
+        page.add_style_tag(content=SANS_ANIMATION)
+        page.evaluate("() => document.querySelectorAll('.md-typeset details').forEach(d => { d.open = true; })")
+        largeur(page, 375)
+        problemes = []
+        if theme == "dark" and (fermee := axe(page, regles=REGLES_DE_COULEUR)):
+            problemes.append(f"{chemin} (sombre, 375 px, menu fermé)\n{resume(fermee)}")
+        page.locator("label.md-header__button[for='__drawer']").click()
+        page.wait_for_function(SANS_TRANSITION)
+        if menu := axe(page, "nav.md-nav--primary", regles=regles):
+            problemes.append(f"{chemin} ({theme}, 375 px, menu ouvert)\n{resume(menu)}")
         page.close()
         assert not problemes, "violations d'axe :\n" + "\n".join(problemes)
 
