@@ -498,7 +498,8 @@ def test_copie_en_retard_reprend_l_ecriture_du_registre(contexte: BrowserContext
         localStorage.setItem(cle, '"a"');
         localStorage.setItem(cle + '#version', '1');
         // Un autre onglet a écrit « b » (version 2) sous le verrou ; cette copie ne l'a pas reçu.
-        await poser(cle, {version: '2', valeur: '"b"', operations: '["op-b"]', precedent: '"a"', versionPrecedente: '1'});
+        await poser(cle, {version: '2', valeur: '"b"', operations: '["op-b"]', precedent: '"a"',
+                          versionPrecedente: '1'});
         const lue = await s.sousVerrou(cle, () => localStorage.getItem(cle));
         const reprise = [localStorage.getItem(cle + '#version'), s.operationFaite(cle, 'op-b')];
         await s.sousVerrou(cle, () => s.ecrireTexte(cle, '"d"'));
