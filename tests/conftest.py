@@ -289,6 +289,18 @@ def sans_erreur_de_page(contexte: BrowserContext) -> Iterator[None]:
     assert not erreurs, erreurs
 
 
+@contextlib.contextmanager
+def sans_erreur_de_console(page: Page, delai: int) -> Iterator[Page]:
+    """La page, à son délai par défaut ; pendant le bloc, note ses erreurs non rattrapées et ses messages
+    d'erreur de console ; à la fin, il n'y en a aucun."""
+    erreurs: list[str] = []
+    page.on("pageerror", lambda e: erreurs.append(str(e)))
+    page.on("console", lambda m: erreurs.append(m.text) if m.type == "error" else None)
+    page.set_default_timeout(delai)
+    yield page
+    assert erreurs == [], "erreurs de console"
+
+
 @pytest.fixture
 def contexte(contexte_servi: BrowserContext) -> Iterator[BrowserContext]:
     """Le contexte servi, où aucune page ne doit lever d'erreur non rattrapée (un module peut le redéfinir)."""

@@ -19,6 +19,8 @@ from playwright.sync_api import BrowserContext, Locator, Page, expect
 from jdr_core import erreurs_python, pont
 from jdr_core.francais import typographier
 
+from .conftest import sans_erreur_de_console
+
 
 def _erreur(source: str) -> str:
     """Le message de la première erreur d'un exemple modifié."""
@@ -173,14 +175,9 @@ SURVEILLER_JS = """() => { window.__gel = 0; let t = performance.now();
 
 @pytest.fixture
 def page(contexte_servi: BrowserContext) -> Iterator[Page]:
-    page = contexte_servi.new_page()
-    erreurs: list[str] = []
-    page.on("pageerror", lambda e: erreurs.append(str(e)))
-    page.on("console", lambda m: erreurs.append(m.text) if m.type == "error" else None)
-    page.set_default_timeout(DELAI)
-    yield page
-    page.close()
-    assert erreurs == [], "erreurs de console"
+    with sans_erreur_de_console(contexte_servi.new_page(), DELAI) as page:
+        yield page
+        page.close()
 
 
 def _modifier_le_code(bloc: Locator) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Hashable
 from fractions import Fraction
 from typing import Any
 
@@ -21,10 +19,9 @@ from jdr_core.erreurs import JdrErreur
 from jdr_core.mecanique import ROLES, Entier, Mecanique
 
 from .test_enumeration import enumerer_mecanique
-from .test_khi2 import khi2, seuil_khi2
+from .test_khi2 import Cas, Exacte, Issue, par_cas, verifier_les_cotes
 
 PAR_NOM: dict[str, Mecanique[Any]] = {m.nom: m for m in MECANIQUES}
-JETS = 20_000
 
 
 class TestSysteme:
@@ -73,8 +70,7 @@ def _regle(v: dict[str, Any]) -> RegleAction:
     return RegleAction(enchainer=v["enchainer"], egalite_reussit=v["egalite"])
 
 
-Exacte = Callable[[dict[str, Any]], dict[Any, Fraction]]
-CAS_KHI2: list[tuple[str, dict[str, Any], Callable[[Any], Hashable], Exacte]] = [
+CAS_KHI2: list[Cas] = [
     ("d10-action", {"stat": 4, "comp": 3, "dv": 6},
      lambda a: a.marge, lambda v: distribution_action(4, 3, 11)),
     ("d10-action", {"stat": 2, "comp": 6, "dv": 3},
@@ -96,18 +92,10 @@ CAS_KHI2: list[tuple[str, dict[str, Any], Callable[[Any], Hashable], Exacte]] = 
 
 
 @pytest.mark.lent
-@pytest.mark.parametrize(("nom", "bruts", "issue", "exacte"), CAS_KHI2,
-                         ids=[f"{c[0]}-{i}" for i, c in enumerate(CAS_KHI2)])
-def test_lanceur_suit_les_cotes(nom: str, bruts: dict[str, Any], issue: Callable[[Any], Hashable],
-                                exacte: Callable[[dict[str, Any]], dict[Any, Fraction]]) -> None:
+@par_cas(CAS_KHI2)
+def test_lanceur_suit_les_cotes(nom: str, bruts: dict[str, Any], issue: Issue, exacte: Exacte) -> None:
     """20 000 jets graines par cas : le khi-deux reste sous son quantile 99,9 %."""
-    meca = PAR_NOM[nom]
-    valeurs = meca.valider(bruts)
-    observes = Counter(issue(meca.lancer(valeurs, DesAleatoires(graine))) for graine in range(JETS))
-    attendus = {k: p for k, p in exacte(valeurs).items() if p}
-    assert sum(attendus.values()) == 1
-    stat, ddl = khi2(observes, attendus, JETS)
-    assert stat < seuil_khi2(ddl), f"khi2 = {stat:.1f} pour {ddl} ddl (seuil {seuil_khi2(ddl):.1f})"
+    verifier_les_cotes(PAR_NOM[nom], bruts, issue, exacte)
 
 
 class TestAffichage:

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections import Counter
-from collections.abc import Callable, Hashable
 from fractions import Fraction
 from typing import Any
 
@@ -24,10 +22,9 @@ from jdr_core.deuxd6.tache import distribution_sabotage, distribution_tache
 from jdr_core.erreurs import JdrErreur
 from jdr_core.mecanique import ROLES, Entier, Mecanique
 
-from .test_khi2 import khi2, seuil_khi2
+from .test_khi2 import Cas, Exacte, Issue, par_cas, verifier_les_cotes
 
 PAR_NOM: dict[str, Mecanique[Any]] = {m.nom: m for m in MECANIQUES}
-JETS = 20_000
 
 
 class TestSysteme:
@@ -80,8 +77,7 @@ def _assistance(v: dict[str, Any]) -> dict[Any, Fraction]:
     return resultat
 
 
-CAS_KHI2: list[tuple[str, dict[str, Any], Callable[[Any], Hashable], Callable[[dict[str, Any]], dict[Any, Fraction]]]]
-CAS_KHI2 = [
+CAS_KHI2: list[Cas] = [
     ("2d6-test", {"niveau": 1, "difficulte": "-1"}, lambda r: r.niveau, lambda v: distribution_2d6(cible_test(v) or 0)),
     ("2d6-test", {"jet": "sans_competence", "proche": True, "caracteristique": 4},
      lambda r: r.niveau, lambda v: distribution_2d6(7)),
@@ -105,18 +101,10 @@ CAS_KHI2 = [
 
 
 @pytest.mark.lent
-@pytest.mark.parametrize(("nom", "bruts", "issue", "exacte"), CAS_KHI2,
-                         ids=[f"{c[0]}-{i}" for i, c in enumerate(CAS_KHI2)])
-def test_lanceur_suit_les_cotes(nom: str, bruts: dict[str, Any], issue: Callable[[Any], Hashable],
-                                exacte: Callable[[dict[str, Any]], dict[Any, Fraction]]) -> None:
+@par_cas(CAS_KHI2)
+def test_lanceur_suit_les_cotes(nom: str, bruts: dict[str, Any], issue: Issue, exacte: Exacte) -> None:
     """20 000 jets graines (une graine par jet, comme dans le navigateur) contre la loi exacte."""
-    meca = PAR_NOM[nom]
-    valeurs = meca.valider(bruts)
-    observes = Counter(issue(meca.lancer(valeurs, DesAleatoires(graine))) for graine in range(JETS))
-    attendus = exacte(valeurs)
-    assert sum(attendus.values()) == 1
-    stat, ddl = khi2(observes, attendus, JETS)
-    assert stat < seuil_khi2(ddl), f"khi2 = {stat:.1f} pour {ddl} ddl"
+    verifier_les_cotes(PAR_NOM[nom], bruts, issue, exacte)
 
 
 def test_niveaux_dans_l_ordre() -> None:

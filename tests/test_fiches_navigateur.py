@@ -72,6 +72,25 @@ def _chance(page: Page, fiche: Locator, bouton: str) -> Locator:
         ".jdr-fiche-chance")
 
 
+def _ajouter(fiche: Locator, champs: dict[str, str], bouton: str, jet: str) -> None:
+    """Remplit les champs d'ajout (nommés par leur libellé), clique ``bouton`` et attend le bouton du jet ``jet``."""
+    for libelle, valeur in champs.items():
+        fiche.get_by_label(libelle).fill(valeur)
+    fiche.get_by_role("button", name=bouton).click()
+    expect(fiche.get_by_role("button", name=jet)).to_be_visible(timeout=DELAI)
+
+
+def _chance_selon_la_difficulte(page: Page, fiche: Locator, jet: str, *, avant: re.Pattern[str],
+                                difficulte: tuple[str, str], apres: re.Pattern[str]) -> None:
+    """Les chances écrites à côté du jet ``jet`` disent ``avant``, puis ``apres`` une fois la difficulté
+    choisie (libellé du champ, valeur)."""
+    chance = _chance(page, fiche, jet)
+    expect(chance).to_have_text(avant)
+    champ, valeur = difficulte
+    fiche.get_by_label(champ).select_option(valeur)
+    expect(chance).to_have_text(apres, timeout=DELAI)
+
+
 def _fin(page: Page, erreurs: list[str]) -> None:
     page.close()
     assert not erreurs, erreurs
@@ -112,15 +131,12 @@ def test_un_joueur_cree_teste_applique_recharge_3d6(contexte_servi: BrowserConte
                     "Accord (facultatif)": "il"}, "Jules")
     expect(fiche.locator(".jdr-fiche-etat")).to_have_text(re.compile(r"6\sPE sur 6\s: en forme\."))
 
-    fiche.get_by_label("Nouvelle maîtrise").fill("Athlétisme")
-    fiche.get_by_role("button", name="Ajouter la maîtrise").click()
-    athletisme = fiche.get_by_role("button", name="Tester : Athlétisme (Physique 4)")
-    expect(athletisme).to_be_visible(timeout=DELAI)
+    _ajouter(fiche, {"Nouvelle maîtrise": "Athlétisme"}, "Ajouter la maîtrise", "Tester : Athlétisme (Physique 4)")
     # Les chances se lisent avant le jet, et suivent la difficulté choisie.
-    chance = _chance(page, fiche, "Tester : Athlétisme (Physique 4)")
-    expect(chance).to_have_text(re.compile(r"88,9\s%\sde chances de réussir \(8/9\)"))
-    fiche.get_by_label("Difficulté (succès demandés)").select_option("3")
-    expect(chance).to_have_text(re.compile(r"59,3\s%\sde chances de réussir \(16/27\)"), timeout=DELAI)
+    _chance_selon_la_difficulte(page, fiche, "Tester : Athlétisme (Physique 4)",
+                                avant=re.compile(r"88,9\s%\sde chances de réussir \(8/9\)"),
+                                difficulte=("Difficulté (succès demandés)", "3"),
+                                apres=re.compile(r"59,3\s%\sde chances de réussir \(16/27\)"))
 
     sortie = fiche.locator("output.jdr-sortie")
     for bouton, attendu in (("Tester : Physique (4)", "Jules teste son Physique (4) et obtient"),
@@ -174,15 +190,11 @@ def test_un_joueur_cree_lance_applique_recharge_2d6(contexte_servi: BrowserConte
     page, erreurs = _ouvrir(contexte_servi, theme, largeur)
     fiche = _creer(page, serveur + "/deuxd6/fiche/", FICHE_2D6, "Joséphine",
                    {"PRE": "5", "Accord (facultatif)": "elle"}, "PRE 5")
-    fiche.get_by_label("Nouvelle compétence").fill("Interviewer")
-    fiche.get_by_label("Niveau (0 : simple base)").fill("2")
-    fiche.get_by_role("button", name="Ajouter la compétence").click()
-    interview = fiche.get_by_role("button", name="Jet : Interviewer (niveau 2)")
-    expect(interview).to_be_visible(timeout=DELAI)
-    chance = _chance(page, fiche, "Jet : Interviewer (niveau 2)")
-    expect(chance).to_have_text(re.compile(r"cible 9, 83,3\s%\sde réussite"))
-    fiche.get_by_label("Difficulté").select_option("1")
-    expect(chance).to_have_text(re.compile(r"cible 10, 91,7\s%\sde réussite"), timeout=DELAI)
+    _ajouter(fiche, {"Nouvelle compétence": "Interviewer", "Niveau (0 : simple base)": "2"}, "Ajouter la compétence",
+             "Jet : Interviewer (niveau 2)")
+    _chance_selon_la_difficulte(page, fiche, "Jet : Interviewer (niveau 2)",
+                                avant=re.compile(r"cible 9, 83,3\s%\sde réussite"), difficulte=("Difficulté", "1"),
+                                apres=re.compile(r"cible 10, 91,7\s%\sde réussite"))
 
     sortie = fiche.locator("output.jdr-sortie")
     fiche.get_by_label("Ce jet compte dans une scène (un critique donne son Dd au jet suivant)").check()

@@ -10,7 +10,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, expect
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Locator, Page, Request, expect
 
 from .conftest import GROUPES_DE_PAGES, aller, combat_d10_a_deux, groupe_de_page, sans_modeles
 
@@ -255,6 +255,13 @@ def _lancer(page: Page, mecanique: str) -> list[str]:
     return form.locator("output .jdr-de").all_inner_texts()
 
 
+def _ouvrir_et_lancer(page: Page, adresse: str, mecanique: str) -> Locator:
+    """Ouvre ``adresse``, y lance une fois le lanceur ``mecanique`` et rend son formulaire."""
+    page.goto(adresse)
+    _lancer(page, mecanique)
+    return page.locator(f'form[data-mecanique="{mecanique}"]')
+
+
 def _pages_avec_lanceurs(site: Path) -> dict[str, list[str]]:
     pages: dict[str, list[str]] = {}
     for html in sorted(site.rglob("*.html")):
@@ -295,9 +302,7 @@ def test_chaque_lanceur_montre_des_et_issue(page: Page, serveur: str, site_const
 
 def test_jet_cache_se_revele(page: Page, serveur: str) -> None:
     """Le dé du MJ reste caché (« ? ») jusqu'au clic sur « Révéler »."""
-    page.goto(serveur + "/deuxd6/")
-    form = page.locator('form[data-mecanique="2d6-jet-cache"]')
-    _lancer(page, "2d6-jet-cache")
+    form = _ouvrir_et_lancer(page, serveur + "/deuxd6/", "2d6-jet-cache")
     cache = form.locator("output .jdr-de--cache")
     expect(cache).to_have_count(1)
     expect(cache).to_have_text("?")
@@ -316,9 +321,7 @@ def test_jet_cache_se_revele(page: Page, serveur: str) -> None:
 
 def test_cotes_perimees_jamais_affichees_comme_a_jour(page: Page, serveur: str) -> None:
     """Pendant un recalcul, la zone des cotes est marquée « calcul… » ; la dernière saisie l'emporte."""
-    page.goto(serveur + "/3d6/test/")
-    form = page.locator('form[data-mecanique="3d6-test"]')
-    _lancer(page, "3d6-test")
+    form = _ouvrir_et_lancer(page, serveur + "/3d6/test/", "3d6-test")
     champ = form.locator('[name="difficulte"]')
     for valeur in ("1", "3", "1"):
         champ.fill(valeur)
@@ -368,8 +371,7 @@ def test_lien_rejoue_le_meme_jet(page: Page, serveur: str) -> None:
 
 
 def test_navigation_instantanee_garde_le_worker(page: Page, serveur: str) -> None:
-    page.goto(serveur + "/3d6/test/")
-    _lancer(page, "3d6-test")
+    _ouvrir_et_lancer(page, serveur + "/3d6/test/", "3d6-test")
     page.locator(".md-sidebar--primary a[href$=\"combat/\"]").first.click()
     page.wait_for_url(re.compile(r"/3d6/combat/$"))
     assert page.evaluate("() => !!window.document$")  # la navigation instantanée est active

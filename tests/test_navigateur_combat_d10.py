@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from .conftest import COMBAT_D10
+from .conftest import COMBAT_D10, sans_erreur_de_console
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 DELAI = 60_000
@@ -21,14 +21,9 @@ expect.set_options(timeout=DELAI)
 def ecran(request: pytest.FixtureRequest, chromium: Browser) -> Iterator[Page]:
     largeur, hauteur = request.param
     contexte = chromium.new_context(viewport={"width": largeur, "height": hauteur}, locale="fr-FR")
-    page = contexte.new_page()
-    erreurs: list[str] = []
-    page.on("pageerror", lambda e: erreurs.append(str(e)))
-    page.on("console", lambda m: erreurs.append(m.text) if m.type == "error" else None)
-    page.set_default_timeout(DELAI)
-    yield page
-    contexte.close()
-    assert erreurs == [], "erreurs de console"
+    with sans_erreur_de_console(contexte.new_page(), DELAI) as page:
+        yield page
+        contexte.close()
 
 
 ECRANS = [pytest.param((1440, 900), id="1440x900"), pytest.param((390, 844), id="390")]

@@ -118,6 +118,23 @@ def _second_onglet(contexte: BrowserContext, serveur: str, chemin: str, racine: 
     return b
 
 
+def _onglet_vide(contexte: BrowserContext, adresse: str) -> Page:
+    """Un onglet neuf ouvert sur ``adresse``, puis le localStorage du site vidé (sans recharger : la page
+    garde ce qu'elle y a lu)."""
+    page = contexte.new_page()
+    page.goto(adresse)
+    page.evaluate("() => localStorage.clear()")
+    return page
+
+
+def _combat_au_tour_1(page: Page, serveur: str) -> Locator:
+    """Le combat D10 à deux ouvert dans ``page``, stockage vidé, l'initiative lancée : le tour 1 s'affiche."""
+    combat = combat_d10_a_deux(page, serveur, vider=True, delai=DELAI)
+    combat.get_by_role("button", name="Lancer l'initiative").click()
+    expect(combat.locator(".jdr-combat-tour")).to_contain_text("Tour 1")
+    return combat
+
+
 # --- Deux onglets au même instant ------------------------------------------------------------
 
 
@@ -153,9 +170,7 @@ class TestMemeInstant:
     def test_fiche_3d6(self, contexte: BrowserContext, serveur: str) -> None:
         """La fiche 3D6, sur le même contrat : deux « Encaisser » au même instant, vingt fois."""
         racine = ".jdr-fiche[data-systeme='troisd6']"
-        a = contexte.new_page()
-        a.goto(serveur + "/3d6/fiche/")
-        a.evaluate("() => localStorage.clear()")
+        a = _onglet_vide(contexte, serveur + "/3d6/fiche/")
         a.reload()
         creation = a.locator(f"{racine} .jdr-fiche-creation")
         creation.get_by_label("Nom").fill("Jules")
@@ -183,9 +198,7 @@ class TestMemeInstant:
         """Les fiches 2D6 et D10, sur le même contrat : deux « Ajouter la compétence » au même instant
         (un nom par onglet), douze fois ; les 24 compétences sont toutes sur la fiche rangée."""
         racine = f".jdr-fiche[data-systeme='{systeme}']"
-        a = contexte.new_page()
-        a.goto(serveur + chemin)
-        a.evaluate("() => localStorage.clear()")
+        a = _onglet_vide(contexte, serveur + chemin)
         a.reload()
         creation = a.locator(f"{racine} .jdr-fiche-creation")
         creation.get_by_label("Nom").fill("Nadia")
@@ -212,9 +225,7 @@ class TestMemeInstant:
     @pytest.mark.construction
     def test_combat_d10(self, contexte: BrowserContext, serveur: str) -> None:
         a = contexte.new_page()
-        combat = combat_d10_a_deux(a, serveur, vider=True, delai=DELAI)
-        combat.get_by_role("button", name="Lancer l'initiative").click()
-        expect(combat.locator(".jdr-combat-tour")).to_contain_text("Tour 1")
+        _combat_au_tour_1(a, serveur)
         _suivi_pose(a, COMBAT_D10)
         b = _second_onglet(contexte, serveur, "/d10/suivi/", COMBAT_D10, "Duel sur le quai")
         _suivi_pose(b, COMBAT_D10)
@@ -249,9 +260,7 @@ class TestMemeInstant:
 
     @pytest.mark.construction
     def test_journal_jets_simultanes(self, contexte: BrowserContext, serveur: str) -> None:
-        a = contexte.new_page()
-        a.goto(serveur + "/3d6/test/")
-        a.evaluate("() => localStorage.clear()")
+        a = _onglet_vide(contexte, serveur + "/3d6/test/")
         b = contexte.new_page()
         b.goto(serveur + "/3d6/test/")
         # Un premier jet par onglet, l'un après l'autre : Python démarre, rien n'est compté.
@@ -281,9 +290,7 @@ class TestMemeInstant:
     @pytest.mark.construction
     def test_journal_rafales(self, contexte: BrowserContext, serveur: str) -> None:
         """40 jets par onglet, partis au même instant, chacun dans sa tâche : les 80 sont notés."""
-        a = contexte.new_page()
-        a.goto(serveur + "/a-propos/")
-        a.evaluate("() => localStorage.clear()")
+        a = _onglet_vide(contexte, serveur + "/a-propos/")
         b = contexte.new_page()
         b.goto(serveur + "/a-propos/")
         rafale = """([cible, onglet]) => { window.jdrRafale = (async () => {
@@ -316,9 +323,7 @@ class TestUneOperationParIntention:
     """Un double clic, une rafale de clics ou un message rejoué n'appliquent qu'une opération."""
 
     def _combat(self, page: Page, serveur: str) -> Locator:
-        combat = combat_d10_a_deux(page, serveur, vider=True, delai=DELAI)
-        combat.get_by_role("button", name="Lancer l'initiative").click()
-        expect(combat.locator(".jdr-combat-tour")).to_contain_text("Tour 1")
+        combat = _combat_au_tour_1(page, serveur)
         _suivi_pose(page, COMBAT_D10)
         return combat
 
@@ -378,9 +383,7 @@ class TestAutreOnglet:
     @pytest.mark.construction
     def test_saisie_gardee_pendant_un_rafraichissement(self, contexte: BrowserContext, serveur: str) -> None:
         a = contexte.new_page()
-        combat = combat_d10_a_deux(a, serveur, vider=True, delai=DELAI)
-        combat.get_by_role("button", name="Lancer l'initiative").click()
-        expect(combat.locator(".jdr-combat-tour")).to_contain_text("Tour 1")
+        combat = _combat_au_tour_1(a, serveur)
         ajout = combat.locator("details.jdr-combat-ajout")
         if ajout.get_attribute("open") is None:
             ajout.locator("summary").click()
@@ -399,9 +402,7 @@ class TestAutreOnglet:
         """Oskar est retiré ailleurs pendant que la page l'affiche : attaquer Oskar est refusé, et
         le refus reste affiché quand l'autre onglet change encore le combat."""
         a = contexte.new_page()
-        combat = combat_d10_a_deux(a, serveur, vider=True, delai=DELAI)
-        combat.get_by_role("button", name="Lancer l'initiative").click()
-        expect(combat.locator(".jdr-combat-tour")).to_contain_text("Tour 1")
+        combat = _combat_au_tour_1(a, serveur)
         _suivi_pose(a, COMBAT_D10)
         cle = a.evaluate(f"() => document.querySelector({COMBAT_D10!r}).jdrSuivi.cle")
         etat = _etat_range(a, COMBAT_D10)
@@ -437,9 +438,7 @@ class TestAutreOnglet:
 
 @pytest.mark.construction
 def test_journal_plein_dit_a_cote_du_jet(contexte: BrowserContext, serveur: str) -> None:
-    page = contexte.new_page()
-    page.goto(serveur + "/3d6/test/")
-    page.evaluate("() => localStorage.clear()")
+    page = _onglet_vide(contexte, serveur + "/3d6/test/")
     form = page.locator(LANCEUR)
     expect(form).to_have_attribute("data-branche", "pret")
     page.evaluate("""() => {
@@ -574,9 +573,7 @@ def test_sauvegarde_illisible_se_telecharge_et_se_supprime(contexte: BrowserCont
 @pytest.mark.construction
 def test_import_depuis_un_fichier(contexte: BrowserContext, serveur: str) -> None:
     etat = operer_d10(None, {"op": "creer", "nom": "Quai en fichier"})["etat"]
-    page = contexte.new_page()
-    page.goto(serveur + "/d10/suivi/")
-    page.evaluate("() => localStorage.clear()")
+    page = _onglet_vide(contexte, serveur + "/d10/suivi/")
     page.reload()
     combat = page.locator(COMBAT_D10)
     combat.locator("details.jdr-import summary").click()

@@ -481,6 +481,19 @@ def onglet(chromium: Any, serveur: str) -> Any:
     assert not erreurs, erreurs
 
 
+def _ranger_puis_recharger(onglet: Any, adresse: str, cle: str, sauvegarde: dict[str, Any]) -> None:
+    """Ouvre ``adresse``, y range ``sauvegarde`` seule dans localStorage, sous ``cle``, puis recharge la page."""
+    onglet.goto(adresse)
+    onglet.evaluate("([c, v]) => { localStorage.clear(); localStorage.setItem(c, v); }",
+                    [cle, json.dumps(sauvegarde, ensure_ascii=False)])
+    onglet.reload()
+
+
+def _rangee(onglet: Any, cle: str) -> Any:
+    """La sauvegarde rangée sous ``cle``, relue de localStorage."""
+    return json.loads(onglet.evaluate("(c) => localStorage.getItem(c)", cle))
+
+
 @pytest.mark.navigateur
 class TestSauvegardesDansLaPage:
     """Une sauvegarde de la version 1, rangée là où la page d'aujourd'hui la range, s'affiche avec
@@ -491,10 +504,7 @@ class TestSauvegardesDansLaPage:
         from playwright.sync_api import expect
 
         cle = "jdr-suivi:encore:fiche-principale"
-        onglet.goto(serveur + "/encore/fiche/")
-        onglet.evaluate("([c, v]) => { localStorage.clear(); localStorage.setItem(c, v); }",
-                        [cle, json.dumps(FICHE_V1_GIDEON, ensure_ascii=False)])
-        onglet.reload()
+        _ranger_puis_recharger(onglet, serveur + "/encore/fiche/", cle, FICHE_V1_GIDEON)
         fiche = onglet.locator(".jdr-fiche[data-fiche='fiche-principale']")
         expect(fiche.locator(".jdr-fiche-sante h4")).to_have_text("Santé 1/8 : palier « gravement blessé »",
                                                                   timeout=60_000)
@@ -506,10 +516,10 @@ class TestSauvegardesDansLaPage:
         assert vides.evaluate_all("(cs) => cs.map((c) => c.dataset.palier)") == [
             "gravement_blesse", "gravement_blesse", "blesse", "blesse", "blesse", "valide", "valide"]
         # Rien n'est réécrit à la lecture ; la première opération range la version 2.
-        assert json.loads(onglet.evaluate("(c) => localStorage.getItem(c)", cle)) == FICHE_V1_GIDEON
+        assert _rangee(onglet, cle) == FICHE_V1_GIDEON
         fiche.get_by_role("button", name="Nouvelle scène").click()
         expect(fiche.locator("output .jdr-message")).to_contain_text("Nouvelle scène")
-        rangee = json.loads(onglet.evaluate("(c) => localStorage.getItem(c)", cle))
+        rangee = _rangee(onglet, cle)
         assert (rangee["version"], rangee["genre"]) == (FICHE.format.version, "encore.fiche")
         assert [b["palier"] for b in rangee["blessures"]] == ["blesse", "gravement_blesse"]
 
@@ -518,15 +528,12 @@ class TestSauvegardesDansLaPage:
         from playwright.sync_api import expect
 
         cle = "jdr-suivi:d10:combat-d10"
-        onglet.goto(serveur + "/d10/suivi/")
-        onglet.evaluate("([c, v]) => { localStorage.clear(); localStorage.setItem(c, v); }",
-                        [cle, json.dumps(COMBAT_V1_QUAI, ensure_ascii=False)])
-        onglet.reload()
+        _ranger_puis_recharger(onglet, serveur + "/d10/suivi/", cle, COMBAT_V1_QUAI)
         combat = onglet.locator(".jdr-fiche[data-fiche='combat-d10']")
         expect(combat.locator(".jdr-fiche-entete strong")).to_have_text("Le quai", timeout=60_000)
         etats = combat.locator("li.jdr-combattant").evaluate_all("(ls) => ls.map((l) => l.dataset.etat)")
         assert etats == ["debout", "mort", "ko"]
         combat.get_by_role("button", name="Au suivant").click()
         expect(combat.locator(".jdr-combat-tour")).to_contain_text("Tour 2")
-        rangee = json.loads(onglet.evaluate("(c) => localStorage.getItem(c)", cle))
+        rangee = _rangee(onglet, cle)
         assert (rangee["version"], rangee["genre"], rangee["tour"]) == (COMBAT.format.version, "d10.combat", 2)
