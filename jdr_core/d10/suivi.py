@@ -51,6 +51,7 @@ from ..suivi import (
     graine,
     libre,
     oui_non,
+    par_nom,
 )
 from ..suivi import lire_texte as _lire_texte
 from .action import reussite_automatique_possible
@@ -434,7 +435,7 @@ def _ajouter(combat: Combat, v: Valeurs) -> tuple[Combat, str, int | None]:
     if combat.prochain_id > ID_MAX:
         raise RegleEnfreinte("Trop de combattants sont passés par ce combat : commencez-en un nouveau.")
     nom = _nom(v["nom"], NOM_MAX, "le nom du combattant")
-    if any(c.nom.casefold() == nom.casefold() for c in combat.combattants):
+    if par_nom(combat.combattants, nom) is not None:
         raise JdrErreur(f"{nom} est déjà dans ce combat : donnez un autre nom.")
     valeurs = tuple((c.cle, int(v[c.cle])) for c in CHAMPS)
     nouveau = Combattant(combat.prochain_id, nom, valeurs, accord=lire_accord(v["accord"]))
@@ -461,7 +462,7 @@ def _modifier(combat: Combat, v: Valeurs) -> tuple[Combat, str, int | None]:
     nom = c.nom
     if v["nom"] is not None:
         nom = _nom(v["nom"], NOM_MAX, "le nom du combattant")
-        if any(x.nom.casefold() == nom.casefold() and x.id != c.id for x in combat.combattants):
+        if par_nom((x for x in combat.combattants if x.id != c.id), nom) is not None:
             raise JdrErreur(f"{nom} est déjà dans ce combat : donnez un autre nom.")
     valeurs = tuple((ch.cle, c.v(ch.cle) if v[ch.cle] is None else int(v[ch.cle])) for ch in CHAMPS)
     changes = [f"{ch.libelle} {dict(valeurs)[ch.cle]}" for ch in CHAMPS if dict(valeurs)[ch.cle] != c.v(ch.cle)]

@@ -17,9 +17,10 @@ const MOTS_LIBRES = new Set(`à a ai après au aux avant avec c car ce ces cet c
   pas plus pour puis qu quand que qui s sa sans se selon ses si sinon soit son sont sous sur t un une vers y`.split(/\s+/));
 
 export function typographier(texte) {
-  const s = String(texte);
-  if (/^[ \t\r\n]*$/.test(s)) return s;
-  return s.replace(AVANT_FINE, "\u202f").replace(AVANT_DEUX_POINTS, "\u00a0").replace(APRES_GUILLEMET, "\u202f")
+  const phrase = String(texte);
+  // Un texte vide ou fait de blancs reste tel quel : aucune espace à y mettre.
+  if (/^[ \t\r\n]*$/.test(phrase)) return phrase;
+  return phrase.replace(AVANT_FINE, "\u202f").replace(AVANT_DEUX_POINTS, "\u00a0").replace(APRES_GUILLEMET, "\u202f")
     .replace(OPERATEUR, "\u00a0")
     .replace(NOMBRE, (_m, nombre, blanc, mot) =>
       nombre + (mot === "%" ? "\u202f" : MOTS_LIBRES.has(mot.toLowerCase()) ? blanc : "\u00a0"));

@@ -146,8 +146,10 @@ function traduire(resultat, { tapes, vides }) {
           if (!vides.has(mot)) termes[mot] = false;
           continue;
         }
-        const ecrits = surlignes.filter((s) => cherches.some((terme) => singulier(plier(s)).startsWith(terme)));
-        for (const s of ecrits.length ? ecrits : [mot]) termes[s] = true;
+        // Les mots de la page qui commencent comme un terme cherché sont surlignés tels qu'ils sont écrits.
+        const commence = (ecrit) => cherches.some((terme) => singulier(plier(ecrit)).startsWith(terme));
+        const ecrits = surlignes.filter(commence);
+        for (const ecrit of ecrits.length ? ecrits : [mot]) termes[ecrit] = true;
       }
       doc.terms = termes;
     }

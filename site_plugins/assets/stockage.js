@@ -127,8 +127,7 @@ async function copieAJour(cle) {
 // La copie de cet onglet est celle que l'écrivain de `note` avait trouvée : elle prend son écriture.
 // Faux (rien n'est touché) si la copie est autre, si l'écriture créait la clé, ou si le navigateur refuse.
 function reprendre(cle, note) {
-  if (note.precedent === null || typeof note.precedent !== "string"
-      || localStorage.getItem(cle) !== note.precedent || versionLocale(cle) !== note.versionPrecedente) return false;
+  if (typeof note.precedent !== "string" || localStorage.getItem(cle) !== note.precedent || versionLocale(cle) !== note.versionPrecedente) return false;
   const poser = (nom, valeur) => (valeur === null ? localStorage.removeItem(nom) : localStorage.setItem(nom, valeur));
   const operationsAvant = localStorage.getItem(PREFIXE_OPERATIONS + cle);
   try {

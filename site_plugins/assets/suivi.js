@@ -747,17 +747,17 @@ class Suivi {
     return { champs, replis, focus: focus ? focus[0] : null, selection, demande, ancre };
   }
 
-  rendreSaisie(s) {
+  rendreSaisie(saisie) {
     this.restauration = true;
     try {
-      if (s.demande && this.jetonDemande !== null) {
-        const ancre = s.ancre && this.corps.querySelector(`.${CSS.escape(s.ancre)}`);
-        if (ancre) ancre.after(s.demande);
+      if (saisie.demande && this.jetonDemande !== null) {
+        const ancre = saisie.ancre && this.corps.querySelector(`.${CSS.escape(saisie.ancre)}`);
+        if (ancre) ancre.after(saisie.demande);
       }
-      for (const [id, n] of identites(this.corps, "details")) if (s.replis.has(id)) n.open = s.replis.get(id);
+      for (const [id, n] of identites(this.corps, "details")) if (saisie.replis.has(id)) n.open = saisie.replis.get(id);
       for (const [id, n] of identites(this.corps, "input, select, textarea")) {
-        if (!s.champs.has(id)) continue;
-        const valeur = s.champs.get(id);
+        if (!saisie.champs.has(id)) continue;
+        const valeur = saisie.champs.get(id);
         if (n.type === "checkbox") n.checked = valeur;
         else if (n.tagName === "SELECT" && ![...n.options].some((o) => o.value === valeur)) continue;
         else n.value = valeur;
@@ -765,10 +765,10 @@ class Suivi {
         // Les champs qui en règlent d'autres (mode d'attaque → distance) suivent.
         n.dispatchEvent(new Event("change"));
       }
-      const focus = s.focus && identites(this.corps, "input, select, textarea").find(([id]) => id === s.focus);
+      const focus = saisie.focus && identites(this.corps, "input, select, textarea").find(([id]) => id === saisie.focus);
       if (focus) {
         focus[1].focus({ preventScroll: true });
-        if (s.selection) try { focus[1].setSelectionRange(...s.selection); } catch { /* champ sans sélection */ }
+        if (saisie.selection) try { focus[1].setSelectionRange(...saisie.selection); } catch { /* champ sans sélection */ }
       }
     } finally {
       this.restauration = false;
