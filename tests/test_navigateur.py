@@ -72,29 +72,59 @@ def test_exemples_et_lanceurs_dans_un_groupe(site_construit: Path) -> None:
     assert {groupe_de_page(c) for c in [*exemples, *lanceurs]} <= set(GROUPES_DE_PAGES)
 
 
+#: Clique chaque bouton ``selecteur`` des exemples de la page, tous d'un coup, comme un lecteur pressé
+#: (le worker les sert l'un après l'autre). Chaque bloc cliqué garde le texte d'état d'avant le clic.
+CLIQUER_CHAQUE_EXEMPLE = """(selecteur) => {
+    for (const bloc of document.querySelectorAll(".jdr-exemple[data-exemple]")) {
+        const bouton = bloc.querySelector(selecteur);
+        if (bouton) { bloc.dataset.testEtatAvant = bloc.querySelector(".jdr-etat")?.textContent ?? ""; bouton.click(); }
+    }
+}"""
+#: Vrai quand chaque exemple cliqué a fini : plus en attente, un état final, un texte d'état changé.
+EXEMPLES_FINIS = """() => [...document.querySelectorAll(".jdr-exemple[data-test-etat-avant]")].every(b =>
+    !("attente" in b.dataset) && /^(ok|echec|ecart)$/.test(b.dataset.etat || "")
+    && (b.querySelector(".jdr-etat")?.textContent ?? "") !== b.dataset.testEtatAvant)"""
+#: Ce que montre chaque exemple cliqué : son état, le texte d'état, une ligne juste visible, son lien.
+LIRE_LES_EXEMPLES = """() => [...document.querySelectorAll(".jdr-exemple[data-test-etat-avant]")].map(b => {
+    delete b.dataset.testEtatAvant;
+    const ok = b.querySelector("output.jdr-sortie .jdr-ok");
+    return {id: b.dataset.exemple, etat: b.dataset.etat, texte: b.querySelector(".jdr-etat").textContent.trim(),
+            okVisible: !!ok && ok.getClientRects().length > 0,
+            liens: b.querySelectorAll("output a.jdr-lien").length, sortie: b.innerText.slice(0, 400)};
+})"""
+
+
+def _executer_chaque_exemple(page: Page, bouton: str) -> list[dict[str, Any]]:
+    page.evaluate(CLIQUER_CHAQUE_EXEMPLE, bouton)
+    page.wait_for_function(EXEMPLES_FINIS, polling=50)
+    lus: list[dict[str, Any]] = page.evaluate(LIRE_LES_EXEMPLES)
+    return lus
+
+
 @pytest.mark.parametrize("groupe", GROUPES_DE_PAGES)
 def test_tous_les_exemples_passent(page: Page, serveur: str, site_construit: Path, groupe: str) -> None:
     """Chaque exemple des pages d'un dossier, de page en page par la navigation instantanée : un seul
-    démarrage de Python par dossier (le démarrage d'une page est testé ailleurs)."""
+    démarrage de Python par dossier (le démarrage d'une page est testé ailleurs). Sur chaque page,
+    tous les « Exécuter » sont cliqués d'un coup, puis tous les « Avec d'autres dés » : un seul aller
+    et retour avec Chromium par page au lieu de plusieurs par exemple, et des clics rapprochés servis
+    chacun à son bloc."""
     pages = {c: ids for c, ids in _pages_avec_exemples(site_construit).items() if groupe_de_page(c) == groupe}
     if not pages:
         pytest.skip(f"aucun exemple dans {groupe}")
     for chemin, ids in pages.items():
         aller(page, serveur + chemin.replace("//", "/"))
-        for ident in ids:
-            bloc = page.locator(f'.jdr-exemple[data-exemple="{ident}"]')
-            bloc.locator("button.jdr-executer").click()
-            expect(bloc).to_have_attribute("data-etat", re.compile("ok|echec"))
-            assert bloc.get_attribute("data-etat") == "ok", f"{chemin} {ident} : {bloc.inner_text()}"
-            expect(bloc.locator("output.jdr-sortie .jdr-ok").first).to_be_visible()
-            expect(bloc.locator(".jdr-etat")).to_have_text(MEMES_RESULTATS)
-            # La même situation avec d'autres dés : un résultat, jamais une erreur.
-            autres = bloc.locator("button.jdr-autres-des")
-            if autres.count():
-                autres.click()
-                expect(bloc.locator(".jdr-etat")).to_contain_text("Mêmes règles, d'autres dés")
-                assert bloc.get_attribute("data-etat") in ("ok", "ecart"), f"{chemin} {ident} : {bloc.inner_text()}"
-                expect(bloc.locator("output a.jdr-lien")).to_have_count(1)
+        executes = _executer_chaque_exemple(page, "button.jdr-executer")
+        assert sorted(e["id"] for e in executes) == sorted(set(ids)), chemin
+        for exemple in executes:
+            assert exemple["etat"] == "ok", f"{chemin} {exemple['id']} : {exemple['sortie']}"
+            assert exemple["okVisible"], f"{chemin} {exemple['id']}"
+            assert exemple["texte"] == MEMES_RESULTATS, f"{chemin} {exemple['id']} : {exemple['texte']}"
+        # La même situation avec d'autres dés : un résultat, jamais une erreur, et un lien de rejeu.
+        for exemple in _executer_chaque_exemple(page, "button.jdr-autres-des"):
+            situation = f"{chemin} {exemple['id']} : {exemple['sortie']}"
+            assert "Mêmes règles, d'autres dés" in exemple["texte"], situation
+            assert exemple["etat"] in ("ok", "ecart"), situation
+            assert exemple["liens"] == 1, situation
     assert page.evaluate("document.documentElement.dataset.jdrWorkers") == "1"
 
 
