@@ -212,9 +212,13 @@ def serveur(site_construit: Path) -> Iterator[str]:
         yield adresse
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def chromium() -> Iterator[Browser]:
-    """Chromium de Debian, lancé une fois par module de tests (Playwright ne télécharge rien)."""
+    """Chromium de Debian, lancé une fois par processus de tests (Playwright ne télécharge rien).
+
+    Une fois par session et non par module : sous pytest-xdist, un processus passe d'un module à
+    l'autre au gré du partage des tests, et chaque retour à un module relançait Chromium et
+    refroidissait son contexte."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
@@ -223,7 +227,7 @@ def chromium() -> Iterator[Browser]:
         navigateur.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def navigateur(chromium: Browser) -> Browser:
     """Le même Chromium, sous le nom qu'emploient certains modules."""
     return chromium
@@ -241,18 +245,32 @@ def _options_du_contexte(request: pytest.FixtureRequest) -> dict[str, Any]:
             **getattr(request.module, "OPTIONS_DU_CONTEXTE", {})}
 
 
-@pytest.fixture(scope="module")
-def _contexte_du_module(request: pytest.FixtureRequest, chromium: Browser) -> Iterator[BrowserContext]:
-    contexte = chromium.new_context(**_options_du_contexte(request))
-    yield contexte
-    contexte.close()
+@pytest.fixture(scope="session")
+def _contextes_servis(chromium: Browser) -> Iterator[dict[str, BrowserContext]]:
+    """Les contextes servis d'un processus de tests, un par jeu d'options : les modules aux mêmes
+    options se partagent le même (son cache HTTP, son WebAssembly compilé, son instantané)."""
+    contextes: dict[str, BrowserContext] = {}
+    yield contextes
+    for contexte in contextes.values():
+        contexte.close()
+
+
+@pytest.fixture
+def _contexte_du_module(request: pytest.FixtureRequest, chromium: Browser,
+                        _contextes_servis: dict[str, BrowserContext]) -> BrowserContext:
+    options = _options_du_contexte(request)
+    cle = json.dumps(options, sort_keys=True)
+    if cle not in _contextes_servis:
+        _contextes_servis[cle] = chromium.new_context(**options)
+    return _contextes_servis[cle]
 
 
 @pytest.fixture
 def contexte_servi(request: pytest.FixtureRequest, chromium: Browser, serveur: str) -> Iterator[BrowserContext]:
     """Un contexte Chromium pour un test (voir _options_du_contexte), comme celui d'un lecteur qui revient sans
     rien avoir gardé : cache HTTP, WebAssembly compilé, instantané de Python et service worker
-    servent d'un test à l'autre du module, le stockage du site (localStorage, IndexedDB) est vidé.
+    servent d'un test à l'autre (et d'un module à l'autre, à options égales), le stockage du site
+    (localStorage, IndexedDB) est vidé.
 
     Un contexte neuf coûte 8 à 10 s de processeur jusqu'au premier jet (rien en cache), un
     contexte servi 2 à 3 s : la suite passe surtout son temps là. Un test marqué
@@ -271,6 +289,9 @@ def contexte_servi(request: pytest.FixtureRequest, chromium: Browser, serveur: s
     contexte.clear_permissions()
     contexte.set_offline(False)
     contexte.unroute_all(behavior="ignoreErrors")
+    # Le contexte sert aussi aux autres modules : les délais d'attente reviennent à ceux de Playwright.
+    contexte.set_default_timeout(30_000)
+    contexte.set_default_navigation_timeout(30_000)
 
 
 @contextlib.contextmanager
