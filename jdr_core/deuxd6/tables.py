@@ -5,7 +5,7 @@ Les valeurs viennent des modules de règles (jamais recopiées à la main) quand
 
 from __future__ import annotations
 
-from ..francais import signe
+from ..francais import majuscule, signe
 from ..mecanique import Table
 from .jet import MODIFICATEURS, PLAFOND_PROCHE
 from .scene import MALUS_CONTRE_ATTAQUE
@@ -72,17 +72,13 @@ ECHANGE = Table(
 ARGUMENTS = Table(
     "2d6-arguments",
     ("Argument", "Au jet", "Réussites à obtenir"),
-    tuple((a.libelle.capitalize(), signe(a.modificateur), signe(a.manches)) for a in Argument),
+    tuple((majuscule(a.libelle), signe(a.modificateur), signe(a.manches)) for a in Argument),
 )
 
 OUTILS = Table(
     "2d6-outils",
     ("Outils", "Au jet"),
-    (
-        ("Adaptés à la tâche", signe(Outils.ADEQUATS.modificateur)),
-        ("Ordinaires", signe(Outils.ORDINAIRES.modificateur)),
-        ("Aucun", signe(Outils.AUCUN.modificateur)),
-    ),
+    tuple((majuscule(o.libelle), signe(o.modificateur)) for o in Outils),
 )
 
 ASSISTANCE = Table(
