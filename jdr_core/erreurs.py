@@ -13,6 +13,11 @@ jdr_core.erreurs.ParametreInvalide: caractéristique 7 : attendu 1 à 5
 
 from __future__ import annotations
 
+from enum import Enum
+from typing import TypeVar
+
+E = TypeVar("E", bound=Enum)
+
 
 class JdrErreur(ValueError):
     """Toute erreur de règle ou de saisie que le cœur sait expliquer."""
@@ -83,3 +88,23 @@ def entier_borne(nom: str, valeur: object, minimum: int, maximum: int) -> int:
     if isinstance(valeur, bool) or not isinstance(valeur, int) or not minimum <= valeur <= maximum:
         raise ParametreInvalide(nom, valeur, f"un entier de {minimum} à {maximum}")
     return valeur
+
+
+def membre_nomme(choix: type[E], valeur: object, refus: str) -> E:
+    """Le membre d'une énumération nommé par une saisie ou une sauvegarde : sa valeur, sans tenir
+    compte des majuscules ni des espaces autour ; sinon une :class:`JdrErreur` qui dit ``refus``.
+
+    >>> Meteo = Enum("Meteo", {"PLUIE": "pluie", "SOLEIL": "soleil"})
+    >>> membre_nomme(Meteo, " Pluie ", "Météo inconnue.")
+    <Meteo.PLUIE: 'pluie'>
+    >>> membre_nomme(Meteo, ["pluie"], "Météo inconnue.")
+    Traceback (most recent call last):
+    ...
+    jdr_core.erreurs.JdrErreur: Météo inconnue.
+    """
+    if isinstance(valeur, str):
+        nom = valeur.strip().lower()
+        for membre in choix:
+            if nom == membre.value:
+                return membre
+    raise JdrErreur(refus)

@@ -5,7 +5,7 @@ Les valeurs viennent des modules de règles (jamais recopiées à la main).
 
 from __future__ import annotations
 
-from ..francais import nombre_relatif, signe
+from ..francais import majuscule, nombre_relatif, signe
 from ..mecanique import Table
 from .blessures import BANDES as BANDES_DEGATS
 from .blessures import Gravite
@@ -44,7 +44,7 @@ DE_OUVERT = Table(
 CAS = Table(
     "d10-cas",
     ("Celui qui agit oppose…", "Ajustement de la DV"),
-    tuple((c.libelle[:1].upper() + c.libelle[1:], signe(c.ajustement)) for c in Cas),
+    tuple((majuscule(c.libelle), signe(c.ajustement)) for c in Cas),
 )
 
 ENVIRONNEMENT = Table(
@@ -74,7 +74,7 @@ DISTANCES = Table(
 COUVERTS = Table(
     "d10-couverts",
     ("Couvert", "Bonus à la résistance aux dégâts"),
-    tuple((c.libelle[:1].upper() + c.libelle[1:], signe(c.bonus)) for c in Couvert if c is not Couvert.AUCUN),
+    tuple((majuscule(c.libelle), signe(c.bonus)) for c in Couvert if c is not Couvert.AUCUN),
 )
 
 
@@ -89,7 +89,7 @@ def _plage(bas: int | None, haut: int | None) -> str:
 BANDES_TABLE = Table(
     "d10-bandes",
     ("Dégâts", "Résultat", "Malus aux jets"),
-    tuple((_plage(bas, haut), g.libelle[:1].upper() + g.libelle[1:],
+    tuple((_plage(bas, haut), majuscule(g.libelle),
            "—" if g in (Gravite.ERAFLURE, Gravite.MORT) else signe(-g.malus)) for g, bas, haut in BANDES_DEGATS),
 )
 

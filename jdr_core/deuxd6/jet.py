@@ -76,6 +76,11 @@ class Niveau(Enum):
         return self in (Niveau.REUSSITE_CRITIQUE, Niveau.REUSSITE)
 
     @property
+    def double(self) -> bool:
+        """Le niveau vient d'un double (le Dd en mesure l'ampleur)."""
+        return self in (Niveau.REUSSITE_CRITIQUE, Niveau.MALADRESSE)
+
+    @property
     def rang(self) -> int:
         """3 pour une réussite critique … 0 pour une maladresse."""
         return {Niveau.REUSSITE_CRITIQUE: 3, Niveau.REUSSITE: 2, Niveau.ECHEC: 1, Niveau.MALADRESSE: 0}[self]

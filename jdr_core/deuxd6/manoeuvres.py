@@ -117,11 +117,12 @@ class RegleManoeuvre:
     """
 
     nom: str
-    distance_min: Distance
-    distance_max: Distance
     #: Modificateur imposé ; ``None`` : choisi par l'attaquant (ou dépendant de la distance).
     modificateur: int | None
     effet: str
+    #: Les distances où elle se tente : toutes par défaut, comme une :class:`Autre` manœuvre.
+    distance_min: Distance = Distance.CONTACT
+    distance_max: Distance = Distance.EXTREME
     #: Une contre-manœuvre du défenseur, à la manière d'une contre-attaque.
     contre: bool = False
     aerienne: bool = False
@@ -135,40 +136,41 @@ MALUS_CACHETTE: dict[Distance, int] = {Distance.MOYEN: -3, Distance.LONG: -2, Di
 
 REGLES_MANOEUVRES: dict[Manoeuvre, RegleManoeuvre] = {
     Manoeuvre.RATTRAPER_FUIR: RegleManoeuvre(
-        "Rattraper / Fuir", Distance.CONTACT, Distance.EXTREME, None,
+        "Rattraper / Fuir", None,
         "Le camp qui a la main gagne un cran : le poursuivant se rapproche, le poursuivi s'éloigne "
         "(au-delà d'Extrême, il a semé son poursuivant).", verbe="rattraper"),
     Manoeuvre.ECRASER_FONCER: RegleManoeuvre(
-        "Écraser / Foncer", Distance.CONTACT, Distance.CONTACT, None,
+        "Écraser / Foncer", None,
         "Une attaque de Conduite contre l'autre véhicule ; les dégâts dépendent de la vitesse.",
-        verbe="foncer sur"),
+        distance_max=Distance.CONTACT, verbe="foncer sur"),
     Manoeuvre.FORCER_BLOQUER: RegleManoeuvre(
-        "Forcer sur le côté / Bloquer", Distance.CONTACT, Distance.CONTACT, -3,
-        "L'adversaire est arrêté net : la poursuite s'achève.", verbe="forcer sur le côté"),
+        "Forcer sur le côté / Bloquer", -3,
+        "L'adversaire est arrêté net : la poursuite s'achève.",
+        distance_max=Distance.CONTACT, verbe="forcer sur le côté"),
     Manoeuvre.EMBARDEES: RegleManoeuvre(
-        "Embardées", Distance.CONTACT, Distance.EXTREME, -2,
+        "Embardées", -2,
         "Tant que durent les embardées, les tirs adverses comptent un cran de distance de plus, "
         "et l'adversaire prend −2 pour passer de Court au contact.", verbe="faire des embardées"),
     Manoeuvre.SE_CACHER: RegleManoeuvre(
-        "Se cacher à un embranchement", Distance.MOYEN, Distance.EXTREME, None,
+        "Se cacher à un embranchement", None,
         "Le poursuivant doit réussir un jet de SEN, sinon il perd la trace du poursuivi.",
-        camps=frozenset({Camp.POURSUIVI}), verbe="se cacher"),
+        distance_min=Distance.MOYEN, camps=frozenset({Camp.POURSUIVI}), verbe="se cacher"),
     Manoeuvre.DEMI_TOUR: RegleManoeuvre(
-        "Demi-tour", Distance.CONTACT, Distance.EXTREME, MALUS_CONTRE,
+        "Demi-tour", MALUS_CONTRE,
         "Contre-manœuvre du défenseur : réussie, il prend l'initiative ; ratée, la manœuvre adverse "
         "réussit d'office.", contre=True, verbe="un demi-tour"),
     Manoeuvre.STABILISER: RegleManoeuvre(
-        "Stabiliser", Distance.CONTACT, Distance.EXTREME, 0,
+        "Stabiliser", 0,
         "Ses tirs comptent un cran de distance de moins ; l'initiative passe à l'adversaire, "
         "sauf sur une réussite critique.", verbe="stabiliser l'allure"),
     Manoeuvre.AUTRE: RegleManoeuvre(
-        "Autre manœuvre", Distance.CONTACT, Distance.EXTREME, None,
+        "Autre manœuvre", None,
         "Fixée avec le MJ (obstacle imprévu, deux roues…) : ses distances, son modificateur "
         "et les crans qu'elle fait gagner.", verbe="tenter une manœuvre"),
     Manoeuvre.RENVERSEMENT: RegleManoeuvre(
-        "Renversement (en l'air)", Distance.CONTACT, Distance.COURT, MALUS_CONTRE,
+        "Renversement (en l'air)", MALUS_CONTRE,
         "Contre-manœuvre du défenseur pour passer derrière et tirer : réussie, il prend l'initiative.",
-        contre=True, aerienne=True, verbe="un renversement"),
+        distance_max=Distance.COURT, contre=True, aerienne=True, verbe="un renversement"),
 }
 
 

@@ -5,9 +5,9 @@ Les valeurs viennent des modules de règles (jamais recopiées à la main) quand
 
 from __future__ import annotations
 
-from ..francais import signe
+from ..francais import majuscule, signe
 from ..mecanique import Table
-from .jet import MODIFICATEURS, PLAFOND_PROCHE
+from .jet import MODIFICATEURS, PLAFOND_PROCHE, Niveau
 from .scene import MALUS_CONTRE_ATTAQUE
 from .tache import Argument, Outils
 
@@ -31,15 +31,23 @@ CIBLES = Table(
     ),
 )
 
+#: Ce que mesure le dé doublé, pour les deux niveaux qui en ont un.
+MESURES_DD: dict[Niveau, str] = {
+    Niveau.REUSSITE_CRITIQUE: "mesure l'éclat : bonus, malus à l'autre…",
+    Niveau.MALADRESSE: "mesure les dégâts : aide à l'autre, panne…",
+}
+
+
+def _quand(niveau: Niveau) -> str:
+    """Quand un jet atteint ce niveau, dit par ses deux traits (réussi ou non, double ou non)."""
+    total = "total sous la cible ou égal" if niveau.reussi else "total au-dessus de la cible"
+    return f"{total}, {'et double' if niveau.double else 'sans double'}"
+
+
 NIVEAUX = Table(
     "2d6-niveaux",
     ("Résultat", "Quand", "Le dé doublé (Dd)"),
-    (
-        ("Réussite critique", "total sous la cible ou égal, et double", "mesure l'éclat : bonus, malus à l'autre…"),
-        ("Réussite", "total sous la cible ou égal, sans double", "—"),
-        ("Échec", "total au-dessus de la cible, sans double", "—"),
-        ("Maladresse", "total au-dessus de la cible, et double", "mesure les dégâts : aide à l'autre, panne…"),
-    ),
+    tuple((majuscule(n.value), _quand(n), MESURES_DD.get(n, "—")) for n in Niveau),
 )
 
 OPPOSITION = Table(
@@ -72,17 +80,13 @@ ECHANGE = Table(
 ARGUMENTS = Table(
     "2d6-arguments",
     ("Argument", "Au jet", "Réussites à obtenir"),
-    tuple((a.libelle.capitalize(), signe(a.modificateur), signe(a.manches)) for a in Argument),
+    tuple((majuscule(a.libelle), signe(a.modificateur), signe(a.manches)) for a in Argument),
 )
 
 OUTILS = Table(
     "2d6-outils",
     ("Outils", "Au jet"),
-    (
-        ("Adaptés à la tâche", signe(Outils.ADEQUATS.modificateur)),
-        ("Ordinaires", signe(Outils.ORDINAIRES.modificateur)),
-        ("Aucun", signe(Outils.AUCUN.modificateur)),
-    ),
+    tuple((majuscule(o.libelle), signe(o.modificateur)) for o in Outils),
 )
 
 ASSISTANCE = Table(

@@ -48,40 +48,57 @@ class Genre(Enum):
     REFLEXION = "réflexion"
 
 
-class Argument(Enum):
+@dataclass(frozen=True)
+class Effet:
+    """Ce qu'un argument ou des outils changent à une tâche : le modificateur du jet, les
+    réussites à obtenir en plus ou en moins, et leur nom au milieu d'une phrase."""
+
+    libelle: str
+    modificateur: int
+    manches: int = 0
+
+
+class AvecEffet(Enum):
+    """Un choix de la scène dont l'effet est une ligne de :data:`EFFETS` (une seule table pour
+    les arguments et les outils, qu'on lit aussi dans les tables des pages)."""
+
+    @property
+    def modificateur(self) -> int:
+        return EFFETS[self].modificateur
+
+    @property
+    def manches(self) -> int:
+        return EFFETS[self].manches
+
+    @property
+    def libelle(self) -> str:
+        return EFFETS[self].libelle
+
+
+class Argument(AvecEffet):
     """Arguments d'une scène de relation : (modificateur du jet, manches en plus ou en moins)."""
 
     EXCLUSIF = "exclusif"
     DELICAT = "delicat"
     CLASSIQUE = "classique"
 
-    @property
-    def modificateur(self) -> int:
-        return {Argument.EXCLUSIF: 1, Argument.DELICAT: -2, Argument.CLASSIQUE: 2}[self]
 
-    @property
-    def manches(self) -> int:
-        return {Argument.EXCLUSIF: 0, Argument.DELICAT: -1, Argument.CLASSIQUE: 1}[self]
-
-    @property
-    def libelle(self) -> str:
-        return {
-            Argument.EXCLUSIF: "une information que lui seul connaît",
-            Argument.DELICAT: "un argument délicat",
-            Argument.CLASSIQUE: "un argument classique",
-        }[self]
-
-
-class Outils(Enum):
+class Outils(AvecEffet):
     """Outils d'une scène de réflexion : le modificateur qu'ils donnent au jet."""
 
     ADEQUATS = "adequats"
     ORDINAIRES = "ordinaires"
     AUCUN = "aucun"
 
-    @property
-    def modificateur(self) -> int:
-        return {Outils.ADEQUATS: 1, Outils.ORDINAIRES: 0, Outils.AUCUN: -3}[self]
+
+EFFETS: dict[AvecEffet, Effet] = {
+    Argument.EXCLUSIF: Effet("une information que lui seul connaît", 1, 0),
+    Argument.DELICAT: Effet("un argument délicat", -2, -1),
+    Argument.CLASSIQUE: Effet("un argument classique", 2, 1),
+    Outils.ADEQUATS: Effet("adaptés à la tâche", 1),
+    Outils.ORDINAIRES: Effet("ordinaires", 0),
+    Outils.AUCUN: Effet("aucun", -3),
+}
 
 
 class Reprise(Enum):

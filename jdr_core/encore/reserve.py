@@ -31,13 +31,14 @@ from ..des import SourceDes
 from ..erreurs import ParametreInvalide, RegleEnfreinte, entier_borne
 from ..francais import compter, majuscule
 from ..loi import Loi
+from .ton import STRESS_MAX
 
 ATTRIBUT_MAX = 6
 DES_MODIFICATEUR_MAX = 10
 RESERVE_MAX = 30
 BONUS_COUP_D_ECLAT = 3
 #: Le Stress qu'il faut avoir pour déclarer un Coup d'éclat (Blockbuster) : le maximum.
-STRESS_COUP_D_ECLAT = 6
+STRESS_COUP_D_ECLAT = STRESS_MAX
 
 
 class Difficulte(Enum):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from ..erreurs import JdrErreur, ParametreInvalide
+from ..erreurs import ParametreInvalide, membre_nomme
 from ..francais import enumerer
 
 STRESS_MAX = 6
@@ -43,10 +43,7 @@ def lire_ton(valeur: object) -> Ton:
     ...
     jdr_core.erreurs.JdrErreur: Ton inconnu : choisissez Blockbuster ou Raw.
     """
-    for ton in Ton:
-        if isinstance(valeur, str) and valeur.strip().lower() == ton.value:
-            return ton
-    raise JdrErreur(f"Ton inconnu : choisissez {enumerer([t.value.capitalize() for t in Ton], 'ou')}.")
+    return membre_nomme(Ton, valeur, f"Ton inconnu : choisissez {enumerer([t.value.capitalize() for t in Ton], 'ou')}.")
 
 
 def lire_palier(valeur: object) -> Palier:
@@ -59,10 +56,7 @@ def lire_palier(valeur: object) -> Palier:
     ...
     jdr_core.erreurs.JdrErreur: Palier inconnu : valide, blessé, gravement blessé ou hors de combat.
     """
-    for palier in Palier:
-        if isinstance(valeur, str) and valeur.strip().lower() == palier.value:
-            return palier
-    raise JdrErreur(f"Palier inconnu : {enumerer([p.value for p in Palier], 'ou')}.")
+    return membre_nomme(Palier, valeur, f"Palier inconnu : {enumerer([p.value for p in Palier], 'ou')}.")
 
 
 class Evenement(Enum):
