@@ -34,6 +34,11 @@ RACINE = Path(__file__).resolve().parent.parent
 DRAPEAUX_CHROMIUM = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
     "--disable-sync", "--no-first-run", "--disable-quic",
+    # WebAssembly laissé au premier compilateur de V8 (Liftoff) : un test ne garde pas une page assez
+    # longtemps pour que la seconde compilation de Pyodide (TurboFan, en tâche de fond) se rembourse ;
+    # sur deux cœurs, elle prenait le processeur aux tests (exemples et lanceurs : 63 → 48 s).
+    # Le banc (tests/bench.py) mesure, lui, le navigateur d'un lecteur, sans ce drapeau.
+    "--js-flags=--no-wasm-tier-up",
 ]
 
 #: Les marques de coût (déclarées aussi dans pyproject.toml) et ce qu'elles annoncent.
@@ -236,6 +241,12 @@ def navigateur(chromium: Browser) -> Browser:
 #: Un test qui demande un contexte servi mais qui mesure ou prépare une première visite (cache vide,
 #: aucun instantané de Python, service worker absent) porte cette marque : il reçoit un contexte neuf.
 CONTEXTE_NEUF = "contexte_neuf"
+#: Un test qui suit la vie de l'instantané de Python (rangé après le premier jet, restauré, écarté)
+#: porte celle-ci : il reçoit le contexte servi sans l'instantané, mais avec le cache HTTP et le
+#: WebAssembly compilé des autres tests (un contexte neuf coûtait 8 à 10 s de processeur de plus).
+SANS_INSTANTANE = "sans_instantane"
+#: Le cache (Cache Storage) où le worker range l'instantané (jdr-worker.js).
+CACHE_DES_INSTANTANES = "regles-vivantes-instantanes"
 
 
 def _options_du_contexte(request: pytest.FixtureRequest) -> dict[str, Any]:
@@ -281,7 +292,7 @@ def contexte_servi(request: pytest.FixtureRequest, chromium: Browser, serveur: s
         neuf.close()
         return
     contexte: BrowserContext = request.getfixturevalue("_contexte_du_module")
-    vider_le_stockage(contexte, serveur)
+    vider_le_stockage(contexte, serveur, instantane=request.node.get_closest_marker(SANS_INSTANTANE) is not None)
     yield contexte
     for page in contexte.pages:
         page.close()
@@ -329,17 +340,21 @@ def contexte(contexte_servi: BrowserContext) -> Iterator[BrowserContext]:
         yield contexte_servi
 
 
-def vider_le_stockage(contexte: BrowserContext, serveur: str) -> None:
+def vider_le_stockage(contexte: BrowserContext, serveur: str, *, instantane: bool = False) -> None:
     """Le stockage du site vidé dans ``contexte`` (localStorage et IndexedDB ; chaque page a son
     sessionStorage neuf), par le protocole de Chromium ; le cache (HTTP et Cache Storage, où dort
-    l'instantané) reste."""
+    l'instantané) reste, sauf l'instantané si ``instantane`` (le cache hors ligne du service worker,
+    lui, reste toujours)."""
     for page in contexte.pages:
         page.close()
     page = contexte.new_page()
     session = contexte.new_cdp_session(page)
-    session.send("Storage.clearDataForOrigin", {"origin": serveur.rstrip("/"),
-                                                "storageTypes": "local_storage,indexeddb"})
+    origine = serveur.rstrip("/")
+    session.send("Storage.clearDataForOrigin", {"origin": origine, "storageTypes": "local_storage,indexeddb"})
     session.detach()
+    if instantane:  # Cache Storage se lit depuis un document de l'origine : un fichier sans script suffit
+        page.goto(origine + "/sitemap.xml")
+        page.evaluate(f"caches.delete({CACHE_DES_INSTANTANES!r})")
     page.close()
 
 

@@ -658,7 +658,7 @@ def _abimer(page: Page, code: str) -> None:
     }""".replace("CODE", code))
 
 
-@pytest.mark.contexte_neuf
+@pytest.mark.sans_instantane
 def test_instantane_range_puis_restaure(page: Page, serveur: str) -> None:
     des = _jet_rejoue(page, serveur)
     premiere = _instantane(page, "rangé")
@@ -670,7 +670,7 @@ def test_instantane_range_puis_restaure(page: Page, serveur: str) -> None:
     expect(bloc).to_have_attribute("data-etat", "ok")
 
 
-@pytest.mark.contexte_neuf
+@pytest.mark.sans_instantane
 @pytest.mark.parametrize(("abimer", "raison"), [
     # Un octet changé au milieu : la somme de contrôle le voit avant Pyodide.
     ("octets[octets.length >> 1] ^= 0xff;", "somme de contrôle"),
@@ -695,7 +695,7 @@ def test_instantane_abime_ecarte(page: Page, serveur: str, abimer: str, raison: 
     _instantane(page, "rangé")  # et un instantané sain le remplace
 
 
-@pytest.mark.contexte_neuf
+@pytest.mark.sans_instantane
 def test_instantane_tentative_inachevee_ecartee(page: Page, serveur: str) -> None:
     """Une visite restée en plan avec l'instantané (marque « essai ») : on ne le reprend pas."""
     des = _jet_rejoue(page, serveur)
@@ -714,7 +714,7 @@ document.addEventListener("DOMContentLoaded",
   () => window.__departs.push(document.documentElement.dataset.jdrWorkers || ""));"""
 
 
-@pytest.mark.contexte_neuf
+@pytest.mark.sans_instantane
 def test_seconde_visite_le_worker_part_sans_attendre(page: Page, serveur: str) -> None:
     """L'instantané rangé, la page s'en souvient : à la visite suivante d'une page à widgets, le
     worker est lancé avant même DOMContentLoaded (pas au repos) ; une page sans widget n'en lance
@@ -735,7 +735,7 @@ def test_seconde_visite_le_worker_part_sans_attendre(page: Page, serveur: str) -
     assert page.evaluate("window.__departs") == [""]
 
 
-@pytest.mark.contexte_neuf
+@pytest.mark.sans_instantane
 def test_copie_locale_effacee_depuis_a_propos(page: Page, serveur: str) -> None:
     _jet_rejoue(page, serveur)
     _instantane(page, "rangé")
