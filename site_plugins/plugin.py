@@ -36,6 +36,7 @@ from .fences import BLOCS, MARQUE_LANCEUR, REGISTRE, declarations
 from .minification import esbuild, minifier
 from .prechargement import MANIFESTE, ModulesIllisibles, Prechargement, inserer_widgets, lire
 from .recherche import exclure_widgets
+from .renvois import RenvoiImpossible, ecrire_renvois
 from .runtime import (
     FICHIERS_PYODIDE,
     FICHIERS_REQUIS,
@@ -228,6 +229,9 @@ class JdrConfig(base.Config):  # type: ignore[no-untyped-call]  # __init_subclas
     #: un sw.js qui retire celui d'une visite précédente.
     hors_ligne = c.Type(bool, default=True)
     delais = c.SubConfig(DelaisConfig)
+    #: Dossiers de docs/ renommés, ancien nom → nouveau : chaque page garde une page de renvoi à
+    #: son ancienne adresse (liens de rejeu partagés, journaux ; voir site_plugins/renvois.py).
+    anciens_dossiers = c.DictOfItems(c.Type(str), default={})
 
 
 class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
@@ -385,6 +389,10 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         except ModulesIllisibles as erreur:
             raise PluginError(f"jdr : {erreur}") from erreur
         (assets / "jdr.js").write_text(routeur, encoding="utf-8")
+        try:  # avant les en-têtes et le service worker : les renvois sont des pages du site comme les autres
+            ecrire_renvois(site, dict(self.config.anciens_dossiers), config.site_url or "")
+        except RenvoiImpossible as erreur:
+            raise PluginError(f"jdr : {erreur}") from erreur
         recherche = site / "assets" / "javascripts" / "workers" / "recherche-worker.js"
         if self._worker_recherche:  # sinon la recherche est désactivée : aucune page ne le demande
             texte = (ASSETS / "recherche-worker.js").read_text(encoding="utf-8")

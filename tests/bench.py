@@ -47,7 +47,7 @@ class Cible:
     bouton: str
 
 
-SITE = Cible("site", "/3d6/test/", '.jdr-exemple[data-exemple="pierre-ruelle"]', ".jdr-executer")
+SITE = Cible("site", "/troisd6/test/", '.jdr-exemple[data-exemple="pierre-ruelle"]', ".jdr-executer")
 TEMOIN = Cible("témoin", "/temoin/", "#temoin", "#executer")
 
 # Clique et attend data-etat, en mesurant dans la page (performance.now()).

@@ -31,7 +31,7 @@ from site_plugins.serveur import en_arriere_plan  # noqa: E402
 
 DRAPEAUX = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
             "--disable-sync", "--no-first-run", "--disable-quic"]
-CHEMIN = "/3d6/test/"
+CHEMIN = "/troisd6/test/"
 EXEMPLE = '.jdr-exemple[data-exemple="pierre-ruelle"]'
 LIMITE_MS = 240_000
 

@@ -57,7 +57,7 @@ def _port_libre() -> int:
 def _adresses(site: Path) -> list[str]:
     """Une page, sa feuille de style et ses scripts : ce qu'un lecteur demande en arrivant."""
     css = sorted(site.glob("assets/stylesheets/main.*.min.css"))
-    chemins = ["/", "/3d6/test/", "/encore/fiche/", "/assets/jdr/jdr.js", "/assets/jdr/jdr.css"]
+    chemins = ["/", "/troisd6/test/", "/encore/fiche/", "/assets/jdr/jdr.js", "/assets/jdr/jdr.css"]
     return chemins + [f"/{f.relative_to(site).as_posix()}" for f in css]
 
 

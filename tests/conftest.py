@@ -363,6 +363,13 @@ def vider_le_stockage(contexte: BrowserContext, serveur: str, *, instantane: boo
 GROUPES_DE_PAGES = [*sorted(d.name for d in (RACINE / "docs").glob("*/")), "racine"]
 
 
+def pages_construites(site: Path, motif: str = "*.html") -> list[Path]:
+    """Les pages HTML du site construit (``motif`` : ``index.html`` pour celles d'un dossier), dans
+    l'ordre, sans les pages de renvoi des anciennes adresses (site_plugins/renvois.py), qui ne sont
+    pas des pages des règles : tests/test_renvois.py les vérifie, test_serveur les lit sous la CSP."""
+    return [p for p in sorted(site.rglob(motif)) if "data-jdr-vers=" not in p.read_text(encoding="utf-8")[:300]]
+
+
 def sans_modeles(html: str) -> str:
     """Le HTML d'une page sans ses modèles (``<template>``) : ce que la page montre à son ouverture
     (les formulaires de « Modifier » attendent dans un modèle, voir fences.formater_exemple)."""
@@ -372,7 +379,7 @@ def sans_modeles(html: str) -> str:
 
 
 def groupe_de_page(chemin: str) -> str:
-    """Le groupe d'une adresse du site (« /3d6/test/ » → « 3d6 », « /a-propos/ » → « racine »)."""
+    """Le groupe d'une adresse du site (« /troisd6/test/ » → « 3d6 », « /a-propos/ » → « racine »)."""
     premier = chemin.strip("/").split("/")[0]
     return premier if premier in GROUPES_DE_PAGES[:-1] else "racine"
 

@@ -1,6 +1,6 @@
 """Sonde du code modifié (issue 22) : chiffres avant/après, hors de pytest.
 
-Usage : ``python -m tests.sonde_bac DOSSIER_DU_SITE_CONSTRUIT``. Sur /3d6/test/, après un
+Usage : ``python -m tests.sonde_bac DOSSIER_DU_SITE_CONSTRUIT``. Sur /troisd6/test/, après un
 premier jet : « Modifier », puis ``while True: pass`` et un ``print`` de 10 Mo ; pour chacun,
 le temps jusqu'à la réponse d'un lanceur cliqué 0,3 s après, le temps jusqu'au retour de
 l'exemple et le plus long gel de la page (écart maximal d'un minuteur de 10 ms).
@@ -36,7 +36,7 @@ def main(site: Path) -> None:
     with en_arriere_plan(site) as adresse, sync_playwright() as p:
         navigateur = p.chromium.launch(executable_path=chemin_chromium(), args=DRAPEAUX_CHROMIUM)
         page = navigateur.new_page()
-        page.goto(adresse + "/3d6/test/")
+        page.goto(adresse + "/troisd6/test/")
         form = page.locator('form[data-mecanique="3d6-test"]')
         print(f"premier jet : {lancer(page, form)[0]:.2f} s")
         bloc = page.locator('.jdr-exemple[data-exemple="pierre-ruelle"]')

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from .conftest import GROUPES_DE_PAGES, RACINE, combat_d10_a_deux, groupe_de_page
+from .conftest import GROUPES_DE_PAGES, RACINE, combat_d10_a_deux, groupe_de_page, pages_construites
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 DELAI = 60_000  # ms : large pour une machine de CI chargée
@@ -96,7 +96,7 @@ def resume(violations: list[dict[str, Any]]) -> str:
 
 def pages_du_site(site: Path) -> list[str]:
     chemins = []
-    for html in sorted(site.rglob("index.html")):
+    for html in pages_construites(site, "index.html"):
         if "pyodide" in html.parts:
             continue
         chemin = "/" + html.parent.relative_to(site).as_posix() + "/"
@@ -148,7 +148,7 @@ class TestChaquePage:
         assert not problemes, "violations d'axe :\n" + "\n".join(problemes)
 
 
-    @pytest.mark.parametrize("chemin", ["/", "/3d6/", "/encore/fiche/", "/d10/ecran/"])
+    @pytest.mark.parametrize("chemin", ["/", "/troisd6/", "/encore/fiche/", "/d10/ecran/"])
     @pytest.mark.parametrize("theme", THEMES)
     def test_telephone_menu_ouvert(self, contexte_servi: BrowserContext, serveur: str, theme: str,
                                    chemin: str) -> None:
@@ -176,7 +176,7 @@ class TestWidgetsApresUsage:
 
     def test_lanceur_lance(self, contexte_servi: BrowserContext, serveur: str) -> None:
         page = ouvrir(contexte_servi, "dark", 375)
-        page.goto(serveur + "/3d6/test/")
+        page.goto(serveur + "/troisd6/test/")
         formulaire = page.locator("form.jdr-lanceur").first
         formulaire.get_by_role("button", name="Lancer les dés").click()
         expect(formulaire.locator(".jdr-phrase")).to_be_visible(timeout=DELAI)
@@ -187,7 +187,7 @@ class TestWidgetsApresUsage:
     def test_situation_d_exemple_ouverte(self, contexte_servi: BrowserContext, serveur: str) -> None:
         """« Modifier » ouvert sur les deux sortes d'exemples (champs du lanceur, nombres de l'exemple)."""
         page = ouvrir(contexte_servi, "dark", 375)
-        for chemin, exemple in (("/3d6/test/", "carmen-code"), ("/3d6/energie/", "pe-depart")):
+        for chemin, exemple in (("/troisd6/test/", "carmen-code"), ("/troisd6/energie/", "pe-depart")):
             page.goto(serveur + chemin)
             bloc = page.locator(f'.jdr-exemple[data-exemple="{exemple}"]')
             bloc.get_by_role("button", name="Modifier", exact=True).click()
@@ -200,7 +200,7 @@ class TestWidgetsApresUsage:
         """Un second jet aux mêmes réglages ne touche pas la zone des cotes (aria-live) ; la graine
         se voit mais ses chiffres sont cachés aux lecteurs d'écran."""
         page = ouvrir(contexte_servi, "light")
-        page.goto(serveur + "/3d6/test/")
+        page.goto(serveur + "/troisd6/test/")
         formulaire = page.locator("form.jdr-lanceur").first
         bouton = formulaire.get_by_role("button", name="Lancer les dés")
         bouton.click()
@@ -228,7 +228,7 @@ class TestWidgetsApresUsage:
 
     def test_exemple_execute(self, contexte_servi: BrowserContext, serveur: str) -> None:
         page = ouvrir(contexte_servi, "light", 375)
-        page.goto(serveur + "/3d6/combat/")
+        page.goto(serveur + "/troisd6/combat/")
         bloc = page.locator('.jdr-exemple[data-exemple="initiative"]')
         bloc.locator("button.jdr-executer").click()
         expect(bloc).to_have_attribute("data-etat", re.compile("ok|echec"), timeout=DELAI)
@@ -271,7 +271,7 @@ class TestConfort:
 
     def test_focus_visible_sur_un_champ_numerique(self, contexte_servi: BrowserContext, serveur: str) -> None:
         page = ouvrir(contexte_servi, "light")
-        page.goto(serveur + "/3d6/test/")
+        page.goto(serveur + "/troisd6/test/")
         champ = page.locator("form.jdr-lanceur input[type=number]").first
         champ.focus()
         style = champ.evaluate("e => { const s = getComputedStyle(e); return [s.outlineStyle, s.outlineWidth]; }")
@@ -280,7 +280,7 @@ class TestConfort:
 
     def test_boutons_de_44_px_sur_telephone(self, contexte_servi: BrowserContext, serveur: str) -> None:
         page = ouvrir(contexte_servi, "light", 375)
-        page.goto(serveur + "/3d6/test/")
+        page.goto(serveur + "/troisd6/test/")
         hauteurs = page.locator(".jdr-exemple-actions .md-button, form.jdr-lanceur button[type=submit]").evaluate_all(
             "bs => bs.filter(b => b.offsetParent).map(b => b.getBoundingClientRect().height)"
         )
@@ -289,7 +289,7 @@ class TestConfort:
 
     def test_bouton_inactif_se_voit_inactif(self, contexte_servi: BrowserContext, serveur: str) -> None:
         page = ouvrir(contexte_servi, "light")
-        page.goto(serveur + "/3d6/test/")
+        page.goto(serveur + "/troisd6/test/")
         bouton = page.locator(".jdr-exemple-actions .md-button").first
         actif = bouton.evaluate("b => getComputedStyle(b).opacity")
         bouton.evaluate("b => { b.disabled = true; }")
@@ -299,12 +299,12 @@ class TestConfort:
 
     def test_a_375_px_ni_code_coupe_ni_colonne_cachee(self, contexte_servi: BrowserContext, serveur: str) -> None:
         page = ouvrir(contexte_servi, "light", 375)
-        page.goto(serveur + "/3d6/test/")
+        page.goto(serveur + "/troisd6/test/")
         page.evaluate("() => document.querySelectorAll('.jdr-exemple details').forEach(d => { d.open = true; })")
         coupes = page.locator(".jdr-exemple pre > code").evaluate_all(
             "cs => cs.filter(c => c.scrollWidth > c.clientWidth + 1).length"
         )
-        page.goto(serveur + "/3d6/tables/")
+        page.goto(serveur + "/troisd6/tables/")
         # La dernière colonne des tableaux à quatre colonnes reste dans l'écran sans défiler.
         debordes = page.locator(".md-typeset table").evaluate_all(
             """ts => ts.filter(t => t.querySelectorAll('thead th').length === 4)

@@ -140,7 +140,7 @@ class TestSortieBornee:
 # --- Dans Chromium ---------------------------------------------------------------------
 
 DELAI = 40_000
-PAGE_TEST = "/3d6/test/"
+PAGE_TEST = "/troisd6/test/"
 EXEMPLE = '.jdr-exemple[data-exemple="pierre-ruelle"]'
 LANCEUR = 'form[data-mecanique="3d6-test"]'
 SANS_FIN = typographier("Votre code tourne sans fin : arrêté après 2 s.")

@@ -47,9 +47,9 @@ def test_exemple_indente() -> None:
 
 
 def test_notes_de_coherence_et_hypotheses() -> None:
-    combat = (RACINE / "docs/3d6/combat.md").read_text(encoding="utf-8")
+    combat = (RACINE / "docs/troisd6/combat.md").read_text(encoding="utf-8")
     assert "Note de cohérence" in combat and "jules-entrepot-coherence" in combat
-    test = (RACINE / "docs/3d6/test.md").read_text(encoding="utf-8")
+    test = (RACINE / "docs/troisd6/test.md").read_text(encoding="utf-8")
     assert "Hypothèse : les triples sur 2 ou 4 dés" in test
 
 
@@ -66,7 +66,7 @@ def test_texte_dans_nos_mots() -> None:
 @pytest.mark.construction
 def test_pages_lisibles_sans_javascript(site_construit: Path) -> None:
     """Le résultat attendu des exemples et les cotes des lanceurs sont dans le HTML construit."""
-    page = (site_construit / "3d6/test/index.html").read_text(encoding="utf-8")
+    page = (site_construit / "troisd6/test/index.html").read_text(encoding="utf-8")
     # Avec la typographie française de la construction (espaces insécables, voir typographie.py).
     assert 'data-exemple="pierre-ruelle"' in page
     assert typographier("2, 3, 5 contre 3 : 2 succès pour 1 demandé, c") in page

@@ -195,17 +195,8 @@ class _Lecteur(HTMLParser):
 RACINE = Path(__file__).resolve().parent.parent
 
 
-def dossier(nom: str) -> str:
-    """Le dossier de docs/ d'un système : celui dont l'écran cite ses tables (troisd6 → 3d6)."""
-    systeme = next(s for s in systemes() if s.nom == nom)
-    for ecran in sorted((RACINE / "docs").glob("*/ecran.md")):
-        if f'nom="{systeme.tables[0].nom}"' in ecran.read_text(encoding="utf-8"):
-            return ecran.parent.name
-    raise AssertionError(f"aucun docs/*/ecran.md ne porte les tables du système {nom}")
-
-
 def _lire(site: Path, systeme: str) -> _Lecteur:
-    page = site / dossier(systeme) / "ecran" / "index.html"
+    page = site / systeme / "ecran" / "index.html"
     assert page.is_file(), f"pas d'écran du MJ construit pour {systeme}"
     texte = page.read_text(encoding="utf-8")
     lecteur = _Lecteur()
@@ -248,20 +239,20 @@ class TestPagesConstruites:
     @pytest.mark.parametrize("nom", NOMS)
     def test_dans_la_navigation(self, site_construit: Path, nom: str) -> None:
         accueil = (site_construit / "index.html").read_text(encoding="utf-8")
-        assert re.search(rf'href="{dossier(nom)}/ecran/"[^>]*>\s*<span[^>]*>\s*Écran du MJ', accueil)
+        assert re.search(rf'href="{nom}/ecran/"[^>]*>\s*<span[^>]*>\s*Écran du MJ', accueil)
 
     @pytest.mark.parametrize("nom", NOMS)
     def test_mene_aux_autres_pages_du_systeme(self, site_construit: Path, nom: str) -> None:
         """L'écran masque le menu (toute la largeur pour ses colonnes) : une ligne de liens, sous
         son titre, mène à chaque autre page du système, celle-ci nommée sans lien."""
         systeme = next(s for s in systemes() if s.nom == nom)
-        texte = (site_construit / dossier(nom) / "ecran" / "index.html").read_text(encoding="utf-8")
+        texte = (site_construit / nom / "ecran" / "index.html").read_text(encoding="utf-8")
         nav = re.search(r'<nav [^>]*class="jdr-pages-du-systeme"[^>]*>(.*?)</nav>', texte, re.S)
         assert nav is not None, "pas de liens vers les pages du système"
         assert texte.index("<h1") < nav.start() < texte.index("<h2")
         liens = re.findall(r'href="([^"]+)"', nav.group(1))
         adresses = [p.removesuffix(".md").removesuffix("/index") for p in systeme.pages if not p.endswith("/ecran.md")]
-        attendus = [posixpath.relpath(a, f"{dossier(nom)}/ecran") + "/" for a in adresses]
+        attendus = [posixpath.relpath(a, f"{nom}/ecran") + "/" for a in adresses]
         assert liens == attendus
         assert re.search(r"<strong>\s*Écran du MJ", nav.group(1))
 
@@ -310,7 +301,7 @@ class TestImpressionEtTelephone:
 
     @pytest.mark.parametrize("nom", NOMS)
     def test_tient_sur_deux_hauteurs_d_ecran(self, chromium: Browser, serveur: str, nom: str) -> None:
-        page = _ouvrir(chromium, f"{serveur}/{dossier(nom)}/ecran/", FENETRE["width"])
+        page = _ouvrir(chromium, f"{serveur}/{nom}/ecran/", FENETRE["width"])
         hauteur = page.evaluate("() => document.documentElement.scrollHeight")
         # Chaque table tient dans sa colonne : rien à faire défiler de côté.
         a_defiler = page.evaluate("""() => [...document.querySelectorAll('table[data-table]')]
@@ -328,7 +319,7 @@ class TestImpressionEtTelephone:
 
     @pytest.mark.parametrize("nom", NOMS)
     def test_tient_sur_deux_pages_a4(self, chromium: Browser, serveur: str, nom: str) -> None:
-        page = _ouvrir(chromium, f"{serveur}/{dossier(nom)}/ecran/", 1280)
+        page = _ouvrir(chromium, f"{serveur}/{nom}/ecran/", 1280)
         page.emulate_media(media="print")
         pages = compter_pages_pdf(page.pdf(format="A4"))
         page.context.close()
@@ -337,7 +328,7 @@ class TestImpressionEtTelephone:
 
     @pytest.mark.parametrize("sombre", [False, True])
     def test_impression_sans_habillage(self, chromium: Browser, serveur: str, sombre: bool) -> None:
-        page = _ouvrir(chromium, f"{serveur}/{dossier(ENCORE.nom)}/ecran/", 1280, sombre)
+        page = _ouvrir(chromium, f"{serveur}/{ENCORE.nom}/ecran/", 1280, sombre)
         page.emulate_media(media="print", color_scheme="dark" if sombre else "light")
         visibles = page.evaluate("""() => [...document.querySelectorAll(
             '.md-header, .md-sidebar, .md-footer, .md-search, .md-top, button, .headerlink')]
@@ -353,7 +344,7 @@ class TestImpressionEtTelephone:
     @pytest.mark.parametrize(("largeur", "colonnes"), [(1440, 3), (1000, 2), (375, 1)])
     def test_colonnes_selon_la_largeur(self, chromium: Browser, serveur: str, largeur: int, colonnes: int) -> None:
         """Trois colonnes sur un grand écran, deux sur une tablette, une seule sur un téléphone."""
-        page = _ouvrir(chromium, f"{serveur}/{dossier(ENCORE.nom)}/ecran/", largeur)
+        page = _ouvrir(chromium, f"{serveur}/{ENCORE.nom}/ecran/", largeur)
         # Les colonnes vraiment remplies : les bords gauches distincts de ce qui commence au bord d'une
         # colonne (titres, termes du glossaire ; pas les tables, que Material élargit sur un téléphone).
         # Les titres de tables seuls ne suffisaient pas :
@@ -366,7 +357,7 @@ class TestImpressionEtTelephone:
 
     @pytest.mark.parametrize("nom", NOMS)
     def test_lisible_sur_telephone(self, chromium: Browser, serveur: str, nom: str) -> None:
-        page = _ouvrir(chromium, f"{serveur}/{dossier(nom)}/ecran/", 375, sombre=True)
+        page = _ouvrir(chromium, f"{serveur}/{nom}/ecran/", 375, sombre=True)
         largeurs = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
         taille = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.md-typeset td')).fontSize)")
         # Aucune colonne de table cachée hors de l'écran (à faire défiler de côté).

@@ -126,7 +126,7 @@ def _axe_dans_les_deux_themes(page: Page, theme: str, fiche: str) -> None:
 def test_un_joueur_cree_teste_applique_recharge_3d6(contexte_servi: BrowserContext, serveur: str, largeur: int,
                                                     theme: str) -> None:
     page, erreurs = _ouvrir(contexte_servi, theme, largeur)
-    fiche = _creer(page, serveur + "/3d6/fiche/", FICHE_3D6, "Jules",
+    fiche = _creer(page, serveur + "/troisd6/fiche/", FICHE_3D6, "Jules",
                    {"Physique (1 à 5)": "4", "Mental (1 à 5)": "2", "Social (1 à 5)": "3",
                     "Accord (facultatif)": "il"}, "Jules")
     expect(fiche.locator(".jdr-fiche-etat")).to_have_text(re.compile(r"6\sPE sur 6\s: en forme\."))
@@ -171,7 +171,7 @@ def test_un_joueur_cree_teste_applique_recharge_3d6(contexte_servi: BrowserConte
 
 def test_fiche_3d6_refuse_une_creation_hors_des_bornes(contexte_servi: BrowserContext, serveur: str) -> None:
     page = _page(contexte_servi, "light", 1280)
-    page.goto(serveur + "/3d6/fiche/")
+    page.goto(serveur + "/troisd6/fiche/")
     fiche = page.locator(FICHE_3D6)
     creation = fiche.locator(".jdr-fiche-creation")
     creation.get_by_label("Nom").fill("Carmen")
@@ -281,7 +281,7 @@ def _fiches_rangees(page: Page, systeme: str) -> list[str]:
 @pytest.mark.flaky(reruns=1)
 def test_partager_une_fiche_par_un_lien(contexte_servi: BrowserContext, serveur: str) -> None:
     page = _page(contexte_servi, "light", 1280)
-    page.goto(serveur + "/3d6/fiche/")
+    page.goto(serveur + "/troisd6/fiche/")
     _creer_3d6(page, "Carmen <b>")
     fiche = page.locator(FICHE_3D6)
     fiche.get_by_role("button", name="Partager par un lien").click()
@@ -292,7 +292,7 @@ def test_partager_une_fiche_par_un_lien(contexte_servi: BrowserContext, serveur:
 
     # Un autre appareil, qui a déjà son Jules : la fiche reçue s'ajoute, sans rien remplacer.
     page = _page(contexte_servi, "dark", 390)
-    page.goto(serveur + "/3d6/fiche/")
+    page.goto(serveur + "/troisd6/fiche/")
     _creer_3d6(page, "Jules")
     page.goto(lien)
     fiche = page.locator(FICHE_3D6)
@@ -314,7 +314,7 @@ def test_partager_une_fiche_par_un_lien(contexte_servi: BrowserContext, serveur:
 def test_un_lien_hostile_est_refuse_sans_rien_changer(contexte_servi: BrowserContext, serveur: str, fragment: str,
                                                       refus: str) -> None:
     page = _page(contexte_servi, "light", 1280)
-    page.goto(serveur + "/3d6/fiche/" + fragment)
+    page.goto(serveur + "/troisd6/fiche/" + fragment)
     sortie = page.locator(FICHE_3D6).locator("output.jdr-sortie [role=alert]")
     expect(sortie).to_contain_text(typographier(f"Lien de partage refusé : {refus}"), timeout=DELAI)
     assert _fiches_rangees(page, "troisd6") == []
@@ -329,14 +329,14 @@ def test_le_lien_d_une_fiche_d_un_autre_systeme_est_refuse(contexte_servi: Brows
     fiche.get_by_role("button", name="Créer la fiche").click()
     fiche.get_by_role("button", name="Partager par un lien").click()
     lien = fiche.get_by_label("Lien de partage de la fiche de Philip").input_value(timeout=DELAI)
-    page.goto(serveur + "/3d6/fiche/" + lien[lien.index("#"):])
+    page.goto(serveur + "/troisd6/fiche/" + lien[lien.index("#"):])
     expect(page.locator(FICHE_3D6).locator("output.jdr-sortie [role=alert]")).to_contain_text(
         "ne se range pas ici", timeout=DELAI)
     assert _fiches_rangees(page, "troisd6") == []
     page.close()
 
 
-@pytest.mark.parametrize("chemin", ["/3d6/fiche/", "/deuxd6/fiche/", "/d10/fiche/", "/encore/fiche/"])
+@pytest.mark.parametrize("chemin", ["/troisd6/fiche/", "/deuxd6/fiche/", "/d10/fiche/", "/encore/fiche/"])
 def test_imprimer_la_fiche_sur_une_page_a4(contexte_servi: BrowserContext, serveur: str, chemin: str) -> None:
     page = _page(contexte_servi, "light", 1280)
     page.goto(serveur + chemin)

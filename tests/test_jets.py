@@ -22,10 +22,12 @@ from site_plugins.jets import JetInvalide, JetsEnLigne, lire_jet
 from site_plugins.plugin import resoudre_liens
 from site_plugins.recherche import exclure_widgets
 
+from .conftest import pages_construites
+
 DELAI = 90_000  # ms : Python démarre dans le navigateur au premier jet
 
 
-def convertir(texte: str, page: str = "3d6/essai.md") -> str:
+def convertir(texte: str, page: str = "troisd6/essai.md") -> str:
     """Une page passée par Markdown avec superfences, nos blocs et les jets, la page posée dans le
     registre comme le fait le greffon (son nom sert aux messages d'erreur)."""
     REGISTRE.vider()
@@ -162,21 +164,21 @@ class TestExtension:
         REGISTRE.vider()
         md = markdown.Markdown(extensions=["pymdownx.superfences", JetsEnLigne()],
                                extension_configs={"pymdownx.superfences": {"custom_fences": declarations()}})
-        REGISTRE.page = ("3d6/test.md", "3d6/test/")
+        REGISTRE.page = ("troisd6/test.md", "troisd6/test/")
         md.convert('```lanceur mecanique="3d6-test"\n```\n')
-        REGISTRE.page = ("3d6/usages.md", "3d6/usages/")
+        REGISTRE.page = ("troisd6/usages.md", "troisd6/usages/")
         page = md.reset().convert(PHRASE)
         REGISTRE.page = ("", "")
-        resolu = resoudre_liens(page, "3d6/usages.md", "3d6/usages/")
+        resolu = resoudre_liens(page, "troisd6/usages.md", "troisd6/usages/")
         (lien,) = re.findall(r'<template class="jdr-jet-lanceur"><a href="([^"]+)">', resolu)
         adresse = urlsplit(html.unescape(lien))
         assert (adresse.path, adresse.fragment) == ("../test/", "lanceur-3d6-test")
         assert parse_qs(adresse.query) == {"lanceur": ["3d6-test"], "caracteristique": ["3"], "difficulte": ["2"]}
         REGISTRE.vider()
-        REGISTRE.page = ("3d6/usages.md", "3d6/usages/")
+        REGISTRE.page = ("troisd6/usages.md", "troisd6/usages/")
         seul = md.reset().convert(PHRASE)
         with pytest.raises(PluginError, match="aucun lanceur « 3d6-test »"):
-            resoudre_liens(seul, "3d6/usages.md", "3d6/usages/")
+            resoudre_liens(seul, "troisd6/usages.md", "troisd6/usages/")
         REGISTRE.vider()
 
     def test_recherche_garde_la_prose(self) -> None:
@@ -202,7 +204,7 @@ def test_un_jet_mal_ecrit_arrete_mkdocs(tmp_path: Path) -> None:
     assert not (tmp_path / "site" / "index.html").exists()
 
 def _pages_avec_jets(site: Path) -> dict[str, str]:
-    return {str(p.relative_to(site)): p.read_text(encoding="utf-8") for p in sorted(site.rglob("*.html"))
+    return {str(p.relative_to(site)): p.read_text(encoding="utf-8") for p in pages_construites(site)
             if 'class="jdr-jet"' in p.read_text(encoding="utf-8")}
 
 
@@ -241,7 +243,7 @@ class TestDansLeNavigateur:
         contexte = chromium.new_context(viewport={"width": largeur, "height": 900}, locale="fr-FR")
         page = contexte.new_page()
         page.set_default_timeout(DELAI)
-        page.goto(serveur + "/3d6/test/")
+        page.goto(serveur + "/troisd6/test/")
         page.evaluate("() => localStorage.clear()")
         page.reload()
         return page

@@ -95,7 +95,7 @@ def node() -> Iterator[Node]:
 def _entree(i: int) -> dict[str, Any]:
     return {"temps": "2026-11-29T21:00:00.000Z", "source": "lanceur", "systeme": "3D6 à succès", "page": "Le test",
             "titre": f"Lanceur : jet {i}", "reglages": [["Caractéristique", "3"]], "des": "2, 5, 6",
-            "issue": f"Issue {i}.", "lien": f"http://127.0.0.1/3d6/test/?graine={i}", "graine": str(i)}
+            "issue": f"Issue {i}.", "lien": f"http://127.0.0.1/troisd6/test/?graine={i}", "graine": str(i)}
 
 
 class TestBorne:
@@ -182,7 +182,7 @@ class TestTextes:
         texte = node.ok("enTexte", {"version": 1, "ecartees": 0, "entrees": [_entree(1), _entree(2)]})
         assert texte.startswith("Journal des jets (Règles vivantes) : 2 jets enregistrés.")
         assert "3D6 à succès · Lanceur : jet 1" in texte and "Réglages : Caractéristique : 3" in texte
-        assert "Dés : 2, 5, 6" in texte and "Rejouer : http://127.0.0.1/3d6/test/?graine=2" in texte
+        assert "Dés : 2, 5, 6" in texte and "Rejouer : http://127.0.0.1/troisd6/test/?graine=2" in texte
 
     def test_situation_et_reglages(self, node: Node) -> None:
         """La situation vient du cœur ; une case cochée est une phrase, dite sans « oui »."""
@@ -201,7 +201,7 @@ class TestTextes:
         assert exporte["exporte"] == "2026-11-29T22:00:00.000Z"
 
     @pytest.mark.parametrize(("lien", "garde"), [
-        ("http://127.0.0.1:8000/3d6/test/?graine=1", True),
+        ("http://127.0.0.1:8000/troisd6/test/?graine=1", True),
         ("https://exemple.fr/", True),
         ("javascript:alert(1)", False),
         ("data:text/html,x", False),
@@ -232,7 +232,7 @@ class TestRevision:
         assert [e["issue"] for e in revu["entrees"]] == ["Issue 1.", "Revu."]
         assert revu["entrees"][1]["des"] == "2, 5, 6"  # sans dés donnés, les dés restent
 
-    @pytest.mark.parametrize("lien", ["", "http://127.0.0.1/3d6/test/?graine=99"])
+    @pytest.mark.parametrize("lien", ["", "http://127.0.0.1/troisd6/test/?graine=99"])
     def test_lien_inconnu_rien_a_reviser(self, node: Node, lien: str) -> None:
         journal = {"version": 1, "ecartees": 0, "entrees": [{**_entree(1), "lien": ""}]}
         assert node.ok("reviserEntree", journal, lien, {"issue": "Revu."}) is None

@@ -92,7 +92,7 @@ def _semer(page: Page, n: int, ecartees: int = 0) -> None:
 
 def test_jets_d_un_lanceur_d_un_exemple_et_d_un_suivi(page: Page, serveur: str) -> None:
     """Un jet de lanceur, un tirage « Avec d'autres dés » et une initiative de combat D10 arrivent au journal."""
-    page.goto(serveur + "/3d6/test/")
+    page.goto(serveur + "/troisd6/test/")
     form = _lancer(page, "3d6-test")
     des = form.locator("output .jdr-de").all_inner_texts()
     lanceur = _attendre_entrees(page, 1)["entrees"][0]
@@ -177,7 +177,7 @@ def test_panneau_accessible_et_charge_a_la_demande(page: Page, serveur: str) -> 
 def test_rechargement_et_second_onglet(contexte: BrowserContext, serveur: str) -> None:
     """Le journal survit au rechargement ; un second onglet voit arriver les nouveaux jets sans recharger."""
     page = contexte.new_page()
-    page.goto(serveur + "/3d6/test/")
+    page.goto(serveur + "/troisd6/test/")
     _lancer(page, "3d6-test")
     _attendre_entrees(page, 1)
     autre = contexte.new_page()
@@ -192,7 +192,7 @@ def test_rechargement_et_second_onglet(contexte: BrowserContext, serveur: str) -
     panneau.get_by_role("button", name="Fermer").click()
     # Navigation instantanée : le journal suit, et un nouveau jet s'ajoute.
     page.get_by_role("navigation").get_by_role("link", name="Autres usages du test").first.click()
-    expect(page).to_have_url(re.compile(r"/3d6/usages/"))
+    expect(page).to_have_url(re.compile(r"/troisd6/usages/"))
     expect(page.locator("form.jdr-lanceur").first).to_have_attribute("data-branche", "pret")
     page.locator("form.jdr-lanceur").first.get_by_role("button", name="Lancer les dés").click()
     expect(liste).to_have_count(3)
@@ -201,7 +201,7 @@ def test_rechargement_et_second_onglet(contexte: BrowserContext, serveur: str) -
 
 def test_borne_et_nombre_retire(page: Page, serveur: str) -> None:
     """À 200 jets, le suivant pousse le plus ancien dehors, et le journal dit combien sont partis."""
-    page.goto(serveur + "/3d6/test/")
+    page.goto(serveur + "/troisd6/test/")
     _semer(page, 200, ecartees=4)
     _lancer(page, "3d6-test")
     page.wait_for_function(f"() => JSON.parse(localStorage.getItem('{CLE}')).ecartees === 5")
@@ -248,7 +248,7 @@ def test_export_copie_et_effacement_dans_les_deux_onglets(contexte: BrowserConte
     expect(vue.locator(".jdr-journal-message")).to_contain_text("copiez-le avec Ctrl+C")
 
     autre = contexte.new_page()
-    autre.goto(serveur + "/3d6/test/")
+    autre.goto(serveur + "/troisd6/test/")
     panneau = _ouvrir(autre)
     expect(panneau.locator("li.jdr-journal-entree")).to_have_count(3)
     page.once("dialog", lambda d: d.dismiss())
@@ -262,7 +262,7 @@ def test_export_copie_et_effacement_dans_les_deux_onglets(contexte: BrowserConte
     assert _journal(page) is None
 
 
-REJEU = "/3d6/test/?lanceur=3d6-test&graine=4242&caracteristique=3&relances=1"
+REJEU = "/troisd6/test/?lanceur=3d6-test&graine=4242&caracteristique=3&relances=1"
 
 
 def test_lien_de_rejeu_dit_qu_il_rejoue(page: Page, serveur: str) -> None:
@@ -281,18 +281,18 @@ def test_lien_de_rejeu_dit_qu_il_rejoue(page: Page, serveur: str) -> None:
 
 def test_rejouer_depuis_le_journal(page: Page, serveur: str) -> None:
     """« Rejouer ce jet » dans le panneau (navigation instantanée) redonne les mêmes dés, annoncés comme rejoués."""
-    page.goto(serveur + "/3d6/test/")
+    page.goto(serveur + "/troisd6/test/")
     form = page.locator('form[data-mecanique="3d6-test"]')
     form.locator('[name="caracteristique"]').fill("4")
     _lancer(page, "3d6-test")
     des = form.locator("output .jdr-de").all_inner_texts()
     _attendre_entrees(page, 1)
     page.get_by_role("navigation").get_by_role("link", name="Le combat").first.click()
-    expect(page).to_have_url(re.compile(r"/3d6/combat/"))
+    expect(page).to_have_url(re.compile(r"/troisd6/combat/"))
     panneau = _ouvrir(page)
     panneau.get_by_role("link", name="Rejouer ce jet").click()
     expect(panneau).to_be_hidden()
-    expect(page).to_have_url(re.compile(r"/3d6/test/\?lanceur=3d6-test"))
+    expect(page).to_have_url(re.compile(r"/troisd6/test/\?lanceur=3d6-test"))
     form = page.locator('form[data-mecanique="3d6-test"]')
     expect(form.locator(".jdr-avis-rejeu")).to_contain_text("Jet rejoué depuis un lien")
     expect(form.locator("output .jdr-resultat")).to_be_visible()
@@ -331,7 +331,7 @@ def test_de_cache_revele_dans_la_meme_entree(contexte: BrowserContext, serveur: 
 def test_journal_abime_signale_et_garde(page: Page, serveur: str) -> None:
     """Un journal abîmé : message en français, rien d'effacé, les nouveaux jets ne l'écrasent pas."""
     abime = '{"version": 1, "entrees": "pas une liste"'
-    page.goto(serveur + "/3d6/test/")
+    page.goto(serveur + "/troisd6/test/")
     page.evaluate("([cle, v]) => localStorage.setItem(cle, v)", [CLE, abime])
     page.reload()
     _lancer(page, "3d6-test")
@@ -355,7 +355,7 @@ def test_telephone_390_px(chromium: Browser, serveur: str, schema: str, tmp_path
                                device_scale_factor=1, is_mobile=True, has_touch=True)
     try:
         page = ctx.new_page()
-        page.goto(serveur + "/3d6/test/")
+        page.goto(serveur + "/troisd6/test/")
         _semer(page, 4, ecartees=2)
         page.reload()
         panneau = _ouvrir(page)
@@ -389,7 +389,7 @@ def test_axe_panneau_et_page(chromium: Browser, serveur: str, schema: str) -> No
     try:
         page = ctx.new_page()
         page.set_default_timeout(DELAI)
-        page.goto(serveur + "/3d6/test/")
+        page.goto(serveur + "/troisd6/test/")
         _semer(page, 4, ecartees=1)
         page.reload()
         panneau = _ouvrir(page)

@@ -89,15 +89,16 @@ def test_processus_sans_sa_marque(essai: pytest.Pytester) -> None:
 
 def test_marques_declarees_et_decrites() -> None:
     """Les quatre marques de coût sont déclarées dans pyproject.toml et décrites dans conftest.py, avec
-    celle qui demande un contexte Chromium neuf (elle ne coûte rien de plus qu'un test de navigateur)."""
+    les deux qui choisissent le contexte Chromium d'un test (neuf, ou servi sans l'instantané) : elles ne
+    coûtent rien de plus qu'un test de navigateur."""
     import tomllib
 
-    from .conftest import CONTEXTE_NEUF, MARQUES
+    from .conftest import CONTEXTE_NEUF, MARQUES, SANS_INSTANTANE
 
     reglages = tomllib.loads((RACINE / "pyproject.toml").read_text(encoding="utf-8"))
     declarees = {m.split(":")[0] for m in reglages["tool"]["pytest"]["ini_options"]["markers"]}
     assert set(MARQUES) == {"navigateur", "construction", "node", "lent"}
-    assert declarees == {*MARQUES, CONTEXTE_NEUF}
+    assert declarees == {*MARQUES, CONTEXTE_NEUF, SANS_INSTANTANE}
 
 
 def test_playwright_pas_importe_par_le_conftest() -> None:

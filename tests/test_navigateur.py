@@ -12,7 +12,7 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Locator, Page, Request, expect
 
-from .conftest import GROUPES_DE_PAGES, aller, combat_d10_a_deux, groupe_de_page, sans_modeles
+from .conftest import GROUPES_DE_PAGES, aller, combat_d10_a_deux, groupe_de_page, pages_construites, sans_modeles
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 DELAI = 40_000  # ms : large pour une machine de CI chargée ; le chien de garde du site est à 20 s
@@ -54,7 +54,7 @@ def page(contexte_servi: BrowserContext, serveur: str) -> Iterator[Page]:
 
 def _pages_avec_exemples(site: Path) -> dict[str, list[str]]:
     pages: dict[str, list[str]] = {}
-    for html in sorted(site.rglob("index.html")):
+    for html in pages_construites(site, "index.html"):
         ids = re.findall(r'data-exemple="([^"]+)"', html.read_text(encoding="utf-8"))
         if ids:
             chemin = "/" + html.parent.relative_to(site).as_posix() + "/"
@@ -130,7 +130,7 @@ def test_tous_les_exemples_passent(page: Page, serveur: str, site_construit: Pat
 
 def test_exemple_avec_d_autres_des_et_rejeu(page: Page, serveur: str) -> None:
     """« Avec d'autres dés » : une issue en français et un lien qui rejoue exactement ce tirage."""
-    page.goto(serveur + "/3d6/test/")
+    page.goto(serveur + "/troisd6/test/")
     bloc = page.locator('.jdr-exemple[data-exemple="pierre-ruelle"]')
     bloc.get_by_role("button", name="Avec d'autres dés").click()
     expect(bloc).to_have_attribute("data-etat", re.compile("ok|ecart"))
@@ -151,7 +151,7 @@ def test_exemple_avec_d_autres_des_et_rejeu(page: Page, serveur: str) -> None:
 def test_exemple_modifier_executer_revenir(page: Page, serveur: str) -> None:
     """« Modifier » : un nombre changé donne un autre résultat (≠) ; une erreur est dite en
     français et la page continue de marcher ; « Revenir au texte » rend le code d'origine."""
-    page.goto(serveur + "/3d6/test/")
+    page.goto(serveur + "/troisd6/test/")
     bloc = page.locator('.jdr-exemple[data-exemple="pierre-ruelle"]')
     source = json.loads(bloc.locator("template.jdr-source").evaluate("(t) => t.content.textContent") or "")
     bloc.get_by_role("button", name="Modifier", exact=True).click()
@@ -185,7 +185,7 @@ def test_modifier_la_situation_en_champs(page: Page, serveur: str) -> None:
     """« Modifier » sur un exemple relié à un lanceur : ses réglages en champs, ses chances exactes,
     recalculées quand un champ change, un jet sur place qui entre au journal, et un lien de rejeu
     qui mène au lanceur de la mécanique (c'est là qu'un lien rejoue un jet)."""
-    page.goto(serveur + "/3d6/test/")
+    page.goto(serveur + "/troisd6/test/")
     bloc = page.locator('.jdr-exemple[data-exemple="carmen-code"]')
     modifier = bloc.get_by_role("button", name="Modifier", exact=True)
     modifier.click()
@@ -228,7 +228,7 @@ def test_modifier_les_nombres_d_un_exemple_sans_lanceur(page: Page, serveur: str
     """« Modifier » sur un exemple sans lanceur : ses propres nombres en champs, par étape ; exécutés
     à part, avec les écarts au texte marqués ≠ ; un champ qui n'est pas un entier est refusé en
     français sans rien lancer ; une valeur que la règle refuse est dite par la règle."""
-    page.goto(serveur + "/3d6/energie/")
+    page.goto(serveur + "/troisd6/energie/")
     bloc = page.locator('.jdr-exemple[data-exemple="pe-depart"]')
     bloc.get_by_role("button", name="Modifier", exact=True).click()
     form = bloc.locator("form.jdr-reglages")
@@ -259,7 +259,7 @@ def test_modifier_les_nombres_d_un_exemple_sans_lanceur(page: Page, serveur: str
 def test_lancer_cette_situation(page: Page, serveur: str, site_construit: Path) -> None:
     """Un exemple relié à un lanceur ouvre ce lanceur avec les valeurs de l'exemple."""
     liens = []
-    for html in sorted(site_construit.rglob("*.html")):
+    for html in pages_construites(site_construit):
         liens += re.findall(r'class="jdr-lancer-situation md-button" href="([^"]+)"', html.read_text(encoding="utf-8"))
         if liens:
             depart = "/" + html.parent.relative_to(site_construit).as_posix() + "/"
@@ -294,7 +294,7 @@ def _ouvrir_et_lancer(page: Page, adresse: str, mecanique: str) -> Locator:
 
 def _pages_avec_lanceurs(site: Path) -> dict[str, list[str]]:
     pages: dict[str, list[str]] = {}
-    for html in sorted(site.rglob("*.html")):
+    for html in pages_construites(site):
         noms = re.findall(r'<form class="jdr-lanceur" data-mecanique="([^"]+)"',
                           sans_modeles(html.read_text(encoding="utf-8")))
         if noms:
@@ -351,7 +351,7 @@ def test_jet_cache_se_revele(page: Page, serveur: str) -> None:
 
 def test_cotes_perimees_jamais_affichees_comme_a_jour(page: Page, serveur: str) -> None:
     """Pendant un recalcul, la zone des cotes est marquée « calcul… » ; la dernière saisie l'emporte."""
-    form = _ouvrir_et_lancer(page, serveur + "/3d6/test/", "3d6-test")
+    form = _ouvrir_et_lancer(page, serveur + "/troisd6/test/", "3d6-test")
     champ = form.locator('[name="difficulte"]')
     for valeur in ("1", "3", "1"):
         champ.fill(valeur)
@@ -370,11 +370,11 @@ def test_longues_fractions_en_infobulle(page: Page, serveur: str) -> None:
 def test_lien_refuse_ou_sans_cible_le_dit(page: Page, serveur: str) -> None:
     """Un lien de rejeu refusé ne prétend pas avoir rejoué ; un lien vers un lanceur ou un exemple
     absent de la page le dit (le nom reçu, hostile ou non, reste du texte)."""
-    page.goto(serveur + "/3d6/test/?lanceur=3d6-test&caracteristique=9&graine=5#x")
+    page.goto(serveur + "/troisd6/test/?lanceur=3d6-test&caracteristique=9&graine=5#x")
     form = page.locator('form[data-mecanique="3d6-test"]')
     expect(form.locator("output .jdr-erreur")).to_be_visible()
     expect(form.locator(".jdr-avis-rejeu")).to_contain_text("n'a rejoué aucun jet")
-    page.goto(serveur + "/3d6/test/?lanceur=%3Cimg%20src%3Dx%3E&exemple=fantome&graine=5")
+    page.goto(serveur + "/troisd6/test/?lanceur=%3Cimg%20src%3Dx%3E&exemple=fantome&graine=5")
     avis = page.locator(".jdr-lien-sans-cible")
     expect(avis).to_contain_text("le lanceur «\u202f<img src=x>\u202f» et l'exemple «\u202ffantome\u202f»")
     expect(avis).to_contain_text("rien n'a été rejoué")
@@ -382,7 +382,7 @@ def test_lien_refuse_ou_sans_cible_le_dit(page: Page, serveur: str) -> None:
 
 
 def test_lien_rejoue_le_meme_jet(page: Page, serveur: str) -> None:
-    page.goto(serveur + "/3d6/test/")
+    page.goto(serveur + "/troisd6/test/")
     form = page.locator('form[data-mecanique="3d6-test"]')
     form.locator('[name="caracteristique"]').fill("4")
     form.locator('[name="relances"]').fill("2")
@@ -398,12 +398,18 @@ def test_lien_rejoue_le_meme_jet(page: Page, serveur: str) -> None:
     assert form2.locator("output .jdr-de").all_inner_texts() == des
     assert form2.locator(".jdr-phrase").inner_text() == phrase
     assert form2.locator('[name="caracteristique"]').input_value() == "4"
+    # Le même lien fait avant que le dossier 3d6 devienne troisd6 : renvoyé, graine et réglages compris.
+    assert "/troisd6/test/" in lien
+    autre.goto(lien.replace("/troisd6/", "/3d6/"))
+    expect(autre).to_have_url(lien)
+    expect(form2.locator("output .jdr-resultat")).to_be_visible(timeout=DELAI)
+    assert form2.locator("output .jdr-de").all_inner_texts() == des
 
 
 def test_navigation_instantanee_garde_le_worker(page: Page, serveur: str) -> None:
-    _ouvrir_et_lancer(page, serveur + "/3d6/test/", "3d6-test")
+    _ouvrir_et_lancer(page, serveur + "/troisd6/test/", "3d6-test")
     page.locator(".md-sidebar--primary a[href$=\"combat/\"]").first.click()
-    page.wait_for_url(re.compile(r"/3d6/combat/$"))
+    page.wait_for_url(re.compile(r"/troisd6/combat/$"))
     assert page.evaluate("() => !!window.document$")  # la navigation instantanée est active
     des = _lancer(page, "3d6-attaque")
     assert des
@@ -412,7 +418,7 @@ def test_navigation_instantanee_garde_le_worker(page: Page, serveur: str) -> Non
 
 
 def test_saisie_hors_bornes(page: Page, serveur: str) -> None:
-    page.goto(serveur + "/3d6/test/")
+    page.goto(serveur + "/troisd6/test/")
     form = page.locator('form[data-mecanique="3d6-test"]')
     form.locator('[name="caracteristique"]').fill("9")
     form.locator("button[type=submit]").click()
@@ -423,7 +429,7 @@ def test_saisie_hors_bornes(page: Page, serveur: str) -> None:
 
 def test_saisie_qui_n_est_pas_un_nombre(page: Page, serveur: str) -> None:
     """Autre chose qu'un nombre dans un champ numérique : le refus le dit, pas « (texte vide) »."""
-    page.goto(serveur + "/3d6/test/")
+    page.goto(serveur + "/troisd6/test/")
     form = page.locator('form[data-mecanique="3d6-test"]')
     champ = form.locator('[name="caracteristique"]')
     champ.fill("")
@@ -435,14 +441,15 @@ def test_saisie_qui_n_est_pas_un_nombre(page: Page, serveur: str) -> None:
 
 
 def test_adresse_hostile_affichee_comme_texte(page: Page, serveur: str) -> None:
-    page.goto(serveur + "/3d6/test/?lanceur=3d6-test&regle_critique=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&graine=1")
+    page.goto(serveur + "/troisd6/test/?lanceur=3d6-test"
+              "&regle_critique=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&graine=1")
     form = page.locator('form[data-mecanique="3d6-test"]')
     expect(form.locator("output .jdr-erreur")).to_contain_text("attendu une valeur parmi")
     assert page.locator("output img").count() == 0
 
 
 def test_cotes_recalculees(page: Page, serveur: str) -> None:
-    page.goto(serveur + "/3d6/test/")
+    page.goto(serveur + "/troisd6/test/")
     form = page.locator('form[data-mecanique="3d6-test"]')
     expect(form.locator(".jdr-cotes li").first).to_contain_text("(1/2)")
     form.locator('[name="difficulte"]').fill("1")
@@ -452,7 +459,7 @@ def test_cotes_recalculees(page: Page, serveur: str) -> None:
 @pytest.mark.contexte_neuf
 def test_echec_de_chargement_annonce(page: Page, serveur: str) -> None:
     page.route(re.compile(r".*\.wasm$"), lambda route: route.abort())
-    page.goto(serveur + "/3d6/test/")
+    page.goto(serveur + "/troisd6/test/")
     bloc = page.locator('.jdr-exemple[data-exemple="pierre-ruelle"]')
     bloc.locator("button.jdr-executer").click()
     expect(bloc).to_have_attribute("data-etat", "echec")
@@ -465,7 +472,7 @@ def test_echec_de_chargement_annonce(page: Page, serveur: str) -> None:
 def test_sans_javascript(chromium: Browser, serveur: str) -> None:
     contexte = chromium.new_context(java_script_enabled=False)
     page = contexte.new_page()
-    page.goto(serveur + "/3d6/test/")
+    page.goto(serveur + "/troisd6/test/")
     expect(page.locator('.jdr-exemple[data-exemple="carmen-code"]')).to_contain_text("réussi")
     expect(page.locator('form[data-mecanique="3d6-test"] .jdr-cotes')).to_contain_text("50 %")
     contexte.close()
@@ -481,7 +488,7 @@ def test_accueil_sans_widget_ne_charge_pas_python(page: Page, serveur: str) -> N
 def test_mobile(chromium: Browser, serveur: str) -> None:
     contexte = chromium.new_context(viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True)
     page = contexte.new_page()
-    page.goto(serveur + "/3d6/combat/")
+    page.goto(serveur + "/troisd6/combat/")
     largeur = page.evaluate("() => document.documentElement.scrollWidth")
     assert largeur <= 375
     contexte.close()
@@ -626,7 +633,7 @@ def test_fiche_export_import_reinitialisation(page: Page, serveur: str) -> None:
 
 # --- Instantané local de Python (jdr-worker.js) : rangé à la première visite, restauré
 # aux suivantes, écarté s'il est abîmé, sans que le lecteur perde quoi que ce soit.
-REJEU = "/3d6/test/?lanceur=3d6-test&graine=4242&caracteristique=3&relances=1"
+REJEU = "/troisd6/test/?lanceur=3d6-test&graine=4242&caracteristique=3&relances=1"
 MESURES_JS = "() => JSON.parse(document.documentElement.dataset.jdrMesures || '{}')"
 
 
@@ -723,7 +730,7 @@ def test_seconde_visite_le_worker_part_sans_attendre(page: Page, serveur: str) -
     _jet_rejoue(page, serveur)
     _instantane(page, "rangé")
     assert page.evaluate("localStorage.getItem('jdr-instantane')") == "1"
-    page.goto(serveur + "/3d6/test/")
+    page.goto(serveur + "/troisd6/test/")
     assert page.evaluate("window.__departs") == ["1"]
     _instantane(page, "restauré")
     page.goto(serveur + "/a-propos/")
@@ -731,7 +738,7 @@ def test_seconde_visite_le_worker_part_sans_attendre(page: Page, serveur: str) -
     assert page.evaluate("window.__departs") == [""]
     assert page.evaluate("document.documentElement.dataset.jdrWorkers") is None
     page.evaluate("localStorage.removeItem('jdr-instantane')")
-    page.goto(serveur + "/3d6/test/")
+    page.goto(serveur + "/troisd6/test/")
     assert page.evaluate("window.__departs") == [""]
 
 
@@ -799,7 +806,7 @@ def test_clic_avant_le_chargement_du_module_n_est_pas_perdu(page: Page, serveur:
     """Un clic sur « Exécuter » pendant que le module des exemples arrive encore est rejoué ensuite."""
     retenues: list[Any] = []
     page.route(re.compile(r".*/assets/jdr/exemple\.js.*"), lambda route: retenues.append(route))
-    page.goto(serveur + "/3d6/test/", wait_until="domcontentloaded")
+    page.goto(serveur + "/troisd6/test/", wait_until="domcontentloaded")
     bloc = page.locator('.jdr-exemple[data-exemple="pierre-ruelle"]')
     expect(bloc).to_have_attribute("data-branche", "1")  # repéré, module pas encore là
     bloc.locator("button.jdr-executer").click()

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import RACINE, sans_modeles
+from .conftest import RACINE, pages_construites, sans_modeles
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 DELAI = 40_000  # ms, comme tests/test_navigateur.py : une machine de CI chargée
@@ -39,7 +39,7 @@ def page_sans_js(chromium: Browser) -> Iterator[Page]:
 def pages_avec_lanceurs(site: Path) -> dict[str, int]:
     """Chaque page construite qui porte un lanceur, et son nombre de lanceurs."""
     pages: dict[str, int] = {}
-    for html in sorted(site.rglob("*.html")):
+    for html in pages_construites(site):
         n = len(re.findall(r'<form class="jdr-lanceur"', sans_modeles(html.read_text(encoding="utf-8"))))
         if n:
             pages[("/" + html.parent.relative_to(site).as_posix() + "/").replace("/./", "/")] = n
@@ -84,7 +84,7 @@ def test_un_graphique_dans_chaque_lanceur_sans_javascript(page_sans_js: Page, se
 
 def test_le_graphique_suit_les_reglages_et_le_jet(page: Page, serveur: str) -> None:
     """Un réglage changé redessine le graphique ; un jet surligne sa barre."""
-    page.goto(serveur + "/3d6/test/")
+    page.goto(serveur + "/troisd6/test/")
     form = page.locator('form[data-mecanique="3d6-test"]').first
     avant = signature(page, 'form[data-mecanique="3d6-test"]')
     assert not re.search(r"4\s+succès", avant)  # \s : l'espace insécable du graphique comprise
@@ -110,7 +110,7 @@ def test_le_graphique_suit_les_reglages_et_le_jet(page: Page, serveur: str) -> N
 
 def test_comparer_deux_reglages(page: Page, serveur: str) -> None:
     """Figer un réglage, en changer : deux séries, une légende, deux colonnes ; puis revenir à une."""
-    page.goto(serveur + "/3d6/test/")
+    page.goto(serveur + "/troisd6/test/")
     form = page.locator('form[data-mecanique="3d6-test"]').first
     figer = form.get_by_role("button", name="Comparer : figer ce réglage")
     expect(figer).to_be_visible()
@@ -134,7 +134,7 @@ def test_comparer_deux_reglages(page: Page, serveur: str) -> None:
 
 def test_un_reglage_hors_bornes_ne_se_fige_pas(page: Page, serveur: str) -> None:
     """Une valeur refusée : rien n'est figé, le graphique reste à une série."""
-    page.goto(serveur + "/3d6/test/")
+    page.goto(serveur + "/troisd6/test/")
     form = page.locator('form[data-mecanique="3d6-test"]').first
     form.locator("input[name=caracteristique]").fill("9")
     form.get_by_role("button", name="Comparer : figer ce réglage").click()
@@ -157,7 +157,7 @@ def test_axe_ne_trouve_rien_dans_le_graphique(chromium: Browser, serveur: str) -
     contexte = chromium.new_context(bypass_csp=True, viewport={"width": 390, "height": 900}, locale="fr-FR")
     try:
         page = contexte.new_page()
-        page.goto(serveur + "/3d6/test/")
+        page.goto(serveur + "/troisd6/test/")
         form = page.locator('form[data-mecanique="3d6-test"]').first
         form.get_by_role("button", name="Comparer : figer ce réglage").click()
         form.locator("input[name=avantages]").fill("1")

@@ -170,7 +170,7 @@ class TestMemeInstant:
     def test_fiche_3d6(self, contexte: BrowserContext, serveur: str) -> None:
         """La fiche 3D6, sur le même contrat : deux « Encaisser » au même instant, vingt fois."""
         racine = ".jdr-fiche[data-systeme='troisd6']"
-        a = _onglet_vide(contexte, serveur + "/3d6/fiche/")
+        a = _onglet_vide(contexte, serveur + "/troisd6/fiche/")
         a.reload()
         creation = a.locator(f"{racine} .jdr-fiche-creation")
         creation.get_by_label("Nom").fill("Jules")
@@ -178,7 +178,7 @@ class TestMemeInstant:
         creation.get_by_label("Mental (1 à 5)").fill("5")
         creation.get_by_role("button", name="Créer la fiche").click()
         expect(a.locator(f"{racine} .jdr-fiche-entete")).to_contain_text("Jules")
-        b = _second_onglet(contexte, serveur, "/3d6/fiche/", racine, "Jules")
+        b = _second_onglet(contexte, serveur, "/troisd6/fiche/", racine, "Jules")
         tours = TOURS  # 10 PE, 2 perdus par tour : −30 PE à la fin (les PE descendent jusqu'à −50)
         for tour in range(tours):
             assert _au_meme_instant([(a, racine, "Encaisser"), (b, racine, "Encaisser")]) == [True, True], tour
@@ -260,9 +260,9 @@ class TestMemeInstant:
 
     @pytest.mark.construction
     def test_journal_jets_simultanes(self, contexte: BrowserContext, serveur: str) -> None:
-        a = _onglet_vide(contexte, serveur + "/3d6/test/")
+        a = _onglet_vide(contexte, serveur + "/troisd6/test/")
         b = contexte.new_page()
-        b.goto(serveur + "/3d6/test/")
+        b.goto(serveur + "/troisd6/test/")
         # Un premier jet par onglet, l'un après l'autre : Python démarre, rien n'est compté.
         for i, page in enumerate((a, b)):
             expect(page.locator(LANCEUR)).to_have_attribute("data-branche", "pret")
@@ -438,7 +438,7 @@ class TestAutreOnglet:
 
 @pytest.mark.construction
 def test_journal_plein_dit_a_cote_du_jet(contexte: BrowserContext, serveur: str) -> None:
-    page = _onglet_vide(contexte, serveur + "/3d6/test/")
+    page = _onglet_vide(contexte, serveur + "/troisd6/test/")
     form = page.locator(LANCEUR)
     expect(form).to_have_attribute("data-branche", "pret")
     page.evaluate("""() => {

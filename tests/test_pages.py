@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from .conftest import pages_construites
+
 #: Ce qu'un joueur ne doit jamais lire : accords en « (s) », booléens et fractions de
 #: Python, traces d'erreur, représentations de nos objets (« Fiche(nom=… », « <Ton.RAW: … »).
 RESTES = {
@@ -69,7 +71,7 @@ def test_le_detecteur_voit_les_restes() -> None:
 def test_aucune_page_ne_montre_de_restes(site_construit: Path, motif: str) -> None:
     """Chaque page construite, texte visible seulement."""
     trouves = []
-    for html in sorted(site_construit.rglob("*.html")):
+    for html in pages_construites(site_construit):
         texte = texte_visible(html.read_text(encoding="utf-8"))
         for m in RESTES[motif].finditer(texte):
             trouves.append(f"{html.relative_to(site_construit)} : …{texte[max(0, m.start() - 40):m.end() + 30]}…")
@@ -149,7 +151,7 @@ def test_typographie_et_elision_des_pages(site_construit: Path) -> None:
     """Chaque page construite : espaces insécables de la typographie française et élisions,
     dans la prose, les phrases rendues des exemples et des lanceurs, les graphiques."""
     trouves = [f"{html.relative_to(site_construit)} : {faute}"
-               for html in sorted(site_construit.rglob("*.html"))
+               for html in pages_construites(site_construit)
                for faute in fautes_de_typographie(html.read_text(encoding="utf-8"))]
     assert not trouves, "\n".join(trouves[:20])
 
@@ -236,7 +238,7 @@ def test_le_detecteur_voit_les_lignes_sans_phrase() -> None:
 def test_chaque_ligne_d_exemple_est_une_phrase(site_construit: Path) -> None:
     """Chaque page construite, de chaque système : une ligne de résultat se lit comme une phrase."""
     trouves = []
-    for html in sorted(site_construit.rglob("*.html")):
+    for html in pages_construites(site_construit):
         page = html.relative_to(site_construit).as_posix()
         for ligne in lignes_d_exemple(html.read_text(encoding="utf-8")):
             if (pourquoi := ligne_sans_phrase(ligne)) is not None:

@@ -108,7 +108,7 @@ class TestConfiguration:
         """L'entrée « jdr:systemes » de la nav devient une section par système déclaré : ses pages
         doivent exister, sinon la construction s'arrête en le disant."""
         r = construire(tmp_path, BASE + FENCES + "nav:\n  - index.md\n  - jdr:systemes\n")
-        assert r.returncode != 0 and "déclare la page 3d6/test.md, absente de" in r.stderr
+        assert r.returncode != 0 and "déclare la page troisd6/test.md, absente de" in r.stderr
 
     def test_delais_configures(self, tmp_path: Path) -> None:
         """L'option delais arrive dans le worker et dans la page (minifiés ou non)."""
@@ -290,7 +290,7 @@ def test_archive_d_execution(site_construit: Path) -> None:
 
 
 @pytest.mark.construction
-@pytest.mark.parametrize("page", ["index.html", "3d6/test/index.html"])
+@pytest.mark.parametrize("page", ["index.html", "troisd6/test/index.html"])
 def test_aucune_ressource_externe(site_construit: Path, page: str) -> None:
     """Aucun script, style ou police chargé depuis un autre site (pas de CDN)."""
     import re
@@ -499,10 +499,10 @@ def test_modules_annonces_dans_l_en_tete(site_construit: Path) -> None:
         tete = html[:html.index("</head>")]
         return re.findall(r'<link rel="modulepreload" href="([^"]+)">', tete)
 
-    test = annonces("3d6/test/index.html")
+    test = annonces("troisd6/test/index.html")
     attendus = ("moteur.js", "exemple.js", "dom.js", "lanceur.js", "liaison.js", "jet-en-ligne.js")
     assert test == [f"../../assets/jdr/{nom}" for nom in attendus]
     for lien in test:
-        assert (site_construit / "3d6/test" / lien).resolve().is_file(), lien
+        assert (site_construit / "troisd6/test" / lien).resolve().is_file(), lien
     assert "../../assets/jdr/suivi.js" in annonces("encore/fiche/index.html")
     assert annonces("404.html") == []

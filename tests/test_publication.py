@@ -21,7 +21,7 @@ import pytest
 from site_plugins import entetes, manifeste
 from site_plugins.serveur import en_arriere_plan
 
-from .conftest import RACINE
+from .conftest import RACINE, pages_construites
 
 ADRESSE = "https://exemple.org/regles/"
 
@@ -180,11 +180,11 @@ def test_construction_avec_site_url(tmp_path: Path) -> None:
     for fichier in cible.rglob("*"):
         if fichier.is_file() and fichier.suffix in {".html", ".xml", ".js", ".json", ".webmanifest", ".txt"}:
             assert "127.0.0.1" not in fichier.read_text(encoding="utf-8", errors="replace"), fichier
-    page = (cible / "3d6" / "test" / "index.html").read_text(encoding="utf-8")
-    assert f'<link rel="canonical" href="{ADRESSE}3d6/test/">' in page
+    page = (cible / "troisd6" / "test" / "index.html").read_text(encoding="utf-8")
+    assert f'<link rel="canonical" href="{ADRESSE}troisd6/test/">' in page
     adresses = re.findall(r"<loc>([^<]+)</loc>", (cible / "sitemap.xml").read_text(encoding="utf-8"))
     assert adresses and all(a.startswith(ADRESSE) for a in adresses)
-    pages = [p for p in cible.rglob("index.html")]
+    pages = pages_construites(cible, "index.html")
     assert len(pages) > 20
     for html in pages:  # chaque page mène au manifeste par un chemin relatif juste
         lien = re.search(r'<link rel="manifest" href="([^"]+)">', html.read_text(encoding="utf-8"))
@@ -210,7 +210,7 @@ def test_sous_un_chemin_dans_chromium(chromium: Any, site_construit: Path) -> No
         hors_prefixe: list[str] = []
         contexte.on("request", lambda r: None if r.url.startswith(base + "/regles/") else hors_prefixe.append(r.url))
         page = contexte.new_page()
-        page.goto(base + "/regles/3d6/test/")
+        page.goto(base + "/regles/troisd6/test/")
         bloc = page.locator('.jdr-exemple[data-exemple="pierre-ruelle"]')
         bloc.locator("button.jdr-executer").click()
         expect(bloc).to_have_attribute("data-etat", "ok", timeout=60_000)
@@ -261,7 +261,7 @@ def test_mise_a_jour_entre_deux_constructions(chromium: Any, site_construit: Pat
         contexte = chromium.new_context(locale="fr-FR")
         contexte.set_default_timeout(60_000)
         page = contexte.new_page()
-        page.goto(base + "/3d6/test/")
+        page.goto(base + "/troisd6/test/")
         formulaire = page.locator('form.jdr-lanceur[data-mecanique="3d6-test"]').first
         formulaire.locator("button[type=submit]").click()
         expect(formulaire.locator("output .jdr-resultat")).to_be_visible(timeout=60_000)
@@ -281,7 +281,7 @@ def test_mise_a_jour_entre_deux_constructions(chromium: Any, site_construit: Pat
         avis = page.locator(".jdr-nouvelle-version")
         expect(avis).to_contain_text("Une nouvelle version des règles est disponible.", timeout=60_000)
         # Tant que le lecteur n'a rien demandé, la page et ses voisines restent de l'ancienne version.
-        page.goto(base + "/3d6/combat/")
+        page.goto(base + "/troisd6/combat/")
         assert page.evaluate(_CANONIQUE).startswith("http://127.0.0.1:8000/")
         expect(avis).to_be_visible(timeout=60_000)
         avis.get_by_role("button", name="Recharger").click()

@@ -29,7 +29,7 @@ DELAI = 40_000  # ms, large pour une machine de CI chargée
 #: (ce que tape le lecteur, une page que les premiers résultats doivent proposer)
 REQUETES = [
     ("initiative", "d10/combat/"),
-    ("initiative", "3d6/combat/"),
+    ("initiative", "troisd6/combat/"),
     ("l'initiative", "d10/combat/"),
     ("éclat", "encore/reserve/"),
     ("eclat", "encore/reserve/"),
@@ -39,9 +39,9 @@ REQUETES = [
     ("blessures", "encore/sante/"),
     ("blessures", "d10/blessures/"),
     ("sante", "encore/sante/"),
-    ("degats", "3d6/combat/"),
-    ("dégât", "3d6/combat/"),
-    ("energie", "3d6/energie/"),
+    ("degats", "troisd6/combat/"),
+    ("dégât", "troisd6/combat/"),
+    ("energie", "troisd6/energie/"),
     ("poursuites", "deuxd6/poursuites/"),
     ("caracteristique", "d10/action/"),
     ("caractéristiques", "d10/action/"),
@@ -55,11 +55,11 @@ REQUETES = [
 #: que le mot seul.
 ELISIONS = [
     (("l", "d", "qu"), "initiative", "d10/combat/"),
-    (("l",), "avantage", "3d6/test/"),
+    (("l",), "avantage", "troisd6/test/"),
     (("l", "d"), "éclat", "encore/reserve/"),
     (("s",), "aider", "deuxd6/cas-speciaux/"),
-    (("l", "n"), "esquive", "3d6/combat/"),
-    (("d",), "énergie", "3d6/energie/"),
+    (("l", "n"), "esquive", "troisd6/combat/"),
+    (("d",), "énergie", "troisd6/energie/"),
     (("l",), "échec", "deuxd6/scenes/"),
     (("l",), "adversaire", "deuxd6/scenes/"),
     (("l", "j"), "aide", "deuxd6/cas-speciaux/"),
@@ -68,8 +68,8 @@ ELISIONS = [
 #: (requête avec ses accents, variantes qui doivent rendre les mêmes pages, page attendue).
 ACCENTS = [
     ("dé ouvert", ("de ouvert", "dés ouverts", "Dé ouvert"), "d10/action/"),
-    ("dégâts", ("degats", "dégats", "Dégâts"), "3d6/combat/"),
-    ("réussite critique", ("reussite critique",), "3d6/test/"),
+    ("dégâts", ("degats", "dégats", "Dégâts"), "troisd6/combat/"),
+    ("réussite critique", ("reussite critique",), "troisd6/test/"),
     ("caractéristiques", ("caracteristique", "caractéristique"), "d10/action/"),
 ]
 
@@ -152,7 +152,7 @@ class TestIndexALaDemande:
     ne le charge qu'à l'approche d'une recherche, ou après quelques secondes."""
 
     def test_pose_a_cote_du_worker_de_material(self, site_construit: Path) -> None:
-        html = (site_construit / "3d6" / "test" / "index.html").read_text(encoding="utf-8")
+        html = (site_construit / "troisd6" / "test" / "index.html").read_text(encoding="utf-8")
         config = json.loads(re.search(r'<script id="__config" type="application/json">(.*?)</script>', html, re.S)[1])
         assert config["search"] == "../../assets/javascripts/workers/recherche-worker.js"
         dossier = site_construit / "assets" / "javascripts" / "workers"
@@ -172,7 +172,7 @@ class TestIndexALaDemande:
                     if "/workers/search." in r.url and r.service_worker is None else None)
         page = contexte.new_page()
         page.set_default_timeout(DELAI)
-        page.goto(serveur + "/3d6/test/")
+        page.goto(serveur + "/troisd6/test/")
         return page, charges
 
     @pytest.mark.navigateur

@@ -75,7 +75,7 @@ class TestLent:
         raccourci pour les tests) : la barre avance, le calcul aboutit, sans abandon ni second worker."""
         page = contexte.new_page()
         _debit(contexte, page, 3.0)
-        page.goto(serveur + "/3d6/test/")
+        page.goto(serveur + "/troisd6/test/")
         page.locator(EXEMPLE).locator("button.jdr-executer").click()
         barre = page.get_by_role("progressbar", name="Téléchargement de Python")
         expect(barre).to_be_visible()
@@ -98,7 +98,7 @@ class TestLent:
         octets reçus, l'avis dit que Python démarre (plus de « 3,6 Mo sur 3,6 Mo » muet), puis s'efface."""
         page = contexte.new_page()
         _debit(contexte, page, 8.0)
-        page.goto(serveur + "/3d6/test/")
+        page.goto(serveur + "/troisd6/test/")
         formulaire = page.locator('form.jdr-lanceur[data-mecanique="3d6-test"]').first
         bouton = formulaire.locator("button[type=submit]")
         bouton.click()
@@ -117,7 +117,7 @@ class TestLent:
         page = contexte.new_page()
         figees: list[Route] = []
         page.route(RUNTIME, lambda route: figees.append(route))  # jamais de réponse
-        page.goto(serveur + "/3d6/test/")
+        page.goto(serveur + "/troisd6/test/")
         page.locator(EXEMPLE).locator("button.jdr-executer").click()
         alerte = page.get_by_role("alert").filter(has_text="Le moteur de règles n'a pas pu se charger")
         secondes = DELAIS_ESSAI["silence_reseau"] // 1000
@@ -184,7 +184,7 @@ def test_coupure_reprise_par_range(contexte: BrowserContext, relais: tuple[str, 
     redemandée avec Range par le même worker, Python démarre."""
     adresse, classe = relais
     page = contexte.new_page()
-    page.goto(adresse + "/3d6/test/")
+    page.goto(adresse + "/troisd6/test/")
     _executer_exemple(page)
     assert classe.coupees == 1
     assert classe.plages[0] is None, classe.plages
@@ -199,7 +199,7 @@ def test_runtime_bloque_annonce_une_fois_en_francais(contexte: BrowserContext, s
     page.route(RUNTIME, lambda route: route.abort("blockedbyclient"))
     refus: list[float] = []
     page.on("requestfailed", lambda r: RUNTIME.match(r.url) and refus.append(time.monotonic()))
-    page.goto(serveur + "/3d6/test/")
+    page.goto(serveur + "/troisd6/test/")
     page.locator(EXEMPLE).locator("button.jdr-executer").click()
     alerte = page.get_by_role("alert").filter(has_text="Le moteur de règles n'a pas pu se charger")
     expect(alerte).to_be_visible(timeout=30_000)
@@ -220,7 +220,7 @@ class TestRequetes:
 
     def test_trop_profonde_ou_intransmissible(self, contexte: BrowserContext, serveur: str) -> None:
         page = contexte.new_page()
-        page.goto(serveur + "/3d6/test/")
+        page.goto(serveur + "/troisd6/test/")
         _executer_exemple(page)
         reponses = page.evaluate("""async () => {
           const { moteur, verifierRequete } = await import("/assets/jdr/moteur.js");
@@ -243,7 +243,7 @@ class TestRequetes:
 
 def test_prechauffe_seulement_les_systemes_de_la_page(contexte: BrowserContext, serveur: str) -> None:
     page = contexte.new_page()
-    page.goto(serveur + "/3d6/test/")
+    page.goto(serveur + "/troisd6/test/")
     _executer_exemple(page)
     page.wait_for_function("() => JSON.parse(document.documentElement.dataset.jdrMesures || '{}').prechauffe")
     mesures = json.loads(page.evaluate("document.documentElement.dataset.jdrMesures"))
@@ -286,7 +286,7 @@ def _attendre_cache_complet(page: Page) -> None:
 def test_hors_ligne_apres_une_visite(contexte_sw: BrowserContext, serveur: str) -> None:
     """Après une visite, sans réseau : la page, l'index de recherche, l'exemple et le lanceur."""
     page = contexte_sw.new_page()
-    page.goto(serveur + "/3d6/test/")
+    page.goto(serveur + "/troisd6/test/")
     _executer_exemple(page)
     _attendre_cache_complet(page)
     contexte_sw.set_offline(True)

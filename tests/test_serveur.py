@@ -176,7 +176,7 @@ class TestEntetes:
         assert re.search(r"script-src 'self' 'wasm-unsafe-eval' 'sha256-", csp)
         assert len(csp) <= 2000  # au-delà, Cloudflare Pages tronque la valeur d'un en-tête
         hote, port = urlsplit(serveur).netloc.split(":")
-        assert get((hote, int(port)), "/3d6/test/").entetes["content-security-policy"] == csp
+        assert get((hote, int(port)), "/troisd6/test/").entetes["content-security-policy"] == csp
 
 
 class TestEncodage:
@@ -345,7 +345,7 @@ class TestCSPDansChromium:
     def test_python_exemple_et_lanceur(self, page_csp: tuple[Page, list[str]], serveur: str,
                                        site_construit: Path) -> None:
         page, messages = page_csp
-        reponse = page.goto(serveur + "/3d6/test/", wait_until="load")
+        reponse = page.goto(serveur + "/troisd6/test/", wait_until="load")
         assert reponse is not None
         csp = reponse.headers["content-security-policy"]
         assert "'wasm-unsafe-eval'" in csp and "'unsafe-eval'" not in csp
@@ -368,7 +368,7 @@ class TestCSPDansChromium:
             page = contexte.new_page()
             messages: list[str] = []
             page.on("console", lambda m: messages.append(m.text))
-            page.goto(url + "/3d6/test/", wait_until="load")
+            page.goto(url + "/troisd6/test/", wait_until="load")
             page.locator(".jdr-exemple").first.get_by_role("button", name="Exécuter").first.click()
             fin = time.monotonic() + 60
             while time.monotonic() < fin and not any("Content Security" in m for m in messages):

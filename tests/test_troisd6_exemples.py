@@ -37,7 +37,7 @@ from jdr_core.troisd6.test import (
 
 
 class TestPageTest:
-    """docs/3d6/test.md."""
+    """docs/troisd6/test.md."""
 
     def test_pierre_ruelle(self) -> None:
         des = DesScriptes([2, 3, 5])
@@ -95,7 +95,7 @@ class TestPageTest:
 
 
 class TestPageUsages:
-    """docs/3d6/usages.md."""
+    """docs/troisd6/usages.md."""
 
     def test_tache_longue(self) -> None:
         tache = TacheLongue(objectif=8, duree_par_jet=60, limite=3, mode=Mode.RELAIS)
@@ -127,7 +127,7 @@ class TestPageUsages:
 
 
 class TestPageCombat:
-    """docs/3d6/combat.md."""
+    """docs/troisd6/combat.md."""
 
     def test_initiative(self) -> None:
         ordre = ordre_initiative([
@@ -176,7 +176,7 @@ class TestPageCombat:
 
 
 class TestPageEnergie:
-    """docs/3d6/energie.md."""
+    """docs/troisd6/energie.md."""
 
     def test_etats(self) -> None:
         heros = Vitalite.nouvelle(physique=3, mental=2).subir(3)

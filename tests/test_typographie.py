@@ -242,7 +242,7 @@ def test_textes_ecrits_dans_le_navigateur(chromium: Browser, serveur: str) -> No
             expect(combat.locator("output.jdr-sortie")).to_contain_text(f"{attaquant} attaque {cible}")
         textes = {"suivi de combat": combat.evaluate("n => n.outerHTML")}
 
-        page.goto(serveur + "/3d6/test/")
+        page.goto(serveur + "/troisd6/test/")
         form = page.locator('form[data-mecanique="3d6-test"]')
         form.get_by_role("button", name="Lancer les dés").click()
         expect(form.locator("output .jdr-phrase")).not_to_be_empty(timeout=60_000)

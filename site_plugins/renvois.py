@@ -1,0 +1,83 @@
+"""Les anciennes adresses d'un dossier renommé (option « anciens_dossiers » du greffon jdr).
+
+Un lien de rejeu partagé dans une discussion, une entrée du journal ou un favori gardent
+l'adresse du jour où ils ont été faits. Quand un dossier de ``docs/`` change de nom (pour prendre
+celui de son système, par exemple), chaque page du nouveau dossier laisse à son ancienne
+adresse une page de renvoi : ``renvoi.js`` y remplace l'adresse par la nouvelle en gardant la
+requête (graine, réglages du lanceur) et l'ancre ; sans JavaScript, un rafraîchissement et un
+lien mènent à la page, sans la requête. Ces pages ne sont ni indexées ni dans le plan du site.
+
+>>> print(page_de_renvoi("../../nouveau/test/", "Le test", "../../", "https://exemple.org/regles/nouveau/test/"))
+... # doctest: +ELLIPSIS
+<!doctype html>
+<html lang="fr" data-jdr-vers="../../nouveau/test/">
+...<link rel="canonical" href="https://exemple.org/regles/nouveau/test/">
+<script src="../../assets/jdr/renvoi.js"></script>...
+<p>Cette page a changé d'adresse\xa0: <a href="../../nouveau/test/">Le test</a>.</p>...
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+import re
+from pathlib import Path
+
+from jdr_core.francais import typographier_html
+
+_TITRE = re.compile(r"<title>(.*?)</title>", re.IGNORECASE | re.DOTALL)
+
+
+class RenvoiImpossible(ValueError):
+    """Une option « anciens_dossiers » qui ne peut pas être tenue (le message dit pourquoi)."""
+
+
+def page_de_renvoi(cible: str, titre: str, racine: str, canonique: str) -> str:
+    """Le HTML d'une page de renvoi vers ``cible`` (adresse relative), ``racine`` menant à la racine du
+    site ; ``canonique`` est l'adresse publiée de la page (comme le lien canonique des autres pages)."""
+    cible, titre = html.escape(cible), html.escape(titre)
+    return typographier_html(f"""<!doctype html>
+<html lang="fr" data-jdr-vers="{cible}">
+<head>
+<meta charset="utf-8">
+<meta name="robots" content="noindex">
+<title>{titre}</title>
+<link rel="canonical" href="{html.escape(canonique)}">
+<script src="{html.escape(racine)}assets/jdr/renvoi.js"></script>
+<noscript><meta http-equiv="refresh" content="0; url={cible}"></noscript>
+</head>
+<body>
+<p>Cette page a changé d'adresse : <a href="{cible}">{titre}</a>.</p>
+</body>
+</html>
+""")
+
+
+def ecrire_renvois(site: Path, anciens: dict[str, str], adresse: str) -> list[str]:
+    """Pour chaque ancien dossier → nouveau, une page de renvoi à l'ancienne adresse de chaque page
+    HTML du nouveau dossier du site construit (``adresse`` : celle du site publié, ``site_url``).
+    Rend les chemins écrits (relatifs au site)."""
+    ecrits: list[str] = []
+    for ancien, nouveau in sorted(anciens.items()):
+        for nom in (ancien, nouveau):
+            if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", nom):
+                raise RenvoiImpossible(f"anciens_dossiers : « {nom} » n'est pas un nom de dossier simple")
+        if (site / ancien).exists():
+            raise RenvoiImpossible(f"anciens_dossiers : le dossier {ancien}/ existe encore dans le site")
+        pages = sorted((site / nouveau).rglob("*.html"))
+        if not pages:
+            raise RenvoiImpossible(f"anciens_dossiers : le site n'a aucune page dans {nouveau}/")
+        for page in pages:
+            relatif = page.relative_to(site / nouveau).as_posix()
+            origine = f"{ancien}/{relatif}"
+            profondeur = origine.count("/")
+            racine = "../" * profondeur
+            nouvelle = nouveau + "/" + relatif.removesuffix("index.html")
+            cible = racine + nouvelle
+            trouve = _TITRE.search(page.read_text(encoding="utf-8"))
+            titre = html.unescape(trouve[1].strip()) if trouve else posixpath.basename(cible.rstrip("/"))
+            (site / origine).parent.mkdir(parents=True, exist_ok=True)
+            canonique = adresse.rstrip("/") + "/" + nouvelle
+            (site / origine).write_text(page_de_renvoi(cible, titre, racine, canonique), encoding="utf-8")
+            ecrits.append(origine)
+    return ecrits

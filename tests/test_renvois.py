@@ -1,0 +1,68 @@
+"""Les anciennes adresses d'un dossier renommé (site_plugins/renvois.py) : une page de renvoi par
+page, qui garde la requête d'un lien de rejeu ; dans Chromium : tests/test_navigateur.py,
+test_lien_rejoue_le_meme_jet."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from site_plugins.renvois import RenvoiImpossible, ecrire_renvois
+
+
+def _site(tmp_path: Path) -> Path:
+    site = tmp_path / "site"
+    for chemin, titre in (("troisd6/test/index.html", "Le test &amp; ses dés"), ("troisd6/index.html", "3D6"),
+                          ("encore/index.html", "enCORE")):
+        (site / chemin).parent.mkdir(parents=True, exist_ok=True)
+        (site / chemin).write_text(f"<html><head><title>{titre}</title></head><body></body></html>",
+                                   encoding="utf-8")
+    return site
+
+
+def test_une_page_de_renvoi_par_page(tmp_path: Path) -> None:
+    site = _site(tmp_path)
+    ecrits = ecrire_renvois(site, {"3d6": "troisd6"}, "https://exemple.org/regles/")
+    assert ecrits == ["3d6/index.html", "3d6/test/index.html"]
+    renvoi = (site / "3d6" / "test" / "index.html").read_text(encoding="utf-8")
+    assert 'data-jdr-vers="../../troisd6/test/"' in renvoi
+    assert '<script src="../../assets/jdr/renvoi.js"></script>' in renvoi
+    assert '<meta http-equiv="refresh" content="0; url=../../troisd6/test/">' in renvoi
+    assert '<meta name="robots" content="noindex">' in renvoi
+    assert '<link rel="canonical" href="https://exemple.org/regles/troisd6/test/">' in renvoi
+    # Le titre de la page, échappé une fois, et la phrase à la typographie française.
+    assert "<title>Le test &amp; ses dés</title>" in renvoi
+    assert "Cette page a changé d'adresse\xa0:" in renvoi
+    racine = (site / "3d6" / "index.html").read_text(encoding="utf-8")
+    assert 'data-jdr-vers="../troisd6/"' in racine and 'src="../assets/jdr/renvoi.js"' in racine
+    assert not (site / "encore" / "test").exists()
+
+
+@pytest.mark.parametrize(("anciens", "message"), [
+    ({"../x": "troisd6"}, "n'est pas un nom de dossier simple"),
+    ({"3d6": "troisd6/../encore"}, "n'est pas un nom de dossier simple"),
+    ({"encore": "troisd6"}, "le dossier encore/ existe encore"),
+    ({"vieux": "absent"}, "aucune page dans absent/"),
+])
+def test_option_intenable_refusee_sans_rien_ecrire(tmp_path: Path, anciens: dict[str, str], message: str) -> None:
+    site = _site(tmp_path)
+    avant = sorted(p.relative_to(site).as_posix() for p in site.rglob("*"))
+    with pytest.raises(RenvoiImpossible, match=re.escape(message)):
+        ecrire_renvois(site, anciens, "https://exemple.org/regles/")
+    assert sorted(p.relative_to(site).as_posix() for p in site.rglob("*")) == avant
+
+
+@pytest.mark.construction
+def test_le_site_construit_renvoie_chaque_page_3d6(site_construit: Path) -> None:
+    pages = sorted(p.relative_to(site_construit / "troisd6").as_posix()
+                   for p in (site_construit / "troisd6").rglob("index.html"))
+    assert "test/index.html" in pages and len(pages) >= 7
+    for page in pages:
+        renvoi = (site_construit / "3d6" / page).read_text(encoding="utf-8")
+        assert f'data-jdr-vers="{"../" * page.count("/")}../troisd6/{page.removesuffix("index.html")}"' in renvoi
+    # Hors du plan du site et de l'index de recherche ; gardées hors ligne comme les autres pages.
+    assert "/3d6/" not in (site_construit / "sitemap.xml").read_text(encoding="utf-8")
+    assert '"3d6/' not in (site_construit / "search" / "search_index.json").read_text(encoding="utf-8")
+    assert '"3d6/test/"' in (site_construit / "sw.js").read_text(encoding="utf-8")
