@@ -16,6 +16,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -85,8 +86,9 @@ def _manque(item: pytest.Item, marque: str, cause: str) -> None:
 
 
 def _verifier_commande(args: Any) -> None:
-    """Appelée à chaque lancement de processus : Node, MkDocs ou Chromium sans sa marque échouent."""
-    if not _EN_COURS:
+    """Appelée à chaque lancement de processus : Node, MkDocs ou Chromium sans sa marque échouent.
+    La construction d'avance du site (``_construire_d_avance``), dans son propre fil, n'est à aucun test."""
+    if not _EN_COURS or threading.current_thread() is not threading.main_thread():
         return
     item = _EN_COURS[-1]
     morceaux = [str(a) for a in args] if isinstance(args, list | tuple) else [str(args)]
@@ -192,6 +194,25 @@ def site_construit(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     Sous pytest-xdist, les workers d'une même session se partagent une construction
     (le premier construit, les autres attendent le verrou)."""
+    return _construire(tmp_path_factory)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _construire_d_avance(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Quand la session a des tests qui lisent le site construit, sa construction part dès le premier
+    test, dans un fil à part, pendant que les tests sans coût (rangés d'abord) avancent : le premier
+    test qui en a besoin n'attend plus toute la construction. Un échec ici ne dit rien : la fixture
+    ``site_construit`` reconstruit alors elle-même, et c'est elle qui échoue avec le message."""
+    if any("site_construit" in getattr(item, "fixturenames", ()) for item in request.session.items):
+        threading.Thread(target=_construire_sans_bruit, args=(tmp_path_factory,), daemon=True).start()
+
+
+def _construire_sans_bruit(tmp_path_factory: pytest.TempPathFactory) -> None:
+    with contextlib.suppress(Exception):
+        _construire(tmp_path_factory, sortie=subprocess.DEVNULL)
+
+
+def _construire(tmp_path_factory: pytest.TempPathFactory, sortie: int | None = None) -> Path:
     dossier = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         dossier = dossier.parent  # commun aux workers de cette session
@@ -205,6 +226,7 @@ def site_construit(tmp_path_factory: pytest.TempPathFactory) -> Path:
                 # Compression rapide : la première construction d'une machine neuve (la CI) gagne plus d'une
                 # minute ; le niveau maximal est celui de nox -s publier (tests/test_publication.py, TestCompression).
                 cwd=RACINE, check=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "JDR_COMPRESSION": "rapide"},
+                stdout=sortie, stderr=sortie,
             )
             fini.touch()
     return cible
