@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, NotRequired, Protocol, TypedDict, TypeVar
+from typing import Any, ClassVar, Generic, Literal, NotRequired, Protocol, Self, TypedDict, TypeVar
 
 from .des import GRAINE_MAX, graine_au_hasard
 from .erreurs import JdrErreur
@@ -278,6 +278,26 @@ class Format(Generic[T]):
         except (KeyError, TypeError, AttributeError, ValueError, IndexError):
             raise JdrErreur(f"{self.illisible} : un champ est mal formé.") from None
 
+
+
+class Sauvegardable:
+    """Une valeur (une fiche, un combat) qui s'écrit et se relit par le :class:`Format` de sa
+    classe, ``FORMAT`` : il est posé une fois le format défini, puisque sa lecture construit la
+    classe (``Fiche.FORMAT = FORMAT``)."""
+
+    FORMAT: ClassVar[Format[Any]]
+
+    def en_json(self) -> dict[str, Any]:
+        """L'état sauvegardé : des identifiants ASCII, pas des libellés."""
+        return self.FORMAT.en_json(self)
+
+    @classmethod
+    def depuis_json(cls, donnees: object) -> Self:
+        """Relit une sauvegarde, de ce format ou d'un plus ancien ; toute incohérence lève
+        :class:`JdrErreur`, dont le message commence par le refus du format (« Fiche illisible »,
+        « Combat illisible ») et dit, en mots, ce qui ne va pas."""
+        relu: Self = cls.FORMAT.depuis_json(donnees)
+        return relu
 
 # --- Les champs d'une opération ---------------------------------------------------------
 
@@ -554,6 +574,6 @@ class Suivi(Generic[T]):
 
 
 __all__ = ["GRAINE", "Champ", "Creation", "Format", "Lecteur", "Nomme", "Operation", "Question", "Reponse",
-           "ReponseJson", "Suivi",
+           "ReponseJson", "Sauvegardable", "Suivi",
            "caracteristique_parmi", "choix", "entier", "graine", "libre", "lire_texte", "liste", "objet", "oui_non",
            "par_nom", "rejeu", "trouver", "valider", "verifier_ajout"]
