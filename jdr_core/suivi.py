@@ -41,8 +41,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, ClassVar, Generic, Literal, NotRequired, Protocol, Self, TypedDict, TypeVar
 
+from .cotes import pourcentage
 from .des import GRAINE_MAX, graine_au_hasard
 from .erreurs import JdrErreur
 from .francais import ACCORDS, enumerer, majuscule, phrases_suivi
@@ -452,6 +454,21 @@ def rejeu(meca: Mecanique[Any], valeurs: Mapping[str, Any], resultat: Any) -> di
             "des": meca.afficher(resultat, dict(valeurs))["groupes"]}
 
 
+
+def avec_chances(meca: Mecanique[Any], cle: str, jets: Iterable[tuple[dict[str, str], Valeurs]],
+                 phrase: Callable[[str, Fraction, Valeurs], str]) -> list[dict[str, str]]:
+    """Les boutons de jet d'une fiche, chacun avec ses chances : pour chaque jet, ce qui le
+    désigne (sa compétence, son libellé…) et les réglages de son lanceur ``meca`` ; ses chances
+    sont la ligne de cotes ``cle`` de ce lanceur même (la fiche et le lanceur ne peuvent pas
+    différer), en pourcentage (``chance``) et dans la phrase montrée à côté du bouton, que
+    ``phrase`` écrit d'après ce pourcentage, la probabilité exacte et les réglages."""
+    lignes = []
+    for ident, valeurs in jets:
+        probabilite = meca.chance(valeurs, cle)
+        chance = pourcentage(probabilite)
+        lignes.append({**ident, "chance": chance, "phrase": phrase(chance, probabilite, valeurs)})
+    return lignes
+
 # --- Le suivi ---------------------------------------------------------------------------
 
 
@@ -574,6 +591,6 @@ class Suivi(Generic[T]):
 
 
 __all__ = ["GRAINE", "Champ", "Creation", "Format", "Lecteur", "Nomme", "Operation", "Question", "Reponse",
-           "ReponseJson", "Sauvegardable", "Suivi",
+           "ReponseJson", "Sauvegardable", "Suivi", "avec_chances",
            "caracteristique_parmi", "choix", "entier", "graine", "libre", "lire_texte", "liste", "objet", "oui_non",
            "par_nom", "rejeu", "trouver", "valider", "verifier_ajout"]
