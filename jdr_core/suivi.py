@@ -39,7 +39,8 @@ jdr_core.erreurs.JdrErreur: Compteur illisible : sauvegarde d'une version plus r
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar, Generic, Literal, NotRequired, Protocol, Self, TypedDict, TypeVar
@@ -107,6 +108,18 @@ class Lecteur:
             raise self.refus(f"{libelle} doit être {enumerer(list(permis), 'ou')}")
         return valeur
 
+    @contextmanager
+    def regles(self) -> Iterator[None]:
+        """Autour des règles qui rebâtissent une fiche relue (chaque compétence ajoutée à son tour…) :
+        leur refus devient un refus de lecture (« Fiche illisible : Lina a déjà la compétence
+        « Tir » »), un refus de lecture passe tel quel."""
+        try:
+            yield
+        except JdrErreur as erreur:
+            if str(erreur).startswith(self.illisible):
+                raise
+            raise self.refus(str(erreur).rstrip(".")) from None
+
     def accord(self, donnees: Mapping[str, Any]) -> str:
         """Le genre grammatical d'un personnage sauvegardé : « il », « elle » ou "" (non précisé)."""
         accord = self.champ(donnees, "accord", "l'accord")
@@ -140,6 +153,17 @@ def lire_texte(valeur: object, sujet: str, maximum: int, conseil: str = "") -> s
     if len(propre) > maximum:
         raise JdrErreur(f"{majuscule(sujet)} est trop long : {maximum} caractères au plus.")
     return propre
+
+
+def lire_nom(valeur: object, maximum: int) -> str:
+    """Le nom d'un personnage, à la création de sa fiche ou quand il est renommé (voir :func:`lire_texte`).
+
+    >>> lire_nom("", 30)
+    Traceback (most recent call last):
+    ...
+    jdr_core.erreurs.JdrErreur: Le nom du personnage est vide : donnez un nom au personnage.
+    """
+    return lire_texte(valeur, "le nom du personnage", maximum, "donnez un nom au personnage")
 
 
 def caracteristique_parmi(cle: object, caracteristiques: Mapping[str, str]) -> str:
@@ -592,5 +616,5 @@ class Suivi(Generic[T]):
 
 __all__ = ["GRAINE", "Champ", "Creation", "Format", "Lecteur", "Nomme", "Operation", "Question", "Reponse",
            "ReponseJson", "Sauvegardable", "Suivi", "avec_chances",
-           "caracteristique_parmi", "choix", "entier", "graine", "libre", "lire_texte", "liste", "objet", "oui_non",
-           "par_nom", "rejeu", "trouver", "valider", "verifier_ajout"]
+           "caracteristique_parmi", "choix", "entier", "graine", "libre", "lire_nom", "lire_texte",
+           "liste", "objet", "oui_non", "par_nom", "rejeu", "trouver", "valider", "verifier_ajout"]
