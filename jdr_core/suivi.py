@@ -522,6 +522,19 @@ class Creation(Generic[T]):
     champs: tuple[Champ, ...] = ()
 
 
+def renommage(renommer: Callable[[N, object], N], champ: Champ | None = None) -> Operation[N]:
+    """L'opération « renommer » d'une fiche, que la page offre à toute vue ``renommable`` :
+    ``renommer`` vérifie le nouveau nom comme à la création, la phrase dit l'ancien et le nouveau
+    (« Lina s'appelle désormais Lou. »). ``champ`` : le champ du nom (par défaut ``nom``, vide
+    s'il manque)."""
+    nom = libre("nom", "") if champ is None else champ
+
+    def action(etat: N, v: Valeurs) -> Reponse[N]:
+        apres = renommer(etat, v[nom.cle])
+        return Reponse(apres, f"{etat.nom} s'appelle désormais {apres.nom}.")
+    return Operation(action, (nom,))
+
+
 @dataclass(frozen=True)
 class Suivi(Generic[T]):
     """Un suivi : son format, sa vue, sa création et sa table d'opérations.
@@ -617,4 +630,4 @@ class Suivi(Generic[T]):
 __all__ = ["GRAINE", "Champ", "Creation", "Format", "Lecteur", "Nomme", "Operation", "Question", "Reponse",
            "ReponseJson", "Sauvegardable", "Suivi", "avec_chances",
            "caracteristique_parmi", "choix", "entier", "graine", "libre", "lire_nom", "lire_texte",
-           "liste", "objet", "oui_non", "par_nom", "rejeu", "trouver", "valider", "verifier_ajout"]
+           "liste", "objet", "oui_non", "par_nom", "rejeu", "renommage", "trouver", "valider", "verifier_ajout"]

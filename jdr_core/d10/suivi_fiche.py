@@ -188,8 +188,7 @@ OPERATIONS: dict[str, contrat.Operation[Personnage]] = {
     "blesser": contrat.Operation(_blesser, (GRAVITE,)),
     "guerir": _simple(lambda p, v: p.guerir(Gravite(v["gravite"])),
                       lambda p, apres, v: f"Une blessure {v['gravite']} guérit : {apres.blessures}", (GRAVITE,)),
-    "renommer": _simple(lambda p, v: p.renommer(v["nom"]),
-                        lambda p, apres, v: f"{p.nom} s'appelle désormais {apres.nom}", (NOM,)),
+    "renommer": contrat.renommage(Personnage.renommer),
 }
 
 #: La fiche d'un personnage du D10 : le second suivi du système, après le combat.

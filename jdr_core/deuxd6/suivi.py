@@ -197,8 +197,7 @@ OPERATIONS: dict[str, contrat.Operation[Personnage]] = {
         (contrat.choix("caracteristique", "Caractéristique", list(CARACTERISTIQUES)),
          contrat.entier("valeur", "Valeur", CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX))),
     "oublier_bonus": _simple(lambda p, v: p.avec_bonus(0), lambda p, v: "Bonus du prochain jet oublié"),
-    "renommer": _simple(lambda p, v: p.renommer(v["nom"]),
-                        lambda p, v: f"{p.nom} s'appelle désormais {p.renommer(v['nom']).nom}", (NOM,)),
+    "renommer": contrat.renommage(Personnage.renommer),
 }
 
 SUIVI: contrat.Suivi[Personnage] = contrat.Suivi(

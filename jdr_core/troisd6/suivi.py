@@ -306,10 +306,7 @@ OPERATIONS: dict[str, contrat.Operation[Personnage]] = {
     "retirer_maitrise": _simple(lambda p, v: p.retirer_maitrise(str(v["nom"])),
                                 lambda p, v: f"Maîtrise retirée : {p.maitrise(str(v['nom'])).nom}",
                                 (contrat.libre("nom", ""),), pe=False),
-    "renommer": _simple(lambda p, v: p.renommer(v["nom"]),
-                        lambda p, v: f"{p.nom} s'appelle désormais {p.renommer(v['nom']).nom}",
-                        (contrat.libre("nom", ""),),
-                        pe=False),
+    "renommer": contrat.renommage(Personnage.renommer),
 }
 
 #: La fiche d'un personnage du 3D6 : caractéristiques, maîtrises, Facteur de puissance, PE.
