@@ -39,10 +39,13 @@ jdr_core.erreurs.JdrErreur: Compteur illisible : sauvegarde d'une version plus r
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, NotRequired, Protocol, TypedDict, TypeVar
+from fractions import Fraction
+from typing import Any, ClassVar, Generic, Literal, NotRequired, Protocol, Self, TypedDict, TypeVar
 
+from .cotes import pourcentage
 from .des import GRAINE_MAX, graine_au_hasard
 from .erreurs import JdrErreur
 from .francais import ACCORDS, enumerer, majuscule, phrases_suivi
@@ -105,6 +108,18 @@ class Lecteur:
             raise self.refus(f"{libelle} doit être {enumerer(list(permis), 'ou')}")
         return valeur
 
+    @contextmanager
+    def regles(self) -> Iterator[None]:
+        """Autour des règles qui rebâtissent une fiche relue (chaque compétence ajoutée à son tour…) :
+        leur refus devient un refus de lecture (« Fiche illisible : Lina a déjà la compétence
+        « Tir » »), un refus de lecture passe tel quel."""
+        try:
+            yield
+        except JdrErreur as erreur:
+            if str(erreur).startswith(self.illisible):
+                raise
+            raise self.refus(str(erreur).rstrip(".")) from None
+
     def accord(self, donnees: Mapping[str, Any]) -> str:
         """Le genre grammatical d'un personnage sauvegardé : « il », « elle » ou "" (non précisé)."""
         accord = self.champ(donnees, "accord", "l'accord")
@@ -138,6 +153,17 @@ def lire_texte(valeur: object, sujet: str, maximum: int, conseil: str = "") -> s
     if len(propre) > maximum:
         raise JdrErreur(f"{majuscule(sujet)} est trop long : {maximum} caractères au plus.")
     return propre
+
+
+def lire_nom(valeur: object, maximum: int) -> str:
+    """Le nom d'un personnage, à la création de sa fiche ou quand il est renommé (voir :func:`lire_texte`).
+
+    >>> lire_nom("", 30)
+    Traceback (most recent call last):
+    ...
+    jdr_core.erreurs.JdrErreur: Le nom du personnage est vide : donnez un nom au personnage.
+    """
+    return lire_texte(valeur, "le nom du personnage", maximum, "donnez un nom au personnage")
 
 
 def caracteristique_parmi(cle: object, caracteristiques: Mapping[str, str]) -> str:
@@ -278,6 +304,26 @@ class Format(Generic[T]):
         except (KeyError, TypeError, AttributeError, ValueError, IndexError):
             raise JdrErreur(f"{self.illisible} : un champ est mal formé.") from None
 
+
+
+class Sauvegardable:
+    """Une valeur (une fiche, un combat) qui s'écrit et se relit par le :class:`Format` de sa
+    classe, ``FORMAT`` : il est posé une fois le format défini, puisque sa lecture construit la
+    classe (``Fiche.FORMAT = FORMAT``)."""
+
+    FORMAT: ClassVar[Format[Any]]
+
+    def en_json(self) -> dict[str, Any]:
+        """L'état sauvegardé : des identifiants ASCII, pas des libellés."""
+        return self.FORMAT.en_json(self)
+
+    @classmethod
+    def depuis_json(cls, donnees: object) -> Self:
+        """Relit une sauvegarde, de ce format ou d'un plus ancien ; toute incohérence lève
+        :class:`JdrErreur`, dont le message commence par le refus du format (« Fiche illisible »,
+        « Combat illisible ») et dit, en mots, ce qui ne va pas."""
+        relu: Self = cls.FORMAT.depuis_json(donnees)
+        return relu
 
 # --- Les champs d'une opération ---------------------------------------------------------
 
@@ -432,6 +478,21 @@ def rejeu(meca: Mecanique[Any], valeurs: Mapping[str, Any], resultat: Any) -> di
             "des": meca.afficher(resultat, dict(valeurs))["groupes"]}
 
 
+
+def avec_chances(meca: Mecanique[Any], cle: str, jets: Iterable[tuple[dict[str, str], Valeurs]],
+                 phrase: Callable[[str, Fraction, Valeurs], str]) -> list[dict[str, str]]:
+    """Les boutons de jet d'une fiche, chacun avec ses chances : pour chaque jet, ce qui le
+    désigne (sa compétence, son libellé…) et les réglages de son lanceur ``meca`` ; ses chances
+    sont la ligne de cotes ``cle`` de ce lanceur même (la fiche et le lanceur ne peuvent pas
+    différer), en pourcentage (``chance``) et dans la phrase montrée à côté du bouton, que
+    ``phrase`` écrit d'après ce pourcentage, la probabilité exacte et les réglages."""
+    lignes = []
+    for ident, valeurs in jets:
+        probabilite = meca.chance(valeurs, cle)
+        chance = pourcentage(probabilite)
+        lignes.append({**ident, "chance": chance, "phrase": phrase(chance, probabilite, valeurs)})
+    return lignes
+
 # --- Le suivi ---------------------------------------------------------------------------
 
 
@@ -459,6 +520,19 @@ class Creation(Generic[T]):
 
     action: Callable[[Valeurs], Reponse[T]]
     champs: tuple[Champ, ...] = ()
+
+
+def renommage(renommer: Callable[[N, object], N], champ: Champ | None = None) -> Operation[N]:
+    """L'opération « renommer » d'une fiche, que la page offre à toute vue ``renommable`` :
+    ``renommer`` vérifie le nouveau nom comme à la création, la phrase dit l'ancien et le nouveau
+    (« Lina s'appelle désormais Lou. »). ``champ`` : le champ du nom (par défaut ``nom``, vide
+    s'il manque)."""
+    nom = libre("nom", "") if champ is None else champ
+
+    def action(etat: N, v: Valeurs) -> Reponse[N]:
+        apres = renommer(etat, v[nom.cle])
+        return Reponse(apres, f"{etat.nom} s'appelle désormais {apres.nom}.")
+    return Operation(action, (nom,))
 
 
 @dataclass(frozen=True)
@@ -554,6 +628,6 @@ class Suivi(Generic[T]):
 
 
 __all__ = ["GRAINE", "Champ", "Creation", "Format", "Lecteur", "Nomme", "Operation", "Question", "Reponse",
-           "ReponseJson", "Suivi",
-           "caracteristique_parmi", "choix", "entier", "graine", "libre", "lire_texte", "liste", "objet", "oui_non",
-           "par_nom", "rejeu", "trouver", "valider", "verifier_ajout"]
+           "ReponseJson", "Sauvegardable", "Suivi", "avec_chances",
+           "caracteristique_parmi", "choix", "entier", "graine", "libre", "lire_nom", "lire_texte",
+           "liste", "objet", "oui_non", "par_nom", "rejeu", "renommage", "trouver", "valider", "verifier_ajout"]

@@ -112,6 +112,15 @@ def _refuser_le_reste(bloc: str, inputs: dict[str, str]) -> None:
         raise BlocInvalide(f"bloc {bloc} : option inconnue {sorted(inputs)[0]}")
 
 
+def _identifiant(bloc: str, inputs: dict[str, str], options: dict[str, Any]) -> str:
+    """L'``id`` obligatoire d'un bloc (minuscules, chiffres et tirets), rangé dans ses options."""
+    ident = inputs.pop("id", "")
+    options["id"] = ident
+    if not ID_VALIDE.match(ident):
+        raise BlocInvalide(f"bloc {bloc} : id « {ident} » invalide (minuscules, chiffres et tirets)")
+    return ident
+
+
 def _lire_valeurs(texte: str) -> dict[str, str]:
     """``nom=valeur nom2=valeur2`` : les valeurs d'un lanceur, séparées par des espaces."""
     valeurs: dict[str, str] = {}
@@ -126,11 +135,8 @@ def _lire_valeurs(texte: str) -> dict[str, str]:
 def valider_exemple(
     language: str, inputs: dict[str, str], options: dict[str, Any], attrs: dict[str, Any], md: Any
 ) -> bool:
-    ident = inputs.pop("id", "")
-    options["id"] = ident
+    ident = _identifiant("exemple", inputs, options)
     options["titre"] = inputs.pop("titre", "")
-    if not ID_VALIDE.match(ident):
-        raise BlocInvalide(f"bloc exemple : id « {ident} » invalide (minuscules, chiffres et tirets)")
     lanceur = inputs.pop("lanceur", "")
     valeurs = inputs.pop("valeurs", "")
     _refuser_le_reste(f"exemple « {ident} »", inputs)
@@ -403,14 +409,11 @@ def formater_tableau(
 def valider_fiche(
     language: str, inputs: dict[str, str], options: dict[str, Any], attrs: dict[str, Any], md: Any
 ) -> bool:
-    ident = inputs.pop("id", "")
-    options["id"] = ident
+    ident = _identifiant("fiche", inputs, options)
     options["systeme"] = inputs.pop("systeme", "")
     # Le suivi montré, parmi ceux du système (vide : le premier qu'il déclare).
     options["suivi"] = inputs.pop("suivi", "")
     lanceurs = inputs.pop("lanceurs", "non")
-    if not ID_VALIDE.match(ident):
-        raise BlocInvalide(f"bloc fiche : id « {ident} » invalide (minuscules, chiffres et tirets)")
     if lanceurs not in ("oui", "non"):
         raise BlocInvalide(f"bloc fiche « {ident} » : lanceurs=« {lanceurs[:20]} », attendu oui ou non")
     options["lanceurs"] = lanceurs == "oui"

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..erreurs import JdrErreur, entier_borne
 from ..francais import enumerer, lire_accord
-from ..suivi import Format, Lecteur, lire_texte, par_nom, sans_accord, trouver, verifier_ajout
+from ..suivi import Format, Lecteur, lire_nom, lire_texte, par_nom, sans_accord, trouver, verifier_ajout
 from .blessures import BLESSURES_MAX, Blessures, Gravite
 from .combat import ARME_MAX, ARME_MIN, ARMURE_MAX, ARMURE_MIN
 from .regles import (
@@ -111,7 +111,7 @@ class Personnage:
         ...
         jdr_core.erreurs.ParametreInvalide: Force 12 : attendu un entier de 1 à 10
         """
-        propre = _nom(nom, "le nom du personnage", "donnez un nom au personnage")
+        propre = lire_nom(nom, NOM_MAX)
         donnees = {lire_stat(cle): v for cle, v in (valeurs or {}).items()}
         stats = []
         for abr, nom_long in STATS.items():
@@ -221,14 +221,14 @@ class Personnage:
                 "arme_tir": tir.degats if tir else 0, "armure": self.armure}
 
     def renommer(self, nom: object) -> Personnage:
-        return replace(self, nom=_nom(nom, "le nom du personnage", "donnez un nom au personnage"))
+        return replace(self, nom=lire_nom(nom, NOM_MAX))
 
 
 def _lire(lu: Lecteur, d: Mapping[str, Any]) -> Personnage:
     brutes = lu.objet(lu.champ(d, "stats", "les caractéristiques"), "les caractéristiques sont mal formées")
     stats = {abr: lu.entier(brutes, abr, nom, STAT_MIN, STAT_MAX) for abr, nom in STATS.items()}
     b = lu.objet(lu.champ(d, "blessures", "les blessures"), "les blessures sont mal formées")
-    try:
+    with lu.regles():
         p = Personnage.nouveau(lu.champ(d, "nom", "le nom"), stats, lu.accord(d))
         p = replace(p, competences=())
         for brute in lu.liste(d, "competences", COMPETENCES_MAX, "la liste des compétences est mal formée"):
@@ -247,10 +247,6 @@ def _lire(lu: Lecteur, d: Mapping[str, Any]) -> Personnage:
                               lu.entier(b, "graves", "les blessures graves", 0, BLESSURES_MAX),
                               lu.entier(b, "critiques", "les blessures critiques", 0, BLESSURES_MAX),
                               lu.booleen(b, "mort", "la mort", False))
-    except JdrErreur as e:
-        if str(e).startswith(lu.illisible):
-            raise
-        raise lu.refus(str(e).rstrip(".")) from None
     return replace(p, blessures=blessures)
 
 

@@ -44,6 +44,7 @@ from ..suivi import (
     Lecteur,
     Operation,
     Reponse,
+    Sauvegardable,
     Suivi,
     Valeurs,
     choix,
@@ -192,7 +193,7 @@ class Combattant:
 
 
 @dataclass(frozen=True)
-class Combat:
+class Combat(Sauvegardable):
     """Le combat : son nom, ses combattants, l'ordre d'initiative, le tour et qui agit."""
 
     nom: str
@@ -221,18 +222,6 @@ class Combat:
     def noter(self, message: str) -> Combat:
         entree = message[:ENTREE_MAX]
         return replace(self, journal=(*self.journal, entree)[-JOURNAL_MAX:])
-
-    # --- sauvegarde ---------------------------------------------------------
-
-    def en_json(self) -> dict[str, Any]:
-        return FORMAT.en_json(self)
-
-    @classmethod
-    def depuis_json(cls, donnees: object) -> Combat:
-        """Relit un combat sauvegardé, de ce format ou d'un plus ancien ; toute incohérence lève
-        :class:`JdrErreur`, dont le message commence par « Combat illisible » et dit, en mots,
-        ce qui ne va pas."""
-        return FORMAT.depuis_json(donnees)
 
 
 def _ecrire(combat: Combat) -> dict[str, Any]:
@@ -391,6 +380,7 @@ FORMAT: Format[Combat] = Format(
     genre="d10.combat", version=VERSION, illisible=ILLISIBLE, nature="un combat D10 sauvegardé",
     lire=_lire_combat, ecrire=_ecrire, migrations={1: lambda d: {**d, "genre": "d10.combat"}, 2: _migrer_2},
 )
+Combat.FORMAT = FORMAT
 
 
 # --- Lecture des opérations -----------------------------------------------------------

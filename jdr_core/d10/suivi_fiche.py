@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import Any
 
 from .. import suivi as contrat
-from ..cotes import pourcentage
 from ..des import DesAleatoires
 from ..erreurs import JdrErreur
 from ..francais import de, nombre_relatif
@@ -64,13 +63,11 @@ def jets_de(p: Personnage, dv: int = DV_DEFAUT) -> list[dict[str, str]]:
     réussir contre 5 + ``dv``, blessures comprises : la cote « réussite » du lanceur."""
     cas = [(c.nom, c.stat, f"{c.nom} ({c.stat} {p.stat(c.stat)} + {c.niveau})") for c in p.competences]
     cas += [("", abr, f"{abr} seule ({p.stat(abr)})") for abr in STATS]
-    jets = []
-    for competence, stat, libelle in cas:
-        valeurs = parametres_action(p, competence, stat=stat, dv=dv)
-        chance = pourcentage(ACTION.chance(valeurs, "reussite"))
-        jets.append({"competence": competence, "stat": stat, "libelle": libelle, "chance": chance,
-                     "phrase": f"{chance} de chances de réussir contre {5 + dv}"})
-    return jets
+    return contrat.avec_chances(
+        ACTION, "reussite",
+        (({"competence": competence, "stat": stat, "libelle": libelle},
+          parametres_action(p, competence, stat=stat, dv=dv)) for competence, stat, libelle in cas),
+        lambda chance, _p, _v: f"{chance} de chances de réussir contre {5 + dv}")
 
 
 def vue(p: Personnage) -> dict[str, Any]:
@@ -191,8 +188,7 @@ OPERATIONS: dict[str, contrat.Operation[Personnage]] = {
     "blesser": contrat.Operation(_blesser, (GRAVITE,)),
     "guerir": _simple(lambda p, v: p.guerir(Gravite(v["gravite"])),
                       lambda p, apres, v: f"Une blessure {v['gravite']} guérit : {apres.blessures}", (GRAVITE,)),
-    "renommer": _simple(lambda p, v: p.renommer(v["nom"]),
-                        lambda p, apres, v: f"{p.nom} s'appelle désormais {apres.nom}", (NOM,)),
+    "renommer": contrat.renommage(Personnage.renommer),
 }
 
 #: La fiche d'un personnage du D10 : le second suivi du système, après le combat.

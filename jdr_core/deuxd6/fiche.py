@@ -21,7 +21,7 @@ from typing import Any
 
 from ..erreurs import JdrErreur, entier_borne
 from ..francais import lire_accord
-from ..suivi import Format, Lecteur, caracteristique_parmi, lire_texte, sans_accord, trouver, verifier_ajout
+from ..suivi import Format, Lecteur, caracteristique_parmi, lire_nom, lire_texte, sans_accord, trouver, verifier_ajout
 from .jet import CARACTERISTIQUE_MAX, CARACTERISTIQUE_MIN, NIVEAU_MAX, NIVEAU_MIN
 
 #: Hypothèse : les caractéristiques de la fiche. Le texte n'en donne pas la liste ; il nomme
@@ -87,7 +87,7 @@ class Personnage:
         ...
         jdr_core.erreurs.ParametreInvalide: PRE 11 : attendu un entier de 1 à 10
         """
-        propre = _nom(nom, "le nom du personnage", "donnez un nom au personnage")
+        propre = lire_nom(nom, NOM_MAX)
         donnees = dict(valeurs or {})
         for cle in donnees:
             lire_caracteristique(cle)
@@ -140,7 +140,7 @@ class Personnage:
                                                     for c, v in self.caracteristiques))
 
     def renommer(self, nom: object) -> Personnage:
-        return replace(self, nom=_nom(nom, "le nom du personnage", "donnez un nom au personnage"))
+        return replace(self, nom=lire_nom(nom, NOM_MAX))
 
     def avec_bonus(self, bonus: int) -> Personnage:
         return replace(self, bonus_prochain=entier_borne("bonus du prochain jet", bonus, 0, BONUS_MAX))
@@ -155,15 +155,11 @@ class Personnage:
         return " ; ".join(morceaux) + "."
 
 
-def _refus(lu: Lecteur, erreur: JdrErreur) -> JdrErreur:
-    return lu.refus(str(erreur).rstrip("."))
-
-
 def _lire(lu: Lecteur, d: Mapping[str, Any]) -> Personnage:
     brutes = lu.objet(lu.champ(d, "caracteristiques", "les caractéristiques"), "les caractéristiques sont mal formées")
     caracs = {cle: lu.entier(brutes, cle, nom, CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX)
               for cle, nom in CARACTERISTIQUES.items()}
-    try:
+    with lu.regles():
         p = Personnage.nouveau(lu.champ(d, "nom", "le nom"), caracs, lu.accord(d))
         for brute in lu.liste(d, "competences", COMPETENCES_MAX, "la liste des compétences est mal formée"):
             c = lu.objet(brute, "une compétence est mal formée")
@@ -173,10 +169,6 @@ def _lire(lu: Lecteur, d: Mapping[str, Any]) -> Personnage:
             a = lu.objet(brut, "un attribut est mal formé")
             p = p.ajouter_attribut(a.get("nom"), lu.entier(a, "valeur", "la valeur",
                                                            CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX))
-    except JdrErreur as e:
-        if str(e).startswith(lu.illisible):
-            raise
-        raise _refus(lu, e) from None
     return p.avec_bonus(lu.entier(d, "bonus", "le bonus du prochain jet", 0, BONUS_MAX))
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import Any
 
 from .. import suivi as contrat
-from ..cotes import pourcentage
 from ..des import DesAleatoires
 from ..erreurs import JdrErreur
 from ..francais import de, signe
@@ -94,13 +93,12 @@ def jets_de(p: Personnage, v: contrat.Valeurs) -> list[dict[str, str]]:
     reglages = {"difficulte": v.get("difficulte", 0), "autre": v.get("autre", 0)}
     cas = [("caracteristique", cle) for cle in CARACTERISTIQUES]
     cas += [("attribut", a.nom) for a in p.attributs] + [("competence", c.nom) for c in p.competences]
-    jets = []
-    for jet, nom in cas:
-        valeurs = parametres_jet(p, jet, nom, **reglages)
-        chance = pourcentage(TEST.chance(valeurs, REUSSIE))
-        jets.append({"jet": jet, "nom": nom, "libelle": _libelle(p, jet, nom), "cible": str(cible_test(valeurs)),
-                     "chance": chance, "phrase": f"cible {cible_test(valeurs)}, {chance} de réussite"})
-    return jets
+    jets = ((jet, nom, parametres_jet(p, jet, nom, **reglages)) for jet, nom in cas)
+    return contrat.avec_chances(
+        TEST, REUSSIE,
+        (({"jet": jet, "nom": nom, "libelle": _libelle(p, jet, nom), "cible": str(cible_test(valeurs))}, valeurs)
+         for jet, nom, valeurs in jets),
+        lambda chance, _p, valeurs: f"cible {cible_test(valeurs)}, {chance} de réussite")
 
 
 def vue(p: Personnage) -> dict[str, Any]:
@@ -199,8 +197,7 @@ OPERATIONS: dict[str, contrat.Operation[Personnage]] = {
         (contrat.choix("caracteristique", "Caractéristique", list(CARACTERISTIQUES)),
          contrat.entier("valeur", "Valeur", CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX))),
     "oublier_bonus": _simple(lambda p, v: p.avec_bonus(0), lambda p, v: "Bonus du prochain jet oublié"),
-    "renommer": _simple(lambda p, v: p.renommer(v["nom"]),
-                        lambda p, v: f"{p.nom} s'appelle désormais {p.renommer(v['nom']).nom}", (NOM,)),
+    "renommer": contrat.renommage(Personnage.renommer),
 }
 
 SUIVI: contrat.Suivi[Personnage] = contrat.Suivi(

@@ -26,7 +26,7 @@ from typing import Any
 from ..des import SourceDes
 from ..erreurs import JdrErreur, RegleEnfreinte, entier_borne
 from ..francais import accorder, compter, de, enumerer, lire_accord, majuscule
-from ..suivi import Format, Lecteur, lire_texte, sans_accord
+from ..suivi import Format, Lecteur, Sauvegardable, lire_texte, sans_accord
 from .reserve import HYPOTHESE, Difficulte, Hypothese, Issue, JetReserve, lancer_reserve
 from .ton import REGLES, STRESS_MAX, Evenement, Palier, ReglesDuTon, Ton, lire_ton
 
@@ -87,7 +87,7 @@ PALIERS_DITS: dict[Palier, dict[str, str]] = {
 
 
 @dataclass(frozen=True)
-class Fiche:
+class Fiche(Sauvegardable):
     nom: str
     ton: Ton
     sante: int
@@ -457,19 +457,6 @@ class Fiche:
         delta = -STRESS_MAX if duree == "longue" else -1
         return fiche._stress(delta, repos=True)
 
-    # --- sauvegarde ---------------------------------------------------------
-
-    def en_json(self) -> dict[str, Any]:
-        """L'état sauvegardé (format :data:`FORMAT`) : des identifiants ASCII, pas des libellés."""
-        return FORMAT.en_json(self)
-
-    @classmethod
-    def depuis_json(cls, donnees: object) -> Fiche:
-        """Relit une fiche sauvegardée, de ce format ou d'un plus ancien ; toute incohérence lève
-        :class:`JdrErreur`, dont le message commence par « Fiche illisible » et dit, en mots,
-        quel champ ne va pas."""
-        return FORMAT.depuis_json(donnees)
-
 
 ILLISIBLE = "Fiche illisible"
 
@@ -586,3 +573,4 @@ FORMAT: Format[Fiche] = Format(
     genre="encore.fiche", version=3, illisible=ILLISIBLE, nature="une fiche enCORE sauvegardée",
     lire=_lire, ecrire=_ecrire, migrations={1: _migrer_1, 2: sans_accord},
 )
+Fiche.FORMAT = FORMAT

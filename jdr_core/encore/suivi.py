@@ -42,6 +42,7 @@ from ..suivi import (
     objet,
     oui_non,
     rejeu,
+    renommage,
 )
 from .dangers import affronter, danger
 from .fiche import (
@@ -299,10 +300,9 @@ def pour_lanceur(fiche: Fiche) -> dict[str, Any]:
     return {"reglages": {"ton": fiche.ton.value, "stress": fiche.stress}, "resume": resume}
 
 
-def _renommer(fiche: Fiche, v: Valeurs) -> Reponse[Fiche]:
-    """Un nouveau nom, vérifié comme à la création ; rien d'autre ne bouge."""
-    nom = Fiche.nouvelle(v["nom"], fiche.ton).nom
-    return Reponse(replace(fiche, nom=nom), f"{fiche.nom} s'appelle désormais {nom}.")
+def _renommer(fiche: Fiche, nom: Any) -> Fiche:
+    """Un nouveau nom (le texte saisi), vérifié comme à la création ; rien d'autre ne bouge."""
+    return replace(fiche, nom=Fiche.nouvelle(nom, fiche.ton).nom)
 
 
 def _creer(v: Valeurs) -> Reponse[Fiche]:
@@ -320,7 +320,7 @@ OPERATIONS: dict[str, Operation[Fiche]] = {
     "evenement": Operation(_evenement, (EVENEMENT, RESISTER, CON, BONUS, GRAINE)),
     "premiers_soins": Operation(_premiers_soins, (REUSSI, INT, BONUS, TROUSSE, GRAINE)),
     "ramener": Operation(_ramener, (CHA, BONUS, GRAINE)),
-    "renommer": Operation(_renommer, (libre("nom"),)),
+    "renommer": renommage(_renommer, libre("nom")),
     "danger": Operation(_danger_lie, (PARAMETRES, GRAINE_LIEE)),
     "reserve": Operation(_reserve_liee, (PARAMETRES, GRAINE_LIEE)),
     "relance": _simple(lambda f, v: f.relance(), lambda f, v: "Relance"),

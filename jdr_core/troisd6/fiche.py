@@ -22,7 +22,7 @@ from typing import Any
 
 from ..erreurs import JdrErreur, RegleEnfreinte, entier_borne
 from ..francais import enumerer, lire_accord, nombre_relatif
-from ..suivi import Format, Lecteur, caracteristique_parmi, lire_texte, sans_accord, trouver, verifier_ajout
+from ..suivi import Format, Lecteur, caracteristique_parmi, lire_nom, lire_texte, sans_accord, trouver, verifier_ajout
 from .energie import EFFETS, PE_MIN, Etat, Usage, Vitalite, pe_de_depart
 from .test import CARACTERISTIQUE_MAX, CARACTERISTIQUE_MIN, FP_MAX
 
@@ -79,7 +79,7 @@ class Personnage:
         ...
         jdr_core.erreurs.ParametreInvalide: Physique 6 : attendu un entier de 1 à 5
         """
-        propre = lire_texte(nom, "le nom du personnage", NOM_MAX, "donnez un nom au personnage")
+        propre = lire_nom(nom, NOM_MAX)
         for cle, valeur in (("physique", physique), ("mental", mental), ("social", social)):
             entier_borne(CARACTERISTIQUES[cle], valeur, CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX)
         entier_borne("Facteur de puissance", fp, 0, FP_MAX)
@@ -120,7 +120,7 @@ class Personnage:
         return replace(self, maitrises=tuple(m for m in self.maitrises if m is not retiree))
 
     def renommer(self, nom: object) -> Personnage:
-        return replace(self, nom=lire_texte(nom, "le nom du personnage", NOM_MAX, "donnez un nom au personnage"))
+        return replace(self, nom=lire_nom(nom, NOM_MAX))
 
     # --- Les PE : chaque règle vient de Vitalite ----------------------------------------------
 

@@ -20,7 +20,6 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import suivi as contrat
-from ..cotes import pourcentage
 from ..des import DesAleatoires
 from ..erreurs import RegleEnfreinte
 from ..francais import compter, de, enumerer, majuscule, nombre_relatif, quantite
@@ -104,14 +103,11 @@ def tests_de(p: Personnage, v: contrat.Valeurs) -> list[dict[str, str]]:
     cas = [(cle, "", f"{nom} ({p.valeur(cle)})") for cle, nom in CARACTERISTIQUES.items()]
     cas += [(m.caracteristique, m.nom, f"{m.nom} ({CARACTERISTIQUES[m.caracteristique]} {p.valeur(m.caracteristique)})")
             for m in p.maitrises]
-    tests = []
-    for cle, maitrise, libelle in cas:
-        valeurs = parametres_test(p, cle, maitrise=maitrise, **reglages)
-        p_reussir = TEST.chance(valeurs, "reussite")
-        chance = pourcentage(p_reussir)
-        tests.append({"caracteristique": cle, "maitrise": maitrise, "libelle": libelle, "chance": chance,
-                      "phrase": f"{chance} de chances de réussir ({p_reussir})"})
-    return tests
+    return contrat.avec_chances(
+        TEST, "reussite",
+        (({"caracteristique": cle, "maitrise": maitrise, "libelle": libelle},
+          parametres_test(p, cle, maitrise=maitrise, **reglages)) for cle, maitrise, libelle in cas),
+        lambda chance, p_reussir, _v: f"{chance} de chances de réussir ({p_reussir})")
 
 
 def vue(p: Personnage) -> dict[str, Any]:
@@ -310,10 +306,7 @@ OPERATIONS: dict[str, contrat.Operation[Personnage]] = {
     "retirer_maitrise": _simple(lambda p, v: p.retirer_maitrise(str(v["nom"])),
                                 lambda p, v: f"Maîtrise retirée : {p.maitrise(str(v['nom'])).nom}",
                                 (contrat.libre("nom", ""),), pe=False),
-    "renommer": _simple(lambda p, v: p.renommer(v["nom"]),
-                        lambda p, v: f"{p.nom} s'appelle désormais {p.renommer(v['nom']).nom}",
-                        (contrat.libre("nom", ""),),
-                        pe=False),
+    "renommer": contrat.renommage(Personnage.renommer),
 }
 
 #: La fiche d'un personnage du 3D6 : caractéristiques, maîtrises, Facteur de puissance, PE.

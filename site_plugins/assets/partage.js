@@ -37,13 +37,8 @@ async function lireTout(flux, maximum) {
     }
     morceaux.push(value);
   }
-  const tout = new Uint8Array(total);
-  let i = 0;
-  for (const m of morceaux) {
-    tout.set(m, i);
-    i += m.length;
-  }
-  return tout;
+  // Les morceaux bout à bout : un Blob les assemble sans copie écrite à la main.
+  return new Uint8Array(await new Blob(morceaux).arrayBuffer());
 }
 
 // L'état d'une fiche → le fragment à mettre au bout de l'adresse de la page.

@@ -1,5 +1,6 @@
 // Ce que les vues des fiches de personnage (3D6, 2D6, D10) partagent : le formulaire de
-// création, les chances des boutons de jet tenues à jour, une liste d'éléments qu'on retire.
+// création, l'en-tête et les sections de la fiche, les chances des boutons de jet tenues à jour
+// avec leurs réglages, une liste d'éléments qu'on retire et la ligne qui lui en ajoute.
 // Aucune règle ici : les nombres, les phrases et les chances viennent du cœur (jdr_core).
 import { bouton, champ, el, liste, texte } from "../dom.js";
 
@@ -25,6 +26,20 @@ export function creation(suivi, { indication, nombres, avis, autres = [] }) {
       op: "creer", nom: nom.value, ...Object.fromEntries([...nombres, ...autres].map(([cle, , e]) => [cle, lire(e)])),
     })));
   return form;
+}
+
+// L'en-tête d'une fiche : le nom du personnage, puis le résumé de ses caractéristiques.
+export function entete(nom, resume) {
+  const haut = el("div", "jdr-fiche-entete");
+  haut.append(el("strong", null, nom), el("span", "jdr-ton", resume));
+  return haut;
+}
+
+// Une section de la fiche, sa classe et son titre ; son contenu s'ajoute à la suite.
+export function section(classe, titre) {
+  const zone = el("section", classe);
+  zone.append(el("h4", null, titre));
+  return zone;
 }
 
 // Les réglages d'un jet gardés d'un rendu à l'autre, dans l'onglet (des choix du joueur, pas la fiche).
@@ -64,6 +79,27 @@ export function jetsAvecChances(suivi, jets, { libelle, operation, cle, liste })
     }
   };
   return { ul, actualiser };
+}
+
+// Un réglage des jets change (une entrée de `entrees`) : les réglages lus (`lire()`) sont gardés
+// dans la mémoire `m` pour le prochain rendu, et les chances se recalculent avec eux.
+export function suivreReglages(entrees, m, lire, actualiser) {
+  for (const entree of entrees) {
+    entree.addEventListener("change", () => {
+      Object.assign(m, lire());
+      actualiser(lire());
+    });
+  }
+}
+
+// La ligne qui ajoute un élément à une liste de la fiche : ses champs [libellé, entrée], puis le
+// bouton `libelle`, qui envoie l'opération `operation()` ; `plein` : la liste est pleine, le
+// bouton est désactivé.
+export function ligneAjout(suivi, champs, libelle, operation, plein) {
+  const ajout = el("div", "jdr-ligne");
+  ajout.append(...champs.map(([nom, entree]) => champ(nom, entree)),
+    bouton(libelle, () => suivi.operer(operation()), { desactive: plein }));
+  return ajout;
 }
 
 // Une liste d'éléments de la fiche (maîtrises, armes…), chacun avec son bouton « Retirer » ;

@@ -4,7 +4,7 @@
 // dans jdr_core.d10.suivi_fiche (et jdr_core.d10.suivi pour le combat).
 import { bouton, case_a_cocher, champ, el, liste, nombre, texte } from "../dom.js";
 import { nomRange, nouvelleOperation, operationRangee, signalerIci } from "../suivi.js";
-import { creation as formulaire, demande, jetsAvecChances, listeRetirable, memoire } from "./commun.js";
+import { creation as formulaire, demande, entete, jetsAvecChances, ligneAjout, listeRetirable, memoire, section, suivreReglages } from "./commun.js";
 
 export { demande };
 
@@ -22,8 +22,8 @@ export const renommable = true;
 function sectionJets(suivi, v) {
   const b = suivi.bornes;
   const m = memoire(suivi, "jetsD10", { dv: String(b.dv_defaut), automatique: false });
-  const zone = el("section", "jdr-fiche-tests");
-  zone.append(el("h4", null, "Lancer les dés"), el("p", "jdr-fiche-avis", v.blessures_texte));
+  const zone = section("jdr-fiche-tests", "Lancer les dés");
+  zone.append(el("p", "jdr-fiche-avis", v.blessures_texte));
   const dv = nombre(m.dv, b.dv_min, b.dv_max);
   const auto = case_a_cocher();
   auto.checked = m.automatique;
@@ -38,10 +38,7 @@ function sectionJets(suivi, v) {
     liste: "jets",
   });
   zone.append(ul);
-  dv.addEventListener("change", () => {
-    m.dv = dv.value;
-    actualiser({ dv: dv.value });
-  });
+  suivreReglages([dv], m, () => ({ dv: dv.value }), actualiser);
   auto.addEventListener("change", () => { m.automatique = auto.checked; });
   return zone;
 }
@@ -52,9 +49,8 @@ function champsPratique(b, niveau) {
 
 function sectionCompetences(suivi, v) {
   const b = suivi.bornes;
-  const zone = el("section", "jdr-fiche-maitrises");
-  zone.append(el("h4", null, "Compétences"),
-    el("p", "jdr-fiche-avis", "Donnez le niveau, ou les années de pratique : la fiche en déduit l'autre."));
+  const zone = section("jdr-fiche-maitrises", "Compétences");
+  zone.append(el("p", "jdr-fiche-avis", "Donnez le niveau, ou les années de pratique : la fiche en déduit l'autre."));
   const ul = el("ul", "jdr-fiche-liste");
   for (const c of v.competences) {
     const li = el("li", null, `${c.texte} `);
@@ -77,21 +73,18 @@ function sectionCompetences(suivi, v) {
   const nom = texte("", b.nom_max, "Pistolet, Premiers soins…");
   const stat = liste(b.stats);
   const f = champsPratique(b, 1);
-  const ajout = el("div", "jdr-ligne");
-  ajout.append(champ("Nouvelle compétence", nom), champ("Avec la caractéristique", stat),
-    champ("Niveau", f.niveau), champ("ou années de pratique", f.annees), champ("Pratique", f.pratique),
-    bouton("Ajouter la compétence", () => suivi.operer({
-      op: "ajouter_competence", nom: nom.value, stat: stat.value, niveau: f.annees.value ? "" : f.niveau.value,
-      annees: f.annees.value, diviseur: f.pratique.value,
-    }), { desactive: v.competences.length >= b.competences_max }));
+  const ajout = ligneAjout(suivi, [["Nouvelle compétence", nom], ["Avec la caractéristique", stat], ["Niveau", f.niveau],
+    ["ou années de pratique", f.annees], ["Pratique", f.pratique]], "Ajouter la compétence", () => ({
+    op: "ajouter_competence", nom: nom.value, stat: stat.value, niveau: f.annees.value ? "" : f.niveau.value,
+    annees: f.annees.value, diviseur: f.pratique.value,
+  }), v.competences.length >= b.competences_max);
   zone.append(ul, ajout);
   return zone;
 }
 
 function sectionEquipement(suivi, v) {
   const b = suivi.bornes;
-  const zone = el("section", "jdr-fiche-armes");
-  zone.append(el("h4", null, "Armes et armure"));
+  const zone = section("jdr-fiche-armes", "Armes et armure");
   const ul = listeRetirable(suivi, v.armes, {
     texte: (a) => a.texte,
     retirer: (a) => ({ op: "retirer_arme", nom: a.nom }),
@@ -101,10 +94,8 @@ function sectionEquipement(suivi, v) {
   const nom = texte("", b.nom_max, "Couteau, pistolet…");
   const degats = nombre(3, b.arme_min, b.arme_max);
   const mode = liste(b.modes);
-  const ajout = el("div", "jdr-ligne");
-  ajout.append(champ("Nouvelle arme", nom), champ("Dégâts de l'arme", degats), champ("Elle sert", mode),
-    bouton("Ajouter l'arme", () => suivi.operer({ op: "ajouter_arme", nom: nom.value, degats: degats.value, mode: mode.value }),
-      { desactive: v.armes.length >= b.armes_max }));
+  const ajout = ligneAjout(suivi, [["Nouvelle arme", nom], ["Dégâts de l'arme", degats], ["Elle sert", mode]], "Ajouter l'arme",
+    () => ({ op: "ajouter_arme", nom: nom.value, degats: degats.value, mode: mode.value }), v.armes.length >= b.armes_max);
   const armure = nombre(v.armure, b.armure_min, b.armure_max);
   const ligneArmure = el("div", "jdr-ligne");
   ligneArmure.append(champ("Armure", armure), bouton("Changer l'armure", () => suivi.operer({ op: "armure", armure: armure.value })));
@@ -114,8 +105,8 @@ function sectionEquipement(suivi, v) {
 
 function sectionBlessures(suivi, v) {
   const b = suivi.bornes;
-  const zone = el("section", "jdr-fiche-energie");
-  zone.append(el("h4", null, "Blessures"), el("p", "jdr-fiche-etat", v.blessures_texte));
+  const zone = section("jdr-fiche-energie", "Blessures");
+  zone.append(el("p", "jdr-fiche-etat", v.blessures_texte));
   const gravite = liste(b.gravites);
   const actions = el("div", "jdr-actions-fiche");
   actions.append(champ("Gravité", gravite),
@@ -137,8 +128,7 @@ function combats() {
 }
 
 function sectionCombat(suivi, v) {
-  const zone = el("section", "jdr-fiche-combat");
-  zone.append(el("h4", null, "Au combat"));
+  const zone = section("jdr-fiche-combat", "Au combat");
   const presents = combats();
   if (!presents.length) {
     zone.append(el("p", "jdr-fiche-avis", "Aucun combat rangé sur cet appareil : créez-en un sur la page du suivi de "
@@ -166,8 +156,7 @@ function sectionCombat(suivi, v) {
 }
 
 export function fiche(suivi, v) {
-  const haut = el("div", "jdr-fiche-entete");
-  haut.append(el("strong", null, v.nom), el("span", "jdr-ton", v.stats.map((s) => `${s.cle} ${s.valeur}`).join(", ")));
+  const haut = entete(v.nom, v.stats.map((s) => `${s.cle} ${s.valeur}`).join(", "));
   return [haut, sectionJets(suivi, v), sectionBlessures(suivi, v), sectionCompetences(suivi, v),
     sectionEquipement(suivi, v), sectionCombat(suivi, v)];
 }

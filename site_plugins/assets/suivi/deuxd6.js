@@ -2,7 +2,7 @@
 // ses chances. Les règles restent dans jdr_core.deuxd6.suivi ; les chances suivent les réglages
 // par la question « chances », posée au moteur sans rien changer à la fiche.
 import { bouton, case_a_cocher, champ, el, liste, nombre, texte } from "../dom.js";
-import { creation as formulaire, demande, jetsAvecChances, listeRetirable, memoire } from "./commun.js";
+import { creation as formulaire, demande, entete, jetsAvecChances, ligneAjout, listeRetirable, memoire, section, suivreReglages } from "./commun.js";
 
 export { demande };
 
@@ -21,8 +21,7 @@ export const renommable = true;
 function sectionJets(suivi, v) {
   const b = suivi.bornes;
   const m = memoire(suivi, "jets2d6", { difficulte: "0", autre: "0", scene: false });
-  const zone = el("section", "jdr-fiche-tests");
-  zone.append(el("h4", null, "Lancer les dés"));
+  const zone = section("jdr-fiche-tests", "Lancer les dés");
   for (const avis of v.avis) zone.append(el("p", "jdr-fiche-avis", avis));
   const difficulte = liste(b.difficultes);
   difficulte.value = m.difficulte;
@@ -56,20 +55,14 @@ function sectionJets(suivi, v) {
     })));
   zone.append(defaut);
 
-  for (const entree of [difficulte, autre]) {
-    entree.addEventListener("change", () => {
-      Object.assign(m, lire());
-      actualiser(lire());
-    });
-  }
+  suivreReglages([difficulte, autre], m, lire, actualiser);
   scene.addEventListener("change", () => { m.scene = scene.checked; });
   return zone;
 }
 
 function sectionCompetences(suivi, v) {
   const b = suivi.bornes;
-  const zone = el("section", "jdr-fiche-maitrises");
-  zone.append(el("h4", null, "Compétences"));
+  const zone = section("jdr-fiche-maitrises", "Compétences");
   const ul = el("ul", "jdr-fiche-liste");
   for (const c of v.competences) {
     const li = el("li", null, `${c.nom}${c.formation ? " (formation théorique)" : ""} `);
@@ -85,20 +78,17 @@ function sectionCompetences(suivi, v) {
   const nom = texte("", b.nom_max, "Mécanique, Conduite…");
   const niveau = nombre(1, b.niveau_min, b.niveau_max);
   const formation = case_a_cocher();
-  const ajout = el("div", "jdr-ligne");
-  ajout.append(champ("Nouvelle compétence", nom), champ("Niveau (0 : simple base)", niveau),
-    champ("Elle demande une formation théorique", formation),
-    bouton("Ajouter la compétence", () => suivi.operer({
-      op: "ajouter_competence", nom: nom.value, niveau: niveau.value, formation: formation.checked,
-    }), { desactive: v.competences.length >= b.competences_max }));
+  const ajout = ligneAjout(suivi, [["Nouvelle compétence", nom], ["Niveau (0 : simple base)", niveau],
+    ["Elle demande une formation théorique", formation]], "Ajouter la compétence", () => ({
+    op: "ajouter_competence", nom: nom.value, niveau: niveau.value, formation: formation.checked,
+  }), v.competences.length >= b.competences_max);
   zone.append(ul, ajout);
   return zone;
 }
 
 function sectionAttributs(suivi, v) {
   const b = suivi.bornes;
-  const zone = el("section", "jdr-fiche-attributs");
-  zone.append(el("h4", null, "Caractéristiques et attributs"));
+  const zone = section("jdr-fiche-attributs", "Caractéristiques et attributs");
   const ul = listeRetirable(suivi, v.attributs, {
     texte: (a) => `${a.nom} ${a.valeur}`,
     retirer: (a) => ({ op: "retirer_attribut", nom: a.nom }),
@@ -106,10 +96,8 @@ function sectionAttributs(suivi, v) {
   });
   const nom = texte("", b.nom_max, "Fatigue…");
   const valeur = nombre(3, b.caracteristique_min, b.caracteristique_max);
-  const ajout = el("div", "jdr-ligne");
-  ajout.append(champ("Nouvel attribut", nom), champ("Valeur de l'attribut", valeur),
-    bouton("Ajouter l'attribut", () => suivi.operer({ op: "ajouter_attribut", nom: nom.value, valeur: valeur.value }),
-      { desactive: v.attributs.length >= b.attributs_max }));
+  const ajout = ligneAjout(suivi, [["Nouvel attribut", nom], ["Valeur de l'attribut", valeur]], "Ajouter l'attribut",
+    () => ({ op: "ajouter_attribut", nom: nom.value, valeur: valeur.value }), v.attributs.length >= b.attributs_max);
   const carac = liste(b.caracteristiques);
   const nouvelle = nombre(3, b.caracteristique_min, b.caracteristique_max);
   const changer = el("div", "jdr-ligne");
@@ -122,7 +110,6 @@ function sectionAttributs(suivi, v) {
 }
 
 export function fiche(suivi, v) {
-  const haut = el("div", "jdr-fiche-entete");
-  haut.append(el("strong", null, v.nom), el("span", "jdr-ton", v.caracteristiques.map((c) => `${c.nom} ${c.valeur}`).join(", ")));
+  const haut = entete(v.nom, v.caracteristiques.map((c) => `${c.nom} ${c.valeur}`).join(", "));
   return [haut, sectionJets(suivi, v), sectionCompetences(suivi, v), sectionAttributs(suivi, v)];
 }

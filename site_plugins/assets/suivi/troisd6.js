@@ -2,7 +2,7 @@
 // Les règles restent dans jdr_core.troisd6.suivi : chaque bouton envoie une opération, les
 // chances d'un test viennent de la question « chances », posée au moteur sans rien changer.
 import { bouton, case_a_cocher, champ, el, liste, nombre, texte } from "../dom.js";
-import { creation as formulaire, demande, jetsAvecChances, listeRetirable, memoire } from "./commun.js";
+import { creation as formulaire, demande, entete, jetsAvecChances, ligneAjout, listeRetirable, memoire, section, suivreReglages } from "./commun.js";
 
 export { demande };
 
@@ -24,8 +24,7 @@ function sectionTests(suivi, v) {
   const b = suivi.bornes;
   const m = memoire(suivi, "tests3d6", { difficulte: String(b.difficulte), avantages: "0", desavantages: "0",
     relances: "0", fp: false, depense: "aucun" });
-  const zone = el("section", "jdr-fiche-tests");
-  zone.append(el("h4", null, "Tester"));
+  const zone = section("jdr-fiche-tests", "Tester");
   for (const avis of v.avis) zone.append(el("p", "jdr-fiche-avis", avis));
   const difficulte = liste(b.difficultes);
   difficulte.value = m.difficulte;
@@ -55,20 +54,14 @@ function sectionTests(suivi, v) {
   });
   zone.append(ul);
   // Un réglage change : les chances se recalculent.
-  for (const entree of [difficulte, avantages, desavantages, relances, fp]) {
-    entree.addEventListener("change", () => {
-      Object.assign(m, lire());
-      actualiser(lire());
-    });
-  }
+  suivreReglages([difficulte, avantages, desavantages, relances, fp], m, lire, actualiser);
   depense.addEventListener("change", () => { m.depense = depense.value; });
   return zone;
 }
 
 function sectionMaitrises(suivi, v) {
   const b = suivi.bornes;
-  const zone = el("section", "jdr-fiche-maitrises");
-  zone.append(el("h4", null, "Maîtrises"));
+  const zone = section("jdr-fiche-maitrises", "Maîtrises");
   const ul = listeRetirable(suivi, v.maitrises, {
     texte: (mt) => `${mt.nom} (${mt.caracteristique_texte})`,
     retirer: (mt) => ({ op: "retirer_maitrise", nom: mt.nom }),
@@ -77,10 +70,8 @@ function sectionMaitrises(suivi, v) {
   });
   const nom = texte("", b.nom_max, "Athlétisme, Technologie…");
   const carac = liste(b.caracteristiques);
-  const ajout = el("div", "jdr-ligne");
-  ajout.append(champ("Nouvelle maîtrise", nom), champ("Avec la caractéristique", carac),
-    bouton("Ajouter la maîtrise", () => suivi.operer({ op: "ajouter_maitrise", nom: nom.value, caracteristique: carac.value }),
-      { desactive: v.maitrises.length >= b.maitrises_max }));
+  const ajout = ligneAjout(suivi, [["Nouvelle maîtrise", nom], ["Avec la caractéristique", carac]], "Ajouter la maîtrise",
+    () => ({ op: "ajouter_maitrise", nom: nom.value, caracteristique: carac.value }), v.maitrises.length >= b.maitrises_max);
   zone.append(ul, ajout);
   return zone;
 }
@@ -94,8 +85,8 @@ function jaugePe(v) {
 
 function sectionEnergie(suivi, v) {
   const b = suivi.bornes;
-  const zone = el("section", "jdr-fiche-energie");
-  zone.append(el("h4", null, "Points d'énergie"), jaugePe(v), el("p", `jdr-fiche-etat jdr-fiche-etat--${v.etat}`, v.etat_texte));
+  const zone = section("jdr-fiche-energie", "Points d'énergie");
+  zone.append(jaugePe(v), el("p", `jdr-fiche-etat jdr-fiche-etat--${v.etat}`, v.etat_texte));
   const degats = nombre(1, 0, 100);
   const periodes = nombre(1, 0, 1000);
   const mental = nombre(3, b.caracteristique_min, b.caracteristique_max);
@@ -123,9 +114,7 @@ function sectionEnergie(suivi, v) {
 }
 
 export function fiche(suivi, v) {
-  const haut = el("div", "jdr-fiche-entete");
-  const resume = v.caracteristiques.map((c) => `${c.nom} ${c.valeur}`).join(", ");
-  haut.append(el("strong", null, v.nom), el("span", "jdr-ton", resume));
+  const haut = entete(v.nom, v.caracteristiques.map((c) => `${c.nom} ${c.valeur}`).join(", "));
   if (v.fp) haut.append(el("span", "jdr-ton", `FP(${v.fp}) : ${v.domaine}`));
   if (v.robot) haut.append(el("span", "jdr-ton", "robot"));
   if (v.infirme) haut.append(el("span", "jdr-ton", "défaut Infirme"));
