@@ -179,6 +179,15 @@ class TestFormat:
         assert str(refus.value).startswith("Fiche illisible")
         assert raison in str(refus.value)
 
+    def test_refus_d_un_nom_dit_une_seule_fois(self) -> None:
+        """Un nom absent ou vide : le refus ne répète pas « Fiche illisible »."""
+        etat = {k: v for k, v in _creer()["etat"].items() if k != "nom"}
+        with pytest.raises(JdrErreur, match=r"^Fiche illisible : le nom manque\.$"):
+            _op(etat, "lire")
+        with pytest.raises(JdrErreur) as refus:
+            _op({**etat, "nom": "   "}, "lire")
+        assert str(refus.value).count("illisible") == 1
+
     def test_sauvegarde_de_la_version_1_relue(self) -> None:
         """Une fiche sauvegardée avant l'accord (version 1, au format exact d'alors) se relit, sans genre."""
         ancienne = {"genre": "troisd6.fiche", "version": 1, "nom": "Jules", "physique": 4, "mental": 2, "social": 3,

@@ -157,11 +157,9 @@ def _lire(lu: Lecteur, d: Mapping[str, Any]) -> Personnage:
     robot = lu.booleen(d, "robot", "robot", False)
     domaine = d.get("domaine", "")
     accord = lu.accord(d)
-    try:
+    with lu.regles():
         perso = Personnage.nouveau(lu.champ(d, "nom", "le nom"), **caracs, fp=fp, domaine=domaine, robot=robot,
                                    accord=accord)
-    except JdrErreur as e:
-        raise lu.refus(str(e).rstrip(".")) from None
     maximum = pe_de_depart(caracs["physique"], caracs["mental"], fp)
     vitalite = Vitalite(lu.entier(d, "pe", "les PE", PE_MIN, maximum), maximum, robot=robot,
                         physique=caracs["physique"], infirme=lu.booleen(d, "infirme", "le défaut Infirme", False),
@@ -169,10 +167,8 @@ def _lire(lu: Lecteur, d: Mapping[str, Any]) -> Personnage:
     perso = replace(perso, vitalite=vitalite)
     for brute in lu.liste(d, "maitrises", MAITRISES_MAX, "la liste des maîtrises est mal formée"):
         m = lu.objet(brute, "une maîtrise est mal formée")
-        try:
+        with lu.regles():
             perso = perso.ajouter_maitrise(m.get("nom"), m.get("caracteristique"))
-        except JdrErreur as e:
-            raise lu.refus(str(e).rstrip(".")) from None
     return perso
 
 
