@@ -132,8 +132,20 @@ DIFFICULTE = Choix(
     tuple((str(k), f"{signe(k)} : {nom}") for k, nom in sorted(MODIFICATEURS.items(), reverse=True)),
 )
 AUTRE = Entier("autre", "Autre modificateur (outils, arguments, Dd…)", 0, AUTRE_MIN, AUTRE_MAX)
+
+
+def champ_niveau(nom: str, libelle: str, defaut: int) -> Entier:
+    """Un niveau de compétence saisi dans un formulaire du 2D6, aux bornes des règles."""
+    return Entier(nom, libelle, defaut, NIVEAU_MIN, NIVEAU_MAX)
+
+
+def champ_caracteristique(nom: str, libelle: str, defaut: int) -> Entier:
+    """Une caractéristique saisie dans un formulaire du 2D6, aux bornes des règles."""
+    return Entier(nom, libelle, defaut, CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX)
+
+
 #: Le niveau de compétence de celui qui lance, le même champ dans chaque formulaire.
-NIVEAU = Entier("niveau", "Niveau de compétence", 2, NIVEAU_MIN, NIVEAU_MAX)
+NIVEAU = champ_niveau("niveau", "Niveau de compétence", 2)
 
 
 def _modificateur(v: Valeurs) -> int:
@@ -275,12 +287,12 @@ TEST: Mecanique[Jet2D6 | EchecAutomatique] = Mecanique(
     parametres=(
         Choix("jet", "Jet", "competence", JETS),
         NIVEAU,
-        Entier("caracteristique", "Caractéristique", 3, CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX),
+        champ_caracteristique("caracteristique", "Caractéristique", 3),
         DIFFICULTE,
         AUTRE,
         OuiNon("apprentissage", "La compétence demande une formation théorique"),
         OuiNon("proche", "Le personnage a une compétence proche"),
-        Entier("niveau_proche", "Niveau de la compétence proche", 1, NIVEAU_MIN, NIVEAU_MAX),
+        champ_niveau("niveau_proche", "Niveau de la compétence proche", 1),
         Entier("base_caracteristique", "Base d'un jet de caractéristique seule (hypothèse)", BASE_CARACTERISTIQUE,
                0, BASE_CARACTERISTIQUE_MAX, avance=True),
         OuiNon("plafond_avant", "Le plafond de 7 s'applique avant la difficulté (hypothèse)", True, avance=True),
@@ -587,7 +599,7 @@ SABOTAGE: Mecanique[Sabotage] = Mecanique(
     titre="Sabotage",
     parametres=(
         Entier("niveau_vise", "Niveau de sabotage visé", 4, 1, REQUIS_MAX),
-        Entier("niveau", "Niveau de compétence du saboteur", 2, NIVEAU_MIN, NIVEAU_MAX),
+        champ_niveau("niveau", "Niveau de compétence du saboteur", 2),
         DIFFICULTE,
         AUTRE,
     ),
@@ -745,9 +757,9 @@ ASSISTANCE: Mecanique[JetAide] = Mecanique(
     nom="2d6-assistance",
     titre="Action aidée",
     parametres=(
-        Entier("niveau", "Niveau du personnage principal", 2, NIVEAU_MIN, NIVEAU_MAX),
+        champ_niveau("niveau", "Niveau du personnage principal", 2),
         Entier("assistants", "Nombre d'assistants", 1, 0, ASSISTANTS_MAX),
-        Entier("niveau_aides", "Niveau des assistants", 1, NIVEAU_MIN, NIVEAU_MAX),
+        champ_niveau("niveau_aides", "Niveau des assistants", 1),
         DIFFICULTE,
         AUTRE,
         OuiNon("surnombre", "Le MJ laisse aider plus d'assistants que le niveau du personnage principal"),
@@ -831,7 +843,7 @@ FOUILLE: Mecanique[Fouille] = Mecanique(
     titre="Fouille en parallèle",
     parametres=(
         Entier("fouilleurs", "Fouilleurs, chacun à son endroit", 2, 1, FOUILLEURS_LANCEUR),
-        *(Entier(f"niveau_{i}", f"Niveau de Fouille du {ordinal(i)}", 1, NIVEAU_MIN, NIVEAU_MAX)
+        *(champ_niveau(f"niveau_{i}", f"Niveau de Fouille du {ordinal(i)}", 1)
           for i in range(1, FOUILLEURS_LANCEUR + 1)),
         Choix("bon_endroit", "Qui cherche au bon endroit", "hasard", BONS_ENDROITS),
         Entier("dissimulation", "Malus de la cachette", 0, -10, 0),
