@@ -333,6 +333,14 @@ def _classer_attaque(a: Attaque, v: Valeurs) -> set[str]:
     return {"touche", a.gravite.name.lower()}
 
 
+def _situation_attaque(a: Attaque, v: Valeurs) -> str:
+    """Au contact, la difficulté que font l'AGI et l'Esquive de l'adversaire ; à distance, la distance."""
+    if v["mode"] == "contact":
+        return (f"Au contact : AGI {v['agi']} + compétence {v['comp']} + D10 contre 5 "
+                f"+ AGI {v['agi_adverse']} + Esquive {v['esquive']} de l'adversaire")
+    return f"À distance, à {v['distance']} m : AGI {v['agi']} + compétence {v['comp']} + D10"
+
+
 def _afficher_attaque(a: Attaque, v: Valeurs) -> Affichage:
     diff = a.action.difficulte
     if v["mode"] == "contact":
@@ -382,10 +390,7 @@ ATTAQUE: Mecanique[Attaque] = Mecanique(
     repartition=lambda v: _repartition_gravite(_cotes_attaque(v)),
     afficher=_afficher_attaque,
     classer=_classer_attaque,
-    situation=lambda r, v: (f"Au contact : AGI {v['agi']} + compétence {v['comp']} + D10 contre 5 "
-                            f"+ AGI {v['agi_adverse']} + Esquive {v['esquive']} de l'adversaire"
-                            if v["mode"] == "contact" else
-                            f"À distance, à {v['distance']} m : AGI {v['agi']} + compétence {v['comp']} + D10"),
+    situation=_situation_attaque,
     dans_situation=("mode", "agi", "comp", "agi_adverse", "esquive", "distance"),
     petits=({}, {"mode": "tir", "distance": 30, "couvert": "5", "arme": 12, "comp": 6},
             {"comp": 0, "arme": 20, "con": 1, "enchainer": True},
