@@ -15,6 +15,7 @@ from ..erreurs import RegleEnfreinte
 from ..francais import majuscule, nombre_relatif, ordinal, quantite, signe
 from ..loi import Loi, loi_du_jet
 from ..mecanique import (
+    ISSUE_DU_GAGNANT,
     Affichage,
     Choix,
     Cote,
@@ -367,11 +368,9 @@ def _classer_opposition(o: Opposition, v: Valeurs) -> set[str]:
 
 def _afficher_opposition(o: Opposition, v: Valeurs) -> Affichage:
     a, b = o.paires[-1]
-    issues: dict[int | None, IssueAffichee] = {0: "reussite", 1: "echec", None: "neutre"}
-    issue = issues[o.gagnant]
     return {
         "phrase": o.bilan(),
-        "issue": issue,
+        "issue": ISSUE_DU_GAGNANT[o.gagnant],
         "groupes": [{"titre": "Le personnage", "des": des_affiches(a)},
                     {"titre": "L'adversaire", "des": des_affiches(b)}],
         "details": [str(o)],
@@ -453,13 +452,11 @@ def _afficher_scene(s: Scene, v: Valeurs) -> Affichage:
                     "des": des_affiches(dernier.jet_defenseur)})
     if s.vainqueur is None:
         phrase = majuscule(s.bilan())
-        issue: IssueAffichee = "neutre"
     else:
         phrase = f"{majuscule(NOMS[s.vainqueur])} remporte la scène en {quantite(len(s.echanges), 'échange')}."
-        issue = "reussite" if s.vainqueur == 0 else "echec"
     return {
         "phrase": phrase,
-        "issue": issue,
+        "issue": ISSUE_DU_GAGNANT[s.vainqueur],
         "groupes": groupes,
         "details": s.__str__().splitlines(),
     }
