@@ -340,6 +340,20 @@ def de_affiche(face: int, role: Role, faces: int = 6) -> DeAffiche:
     return {"face": face, "faces": faces, "role": role}
 
 
+def des_comptes(faces: Iterable[int], comptent: Iterable[bool]) -> list[DeAffiche]:
+    """Des dés à six faces, dans leur ordre : « succes » s'ils comptent, « echec » sinon.
+
+    >>> [d["role"] for d in des_comptes((6, 2), (True, False))]
+    ['succes', 'echec']
+    """
+    return [de_affiche(face, "succes" if compte else "echec") for face, compte in zip(faces, comptent, strict=True)]
+
+
+#: La couleur d'un face-à-face selon qui l'emporte : 0, celui qui lance ; 1, son adversaire ;
+#: ``None``, personne (égalité, ou rien n'est encore joué).
+ISSUE_DU_GAGNANT: Mapping[int | None, IssueAffichee] = {0: "reussite", 1: "echec", None: "neutre"}
+
+
 # --- Mécaniques et systèmes --------------------------------------------------------
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ dés (``petits``) retrouve les cotes annoncées.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -23,6 +23,7 @@ from ..mecanique import (
     GroupeAffiche,
     Mecanique,
     OuiNon,
+    Parametre,
     Repartition,
     Role,
     Valeurs,
@@ -71,6 +72,8 @@ ENCHAINER = OuiNon("enchainer", "Un dé ajouté ou retranché qui montre 10 en a
                    False, avance=True)
 EGALITE = OuiNon("egalite", "Un total égal à la difficulté réussit, marge 0 (hypothèse)", True, avance=True)
 MALUS = Entier("malus", "Malus de blessures", 0, 0, 20)
+#: Les hypothèses du dé ouvert, réglables à la fin de chaque formulaire du D10.
+HYPOTHESES = (ENCHAINER, EGALITE)
 DV_MIN, DV_MAX = -10, 40
 
 
@@ -153,6 +156,34 @@ def _afficher_action(a: Action, details: list[str]) -> Affichage:
     }
 
 
+def _mecanique_action(nom: str, titre: str, parametres: tuple[Parametre, ...],
+                      lancer: Callable[[Valeurs, SourceDes], Action],
+                      details: Callable[[Action, Valeurs], list[str]], *,
+                      situation: Callable[[Action, Valeurs], str], dans_situation: tuple[str, ...],
+                      petits: tuple[Mapping[str, object], ...]) -> Mecanique[Action]:
+    """Une action du D10 ne diffère d'une autre que par son formulaire, sa difficulté (dans
+    ``lancer``) et les détails qui l'expliquent : ses cotes, son graphique des marges, son
+    classement et son affichage se tirent tous de son lanceur ; les hypothèses ferment le
+    formulaire."""
+
+    def cotes(v: Valeurs) -> list[Cote]:
+        return _cotes_marges(lambda des: lancer(v, des), v["comp"])
+
+    return Mecanique(
+        nom=nom,
+        titre=titre,
+        parametres=(*parametres, *HYPOTHESES),
+        lancer=lancer,
+        cotes=cotes,
+        repartition=lambda v: _repartition_marges(cotes(v), v["comp"]),
+        afficher=lambda a, v: _afficher_action(a, details(a, v)),
+        classer=lambda a, v: _classer_action(a),
+        petits=petits,
+        situation=situation,
+        dans_situation=dans_situation,
+    )
+
+
 # --- L'action ----------------------------------------------------------------------------
 
 
@@ -170,10 +201,6 @@ def _lancer_action(v: Valeurs, des: SourceDes) -> Action:
                 automatique=_automatique(v, v["stat"], v["comp"], diff), regle=regle_de(v))
 
 
-def _cotes_action(v: Valeurs) -> list[Cote]:
-    return _cotes_marges(lambda des: _lancer_action(v, des), v["comp"])
-
-
 def _situation_action(a: Action, v: Valeurs) -> str:
     """« Caractéristique 4 + compétence 3 + D10 contre 11 (5 + DV 6) », malus compris quand il y en a un."""
     malus = f" − malus {v['malus']}" if v["malus"] else ""
@@ -181,31 +208,26 @@ def _situation_action(a: Action, v: Valeurs) -> str:
             f"(5 + DV {nombre_relatif(v['dv'])})")
 
 
-def _afficher_lancer_action(a: Action, v: Valeurs) -> Affichage:
+def _details_action(a: Action, v: Valeurs) -> list[str]:
     details = [f"Difficulté : 5 + DV {nombre_relatif(v['dv'])} = {nombre_relatif(a.difficulte)}."]
     if v["automatique"] and not a.automatique:
         details.append("La réussite automatique n'était pas permise (carac + compétence ne dépasse pas "
                        "la difficulté) : le dé a roulé.")
-    return _afficher_action(a, details)
+    return details
 
 
-ACTION: Mecanique[Action] = Mecanique(
-    nom="d10-action",
-    titre="Action : D10 + carac + compétence",
-    parametres=(
+ACTION = _mecanique_action(
+    "d10-action",
+    "Action : D10 + carac + compétence",
+    (
         _stat("stat", "Caractéristique", 4),
         _comp("comp", "Compétence", 3),
         Entier("dv", "Difficulté variable (DV) : la difficulté vaut 5 + DV", 6, DV_MIN, DV_MAX),
         MALUS,
         OuiNon("automatique", "Le personnage prend la réussite automatique, sans marge, si elle est permise"),
-        ENCHAINER,
-        EGALITE,
     ),
-    lancer=_lancer_action,
-    cotes=_cotes_action,
-    repartition=lambda v: _repartition_marges(_cotes_action(v), v["comp"]),
-    afficher=_afficher_lancer_action,
-    classer=lambda a, v: _classer_action(a),
+    _lancer_action,
+    _details_action,
     petits=({}, {"comp": 0, "enchainer": True}, {"stat": 10, "comp": 2, "dv": 0, "automatique": True},
             {"comp": 10, "dv": 20, "malus": 3, "egalite": False, "enchainer": True}),
     situation=_situation_action,
@@ -224,36 +246,26 @@ def _lancer_opposition(v: Valeurs, des: SourceDes) -> Action:
     return agir(v["stat"], v["comp"], _difficulte_opposition(v), des=des, malus=v["malus"], regle=regle_de(v))
 
 
-def _cotes_opposition(v: Valeurs) -> list[Cote]:
-    return _cotes_marges(lambda des: _lancer_opposition(v, des), v["comp"])
-
-
-def _afficher_opposition(a: Action, v: Valeurs) -> Affichage:
+def _details_opposition(a: Action, v: Valeurs) -> list[str]:
     cas = cas_de(v["comp"] > 0, v["comp_adverse"] > 0)
     termes = f"5 + {v['stat_adverse']}" + (f" + {v['comp_adverse']}" if v["comp_adverse"] else "")
     if cas.ajustement:
         termes += f" {'+' if cas.ajustement > 0 else '−'} {abs(cas.ajustement)}"
-    details = [f"Difficulté : {termes} = {nombre_relatif(a.difficulte)}.", f"Cas : {cas.libelle}."]
-    return _afficher_action(a, details)
+    return [f"Difficulté : {termes} = {nombre_relatif(a.difficulte)}.", f"Cas : {cas.libelle}."]
 
 
-OPPOSITION: Mecanique[Action] = Mecanique(
-    nom="d10-opposition",
-    titre="Action contre un autre personnage",
-    parametres=(
+OPPOSITION = _mecanique_action(
+    "d10-opposition",
+    "Action contre un autre personnage",
+    (
         _stat("stat", "Caractéristique de celui qui agit", 5),
         _comp("comp", "Sa compétence (0 : sans compétence)", 3),
         _stat("stat_adverse", "Caractéristique de l'adversaire", 4),
         _comp("comp_adverse", "Compétence de l'adversaire (0 : sans compétence)", 2),
         MALUS,
-        ENCHAINER,
-        EGALITE,
     ),
-    lancer=_lancer_opposition,
-    cotes=_cotes_opposition,
-    repartition=lambda v: _repartition_marges(_cotes_opposition(v), v["comp"]),
-    afficher=_afficher_opposition,
-    classer=lambda a, v: _classer_action(a),
+    _lancer_opposition,
+    _details_opposition,
     petits=({}, {"comp": 0}, {"comp_adverse": 0, "comp": 6}),
     situation=lambda a, v: (f"Caractéristique {v['stat']} + compétence {v['comp']} + D10 contre "
                             f"{nombre_relatif(a.difficulte)} (l'adversaire : caractéristique {v['stat_adverse']} "
@@ -321,6 +333,14 @@ def _classer_attaque(a: Attaque, v: Valeurs) -> set[str]:
     return {"touche", a.gravite.name.lower()}
 
 
+def _situation_attaque(a: Attaque, v: Valeurs) -> str:
+    """Au contact, la difficulté que font l'AGI et l'Esquive de l'adversaire ; à distance, la distance."""
+    if v["mode"] == "contact":
+        return (f"Au contact : AGI {v['agi']} + compétence {v['comp']} + D10 contre 5 "
+                f"+ AGI {v['agi_adverse']} + Esquive {v['esquive']} de l'adversaire")
+    return f"À distance, à {v['distance']} m : AGI {v['agi']} + compétence {v['comp']} + D10"
+
+
 def _afficher_attaque(a: Attaque, v: Valeurs) -> Affichage:
     diff = a.action.difficulte
     if v["mode"] == "contact":
@@ -363,18 +383,14 @@ ATTAQUE: Mecanique[Attaque] = Mecanique(
         Choix("arrondi", "Distance : tranches de 10 m (hypothèse)", Arrondi.ENTAMEE.value, ARRONDIS, avance=True),
         COMPENSER,
         DEGATS_OUVERTS,
-        ENCHAINER,
-        EGALITE,
+        *HYPOTHESES,
     ),
     lancer=_lancer_attaque,
     cotes=_cotes_attaque,
     repartition=lambda v: _repartition_gravite(_cotes_attaque(v)),
     afficher=_afficher_attaque,
     classer=_classer_attaque,
-    situation=lambda r, v: (f"Au contact : AGI {v['agi']} + compétence {v['comp']} + D10 contre 5 "
-                            f"+ AGI {v['agi_adverse']} + Esquive {v['esquive']} de l'adversaire"
-                            if v["mode"] == "contact" else
-                            f"À distance, à {v['distance']} m : AGI {v['agi']} + compétence {v['comp']} + D10"),
+    situation=_situation_attaque,
     dans_situation=("mode", "agi", "comp", "agi_adverse", "esquive", "distance"),
     petits=({}, {"mode": "tir", "distance": 30, "couvert": "5", "arme": 12, "comp": 6},
             {"comp": 0, "arme": 20, "con": 1, "enchainer": True},
@@ -416,8 +432,7 @@ KO_MECANIQUE: Mecanique[JetResistance] = Mecanique(
         Choix("carac", "Caractéristique choisie", "VOL", CARACS),
         _stat("valeur", "Sa valeur", 5),
         MALUS,
-        ENCHAINER,
-        EGALITE,
+        *HYPOTHESES,
     ),
     lancer=_lancer_ko,
     cotes=_cotes_ko,
@@ -470,8 +485,7 @@ SURVIE: Mecanique[Survie] = Mecanique(
         Entier("degats", "Dégâts du coup mortel (la difficulté)", 16, -10, DEGATS_MAX),
         _stat("con", "CON du mourant", 6),
         Entier("jours", "Jours passés sans soins après le premier jet", 0, 0, min(JOURS_MAX, 30)),
-        ENCHAINER,
-        EGALITE,
+        *HYPOTHESES,
     ),
     lancer=_lancer_survie,
     cotes=_cotes_survie,

@@ -13,8 +13,9 @@ from typing import Any
 from ..des import SourceDes
 from ..erreurs import RegleEnfreinte
 from ..francais import majuscule, nombre_relatif, ordinal, quantite, signe
-from ..loi import loi_du_jet
+from ..loi import Loi, loi_du_jet
 from ..mecanique import (
+    ISSUE_DU_GAGNANT,
     Affichage,
     Choix,
     Cote,
@@ -106,8 +107,6 @@ from .tache import (
 CIBLE_SAISIE_MIN, CIBLE_SAISIE_MAX = -10, 25
 #: Bornes d'un modificateur libre (outils, arguments, circonstances) ajouté à la table.
 AUTRE_MIN, AUTRE_MAX = -10, 10
-#: Nombre maximal d'assistants proposé par le formulaire.
-ASSISTANTS_MAX = 4
 
 LIBELLES_NIVEAUX = {
     Niveau.REUSSITE_CRITIQUE: "Réussite critique",
@@ -132,12 +131,45 @@ DIFFICULTE = Choix(
     tuple((str(k), f"{signe(k)} : {nom}") for k, nom in sorted(MODIFICATEURS.items(), reverse=True)),
 )
 AUTRE = Entier("autre", "Autre modificateur (outils, arguments, Dd…)", 0, AUTRE_MIN, AUTRE_MAX)
+
+
+def champ_niveau(nom: str, libelle: str, defaut: int) -> Entier:
+    """Un niveau de compétence saisi dans un formulaire du 2D6, aux bornes des règles."""
+    return Entier(nom, libelle, defaut, NIVEAU_MIN, NIVEAU_MAX)
+
+
+def champ_caracteristique(nom: str, libelle: str, defaut: int) -> Entier:
+    """Une caractéristique saisie dans un formulaire du 2D6, aux bornes des règles."""
+    return Entier(nom, libelle, defaut, CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX)
+
+
 #: Le niveau de compétence de celui qui lance, le même champ dans chaque formulaire.
-NIVEAU = Entier("niveau", "Niveau de compétence", 2, NIVEAU_MIN, NIVEAU_MAX)
+NIVEAU = champ_niveau("niveau", "Niveau de compétence", 2)
 
 
 def _modificateur(v: Valeurs) -> int:
     return int(v["difficulte"]) + int(v["autre"])
+
+
+def _cible_du_niveau(v: Valeurs) -> int:
+    """La cible du jet de compétence d'un formulaire : 7 + niveau, difficulté et autre modificateur compris."""
+    return cible_competence(v["niveau"], _modificateur(v))
+
+
+def _nom_difficulte(v: Valeurs) -> str:
+    """« standard (0) », « plutôt difficile (−3) »."""
+    difficulte = int(v["difficulte"])
+    return f"{nom_difficulte(difficulte).lower()} ({signe(difficulte)})"
+
+
+def _difficulte_texte(v: Valeurs) -> str:
+    """« difficulté standard (0) », « difficulté plutôt difficile (−3) »."""
+    return f"difficulté {_nom_difficulte(v)}"
+
+
+def _competence_texte(v: Valeurs) -> str:
+    """« compétence de niveau 2, difficulté standard (0) » : le jet de compétence d'un formulaire."""
+    return f"compétence de niveau {v['niveau']}, {_difficulte_texte(v)}"
 
 
 def des_affiches(jet: Jet2D6, caches: tuple[bool, bool] = (False, False)) -> list[DeAffiche]:
@@ -147,7 +179,11 @@ def des_affiches(jet: Jet2D6, caches: tuple[bool, bool] = (False, False)) -> lis
 
 
 def _cotes_niveaux(cible: int | None) -> list[Cote]:
-    d = loi_du_jet(lambda des: tenter(cible, des=des).niveau)
+    return _cotes_de_loi(loi_du_jet(lambda des: tenter(cible, des=des).niveau))
+
+
+def _cotes_de_loi(d: Loi[Niveau]) -> list[Cote]:
+    """La réussite (critique comprise), puis chaque niveau, tirés d'une loi des niveaux."""
     return [
         Cote(REUSSIE, REUSSITE_TOUTE, d[Niveau.REUSSITE_CRITIQUE] + d[Niveau.REUSSITE]),
         *(Cote(cle_niveau(n), LIBELLES_NIVEAUX[n], d[n]) for n in Niveau),
@@ -220,23 +256,15 @@ def cible_test(v: Valeurs) -> int | None:
     )
 
 
-def _difficulte_texte(v: Valeurs) -> str:
-    """« difficulté standard (0) », « difficulté plutôt difficile (−3) »."""
-    difficulte = int(v["difficulte"])
-    return f"difficulté {nom_difficulte(difficulte).lower()} ({signe(difficulte)})"
-
-
 def _situation_test(r: Jet2D6 | EchecAutomatique, v: Valeurs) -> str:
     """Ce qui est joué, la cible au bout : « Compétence de niveau 2, difficulté standard (0) :
     2D6 contre 9 » ; sans la formation voulue, pas de jet."""
-    difficulte = int(v["difficulte"])
     if v["jet"] == "competence":
-        qui = f"Compétence de niveau {v['niveau']}"
+        debut = majuscule(_competence_texte(v))
     elif v["jet"] == "caracteristique":
-        qui = f"Caractéristique {v['caracteristique']} seule"
+        debut = f"Caractéristique {v['caracteristique']} seule, {_difficulte_texte(v)}"
     else:
-        qui = f"Sans la compétence, caractéristique {v['caracteristique']}"
-    debut = f"{qui}, difficulté {nom_difficulte(difficulte).lower()} ({signe(difficulte)})"
+        debut = f"Sans la compétence, caractéristique {v['caracteristique']}, {_difficulte_texte(v)}"
     if isinstance(r, EchecAutomatique):
         return f"{debut} : pas de jet, la formation voulue manque"
     return f"{debut} : 2D6 contre {r.cible}"
@@ -257,8 +285,7 @@ def _classer_test(r: Jet2D6 | EchecAutomatique, v: Valeurs) -> set[str]:
 def _afficher_test(r: Jet2D6 | EchecAutomatique, v: Valeurs) -> Affichage:
     if isinstance(r, EchecAutomatique):
         return {"phrase": str(r), "issue": "echec", "groupes": [], "details": []}
-    difficulte = int(v["difficulte"])
-    details = [str(r), f"Difficulté : {nom_difficulte(difficulte).lower()} ({signe(difficulte)})."]
+    details = [str(r), f"Difficulté : {_nom_difficulte(v)}."]
     if v["autre"]:
         details.append(f"Autre modificateur : {signe(v['autre'])}.")
     return {
@@ -275,12 +302,12 @@ TEST: Mecanique[Jet2D6 | EchecAutomatique] = Mecanique(
     parametres=(
         Choix("jet", "Jet", "competence", JETS),
         NIVEAU,
-        Entier("caracteristique", "Caractéristique", 3, CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX),
+        champ_caracteristique("caracteristique", "Caractéristique", 3),
         DIFFICULTE,
         AUTRE,
         OuiNon("apprentissage", "La compétence demande une formation théorique"),
         OuiNon("proche", "Le personnage a une compétence proche"),
-        Entier("niveau_proche", "Niveau de la compétence proche", 1, NIVEAU_MIN, NIVEAU_MAX),
+        champ_niveau("niveau_proche", "Niveau de la compétence proche", 1),
         Entier("base_caracteristique", "Base d'un jet de caractéristique seule (hypothèse)", BASE_CARACTERISTIQUE,
                0, BASE_CARACTERISTIQUE_MAX, avance=True),
         OuiNon("plafond_avant", "Le plafond de 7 s'applique avant la difficulté (hypothèse)", True, avance=True),
@@ -310,8 +337,15 @@ NOMS = ("le personnage", "l'adversaire")
 EGALITES = (("relancer", "relancer"), ("mj", "le MJ tranche"))
 
 
-def _cible(nom: str, libelle: str, defaut: int) -> Entier:
-    return Entier(nom, libelle, defaut, CIBLE_SAISIE_MIN, CIBLE_SAISIE_MAX)
+def _cibles(precision: str = "") -> tuple[Entier, Entier]:
+    """Les cibles saisies des deux camps d'une opposition ou d'une scène (``precision`` : ce qu'elles comprennent)."""
+    return (Entier("cible_a", f"Cible du personnage{precision}", 9, CIBLE_SAISIE_MIN, CIBLE_SAISIE_MAX),
+            Entier("cible_b", f"Cible de l'adversaire{precision}", 8, CIBLE_SAISIE_MIN, CIBLE_SAISIE_MAX))
+
+
+def _face_a_face(v: Valeurs) -> str:
+    """« le personnage contre 9, l'adversaire contre 8, sur 2D6 »."""
+    return f"le personnage contre {v['cible_a']}, l'adversaire contre {v['cible_b']}, sur 2D6"
 
 
 def _egalite(v: Valeurs) -> Egalite:
@@ -334,11 +368,9 @@ def _classer_opposition(o: Opposition, v: Valeurs) -> set[str]:
 
 def _afficher_opposition(o: Opposition, v: Valeurs) -> Affichage:
     a, b = o.paires[-1]
-    issues: dict[int | None, IssueAffichee] = {0: "reussite", 1: "echec", None: "neutre"}
-    issue = issues[o.gagnant]
     return {
         "phrase": o.bilan(),
-        "issue": issue,
+        "issue": ISSUE_DU_GAGNANT[o.gagnant],
         "groupes": [{"titre": "Le personnage", "des": des_affiches(a)},
                     {"titre": "L'adversaire", "des": des_affiches(b)}],
         "details": [str(o)],
@@ -349,8 +381,7 @@ OPPOSITION: Mecanique[Opposition] = Mecanique(
     nom="2d6-opposition",
     titre="Opposition (scène mineure)",
     parametres=(
-        _cible("cible_a", "Cible du personnage (modificateurs compris)", 9),
-        _cible("cible_b", "Cible de l'adversaire (modificateurs compris)", 8),
+        *_cibles(" (modificateurs compris)"),
         Choix("egalite", "Égalité parfaite", "relancer", EGALITES),
         Entier("relances", "Relances permises avant que le MJ tranche", RELANCES_DEFAUT, 0, RELANCES_MAX),
     ),
@@ -358,7 +389,7 @@ OPPOSITION: Mecanique[Opposition] = Mecanique(
     cotes=_cotes_opposition,
     afficher=_afficher_opposition,
     classer=_classer_opposition,
-    situation=lambda o, v: f"Le personnage contre {v['cible_a']}, l'adversaire contre {v['cible_b']}, sur 2D6",
+    situation=lambda o, v: majuscule(_face_a_face(v)),
     dans_situation=("cible_a", "cible_b"),
     petits=({"egalite": "mj"}, {"relances": 1, "cible_a": 4, "cible_b": 11},
             {"relances": 2, "cible_a": 2, "cible_b": 12}),
@@ -421,13 +452,11 @@ def _afficher_scene(s: Scene, v: Valeurs) -> Affichage:
                     "des": des_affiches(dernier.jet_defenseur)})
     if s.vainqueur is None:
         phrase = majuscule(s.bilan())
-        issue: IssueAffichee = "neutre"
     else:
         phrase = f"{majuscule(NOMS[s.vainqueur])} remporte la scène en {quantite(len(s.echanges), 'échange')}."
-        issue = "reussite" if s.vainqueur == 0 else "echec"
     return {
         "phrase": phrase,
-        "issue": issue,
+        "issue": ISSUE_DU_GAGNANT[s.vainqueur],
         "groupes": groupes,
         "details": s.__str__().splitlines(),
     }
@@ -437,8 +466,7 @@ SCENE: Mecanique[Scene] = Mecanique(
     nom="2d6-scene-majeure",
     titre="Scène majeure",
     parametres=(
-        _cible("cible_a", "Cible du personnage", 9),
-        _cible("cible_b", "Cible de l'adversaire", 8),
+        *_cibles(),
         OuiNon("surprise", "Le personnage surprend (ou l'adversaire est passif) : il mène d'office"),
         Entier("modificateur_a", "Modificateur choisi par le personnage quand il mène", 0, AUTRE_MIN, AUTRE_MAX),
         Entier("modificateur_b", "Modificateur choisi par l'adversaire quand il mène", 0, AUTRE_MIN, AUTRE_MAX),
@@ -458,8 +486,7 @@ SCENE: Mecanique[Scene] = Mecanique(
     cotes=_cotes_scene,
     afficher=_afficher_scene,
     classer=_classer_scene,
-    situation=lambda s, v: (f"Scène majeure : le personnage contre {v['cible_a']}, l'adversaire contre "
-                            f"{v['cible_b']}, sur 2D6"),
+    situation=lambda s, v: f"Scène majeure : {_face_a_face(v)}",
     dans_situation=("cible_a", "cible_b"),
     petits=(
         {"surprise": True, "echanges": 1},
@@ -476,12 +503,13 @@ SCENE: Mecanique[Scene] = Mecanique(
 GENRES = ((Genre.REFLEXION.value, "réflexion (réparer, désamorcer…)"), (Genre.RELATION.value, "relation (interroger…)"))
 
 
-def _cible_tache(v: Valeurs) -> int:
-    return valider_cible(cible_competence(v["niveau"], _modificateur(v)))
+def _cible_validee(v: Valeurs) -> int:
+    """La cible du jet de compétence, refusée hors des bornes d'un jet (tâche, rattrapage)."""
+    return valider_cible(_cible_du_niveau(v))
 
 
 def _lancer_tache(v: Valeurs, des: SourceDes) -> Tache:
-    return mener_tache(v["requis"], _cible_tache(v), des=des, genre=Genre(v["genre"]),
+    return mener_tache(v["requis"], _cible_validee(v), des=des, genre=Genre(v["genre"]),
                        bonus_critique=v["bonus_critique"])
 
 
@@ -491,7 +519,7 @@ FINS_TACHE = {None: ("accomplie", "Tâche accomplie"), Niveau.ECHEC: ("echec", "
 
 
 def _cotes_tache(v: Valeurs) -> list[Cote]:
-    somme = distribution_tache(v["requis"], _cible_tache(v), bonus_critique=v["bonus_critique"]).map(
+    somme = distribution_tache(v["requis"], _cible_validee(v), bonus_critique=v["bonus_critique"]).map(
         lambda issue: issue[1])
     return [Cote(cle, libelle, somme[fin]) for fin, (cle, libelle) in FINS_TACHE.items()]
 
@@ -544,8 +572,8 @@ TACHE: Mecanique[Tache] = Mecanique(
     cotes=_cotes_tache,
     afficher=_afficher_tache,
     classer=_classer_tache,
-    situation=lambda t, v: (f"Scène de {dict(GENRES)[v['genre']].split(' (')[0]} : compétence de niveau {v['niveau']}, "
-                            f"{_difficulte_texte(v)}, {quantite(v['requis'], 'réussite')} à obtenir"),
+    situation=lambda t, v: (f"Scène de {dict(GENRES)[v['genre']].split(' (')[0]} : {_competence_texte(v)}, "
+                            f"{quantite(v['requis'], 'réussite')} à obtenir"),
     dans_situation=("genre", "niveau", "difficulte", "requis"),
     petits=({"requis": 2}, {"requis": 2, "niveau": 0, "difficulte": "-3"}, {"requis": 3, "bonus_critique": False}),
 )
@@ -563,7 +591,7 @@ def _libelle_difficulte(d: int) -> str:
 
 
 def _cotes_sabotage(v: Valeurs) -> list[Cote]:
-    d = distribution_sabotage(v["niveau_vise"], v["niveau"], cible_competence(v["niveau"], _modificateur(v)))
+    d = distribution_sabotage(v["niveau_vise"], v["niveau"], _cible_du_niveau(v))
     return [Cote(f"difficulte_{k}", _libelle_difficulte(k), d[k]) for k in sorted(d, reverse=True)]
 
 
@@ -587,7 +615,7 @@ SABOTAGE: Mecanique[Sabotage] = Mecanique(
     titre="Sabotage",
     parametres=(
         Entier("niveau_vise", "Niveau de sabotage visé", 4, 1, REQUIS_MAX),
-        Entier("niveau", "Niveau de compétence du saboteur", 2, NIVEAU_MIN, NIVEAU_MAX),
+        champ_niveau("niveau", "Niveau de compétence du saboteur", 2),
         DIFFICULTE,
         AUTRE,
     ),
@@ -595,8 +623,7 @@ SABOTAGE: Mecanique[Sabotage] = Mecanique(
     cotes=_cotes_sabotage,
     afficher=_afficher_sabotage,
     classer=_classer_sabotage,
-    situation=lambda s, v: (f"Sabotage de niveau {v['niveau_vise']} visé : compétence de niveau {v['niveau']}, "
-                            f"{_difficulte_texte(v)}"),
+    situation=lambda s, v: f"Sabotage de niveau {v['niveau_vise']} visé : {_competence_texte(v)}",
     dans_situation=("niveau_vise", "niveau", "difficulte"),
     petits=({"niveau_vise": 2}, {"niveau_vise": 3, "niveau": 0, "difficulte": "-5"}),
 )
@@ -616,16 +643,12 @@ ISSUES_RATTRAPAGE = {
 REUSSITE_FINALE = "Réussite (rattrapage compris)"
 
 
-def _cible_rattrapage(v: Valeurs) -> int:
-    return valider_cible(cible_competence(v["niveau"], _modificateur(v)))
-
-
 def _lancer_rattrapage(v: Valeurs, des: SourceDes) -> Rattrapage:
-    return jet_rattrapable(_cible_rattrapage(v), des=des, facon=Facon(v["facon"]), cible_chance=v["cible_chance"])
+    return jet_rattrapable(_cible_validee(v), des=des, facon=Facon(v["facon"]), cible_chance=v["cible_chance"])
 
 
 def _cotes_rattrapage(v: Valeurs) -> list[Cote]:
-    d = distribution_rattrapage(_cible_rattrapage(v), facon=Facon(v["facon"]), cible_chance=v["cible_chance"])
+    d = distribution_rattrapage(_cible_validee(v), facon=Facon(v["facon"]), cible_chance=v["cible_chance"])
     return [Cote(REUSSIE, REUSSITE_FINALE, d.chance(lambda issue: issue.reussi)),
             *(Cote(issue.value, libelle, d[issue]) for issue, libelle in ISSUES_RATTRAPAGE.items())]
 
@@ -667,8 +690,8 @@ RATTRAPAGE: Mecanique[Rattrapage] = Mecanique(
                                                 titre="Issue, rattrapage compris"),
     afficher=_afficher_rattrapage,
     classer=_classer_rattrapage,
-    situation=lambda r, v: (f"Compétence de niveau {v['niveau']}, {_difficulte_texte(v)}, un échec simple "
-                            f"rattrapable par {dict(FACONS)[v['facon']]}"),
+    situation=lambda r, v: (f"{majuscule(_competence_texte(v))}, un échec simple rattrapable par "
+                            f"{dict(FACONS)[v['facon']]}"),
     dans_situation=("niveau", "difficulte", "facon"),
     petits=({}, {"facon": Facon.CRITIQUE.value, "difficulte": "-3"}, {"niveau": 0, "cible_chance": 2},
             {"niveau": 10, "difficulte": "5", "cible_chance": 12}),
@@ -677,6 +700,8 @@ RATTRAPAGE: Mecanique[Rattrapage] = Mecanique(
 
 # --- Assistance --------------------------------------------------------------------
 
+#: Nombre maximal d'assistants proposé par le formulaire.
+ASSISTANTS_MAX = 4
 CUMULS = ((Cumul.MEILLEUR.value, "seul le meilleur modificateur compte"),
           (Cumul.BONUS_ET_MALUS.value, "meilleur bonus plus pire malus"))
 
@@ -704,23 +729,19 @@ def _desordre(v: Valeurs) -> int | None:
 
 
 def _lancer_assistance(v: Valeurs, des: SourceDes) -> JetAide:
-    m = _modificateur(v)
     verifier_assistants(v["niveau"], _niveaux_aides(v), _desordre(v))
-    cible_competence(v["niveau"], m)
-    aide = assister(v["niveau"], _niveaux_aides(v), des=des, modificateur=m, cumul=Cumul(v["cumul"]),
+    cible = _cible_du_niveau(v)
+    aide = assister(v["niveau"], _niveaux_aides(v), des=des, modificateur=_modificateur(v), cumul=Cumul(v["cumul"]),
                     desordre=_desordre(v))
-    jet = lancer_2d6(cible_competence(v["niveau"], m) + aide.modificateur, des=des)
+    jet = lancer_2d6(cible + aide.modificateur, des=des)
     return JetAide(aide, jet)
 
 
 def _cotes_assistance(v: Valeurs) -> list[Cote]:
-    m = _modificateur(v)
-    d = distribution_assistance(v["niveau"], _niveaux_aides(v), modificateur=m, cumul=Cumul(v["cumul"]),
+    d = distribution_assistance(v["niveau"], _niveaux_aides(v), modificateur=_modificateur(v), cumul=Cumul(v["cumul"]),
                                 desordre=_desordre(v))
-    cible = cible_competence(v["niveau"], m)
-    niveaux = d.lier(lambda bonus: distribution_2d6(cible + bonus))
-    cotes = [Cote(REUSSIE, REUSSITE_TOUTE, niveaux[Niveau.REUSSITE_CRITIQUE] + niveaux[Niveau.REUSSITE])]
-    cotes += [Cote(cle_niveau(n), LIBELLES_NIVEAUX[n], niveaux[n]) for n in Niveau]
+    cible = _cible_du_niveau(v)
+    cotes = _cotes_de_loi(d.lier(lambda bonus: distribution_2d6(cible + bonus)))
     cotes += [Cote(f"modificateur_{k:+d}", f"Modificateur retenu {signe(k)}", d[k]) for k in sorted(d, reverse=True)]
     return cotes
 
@@ -745,9 +766,9 @@ ASSISTANCE: Mecanique[JetAide] = Mecanique(
     nom="2d6-assistance",
     titre="Action aidée",
     parametres=(
-        Entier("niveau", "Niveau du personnage principal", 2, NIVEAU_MIN, NIVEAU_MAX),
+        champ_niveau("niveau", "Niveau du personnage principal", 2),
         Entier("assistants", "Nombre d'assistants", 1, 0, ASSISTANTS_MAX),
-        Entier("niveau_aides", "Niveau des assistants", 1, NIVEAU_MIN, NIVEAU_MAX),
+        champ_niveau("niveau_aides", "Niveau des assistants", 1),
         DIFFICULTE,
         AUTRE,
         OuiNon("surnombre", "Le MJ laisse aider plus d'assistants que le niveau du personnage principal"),
@@ -759,8 +780,8 @@ ASSISTANCE: Mecanique[JetAide] = Mecanique(
     repartition=lambda v: repartition_niveaux(_cotes_assistance(v)),
     afficher=_afficher_assistance,
     classer=_classer_assistance,
-    situation=lambda j, v: (f"Compétence de niveau {v['niveau']}, {_difficulte_texte(v)}, avec "
-                            f"{quantite(v['assistants'], 'assistant')} de niveau {v['niveau_aides']}"),
+    situation=lambda j, v: (f"{majuscule(_competence_texte(v))}, avec {quantite(v['assistants'], 'assistant')} "
+                            f"de niveau {v['niveau_aides']}"),
     dans_situation=("niveau", "difficulte", "assistants", "niveau_aides"),
     petits=({}, {"assistants": 1, "niveau": 1, "niveau_aides": 3}, {"assistants": 0},
             {"assistants": 2, "niveau_aides": 0},
@@ -831,7 +852,7 @@ FOUILLE: Mecanique[Fouille] = Mecanique(
     titre="Fouille en parallèle",
     parametres=(
         Entier("fouilleurs", "Fouilleurs, chacun à son endroit", 2, 1, FOUILLEURS_LANCEUR),
-        *(Entier(f"niveau_{i}", f"Niveau de Fouille du {ordinal(i)}", 1, NIVEAU_MIN, NIVEAU_MAX)
+        *(champ_niveau(f"niveau_{i}", f"Niveau de Fouille du {ordinal(i)}", 1)
           for i in range(1, FOUILLEURS_LANCEUR + 1)),
         Choix("bon_endroit", "Qui cherche au bon endroit", "hasard", BONS_ENDROITS),
         Entier("dissimulation", "Malus de la cachette", 0, -10, 0),
@@ -855,11 +876,11 @@ MODES = ((ModeCache.PARTAGE.value, "le joueur lance un dé, le MJ l'autre"),
 
 
 def _lancer_cache(v: Valeurs, des: SourceDes) -> JetCache:
-    return jet_cache(cible_competence(v["niveau"], _modificateur(v)), des=des, mode=ModeCache(v["mode"]))
+    return jet_cache(_cible_du_niveau(v), des=des, mode=ModeCache(v["mode"]))
 
 
 def _cotes_cache(v: Valeurs) -> list[Cote]:
-    return _cotes_niveaux(cible_competence(v["niveau"], _modificateur(v)))
+    return _cotes_niveaux(_cible_du_niveau(v))
 
 
 def _classer_cache(r: JetCache, v: Valeurs) -> set[str]:
@@ -900,7 +921,7 @@ CACHE: Mecanique[JetCache] = Mecanique(
     barre=lambda r, v: None,
     afficher=_afficher_cache,
     classer=_classer_cache,
-    situation=lambda j, v: f"Jet caché : compétence de niveau {v['niveau']}, {_difficulte_texte(v)}",
+    situation=lambda j, v: f"Jet caché : {_competence_texte(v)}",
     dans_situation=("niveau", "difficulte"),
     petits=({}, {"mode": ModeCache.MJ.value, "difficulte": "-5"}),
 )

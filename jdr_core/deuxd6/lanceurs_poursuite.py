@@ -19,30 +19,10 @@ from typing import Any
 from ..des import SourceDes
 from ..erreurs import RegleEnfreinte
 from ..francais import de, quantite
-from ..mecanique import (
-    Affichage,
-    Choix,
-    Cote,
-    Entier,
-    GroupeAffiche,
-    IssueAffichee,
-    Mecanique,
-    OuiNon,
-    Role,
-    Table,
-    Valeurs,
-    de_affiche,
-)
+from ..mecanique import Affichage, Choix, Cote, Entier, GroupeAffiche, IssueAffichee, Mecanique, OuiNon, Table, Valeurs
 from .doubles import CHOIX_ORDRE, Ordre
-from .jet import (
-    CARACTERISTIQUE_MAX,
-    CARACTERISTIQUE_MIN,
-    MODIFICATEUR_MAX,
-    MODIFICATEUR_MIN,
-    NIVEAU_MAX,
-    NIVEAU_MIN,
-    Jet2D6,
-)
+from .jet import MODIFICATEUR_MAX, MODIFICATEUR_MIN, Jet2D6
+from .lanceurs import champ_caracteristique, champ_niveau, des_affiches
 from .manoeuvres import CRANS_MAX, Autre, Camp, Distance, Manoeuvre, texte_distances, texte_modificateur
 from .poursuite import Issue, Poursuite, Tactique
 from .poursuite_cotes import distribution_poursuite
@@ -136,8 +116,7 @@ def _classer(p: Poursuite, v: Valeurs) -> set[str]:
 
 
 def _groupe(titre: str, jet: Jet2D6) -> GroupeAffiche:
-    role: Role = "double" if jet.double else "somme"
-    return {"titre": titre, "des": [de_affiche(f, role) for f in jet.des]}
+    return {"titre": titre, "des": des_affiches(jet)}
 
 
 def _afficher(p: Poursuite, v: Valeurs) -> Affichage:
@@ -159,10 +138,8 @@ def _afficher(p: Poursuite, v: Valeurs) -> Affichage:
 
 
 DISTANCES = tuple((d.value, d.nom) for d in Distance)
-
-
-def _niveau(nom: str, libelle: str, defaut: int) -> Entier:
-    return Entier(nom, libelle, defaut, NIVEAU_MIN, NIVEAU_MAX)
+#: Les deux camps, dans l'ordre des listes du formulaire (qui a l'initiative, qui joue le joueur).
+CAMPS = ((Camp.POURSUIVI.value, "le poursuivi"), (Camp.POURSUIVANT.value, "le poursuivant"))
 
 
 def _modificateur(nom: str, libelle: str) -> Entier:
@@ -173,11 +150,10 @@ POURSUITE: Mecanique[Poursuite] = Mecanique(
     nom="2d6-poursuite",
     titre="Poursuite",
     parametres=(
-        _niveau("conduite_poursuivant", "Conduite du poursuivant", 1),
-        _niveau("conduite_poursuivi", "Conduite du poursuivi", 2),
+        champ_niveau("conduite_poursuivant", "Conduite du poursuivant", 1),
+        champ_niveau("conduite_poursuivi", "Conduite du poursuivi", 2),
         Choix("distance", "Distance de départ", Distance.MOYEN.value, DISTANCES),
-        Choix("initiative", "Qui a l'initiative", Camp.POURSUIVI.value,
-              ((Camp.POURSUIVI.value, "le poursuivi"), (Camp.POURSUIVANT.value, "le poursuivant"))),
+        Choix("initiative", "Qui a l'initiative", Camp.POURSUIVI.value, CAMPS),
         Choix("manoeuvre_poursuivi", "Manœuvre du poursuivi quand il a la main", "fuir",
               tuple((k, t[0]) for k, t in TACTIQUES_POURSUIVI.items())),
         _modificateur("modificateur_poursuivi", "Modificateur choisi par le poursuivi (Fuir)"),
@@ -193,11 +169,9 @@ POURSUITE: Mecanique[Poursuite] = Mecanique(
         Choix("contre_poursuivi", "Contre-manœuvre du poursuivi en défense", "aucun", CHOIX_CONTRES),
         Choix("contre_poursuivant", "Contre-manœuvre du poursuivant en défense", "aucun", CHOIX_CONTRES),
         OuiNon("aerienne", "La poursuite se déroule dans les airs", False),
-        Entier("sen_poursuivant", "SEN du poursuivant (s'il faut retrouver une cachette)", 3,
-               CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX),
+        champ_caracteristique("sen_poursuivant", "SEN du poursuivant (s'il faut retrouver une cachette)", 3),
         Entier("tours", "Manches au plus", 10, 1, TOURS_LANCEUR_MAX),
-        Choix("camp_joueur", "Le joueur joue", Camp.POURSUIVI.value,
-              ((Camp.POURSUIVI.value, "le poursuivi"), (Camp.POURSUIVANT.value, "le poursuivant"))),
+        Choix("camp_joueur", "Le joueur joue", Camp.POURSUIVI.value, CAMPS),
         Choix("ordre", "Deux doubles dans la même manche : lequel compte d'abord (hypothèse)",
               Ordre.ATTAQUANT.value, CHOIX_ORDRE, avance=True),
     ),

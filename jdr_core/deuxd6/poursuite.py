@@ -21,7 +21,7 @@ Philip a semé les truands : l'écart a dépassé la distance extrême.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum
 
 from ..des import SourceDes
@@ -93,35 +93,24 @@ class Echange:
     jet_attaquant: Jet2D6
     jet_defenseur: Jet2D6
     ordre: Ordre = Ordre.ATTAQUANT
+    # La lecture des doubles (:class:`~jdr_core.deuxd6.doubles.Lecture`), faite une fois à la
+    # création et recopiée champ par champ : ni dans la comparaison, ni dans la représentation.
+    attaquant_reussit: bool = field(init=False, repr=False, compare=False)
+    defenseur_reussit: bool = field(init=False, repr=False, compare=False)
+    #: Le Dd appliqué à la relecture du jet de l'attaquant (0 : pas de relecture).
+    ajustement_attaquant: int = field(init=False, repr=False, compare=False)
+    ajustement_defenseur: int = field(init=False, repr=False, compare=False)
 
-    @property
-    def _lecture(self) -> tuple[bool, bool, int, int]:
+    def __post_init__(self) -> None:
         lu = lire_doubles(self.jet_attaquant, self.jet_defenseur, self.ordre)
-        return lu.attaquant_reussit, lu.defenseur_reussit, lu.ajustement_attaquant, lu.ajustement_defenseur
-
-    @property
-    def attaquant_reussit(self) -> bool:
-        return self._lecture[0]
-
-    @property
-    def defenseur_reussit(self) -> bool:
-        return self._lecture[1]
-
-    @property
-    def ajustement_attaquant(self) -> int:
-        """Le Dd appliqué à la relecture du jet de l'attaquant (0 : pas de relecture)."""
-        return self._lecture[2]
-
-    @property
-    def ajustement_defenseur(self) -> int:
-        return self._lecture[3]
+        for champ in fields(lu):
+            object.__setattr__(self, champ.name, getattr(lu, champ.name))
 
     @property
     def resultat(self) -> Resultat:
-        a_ok, d_ok, _, _ = self._lecture
-        if not a_ok:
+        if not self.attaquant_reussit:
             return Resultat.RATEE
-        return Resultat.SANS_EFFET if d_ok else Resultat.REUSSIE
+        return Resultat.SANS_EFFET if self.defenseur_reussit else Resultat.REUSSIE
 
 
 # --- L'issue d'une poursuite --------------------------------------------------------

@@ -18,7 +18,7 @@ from ..mecanique import (
     OuiNon,
     Table,
     Valeurs,
-    de_affiche,
+    des_comptes,
 )
 from .dangers import DANGERS, RECUPERATION, Exposition, affronter, danger
 from .fiche import Fiche
@@ -95,7 +95,7 @@ def _params_jet(v: Valeurs) -> dict[str, Any]:
 
 
 def des_affiches(jet: JetReserve) -> list[DeAffiche]:
-    return [de_affiche(f, "succes" if c else "echec") for f, c in zip(jet.des, jet.compte, strict=True)]
+    return des_comptes(jet.des, jet.compte)
 
 
 PHRASES = {

@@ -7,19 +7,20 @@ from typing import Any
 from ..francais import accorder, compter, majuscule
 from ..loi import Loi
 from ..mecanique import (
+    ISSUE_DU_GAGNANT,
     Affichage,
     Barre,
     Choix,
     Cote,
     DeAffiche,
     Entier,
-    IssueAffichee,
     Mecanique,
     OuiNon,
     Repartition,
     Valeurs,
     cotes_classees,
     de_affiche,
+    des_comptes,
 )
 from .combat import Attaque, ReglagesAttaque
 from .opposition import Opposition, distribution_opposition, opposer
@@ -70,9 +71,7 @@ def _modif(valeur: object) -> dict[str, int]:
 
 def des_affiches(jet: JetTest) -> list[DeAffiche]:
     """Les dés finaux (succès ou non), puis les faces écartées par une relance."""
-    des = [de_affiche(face, "succes" if compte else "echec") for face, compte in zip(jet.des, jet.compte, strict=True)]
-    des += [de_affiche(r.avant, "ecarte") for r in jet.relances]
-    return des
+    return [*des_comptes(jet.des, jet.compte), *(de_affiche(r.avant, "ecarte") for r in jet.relances)]
 
 
 def _details_jet(jet: JetTest) -> list[str]:
@@ -226,7 +225,6 @@ def _cotes_opposition(v: Valeurs) -> list[Cote]:
 
 GAGNANTS = {0: ("personnage", "Le personnage l'emporte"), None: ("egalite", "Égalité"),
             1: ("adversaire", "L'adversaire l'emporte")}
-ISSUES_OPPOSITION: dict[int | None, IssueAffichee] = {0: "reussite", 1: "echec", None: "neutre"}
 
 
 def _classer_opposition(o: Opposition, v: Valeurs) -> set[str]:
@@ -236,7 +234,7 @@ def _classer_opposition(o: Opposition, v: Valeurs) -> set[str]:
 def _afficher_opposition(o: Opposition, v: Valeurs) -> Affichage:
     return {
         "phrase": str(o),
-        "issue": ISSUES_OPPOSITION[o.gagnant],
+        "issue": ISSUE_DU_GAGNANT[o.gagnant],
         "groupes": [
             {"titre": majuscule(o.noms[0]), "des": des_affiches(o.jet_a)},
             {"titre": majuscule(o.noms[1]), "des": des_affiches(o.jet_b)},
