@@ -85,10 +85,6 @@ def lire_stat(nom: object) -> str:
     return nom.upper()
 
 
-def _nom(valeur: object, sujet: str, conseil: str, maximum: int = NOM_MAX) -> str:
-    return lire_texte(valeur, sujet, maximum, conseil)
-
-
 @dataclass(frozen=True)
 class Personnage:
     nom: str
@@ -141,7 +137,7 @@ class Personnage:
 
     def ajouter_competence(self, nom: object, stat: object, *, niveau: int | None = None, annees: int | None = None,
                            diviseur: int = 1) -> Personnage:
-        propre = _nom(nom, "le nom de la compétence", "nommez la compétence (Pistolet, Premiers soins…)")
+        propre = lire_texte(nom, "le nom de la compétence", NOM_MAX, "nommez la compétence (Pistolet, Premiers soins…)")
         verifier_ajout(self.competences, propre, COMPETENCES_MAX, qui=self.nom, sorte=("la compétence", "compétences"),
                        suite=" : changez son niveau")
         c = Competence(propre, lire_stat(stat), self._niveau(niveau, annees, diviseur), diviseur)
@@ -160,7 +156,7 @@ class Personnage:
         return replace(self, competences=tuple(x for x in self.competences if x is not c))
 
     def ajouter_arme(self, nom: object, degats: int, mode: str) -> Personnage:
-        propre = _nom(nom, "le nom de l'arme", "nommez l'arme (couteau, pistolet…)")
+        propre = lire_texte(nom, "le nom de l'arme", NOM_MAX, "nommez l'arme (couteau, pistolet…)")
         entier_borne(f"dégâts de {propre}", degats, ARME_MIN, ARME_MAX)
         if mode not in MODES_ARME:
             raise JdrErreur("Une arme sert au contact ou à distance.")

@@ -62,10 +62,6 @@ def lire_caracteristique(cle: object) -> str:
     return caracteristique_parmi(cle, CARACTERISTIQUES)
 
 
-def _nom(valeur: object, sujet: str, conseil: str) -> str:
-    return lire_texte(valeur, sujet, NOM_MAX, conseil)
-
-
 @dataclass(frozen=True)
 class Personnage:
     nom: str
@@ -109,7 +105,7 @@ class Personnage:
         return trouver(self.attributs, nom, f"{self.nom} n'a pas d'attribut « {nom[:NOM_MAX]} ».")
 
     def ajouter_competence(self, nom: object, niveau: int, *, formation: bool = False) -> Personnage:
-        propre = _nom(nom, "le nom de la compétence", "nommez la compétence (Mécanique, Conduite…)")
+        propre = lire_texte(nom, "le nom de la compétence", NOM_MAX, "nommez la compétence (Mécanique, Conduite…)")
         entier_borne(f"niveau de {propre}", niveau, NIVEAU_MIN, NIVEAU_MAX)
         verifier_ajout(self.competences, propre, COMPETENCES_MAX, qui=self.nom, sorte=("la compétence", "compétences"))
         return replace(self, competences=(*self.competences, Competence(propre, niveau, formation)))
@@ -124,7 +120,7 @@ class Personnage:
         return replace(self, competences=tuple(x for x in self.competences if x is not c))
 
     def ajouter_attribut(self, nom: object, valeur: int) -> Personnage:
-        propre = _nom(nom, "le nom de l'attribut", "nommez l'attribut (Fatigue…)")
+        propre = lire_texte(nom, "le nom de l'attribut", NOM_MAX, "nommez l'attribut (Fatigue…)")
         entier_borne(propre, valeur, CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX)
         verifier_ajout(self.attributs, propre, ATTRIBUTS_MAX, qui=self.nom, sorte=("l'attribut", "attributs"))
         return replace(self, attributs=(*self.attributs, Attribut(propre, valeur)))
