@@ -131,6 +131,9 @@ DIFFICULTE = Choix(
     tuple((str(k), f"{signe(k)} : {nom}") for k, nom in sorted(MODIFICATEURS.items(), reverse=True)),
 )
 AUTRE = Entier("autre", "Autre modificateur (outils, arguments, Dd…)", 0, AUTRE_MIN, AUTRE_MAX)
+#: La difficulté puis l'autre modificateur d'un jet de compétence : les mêmes deux champs, dans cet
+#: ordre, dans chaque formulaire qui fait lancer une compétence (lus ensemble par _modificateur).
+MODIFICATEURS_DU_JET = (DIFFICULTE, AUTRE)
 
 
 def champ_niveau(nom: str, libelle: str, defaut: int) -> Entier:
@@ -303,8 +306,7 @@ TEST: Mecanique[Jet2D6 | EchecAutomatique] = Mecanique(
         Choix("jet", "Jet", "competence", JETS),
         NIVEAU,
         champ_caracteristique("caracteristique", "Caractéristique", 3),
-        DIFFICULTE,
-        AUTRE,
+        *MODIFICATEURS_DU_JET,
         OuiNon("apprentissage", "La compétence demande une formation théorique"),
         OuiNon("proche", "Le personnage a une compétence proche"),
         champ_niveau("niveau_proche", "Niveau de la compétence proche", 1),
@@ -560,8 +562,7 @@ TACHE: Mecanique[Tache] = Mecanique(
     parametres=(
         Choix("genre", "Scène", Genre.REFLEXION.value, GENRES),
         NIVEAU,
-        DIFFICULTE,
-        AUTRE,
+        *MODIFICATEURS_DU_JET,
         Entier("requis", "Réussites à obtenir", 3, 1, REQUIS_MAX),
         OuiNon("bonus_critique", "Un critique donne +Dd au jet suivant", True, avance=True),
         Choix("reprise", "Après une maladresse, recommencer coûte", Reprise.REUSSITES.value, REPRISES),
@@ -616,8 +617,7 @@ SABOTAGE: Mecanique[Sabotage] = Mecanique(
     parametres=(
         Entier("niveau_vise", "Niveau de sabotage visé", 4, 1, REQUIS_MAX),
         champ_niveau("niveau", "Niveau de compétence du saboteur", 2),
-        DIFFICULTE,
-        AUTRE,
+        *MODIFICATEURS_DU_JET,
     ),
     lancer=_lancer_sabotage,
     cotes=_cotes_sabotage,
@@ -677,8 +677,7 @@ RATTRAPAGE: Mecanique[Rattrapage] = Mecanique(
     titre="Se rattraper d'un échec simple",
     parametres=(
         NIVEAU,
-        DIFFICULTE,
-        AUTRE,
+        *MODIFICATEURS_DU_JET,
         Choix("facon", "Le MJ laisse rattraper un échec simple par", Facon.CHANCE.value, FACONS),
         Entier("cible_chance", "Cible du jet de chance (hypothèse)", CIBLE_CHANCE, CIBLE_CHANCE_MIN,
                CIBLE_CHANCE_MAX),
@@ -769,8 +768,7 @@ ASSISTANCE: Mecanique[JetAide] = Mecanique(
         champ_niveau("niveau", "Niveau du personnage principal", 2),
         Entier("assistants", "Nombre d'assistants", 1, 0, ASSISTANTS_MAX),
         champ_niveau("niveau_aides", "Niveau des assistants", 1),
-        DIFFICULTE,
-        AUTRE,
+        *MODIFICATEURS_DU_JET,
         OuiNon("surnombre", "Le MJ laisse aider plus d'assistants que le niveau du personnage principal"),
         Entier("desordre", "Malus du MJ pour le désordre, s'il y a trop d'assistants", -2, DESORDRE_MIN, 0),
         Choix("cumul", "Maladresse d'un assistant (hypothèse)", Cumul.MEILLEUR.value, CUMULS, avance=True),
@@ -911,8 +909,7 @@ CACHE: Mecanique[JetCache] = Mecanique(
     parametres=(
         Choix("mode", "Qui lance", ModeCache.PARTAGE.value, MODES),
         NIVEAU,
-        DIFFICULTE,
-        AUTRE,
+        *MODIFICATEURS_DU_JET,
     ),
     lancer=_lancer_cache,
     cotes=_cotes_cache,
