@@ -10,19 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from jdr_core.des import DesScriptes
-from jdr_core.troisd6.combat import (
-    Action,
-    Activation,
-    Combattant,
-    DegatsContinus,
-    Milieu,
-    Nature,
-    aider,
-    attaquer,
-    ordre_initiative,
-    se_defendre,
-    se_deplacer,
-)
+from jdr_core.troisd6 import combat
 from jdr_core.troisd6.energie import Etat, Vitalite
 from jdr_core.troisd6.opposition import Mode, Poursuite, TacheLongue, action_de_groupe, opposer
 from jdr_core.troisd6.test import (
@@ -130,32 +118,35 @@ class TestPageCombat:
     """docs/troisd6/combat.md."""
 
     def test_initiative(self) -> None:
-        ordre = ordre_initiative([
-            Combattant("le garde", 3), Combattant("Jules", 3, pj=True),
-            Combattant("le chien", 3, Nature.ANIMAL), Combattant("l'androïde", 4, Nature.ROBOT),
+        ordre = combat.ordre_initiative([
+            combat.Combattant("le garde", 3),
+            combat.Combattant("Jules", 3, pj=True),
+            combat.Combattant("le chien", 3, combat.Nature.ANIMAL),
+            combat.Combattant("l'androïde", 4, combat.Nature.ROBOT),
         ])
         assert [c.nom for c in ordre] == ["l'androïde", "le chien", "Jules", "le garde"]
 
     def test_actions(self) -> None:
-        assert Activation((Action.PREPARER, Action.ATTAQUER)).avantages_attaque == 1
-        defense = Activation((Action.DEFENDRE, Action.DEFENDRE)).defense
+        assert combat.Activation((combat.Action.PREPARER, combat.Action.ATTAQUER)).avantages_attaque == 1
+        defense = combat.Activation((combat.Action.DEFENDRE, combat.Action.DEFENDRE)).defense
         assert defense is not None and defense.bonus == 2
-        reaction = se_defendre(reaction=True)
+        reaction = combat.se_defendre(reaction=True)
         assert (reaction.bonus, reaction.perd_prochaine_activation) == (2, True)
-        assert (se_deplacer(Milieu.SOL, 2).metres, se_deplacer(Milieu.EAU, 2).metres) == (20, 10)
+        au_sol, a_la_nage = combat.se_deplacer(combat.Milieu.SOL, 2), combat.se_deplacer(combat.Milieu.EAU, 2)
+        assert (au_sol.metres, a_la_nage.metres) == (20, 10)
         des = DesScriptes([2, 2, 2])
-        assert se_deplacer(Milieu.SOL, terrain_difficile=True, physique=3, des=des).metres == 12
+        assert combat.se_deplacer(combat.Milieu.SOL, terrain_difficile=True, physique=3, des=des).metres == 12
         des.fin()
-        assert aider().avantages == 1
+        assert combat.aider().avantages == 1
 
     def test_degats_continus(self) -> None:
-        poison = DegatsContinus(2)
+        poison = combat.DegatsContinus(2)
         assert (poison.total(tours=4), poison.total(tours=4, soigne_apres=1)) == (8, 2)
 
     def test_jules_entrepot(self) -> None:
         des = DesScriptes([1, 3, 5, 1, 2, 4])
-        tir = attaquer(3, arme=2, defense=se_defendre(1).bonus, des=des)
-        coup = attaquer(4, arme=1, protection=1, des=des)
+        tir = combat.attaquer(3, arme=2, defense=combat.se_defendre(1).bonus, des=des)
+        coup = combat.attaquer(4, arme=1, protection=1, des=des)
         des.fin()
         assert (tir.requis, tir.jet.succes, tir.touche, tir.degats) == (2, 2, True, 2)
         assert (coup.aggravation, coup.protection_effective, coup.degats) == (2, 1, 2)
@@ -165,9 +156,9 @@ class TestPageCombat:
     def test_jules_entrepot_coherence(self) -> None:
         des = DesScriptes([1, 3, 5, 2, 4, 1, 1, 3, 5, 1, 3, 5, 1, 3, 5])
         tireur, jules = tester(3, des=des), tester(4, des=des)
-        simple = attaquer(3, arme=2, defense=se_defendre(1).bonus, des=des)
-        totale = attaquer(3, arme=2, defense=se_defendre(2).bonus, des=des)
-        sans_esquive = attaquer(3, arme=2, des=des)
+        simple = combat.attaquer(3, arme=2, defense=combat.se_defendre(1).bonus, des=des)
+        totale = combat.attaquer(3, arme=2, defense=combat.se_defendre(2).bonus, des=des)
+        sans_esquive = combat.attaquer(3, arme=2, des=des)
         des.fin()
         assert max(0, tireur.succes - jules.succes) == 0
         assert (simple.touche, simple.degats) == (True, 2)
