@@ -1,11 +1,11 @@
-// La copie locale de Python (l'instantané rangé par jdr-worker.js, même nom de cache que
-// là-bas) : la page « À propos » permet de voir si elle existe et de l'effacer.
+// La copie locale de Python (l'instantané que le worker range, même nom de cache : voir
+// worker/instantane.js) : la page « À propos » permet de voir si elle existe et de l'effacer.
 //
 // À ne pas confondre avec le cache hors ligne du service worker (/sw.js, caches
 // « regles-vivantes-site-<version> ») : lui garde les fichiers téléchargés (pages, runtime),
 // celle-ci la mémoire de Python déjà démarré, fabriquée dans le navigateur. Ni l'un ni
 // l'autre ne télécharge le runtime une seconde fois, et effacer l'un ne touche pas l'autre.
-const CACHE_INSTANTANES = "regles-vivantes-instantanes";
+import { CACHE_INSTANTANES } from "./worker/instantane.js";
 
 export async function brancher(zone) {
   const bouton = zone.querySelector("button");

@@ -1,0 +1,190 @@
+// Les deux gros fichiers de Python (le WebAssembly de Pyodide, l'archive d'exécution),
+// téléchargés par le worker lui-même : progression annoncée à la page, reprise après une
+// coupure, puis remis à Pyodide sans second téléchargement.
+import { mesures } from "./mesures.js";
+
+// Téléchargement suivi : les deux gros fichiers (le WebAssembly de Pyodide, l'archive
+// d'exécution) sont lus ici, morceau par morceau, pour annoncer la progression à la page
+// et juger le réseau sur ce qui arrive, pas sur le temps passé : on n'abandonne que si
+// aucun octet n'est arrivé depuis DELAI_SILENCE_MS. Une coupure en cours de route reprend
+// par une requête Range à partir des octets déjà reçus (un serveur qui répond 200 au lieu
+// de 206 renvoie tout : on repart de zéro). Les octets reçus sont ensuite donnés à
+// Pyodide par un fetch local, sans second téléchargement.
+// Le délai vient de la construction (option « delais » du greffon jdr : 15 s sur le site
+// publié) ; le worker le donne par reglerSilence avant le premier téléchargement.
+let DELAI_SILENCE_MS = 0;
+const REPRISES_MAX = 3;
+const INTERVALLE_PROGRESSION_MS = 150;
+
+export function reglerSilence(millisecondes) {
+  DELAI_SILENCE_MS = millisecondes;
+}
+
+export class ErreurChargement extends Error {}
+// Le vrai fetch, gardé avant que servirDepuisTelechargements ne le remplace pour Pyodide
+// (une reprise en cours de route doit aller au réseau, pas à nos propres téléchargements).
+const fetchReseau = self.fetch.bind(self);
+
+const suivis = new Map(); // adresse → { recus, identite, reseau }
+let derniereProgression = 0;
+
+function annoncerProgression(forcer) {
+  const maintenant = performance.now();
+  if (!forcer && maintenant - derniereProgression < INTERVALLE_PROGRESSION_MS) return;
+  derniereProgression = maintenant;
+  // Les octets comptés sont ceux du fichier décompressé ; ramenés à la taille transmise
+  // (Content-Length d'une réponse compressée) pour dire au lecteur ce que son réseau porte.
+  let recus = 0;
+  let total = 0;
+  for (const s of suivis.values()) {
+    recus += Math.min(s.recus, s.identite) * (s.reseau / s.identite);
+    total += s.reseau;
+  }
+  self.postMessage({ progression: { recus: Math.round(recus), total: Math.round(total) } });
+}
+
+function assembler(morceaux, longueur) {
+  const tout = new Uint8Array(longueur);
+  let position = 0;
+  for (const m of morceaux) {
+    tout.set(m, position);
+    position += m.length;
+  }
+  return tout;
+}
+
+// Début annoncé par « Content-Range: bytes 123-456/789 », ou null.
+function debutDePlage(reponse) {
+  const m = /^bytes (\d+)-\d+\/(\d+|\*)$/.exec(reponse.headers.get("Content-Range") || "");
+  return m ? Number(m[1]) : null;
+}
+
+// « flux » reçoit les octets dans l'ordre, une seule fois chacun, même quand une reprise
+// repart de zéro (réponse 200 à une requête Range) : Pyodide compile le WebAssembly
+// pendant qu'il arrive, au lieu d'attendre la fin du téléchargement.
+export async function telecharger(adresse, identite, deja, flux) {
+  const suivi = { recus: 0, identite: identite || 1, reseau: identite || 1 };
+  suivis.set(adresse, suivi);
+  let morceaux = deja && deja.byteLength ? [new Uint8Array(deja)] : [];
+  suivi.recus = morceaux.length ? morceaux[0].length : 0;
+  let envoyes = 0;
+  const transmettre = (morceau, debut) => {
+    const fin = debut + morceau.length;
+    if (fin <= envoyes) return;
+    try {
+      flux.enqueue(envoyes > debut ? morceau.subarray(envoyes - debut) : morceau);
+    } catch {
+      // Lecteur parti (Pyodide a abandonné ce flux) : les octets restent gardés ici.
+    }
+    envoyes = fin;
+  };
+  const conclure = (action) => {
+    try {
+      action();
+    } catch {
+      // Flux déjà fermé par son lecteur.
+    }
+  };
+  if (morceaux.length) transmettre(morceaux[0], 0);
+  let reprises = 0;
+  for (;;) {
+    const controleur = new AbortController();
+    let silence = null;
+    const veiller = () => {
+      clearTimeout(silence);
+      silence = setTimeout(() => controleur.abort(), DELAI_SILENCE_MS);
+    };
+    veiller();
+    try {
+      const entetes = suivi.recus ? { Range: `bytes=${suivi.recus}-` } : {};
+      let reponse;
+      try {
+        reponse = await fetchReseau(adresse, { headers: entetes, signal: controleur.signal });
+      } catch (erreur) {
+        throw new ErreurChargement(controleur.signal.aborted ? "silence" : "injoignable");
+      }
+      if (reponse.status === 206 && debutDePlage(reponse) === suivi.recus && !reponse.headers.get("Content-Encoding")) {
+        mesures.reprise = `${adresse.split("/").pop()} depuis ${suivi.recus} octets`;
+      } else if (reponse.ok && reponse.status !== 206) {
+        morceaux = [];
+        suivi.recus = 0;
+        const longueur = Number(reponse.headers.get("Content-Length"));
+        if (reponse.headers.get("Content-Encoding") && longueur > 0) suivi.reseau = longueur;
+      } else {
+        // 206 inutilisable (autre début, morceau compressé) : on redemande tout.
+        if (reponse.status === 206) {
+          morceaux = [];
+          suivi.recus = 0;
+          continue;
+        }
+        throw new ErreurChargement(`http ${reponse.status}`);
+      }
+      const lecteur = reponse.body.getReader();
+      for (;;) {
+        let lu;
+        try {
+          lu = await lecteur.read();
+        } catch (erreur) {
+          throw new ErreurChargement(controleur.signal.aborted ? "silence" : "coupure");
+        }
+        if (lu.done) break;
+        veiller();
+        morceaux.push(lu.value);
+        transmettre(lu.value, suivi.recus);
+        suivi.recus += lu.value.length;
+        annoncerProgression(false);
+      }
+      clearTimeout(silence);
+      annoncerProgression(true);
+      conclure(() => flux.close());
+      return assembler(morceaux, suivi.recus);
+    } catch (erreur) {
+      clearTimeout(silence);
+      const raison = erreur instanceof ErreurChargement ? erreur.message : "coupure";
+      // Rien reçu, ou un refus net du serveur : inutile d'insister, on le dit tout de suite.
+      // Sinon la suite est redemandée à partir de ce qui est déjà là.
+      if (!suivi.recus || raison.startsWith("http") || reprises >= REPRISES_MAX) {
+        const echec = new ErreurChargement(raison);
+        echec.partiel = suivi.recus ? assembler(morceaux, suivi.recus) : null;
+        echec.adresse = adresse;
+        conclure(() => flux.error(echec));
+        throw echec;
+      }
+      reprises++;
+    }
+  }
+}
+
+// La raison d'un échec de téléchargement, en français, ou null pour une autre erreur.
+export function raisonEnFrancais(erreur) {
+  if (!(erreur instanceof ErreurChargement)) return null;
+  const raison = erreur.message;
+  if (raison === "silence") {
+    const secondes = Math.round(DELAI_SILENCE_MS / 1000);
+    return `le réseau n'a plus rien envoyé depuis ${secondes} seconde${secondes > 1 ? "s" : ""}`;
+  }
+  if (raison === "injoignable") return "les fichiers de Python n'ont pas pu être demandés (réseau coupé ou bloqué)";
+  if (raison.startsWith("http")) return `le serveur a refusé un fichier de Python (code ${raison.slice(5)})`;
+  return "le téléchargement de Python a été interrompu";
+}
+
+// Pendant loadPyodide, les adresses qu'on télécharge soi-même sont servies par nos
+// téléchargements : la première demande reçoit le flux en cours, une demande suivante
+// (nouvel essai sans instantané) les octets complets.
+export function servirDepuisTelechargements(suivisParAdresse) {
+  const fetchAvant = self.fetch;
+  self.fetch = (ressource, options) => {
+    const adresse = new URL(ressource instanceof Request ? ressource.url : String(ressource), self.location.href).href;
+    const suivi = suivisParAdresse.get(adresse);
+    if (!suivi) return fetchAvant.call(self, ressource, options);
+    const type = adresse.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
+    const entetes = { headers: { "Content-Type": type } };
+    const flux = suivi.flux;
+    suivi.flux = null;
+    if (flux) return Promise.resolve(new Response(flux, entetes));
+    return suivi.octets.then((octets) => new Response(octets, entetes));
+  };
+  return () => {
+    self.fetch = fetchAvant;
+  };
+}

@@ -1,0 +1,192 @@
+"""Les modules du worker de Python que la page ne voit pas, exécutés par Node, sans navigateur :
+le format de l'instantané (site_plugins/assets/worker/instantane.js) et le téléchargement suivi
+(worker/telechargement.js) devant un faux réseau qui coupe, ignore les requêtes Range, refuse
+ou se tait. Les mêmes chemins sont suivis de bout en bout dans Chromium (test_navigateur)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ASSETS = Path(__file__).resolve().parent.parent / "site_plugins" / "assets"
+
+# Un seul passage de Node : il rend un objet JSON, un champ par situation.
+ESSAIS = """
+globalThis.self = globalThis;
+const envoyes = [];
+globalThis.postMessage = (m) => envoyes.push(m);
+let scenario = null;
+globalThis.fetch = async (adresse, options) => scenario(adresse, options);
+const base = process.argv[1];
+const inst = await import(base + "worker/instantane.js");
+const tel = await import(base + "worker/telechargement.js");
+const { mesures } = await import(base + "worker/mesures.js");
+const sortie = {};
+
+// Mémoire : 5 pages et un bout ; les pages impaires (et le bout) sont nulles.
+const PAGE = 4096;
+const brut = new Uint8Array(PAGE * 5 + 100);
+for (let i = 0; i < brut.length; i++) if (Math.floor(i / PAGE) % 2 === 0) brut[i] = (i * 7) % 251 + 1;
+const paquet = inst.empaqueter(brut);
+const rendu = inst.deballer(paquet.buffer.slice(0));
+sortie.aller_retour = rendu.length === brut.length && rendu.every((v, i) => v === brut[i]);
+sortie.octets = [brut.length, paquet.byteLength];
+const refus = (tampon) => { try { inst.deballer(tampon); return null; } catch (e) { return e.message; } };
+const abime = paquet.slice(0); abime[abime.length - 1] ^= 1;
+sortie.abime = refus(abime.buffer);
+sortie.tronque = refus(paquet.slice(0, 10).buffer);
+sortie.coupe = refus(paquet.slice(0, paquet.length - PAGE).buffer);
+const magie = paquet.slice(0); magie[0] ^= 1;
+sortie.magie = refus(magie.buffer);
+
+// Téléchargement : un faux réseau qui sert « contenu » selon l'en-tête Range.
+const contenu = new Uint8Array(10000).map((_, i) => i % 256);
+function reponse(octets, { statut = 200, entetes = {}, coupureApres = null, muet = false } = {}, signal) {
+  const fin = coupureApres ?? octets.length;
+  let position = 0;
+  const corps = new ReadableStream({
+    start(c) {
+      if (signal) signal.addEventListener("abort", () => c.error(new DOMException("arrêt", "AbortError")));
+    },
+    async pull(c) {
+      if (muet) return new Promise(() => {});
+      await null;
+      if (position >= fin) {
+        if (coupureApres !== null) c.error(new TypeError("network error"));
+        else c.close();
+        return;
+      }
+      c.enqueue(octets.slice(position, Math.min(position + 1000, fin)));
+      position += 1000;
+    },
+  });
+  return new Response(corps, { status: statut, headers: entetes });
+}
+async function essai(nom, reponses) {
+  const demandes = [];
+  scenario = (adresse, options) => {
+    const range = (options.headers || {}).Range || null;
+    demandes.push(range);
+    return reponses[demandes.length - 1](range, options.signal);
+  };
+  delete mesures.reprise;
+  let lecture;
+  const flux = new ReadableStream({
+    start(c) {
+      lecture = tel.telecharger("http://x/gros.bin", contenu.length, null, c);
+    },
+  });
+  lecture.catch(() => {});
+  const lus = [];
+  let erreurFlux = null;
+  const lecteur = flux.getReader();
+  try {
+    for (let l = await lecteur.read(); !l.done; l = await lecteur.read()) lus.push(...l.value);
+  } catch (e) {
+    erreurFlux = e.message;
+  }
+  let octets = null, erreur = null;
+  try {
+    octets = await lecture;
+  } catch (e) {
+    erreur = { raison: e.message, francais: tel.raisonEnFrancais(e), partiel: e.partiel ? e.partiel.length : null };
+  }
+  const egal = (a) => a !== null && a.length === contenu.length && a.every((v, i) => v === contenu[i]);
+  sortie[nom] = { demandes, complet: egal(octets), flux: egal(Uint8Array.from(lus)), erreurFlux, erreur,
+    reprise: mesures.reprise ?? null };
+}
+await essai("coupure", [
+  () => reponse(contenu, { coupureApres: 3000 }),
+  () => reponse(contenu.slice(3000), { statut: 206, entetes: { "Content-Range": "bytes 3000-9999/10000" } }),
+]);
+await essai("sans_range", [
+  () => reponse(contenu, { coupureApres: 4000 }),
+  () => reponse(contenu),
+]);
+await essai("refus", [() => reponse(new Uint8Array(0), { statut: 404 })]);
+await essai("coupures_repetees", Array.from({ length: 5 }, (_, k) => (range) => {
+  const debut = range ? Number(/bytes=(\\d+)-/.exec(range)[1]) : 0;
+  return reponse(contenu.slice(debut), { statut: debut ? 206 : 200, coupureApres: 1000,
+    entetes: debut ? { "Content-Range": `bytes ${debut}-9999/10000` } : {} });
+}));
+tel.reglerSilence(30);
+await essai("silence", [(range, signal) => reponse(contenu, { muet: true }, signal)]);
+tel.reglerSilence(15000);
+sortie.silence.francais_15 = tel.raisonEnFrancais(new tel.ErreurChargement("silence"));
+const progressions = envoyes.filter((m) => m.progression).map((m) => m.progression);
+sortie.derniere_progression = progressions.at(-1);
+console.log(JSON.stringify(sortie));
+"""
+
+pytestmark = pytest.mark.node
+
+
+@pytest.fixture(scope="module")
+def sortie() -> dict[str, Any]:
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("node introuvable : il fait tourner les modules du worker")
+    fini = subprocess.run([node, "--no-warnings", "--input-type=module", "-e", ESSAIS, ASSETS.as_uri() + "/"],
+                          capture_output=True, text=True, encoding="utf-8", timeout=60, check=False)
+    assert fini.returncode == 0, fini.stderr
+    return json.loads(fini.stdout)  # type: ignore[no-any-return]
+
+
+class TestFormatDeLInstantane:
+    """Les pages nulles ne sont pas rangées ; un fichier abîmé est refusé avant Pyodide."""
+
+    def test_aller_retour_sans_les_pages_nulles(self, sortie: dict[str, Any]) -> None:
+        assert sortie["aller_retour"] is True
+        brut, range_ = sortie["octets"]
+        # 6 pages (la dernière incomplète), dont 3 nulles : 3 gardées, plus l'en-tête (20 octets) et la carte (8).
+        assert (brut, range_) == (5 * 4096 + 100, 20 + 8 + 3 * 4096)
+
+    @pytest.mark.parametrize(("cas", "raison"), [
+        ("abime", "somme de contrôle fausse"),
+        ("tronque", "fichier tronqué"),
+        ("coupe", "longueur incohérente"),
+        ("magie", "en-tête inconnu"),
+    ])
+    def test_fichier_refuse(self, sortie: dict[str, Any], cas: str, raison: str) -> None:
+        assert sortie[cas] == raison
+
+
+class TestTelechargement:
+    """Une coupure reprend où elle s'est arrêtée ; le flux donné à Pyodide reçoit chaque octet une fois."""
+
+    def test_coupure_reprise_par_range(self, sortie: dict[str, Any]) -> None:
+        c = sortie["coupure"]
+        assert c["demandes"] == [None, "bytes=3000-"]
+        assert c["complet"] and c["flux"] and c["erreur"] is None
+        assert c["reprise"] == "gros.bin depuis 3000 octets"
+
+    def test_serveur_sans_range_repart_de_zero(self, sortie: dict[str, Any]) -> None:
+        """Réponse 200 à une requête Range : tout est redemandé, le flux ne reçoit pas deux fois le début."""
+        s = sortie["sans_range"]
+        assert s["demandes"] == [None, "bytes=4000-"]
+        assert s["complet"] and s["flux"] and s["reprise"] is None
+
+    def test_trois_reprises_puis_abandon_avec_les_octets_recus(self, sortie: dict[str, Any]) -> None:
+        r = sortie["coupures_repetees"]
+        assert r["demandes"] == [None, "bytes=1000-", "bytes=2000-", "bytes=3000-"]
+        assert r["erreur"] == {"raison": "coupure", "francais": "le téléchargement de Python a été interrompu",
+                               "partiel": 4000}
+        assert r["erreurFlux"] == "coupure"
+
+    def test_refus_du_serveur_dit_son_code(self, sortie: dict[str, Any]) -> None:
+        r = sortie["refus"]
+        assert r["demandes"] == [None]
+        assert r["erreur"]["francais"] == "le serveur a refusé un fichier de Python (code 404)"
+
+    def test_silence_du_reseau(self, sortie: dict[str, Any]) -> None:
+        s = sortie["silence"]
+        assert s["erreur"]["raison"] == "silence" and s["erreurFlux"] == "silence"
+        assert s["francais_15"] == "le réseau n'a plus rien envoyé depuis 15 secondes"
+
+    def test_progression_finale_complete(self, sortie: dict[str, Any]) -> None:
+        assert sortie["derniere_progression"] == {"recus": 10000, "total": 10000}
