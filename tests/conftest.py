@@ -204,6 +204,9 @@ def _construire_d_avance(request: pytest.FixtureRequest, tmp_path_factory: pytes
     test qui en a besoin n'attend plus toute la construction. Un échec ici ne dit rien : la fixture
     ``site_construit`` reconstruit alors elle-même, et c'est elle qui échoue avec le message."""
     if any("site_construit" in getattr(item, "fixturenames", ()) for item in request.session.items):
+        # Le dossier temporaire de la session, créé ici d'abord : sinon le fil et le premier test qui en
+        # demande un (tmp_path_factory.mktemp) le créent ensemble, et l'un des deux trouve la place prise.
+        tmp_path_factory.getbasetemp()
         threading.Thread(target=_construire_sans_bruit, args=(tmp_path_factory,), daemon=True).start()
 
 
