@@ -170,13 +170,21 @@ class TestServeurSousUnChemin:
         assert _statut(adresse + "/regles/")[1]["Cache-Control"] == entetes.CACHE_DEFAUT
 
 
-@pytest.mark.construction
-def test_construction_avec_site_url(tmp_path: Path) -> None:
-    """SITE_URL : liens canoniques, plan du site et manifeste à l'adresse publiée ; rien de local."""
-    cible = tmp_path / "site"
+@pytest.fixture(scope="module")
+def site_publie(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Le site construit avec SITE_URL : il sert aussi de « nouvelle version » après site_construit
+    (les deux constructions diffèrent, ne serait-ce que par l'adresse). Lu seulement, jamais modifié."""
+    cible = tmp_path_factory.mktemp("publie") / "site"
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": ADRESSE, "JDR_COMPRESSION": "rapide"}
     subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(cible)],
                    cwd=RACINE, check=True, env=env)
+    return cible
+
+
+@pytest.mark.construction
+def test_construction_avec_site_url(site_publie: Path) -> None:
+    """SITE_URL : liens canoniques, plan du site et manifeste à l'adresse publiée ; rien de local."""
+    cible = site_publie
     for fichier in cible.rglob("*"):
         if fichier.is_file() and fichier.suffix in {".html", ".xml", ".js", ".json", ".webmanifest", ".txt"}:
             assert "127.0.0.1" not in fichier.read_text(encoding="utf-8", errors="replace"), fichier
@@ -246,15 +254,13 @@ _CANONIQUE = """() => document.querySelector('link[rel="canonical"]').href"""
 # qui suit « Recharger » (moteur.js, relever : la page redemande la relève chaque seconde).
 # Un second essai seulement : deux échecs de suite font rouge.
 @pytest.mark.flaky(reruns=1)
-def test_mise_a_jour_entre_deux_constructions(chromium: Any, site_construit: Path, tmp_path: Path) -> None:
+def test_mise_a_jour_entre_deux_constructions(chromium: Any, site_construit: Path, site_publie: Path,
+                                              tmp_path: Path) -> None:
     """Deux constructions de suite : la page ouverte annonce la nouvelle version sans la mélanger à
     l'ancienne, passe à la nouvelle quand le lecteur le demande, et garde journal et instantané."""
     from playwright.sync_api import expect
 
-    nouvelle = tmp_path / "nouvelle"
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": ADRESSE, "JDR_COMPRESSION": "rapide"}
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(nouvelle)],
-                   cwd=RACINE, check=True, env=env)
+    nouvelle = site_publie
     servi = tmp_path / "servi"
     shutil.copytree(site_construit, servi)
     with en_arriere_plan(servi) as base:
@@ -276,7 +282,9 @@ def test_mise_a_jour_entre_deux_constructions(chromium: Any, site_construit: Pat
         autre.goto(base + "/encore/")
         # La nouvelle construction remplace l'ancienne sur le serveur.
         shutil.rmtree(servi)
-        shutil.copytree(nouvelle, servi)
+        # Copiés à cette heure-ci (et non à celle de leur construction) : le serveur ne répond pas « 304 »
+        # à la vérification du service worker, quel que soit l'ordre dans lequel les deux sites ont été construits.
+        shutil.copytree(nouvelle, servi, copy_function=shutil.copy)
         page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
         avis = page.locator(".jdr-nouvelle-version")
         expect(avis).to_contain_text("Une nouvelle version des règles est disponible.", timeout=60_000)
@@ -298,6 +306,66 @@ def test_mise_a_jour_entre_deux_constructions(chromium: Any, site_construit: Pat
         assert page.evaluate("() => localStorage.getItem('jdr-journal')") == journal
         assert "regles-vivantes-instantanes" in page.evaluate("caches.keys()")
         contexte.close()
+
+
+@pytest.mark.navigateur
+@pytest.mark.construction
+def test_releve_reprise_apres_le_rechargement_de_secours(chromium: Any, site_construit: Path, site_publie: Path,
+                                                          tmp_path: Path) -> None:
+    """Quand la relève tarde (Chromium attend que l'ancienne version n'ait plus rien en cours), la page
+    se recharge au bout de dix essais : la demande du lecteur tient après ce rechargement. La page dit
+    que la nouvelle version s'installe et continue de la demander, sans nouveau clic ; une demande trop
+    ancienne ne vaut plus.
+
+    Les demandes (« activer ») sont comptées et retenues dans la page : la version en attente ne prend
+    jamais la main, et l'avis reste lisible. Le passage effectif à la nouvelle version après « Recharger »
+    est suivi par test_mise_a_jour_entre_deux_constructions. (Chromium peut tarder plus d'une minute à
+    passer la main après un rechargement, même sans rien en cours dans la page : vu le 4 décembre, une
+    fois sur deux dans ce scénario, cause non trouvée ; d'où ce que teste celui-ci.)"""
+    from playwright.sync_api import expect
+
+    servi = tmp_path / "servi"
+    shutil.copytree(site_construit, servi)
+    with en_arriere_plan(servi) as base:
+        contexte = chromium.new_context(locale="fr-FR")
+        contexte.set_default_timeout(60_000)
+        contexte.add_init_script(_RETENIR_LES_DEMANDES)
+        page = contexte.new_page()
+        page.goto(base + "/a-propos/")  # une page sans Python : le service worker s'inscrit au repos
+        page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller", timeout=60_000)
+        shutil.rmtree(servi)
+        shutil.copytree(site_publie, servi, copy_function=shutil.copy)  # à cette heure-ci, comme plus haut
+        page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
+        statut = page.locator(".jdr-nouvelle-version [role=status]")
+        expect(statut).to_have_text("Une nouvelle version des règles est disponible.")
+        # Une demande notée il y a plus de 330 s (l'attente maximale de Chromium) ne vaut plus : la
+        # version en attente attend l'accord du lecteur (annoncerVersion écrit l'avis et demande d'un coup).
+        page.evaluate("() => sessionStorage.setItem('jdr-releve-demandee', String(Date.now() - 400000))")
+        page.reload()
+        expect(statut).to_have_text("Une nouvelle version des règles est disponible.")
+        assert page.evaluate("() => window.essaiDemandes") == 0
+        expect(page.get_by_role("button", name="Recharger")).to_be_enabled()
+        # Ce que laisse le rechargement de secours de relever() : la demande notée pour l'onglet.
+        page.evaluate("() => sessionStorage.setItem('jdr-releve-demandee', String(Date.now()))")
+        page.reload()
+        expect(statut).to_have_text("La nouvelle version des règles s'installe : la page se rechargera d'elle-même.")
+        expect(page.get_by_role("button", name="Recharger")).to_be_disabled()
+        page.wait_for_function("() => window.essaiDemandes >= 2", polling=200)  # redemandée chaque seconde
+        assert page.evaluate(_CANONIQUE).startswith("http://127.0.0.1:8000/"), "aucun rechargement de plus"
+        assert page.evaluate("() => sessionStorage.getItem('jdr-releve-demandee')")
+        contexte.close()
+
+
+#: Compte les demandes de relève de la page (window.essaiDemandes) au lieu de les envoyer.
+_RETENIR_LES_DEMANDES = """window.essaiDemandes = 0;
+const envoyer = ServiceWorker.prototype.postMessage;
+ServiceWorker.prototype.postMessage = function (message, ...reste) {
+  if (message && message.type === "activer") {
+    window.essaiDemandes++;
+    return undefined;
+  }
+  return envoyer.call(this, message, ...reste);
+};"""
 
 
 #: L'état des versions du service worker, pour le message d'un échec.

@@ -423,26 +423,69 @@ function annoncerVersion(travailleur) {
     ? "Une nouvelle version des règles est disponible."
     : "Une nouvelle version des règles est active dans un autre onglet : rechargez cette page.";
   bouton.onclick = () => {
-    rechargementDemande = true;
     bouton.disabled = true;
     // Plus de version en attente (un autre onglet l'a déjà acceptée) : recharger suffit.
-    if (travailleur && travailleur.state === "installed") relever(travailleur);
+    if (travailleur && travailleur.state === "installed") demanderLaReleve(travailleur);
     else location.reload();
   };
+  // Demandée avant le rechargement de secours (voir relever) : la demande tient.
+  if (travailleur && travailleur.state === "installed" && releveDemandee() && !rechargementDemande) {
+    texte.textContent = "La nouvelle version des règles s'installe : la page se rechargera d'elle-même.";
+    bouton.disabled = true;
+    rechargementDemande = true;
+    relever(travailleur, RELEVE_ESSAIS + 1, false);
+  }
 }
 
-// Chromium peut abandonner une relève : une requête qui arrive à l'instant où l'ancienne version
-// s'arrête pour céder la place la relance, et la nouvelle reste « en attente » malgré skipWaiting
-// (décrit par d'autres sites ; notre test de mise à jour l'a vue rester en attente une minute, sous
-// la charge de la CI). On redemande donc chaque seconde tant qu'elle attend ; au bout de
-// RELEVE_ESSAIS, la page se recharge quand même (le lecteur l'a demandé) et l'avis revient si la
-// nouvelle version attend toujours.
+// Le lecteur a demandé la nouvelle version : la demande est notée pour cet onglet, avec son
+// heure (sessionStorage), si bien qu'elle tient encore si la page se recharge avant la
+// relève ; passé le délai de Chromium, elle ne vaut plus (une version publiée plus tard
+// attendra de nouveau l'accord du lecteur).
+const RELEVE_DEMANDEE = "jdr-releve-demandee";
+function demanderLaReleve(travailleur) {
+  rechargementDemande = true;
+  try {
+    sessionStorage.setItem(RELEVE_DEMANDEE, String(Date.now()));
+  } catch {
+    // Stockage refusé (navigation privée stricte) : la demande vaut pour cette page seulement.
+  }
+  relever(travailleur);
+}
+
+function releveDemandee() {
+  try {
+    const depuis = Date.now() - Number(sessionStorage.getItem(RELEVE_DEMANDEE));
+    return depuis >= 0 && depuis < RELEVE_MAX_S * 1000;
+  } catch {
+    return false;
+  }
+}
+
+function oublierLaReleve() {
+  try {
+    sessionStorage.removeItem(RELEVE_DEMANDEE);
+  } catch {
+    // Rien à oublier.
+  }
+}
+
+// Chromium ne passe la main à la version en attente qu'une fois l'ancienne sans travail en
+// cours (une requête, un message), et au plus tard cinq minutes après la demande ; une requête
+// qui arrive à l'instant où l'ancienne s'arrête la relance (notre test de mise à jour l'a vue
+// attendre plus d'une minute sous la charge de la CI). La page redemande donc la relève
+// chaque seconde tant qu'elle attend ; au bout de RELEVE_ESSAIS, elle se recharge, ce qui
+// libère ses propres requêtes. La demande notée (releveDemandee) tient après ce rechargement :
+// annoncerVersion dit que la nouvelle version s'installe et continue de la demander, sans
+// recharger de nouveau ; la page se recharge d'elle-même quand celle-ci a pris la main. Les
+// demandes s'arrêtent au bout de RELEVE_MAX_S, comme l'attente de Chromium.
 const RELEVE_ESSAIS = 10;
-function relever(travailleur, essai = 1) {
+const RELEVE_MAX_S = 330;
+function relever(travailleur, essai = 1, recharger = true) {
   if (travailleur.state !== "installed") return;
-  if (essai > RELEVE_ESSAIS) return location.reload();
+  if (essai > RELEVE_ESSAIS && recharger) return location.reload();
+  if (essai > RELEVE_MAX_S) return oublierLaReleve();
   travailleur.postMessage({ type: "activer" });
-  setTimeout(() => relever(travailleur, essai + 1), 1000);
+  setTimeout(() => relever(travailleur, essai + 1, recharger), 1000);
 }
 
 if (CONTROLEE) {
@@ -450,8 +493,12 @@ if (CONTROLEE) {
   // La nouvelle version a pris la main : cette page la demandait, elle se recharge ; sinon
   // (un autre onglet l'a acceptée), elle le dit au lieu de mélanger les deux versions.
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (rechargementDemande) location.reload();
-    else annoncerVersion(null);
+    if (rechargementDemande) {
+      oublierLaReleve();
+      location.reload();
+    } else {
+      annoncerVersion(null);
+    }
   });
 }
 // Son installation télécharge pages et scripts (environ 0,6 Mo compressé) et les range :
