@@ -421,7 +421,7 @@ function annoncerVersion(travailleur) {
   const [texte, bouton] = versions.avis.children;
   texte.textContent = travailleur
     ? "Une nouvelle version des règles est disponible."
-    : "Une nouvelle version des règles est active dans un autre onglet : rechargez cette page.";
+    : "Une nouvelle version des règles est active dans un autre onglet\u00a0: rechargez cette page.";
   bouton.onclick = () => {
     bouton.disabled = true;
     // Plus de version en attente (un autre onglet l'a déjà acceptée) : recharger suffit.
@@ -430,7 +430,7 @@ function annoncerVersion(travailleur) {
   };
   // Demandée avant le rechargement de secours (voir relever) : la demande tient.
   if (travailleur && travailleur.state === "installed" && releveDemandee() && !rechargementDemande) {
-    texte.textContent = "La nouvelle version des règles s'installe : la page se rechargera d'elle-même.";
+    texte.textContent = "La nouvelle version des règles s'installe\u00a0: la page se rechargera d'elle-même.";
     bouton.disabled = true;
     rechargementDemande = true;
     relever(travailleur, RELEVE_ESSAIS + 1, false);
