@@ -348,7 +348,8 @@ def test_releve_reprise_apres_le_rechargement_de_secours(chromium: Any, site_con
         # Ce que laisse le rechargement de secours de relever() : la demande notée pour l'onglet.
         page.evaluate("() => sessionStorage.setItem('jdr-releve-demandee', String(Date.now()))")
         page.reload()
-        expect(statut).to_have_text("La nouvelle version des règles s'installe\u00a0: la page se rechargera d'elle-même.")
+        expect(statut).to_have_text("La nouvelle version des règles s'installe\u00a0: "
+                                    "la page se rechargera d'elle-même.")
         expect(page.get_by_role("button", name="Recharger")).to_be_disabled()
         page.wait_for_function("() => window.essaiDemandes >= 2", polling=200)  # redemandée chaque seconde
         assert page.evaluate(_CANONIQUE).startswith("http://127.0.0.1:8000/"), "aucun rechargement de plus"
