@@ -67,7 +67,7 @@ function reponse(octets, { statut = 200, entetes = {}, coupureApres = null, muet
   });
   return new Response(corps, { status: statut, headers: entetes });
 }
-async function essai(nom, reponses) {
+async function essai(nom, reponses, silenceMs = 15000) {
   const demandes = [];
   scenario = (adresse, options) => {
     const range = (options.headers || {}).Range || null;
@@ -78,7 +78,7 @@ async function essai(nom, reponses) {
   let lecture;
   const flux = new ReadableStream({
     start(c) {
-      lecture = tel.telecharger("http://x/gros.bin", contenu.length, null, c);
+      lecture = tel.telecharger("http://x/gros.bin", contenu.length, null, c, silenceMs);
     },
   });
   lecture.catch(() => {});
@@ -114,10 +114,9 @@ await essai("coupures_repetees", Array.from({ length: 5 }, (_, k) => (range) => 
   return reponse(contenu.slice(debut), { statut: debut ? 206 : 200, coupureApres: 1000,
     entetes: debut ? { "Content-Range": `bytes ${debut}-9999/10000` } : {} });
 }));
-tel.reglerSilence(30);
-await essai("silence", [(range, signal) => reponse(contenu, { muet: true }, signal)]);
-tel.reglerSilence(15000);
-sortie.silence.francais_15 = tel.raisonEnFrancais(new tel.ErreurChargement("silence"));
+await essai("silence", [(range, signal) => reponse(contenu, { muet: true }, signal)], 30);
+const silence15 = Object.assign(new tel.ErreurChargement("silence"), { silenceMs: 15000 });
+sortie.silence.francais_15 = tel.raisonEnFrancais(silence15);
 const progressions = envoyes.filter((m) => m.progression).map((m) => m.progression);
 sortie.derniere_progression = progressions.at(-1);
 console.log(JSON.stringify(sortie));

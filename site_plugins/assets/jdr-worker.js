@@ -8,7 +8,7 @@
 // repris après une coupure, dans worker/telechargement.js.
 import { magasinInstantanes } from "./worker/instantane.js";
 import { marquer, mesures } from "./worker/mesures.js";
-import { raisonEnFrancais, reglerSilence, servirDepuisTelechargements, telecharger } from "./worker/telechargement.js";
+import { raisonEnFrancais, servirDepuisTelechargements, telecharger } from "./worker/telechargement.js";
 
 const CONFIG = null; // remplacé à la construction
 
@@ -24,7 +24,6 @@ const instantanes = magasinInstantanes(
   CONFIG ? new URL(CONFIG.runtime, import.meta.url).href + ".instantane" : "",
   Boolean(CONFIG && CONFIG.instantane),
 );
-if (CONFIG) reglerSilence(CONFIG.silence_reseau);
 
 // Ce que la page lit : une phrase en français, jamais le texte anglais d'une exception.
 function enFrancais(erreur) {
@@ -126,7 +125,7 @@ async function demarrer() {
     const suivi = {};
     suivi.flux = new ReadableStream({
       start(controleur) {
-        suivi.octets = telecharger(adresse, taille, partiels[adresse], controleur);
+        suivi.octets = telecharger(adresse, taille, partiels[adresse], controleur, CONFIG.silence_reseau);
       },
     });
     suivi.octets.catch(() => {});

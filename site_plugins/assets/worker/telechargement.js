@@ -6,19 +6,14 @@ import { mesures } from "./mesures.js";
 // Téléchargement suivi : les deux gros fichiers (le WebAssembly de Pyodide, l'archive
 // d'exécution) sont lus ici, morceau par morceau, pour annoncer la progression à la page
 // et juger le réseau sur ce qui arrive, pas sur le temps passé : on n'abandonne que si
-// aucun octet n'est arrivé depuis DELAI_SILENCE_MS. Une coupure en cours de route reprend
+// aucun octet n'est arrivé depuis « silenceMs ». Une coupure en cours de route reprend
 // par une requête Range à partir des octets déjà reçus (un serveur qui répond 200 au lieu
 // de 206 renvoie tout : on repart de zéro). Les octets reçus sont ensuite donnés à
 // Pyodide par un fetch local, sans second téléchargement.
 // Le délai vient de la construction (option « delais » du greffon jdr : 15 s sur le site
-// publié) ; le worker le donne par reglerSilence avant le premier téléchargement.
-let DELAI_SILENCE_MS = 0;
+// publié) ; l'échec d'un téléchargement le garde (silenceMs), pour le dire au lecteur.
 const REPRISES_MAX = 3;
 const INTERVALLE_PROGRESSION_MS = 150;
-
-export function reglerSilence(millisecondes) {
-  DELAI_SILENCE_MS = millisecondes;
-}
 
 export class ErreurChargement extends Error {}
 // Le vrai fetch, gardé avant que servirDepuisTelechargements ne le remplace pour Pyodide
@@ -62,7 +57,7 @@ function debutDePlage(reponse) {
 // « flux » reçoit les octets dans l'ordre, une seule fois chacun, même quand une reprise
 // repart de zéro (réponse 200 à une requête Range) : Pyodide compile le WebAssembly
 // pendant qu'il arrive, au lieu d'attendre la fin du téléchargement.
-export async function telecharger(adresse, identite, deja, flux) {
+export async function telecharger(adresse, identite, deja, flux, silenceMs) {
   const suivi = { recus: 0, identite: identite || 1, reseau: identite || 1 };
   suivis.set(adresse, suivi);
   let morceaux = deja && deja.byteLength ? [new Uint8Array(deja)] : [];
@@ -92,7 +87,7 @@ export async function telecharger(adresse, identite, deja, flux) {
     let silence = null;
     const veiller = () => {
       clearTimeout(silence);
-      silence = setTimeout(() => controleur.abort(), DELAI_SILENCE_MS);
+      silence = setTimeout(() => controleur.abort(), silenceMs);
     };
     veiller();
     try {
@@ -147,6 +142,7 @@ export async function telecharger(adresse, identite, deja, flux) {
         const echec = new ErreurChargement(raison);
         echec.partiel = suivi.recus ? assembler(morceaux, suivi.recus) : null;
         echec.adresse = adresse;
+        echec.silenceMs = silenceMs;
         conclure(() => flux.error(echec));
         throw echec;
       }
@@ -160,7 +156,7 @@ export function raisonEnFrancais(erreur) {
   if (!(erreur instanceof ErreurChargement)) return null;
   const raison = erreur.message;
   if (raison === "silence") {
-    const secondes = Math.round(DELAI_SILENCE_MS / 1000);
+    const secondes = Math.round(erreur.silenceMs / 1000);
     return `le réseau n'a plus rien envoyé depuis ${secondes} seconde${secondes > 1 ? "s" : ""}`;
   }
   if (raison === "injoignable") return "les fichiers de Python n'ont pas pu être demandés (réseau coupé ou bloqué)";
