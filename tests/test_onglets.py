@@ -78,6 +78,23 @@ def _suivi_pose(page: Page, racine: str) -> None:
     page.evaluate(f"() => document.querySelector({racine!r}).jdrSuivi.file")
 
 
+#: La version rangée de la fiche du suivi, telle que cet onglet la lit dans localStorage.
+VERSION_VUE = "(racine) => Number(localStorage.getItem(document.querySelector(racine).jdrSuivi.cle + '#version') || 0)"
+
+
+def _onglets_poses(pages: list[Page], racine: str) -> None:
+    """Attend que chaque onglet ait fini ses opérations et que tous voient la même version rangée.
+    Chaque processus de Chromium garde sa copie de localStorage, mise à jour par messages : juste
+    après l'écriture d'un autre onglet, celui-ci peut encore lire la version d'avant (l'écriture
+    n'est pas perdue, elle arrive un instant plus tard, avec l'évènement « storage »)."""
+    for page in pages:
+        _suivi_pose(page, racine)
+    derniere = max(page.evaluate(VERSION_VUE, racine) for page in pages)
+    for page in pages:
+        page.wait_for_function(f"(racine) => ({VERSION_VUE})(racine) >= {derniere}", arg=racine)
+        _suivi_pose(page, racine)
+
+
 def _etat_range(page: Page, racine: str) -> Any:
     return page.evaluate(f"() => JSON.parse(localStorage.getItem(document.querySelector({racine!r}).jdrSuivi.cle))")
 
@@ -152,8 +169,7 @@ class TestMemeInstant:
             # Les deux onglets font le même pas (+1 ou −1 chacun) : le Stress reste entre 1 et 5.
             nom, pas = ("Choc (+1)", 1) if avant <= 3 else ("Relance (−1 Stress)", -1)
             assert _au_meme_instant([(a, FICHE, nom), (b, FICHE, nom)]) == [True, True]
-            _suivi_pose(a, FICHE)
-            _suivi_pose(b, FICHE)
+            _onglets_poses([a, b], FICHE)
             apres = _etat_range(a, FICHE)["stress"]
             perdues = 2 - (apres - avant) // pas
             if perdues:
@@ -182,8 +198,7 @@ class TestMemeInstant:
         tours = TOURS  # 10 PE, 2 perdus par tour : −30 PE à la fin (les PE descendent jusqu'à −50)
         for tour in range(tours):
             assert _au_meme_instant([(a, racine, "Encaisser"), (b, racine, "Encaisser")]) == [True, True], tour
-            _suivi_pose(a, racine)
-            _suivi_pose(b, racine)
+            _onglets_poses([a, b], racine)
         pe = _etat_range(a, racine)["pe"]
         assert pe == 10 - 2 * tours, f"{10 - 2 * tours - pe} opérations perdues sur {2 * tours}"
         for page in (a, b):
@@ -214,8 +229,7 @@ class TestMemeInstant:
                 fiche.get_by_label(niveau, exact=True).fill("1")
             coups = [(a, racine, "Ajouter la compétence"), (b, racine, "Ajouter la compétence")]
             assert _au_meme_instant(coups) == [True, True], tour
-            _suivi_pose(a, racine)
-            _suivi_pose(b, racine)
+            _onglets_poses([a, b], racine)
         noms = {c["nom"] for c in _etat_range(a, racine)["competences"]}
         attendus = {f"Métier {lettre}{t}" for lettre in "AB" for t in range(tours)}
         assert len(noms) == avant + 2 * tours, f"perdues : {sorted(attendus - noms)}"
@@ -244,6 +258,7 @@ class TestMemeInstant:
                 for page in diverge:
                     page.reload()
                     _suivi_pose(page, COMBAT_D10)
+            _onglets_poses([a, b], COMBAT_D10)
             apres = _etat_range(a, COMBAT_D10)
             faites = _nouvelles_entrees(avant["journal"], apres["journal"])
             assert apres["tour"] - avant["tour"] in (0, 1)
