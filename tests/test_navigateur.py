@@ -125,7 +125,9 @@ def test_tous_les_exemples_passent(page: Page, serveur: str, site_construit: Pat
             assert "Mêmes règles, d'autres dés" in exemple["texte"], situation
             assert exemple["etat"] in ("ok", "ecart"), situation
             assert exemple["liens"] == 1, situation
-    assert page.evaluate("document.documentElement.dataset.jdrWorkers") == "1"
+    racine = "document.documentElement.dataset"
+    workers, abandon = page.evaluate(f"[{racine}.jdrWorkers, {racine}.jdrAbandon]")
+    assert workers == "1", abandon
 
 
 def test_exemple_avec_d_autres_des_et_rejeu(page: Page, serveur: str) -> None:

@@ -329,3 +329,72 @@ class TestServiceWorkerConstruit:
         assert ecrire_service_worker(tmp_path, modele) == v1, "même contenu, même version"
         (tmp_path / "a/index.html").write_text("deux", encoding="utf-8")
         assert ecrire_service_worker(tmp_path, modele) != v1
+
+
+# --- Le délai de réponse, sur une horloge simulée --------------------------------------------
+# Un faux worker à la place de jdr-worker.js (les autres workers, la recherche, restent vrais) :
+# il se dit prêt aussitôt, puis répond aux requêtes une à une, chacune après « pas » ms de
+# l'horloge de Playwright, ou jamais (« muet »). Le délai de 20 s passe en une fraction de seconde.
+FAUX_WORKER = r"""(() => {
+  const Vrai = window.Worker;
+  const faux = window.jdrFaux = { recues: 0, arrets: 0, muet: false, pas: 15000 };
+  window.Worker = function (url, options) {
+    if (!String(url).includes("jdr-worker.js")) return new Vrai(url, options);
+    let file = Promise.resolve();
+    const w = {
+      onmessage: null, onerror: null,
+      terminate() { faux.arrets++; },
+      postMessage(message) {
+        const dire = (data) => w.onmessage && w.onmessage({ data });
+        if (message.init) return void setTimeout(() => dire({ etat: "pret", detail: "" }), 0);
+        faux.recues++;
+        if (faux.muet) return;
+        file = file.then(() => new Promise((fini) => setTimeout(fini, faux.pas)))
+          .then(() => dire({ id: message.id, reponse: { numero: message.id } }));
+      },
+    };
+    return w;
+  };
+})();"""
+#: Trois requêtes d'un coup (window.jdrReponses reçoit les réponses dans l'ordre d'arrivée).
+TROIS_REQUETES = """async () => {
+  const { moteur } = await import("/assets/jdr/moteur.js");
+  window.jdrReponses = [];
+  for (let i = 0; i < 3; i++) {
+    moteur.demander({ type: "cotes", mecanique: "3d6-test" }).then((r) => jdrReponses.push(r));
+  }
+}"""
+
+
+@pytest.mark.contexte_neuf
+def test_delai_de_reponse_juge_le_silence_pas_la_file(contexte: BrowserContext, serveur: str) -> None:
+    """Trois requêtes d'un coup, auxquelles le worker répond toutes les 15 s : la dernière attend
+    45 s, plus que le délai de réponse (20 s), et arrive pourtant, sans abandon, car chaque réponse
+    relance l'attente des suivantes. Un worker muet pendant tout le délai, lui, est arrêté, et
+    la page le dit en français."""
+    delai = DELAIS_ESSAI["reponse"]
+    page = contexte.new_page()
+    page.add_init_script(FAUX_WORKER)
+    contexte.clock.install()
+    page.goto(serveur + "/a-propos/")
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
+    page.evaluate(TROIS_REQUETES)
+    page.clock.run_for(1000)  # le faux worker se dit prêt : les trois délais courent
+    assert page.evaluate("(async () => (await import('/assets/jdr/moteur.js')).moteur.etat)()") == "pret"
+    page.clock.run_for(3 * 15_000 + 1000)
+    reponses = page.evaluate("jdrReponses")
+    assert [r.get("numero") for r in reponses] == [1, 2, 3], reponses
+    assert page.evaluate("[jdrFaux.arrets, document.documentElement.dataset.jdrWorkers]") == [0, "1"]
+    # Muet : rien avant la fin du délai, puis l'arrêt du worker et une phrase française.
+    page.evaluate("""async () => { jdrFaux.muet = true; jdrReponses = [];
+        const { moteur } = await import("/assets/jdr/moteur.js");
+        moteur.demander({ type: "cotes", mecanique: "3d6-test" }).then((r) => jdrReponses.push(r)); }""")
+    page.clock.run_for(delai - 1000)
+    assert page.evaluate("[jdrReponses.length, jdrFaux.arrets]") == [0, 0]
+    page.clock.run_for(2000)
+    reponses = page.evaluate("jdrReponses")
+    assert len(reponses) == 1 and "moteur de règles est indisponible" in reponses[0]["erreur"], reponses
+    assert page.evaluate("[jdrFaux.arrets, document.documentElement.dataset.jdrAbandon]") == [
+        1, "pret : le moteur de règles ne répond plus"]
+    alerte = page.get_by_role("alert").filter(has_text="Le moteur de règles n'a pas pu se charger")
+    expect(alerte).to_contain_text("le moteur de règles ne répond plus")

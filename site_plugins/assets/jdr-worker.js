@@ -93,6 +93,9 @@ async function travailDeFond(pyodide, pont, depuisInstantane) {
     mesures.prechauffe_erreur = String(erreur).slice(0, 300);
   }
   marquer("prechauffe");
+  // Signe de vie pour la page : les requêtes arrivées pendant le préchauffage attendent encore
+  // l'instantané, leur délai de réponse repart de zéro (moteur.js, recevoir).
+  self.postMessage({ mesures });
   if (!instantanes.possible()) return;
   try {
     await instantanes.ranger(pyodide);

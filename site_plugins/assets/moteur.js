@@ -93,6 +93,7 @@ export const moteur = {
   enCours: new Map(),
   chien: null,
   dernierSigne: 0,
+  dernierTour: 0,  // le dernier tour du chien de garde
   // { recus, total } en octets, et les derniers relevés pour estimer le débit.
   progression: null,
   releves: [],
@@ -124,7 +125,7 @@ export const moteur = {
     this.progression = null;
     this.releves = [];
     this.changer("telechargement");
-    this.dernierSigne = performance.now();
+    this.dernierSigne = this.dernierTour = performance.now();
     clearInterval(this.chien);
     this.chien = setInterval(() => this.veiller(), 1000);
     worker.onmessage = (e) => this.recevoir(e.data);
@@ -134,9 +135,15 @@ export const moteur = {
     };
   },
 
-  // Le chien de garde juge le silence, jamais la durée totale.
+  // Le chien de garde juge le silence, jamais la durée totale. Un tour très en retard dit que
+  // la page elle-même était occupée : les messages du worker arrivés entre-temps attendent
+  // encore leur tour, on les laisse passer avant de juger.
   veiller() {
-    const silence = performance.now() - this.dernierSigne;
+    const maintenant = performance.now();
+    const enRetard = maintenant - this.dernierTour > 2000;
+    this.dernierTour = maintenant;
+    if (enRetard) return;
+    const silence = maintenant - this.dernierSigne;
     if (this.etat === "telechargement" && silence > SILENCE_TELECHARGEMENT_MS) {
       this.abandonner(`plus rien n'est arrivé depuis ${Math.round(silence / 1000)} secondes`);
     } else if (this.etat === "demarrage" && silence > SILENCE_DEMARRAGE_MS) {
@@ -145,6 +152,8 @@ export const moteur = {
   },
 
   abandonner(raison) {
+    // Lisible par les tests, comme le compteur : pourquoi et à quel moment le worker a été arrêté.
+    document.documentElement.dataset.jdrAbandon = `${this.etat} : ${raison}`;
     if (this.worker) this.worker.terminate();
     this.worker = null;
     clearInterval(this.chien);
@@ -158,6 +167,9 @@ export const moteur = {
 
   recevoir(message) {
     this.dernierSigne = performance.now();
+    // Le worker a parlé : il avance dans sa file, les requêtes qui y attendent encore
+    // reprennent leur délai de réponse à zéro (voir armer).
+    if (this.etat === "pret") for (const [id, attente] of this.enCours) if (attente.minuteur) this.armer(id, attente);
     if (message.mesures) {
       document.documentElement.dataset.jdrMesures = JSON.stringify(message.mesures);
       noterInstantane(message.mesures.instantane);
@@ -182,7 +194,10 @@ export const moteur = {
   },
 
   // Le délai de réponse ne court qu'une fois Python prêt : avant, c'est le chargement qui
-  // est surveillé (un réseau lent n'est pas une panne).
+  // est surveillé (un réseau lent n'est pas une panne). Lui aussi juge le silence : chaque
+  // message du worker (une réponse, la fin du préchauffage) le relance pour toute la file.
+  // Dix clics d'un coup derrière le travail de fond d'une machine chargée ne sont pas un
+  // worker bloqué ; un worker muet pendant tout le délai, si.
   armer(id, attente) {
     clearTimeout(attente.minuteur);
     attente.minuteur = setTimeout(() => {
