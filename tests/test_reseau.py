@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
+from jdr_core.francais import typographier
 from site_plugins.runtime import MARQUE_SERVICE_WORKER, ecrire_service_worker
 
 from .conftest import DELAIS_ESSAI, RACINE
@@ -80,7 +81,9 @@ class TestLent:
         barre = page.get_by_role("progressbar", name="Téléchargement de Python")
         expect(barre).to_be_visible()
         chiffres = page.locator(".jdr-chargement-chiffres")
-        expect(chiffres).to_have_text(re.compile(r"^\d+,\d Mo sur \d+,\d Mo \(encore environ \d+ (s|min)\)$"))
+        # Insécable entre un nombre et son unité : « 3,6 Mo » ne se coupe pas en fin de ligne.
+        expect(chiffres).to_have_text(re.compile(
+            r"^\d+,\d\u00a0Mo sur \d+,\d\u00a0Mo \(encore environ \d+\u00a0(s|min)\)$"))
         valeurs = []
         debut = time.monotonic()
         while len(set(valeurs)) < 3 and time.monotonic() - debut < 10:
@@ -394,7 +397,10 @@ def test_delai_de_reponse_juge_le_silence_pas_la_file(contexte: BrowserContext, 
     page.clock.run_for(2000)
     reponses = page.evaluate("jdrReponses")
     assert len(reponses) == 1 and "moteur de règles est indisponible" in reponses[0]["erreur"], reponses
-    assert page.evaluate("[jdrFaux.arrets, document.documentElement.dataset.jdrAbandon]") == [
-        1, "pret : le moteur de règles ne répond plus"]
-    alerte = page.get_by_role("alert").filter(has_text="Le moteur de règles n'a pas pu se charger")
-    expect(alerte).to_contain_text("le moteur de règles ne répond plus")
+    raison = f"il ne répondait plus depuis {delai // 1000} secondes"
+    assert page.evaluate("[jdrFaux.arrets, document.documentElement.dataset.jdrAbandon]") == [1, f"pret : {raison}"]
+    # Prêt puis arrêté : l'avis ne dit pas « n'a pas pu se charger » ; typographie française (insécables).
+    alerte = page.get_by_role("alert").filter(has_text="Le moteur de règles s'est arrêté")
+    expect(alerte).to_have_text(typographier(f"Le moteur de règles s'est arrêté : {raison}. "
+                                             "Les résultats affichés restent ceux de la page."), use_inner_text=True)
+    assert "\u00a0:" in alerte.text_content() and "20\u00a0secondes" in alerte.text_content()

@@ -4,6 +4,8 @@
 // Réseau lent : le worker télécharge Python en annonçant sa progression ; la page l'affiche
 // (barre, mégaoctets reçus, temps restant estimé) et ne juge que le silence : tant que des
 // octets arrivent, on attend. Un nouvel essai reprend avec les octets déjà reçus.
+import { typographier } from "./dom.js";
+
 export const BASE = new URL(".", import.meta.url);
 // Les widgets qui parlent à Python (la copie locale et le journal n'en ont pas besoin).
 export const AVEC_PYTHON = ".jdr-exemple, form.jdr-lanceur, .jdr-fiche";
@@ -94,6 +96,7 @@ export const moteur = {
   chien: null,
   dernierSigne: 0,
   dernierTour: 0,  // le dernier tour du chien de garde
+  arreteApresPret: false,
   // { recus, total } en octets, et les derniers relevés pour estimer le débit.
   progression: null,
   releves: [],
@@ -109,6 +112,7 @@ export const moteur = {
 
   demarrer() {
     if (this.worker) return;
+    this.arreteApresPret = false;
     let worker;
     try {
       worker = new Worker(new URL("jdr-worker.js", BASE), { type: "module" });
@@ -131,7 +135,7 @@ export const moteur = {
     worker.onmessage = (e) => this.recevoir(e.data);
     worker.onerror = (e) => {
       e.preventDefault();
-      this.abandonner("le moteur de règles s'est arrêté");
+      this.abandonner("une erreur l'a interrompu");
     };
   },
 
@@ -154,6 +158,8 @@ export const moteur = {
   abandonner(raison) {
     // Lisible par les tests, comme le compteur : pourquoi et à quel moment le worker a été arrêté.
     document.documentElement.dataset.jdrAbandon = `${this.etat} : ${raison}`;
+    // Prêt puis arrêté : l'avis dit « s'est arrêté », pas « n'a pas pu se charger ».
+    this.arreteApresPret = this.etat === "pret";
     if (this.worker) this.worker.terminate();
     this.worker = null;
     clearInterval(this.chien);
@@ -201,7 +207,9 @@ export const moteur = {
   armer(id, attente) {
     clearTimeout(attente.minuteur);
     attente.minuteur = setTimeout(() => {
-      if (this.enCours.get(id) === attente) this.abandonner("le moteur de règles ne répond plus");
+      if (this.enCours.get(id) === attente) {
+        this.abandonner(`il ne répondait plus depuis ${Math.round(DELAI_REPONSE_MS / 1000)} secondes`);
+      }
     }, DELAI_REPONSE_MS);
   },
 
@@ -258,7 +266,8 @@ export function tempsRestant(releves, recus, total) {
   if (t1 - t0 < 500 || o1 <= o0) return null;
   const secondes = Math.ceil((total - recus) / ((o1 - o0) / ((t1 - t0) / 1000)));
   if (secondes <= 1) return "presque fini";
-  if (secondes < 60) return `encore environ ${secondes} s`;
+  // « s » seul est aussi le s' élidé, que la typographie laisse libre : l'insécable est posée ici.
+  if (secondes < 60) return `encore environ ${secondes}\u00a0s`;
   return `encore environ ${Math.ceil(secondes / 60)} min`;
 }
 
@@ -317,8 +326,9 @@ const avis = {
     fermer.hidden = etat !== "echec";
     barre.hidden = etat === "echec";
     if (etat === "echec") {
-      const phrase = `Le moteur de règles n'a pas pu se charger : ${moteur.detail || "raison inconnue"}. `
-        + "Les résultats affichés restent ceux de la page.";
+      const quoi = moteur.arreteApresPret ? "s'est arrêté" : "n'a pas pu se charger";
+      const phrase = typographier(`Le moteur de règles ${quoi} : ${moteur.detail || "raison inconnue"}. `
+        + "Les résultats affichés restent ceux de la page.");
       if (texte.textContent !== phrase) texte.textContent = phrase;
       texte.setAttribute("role", "alert");
       chiffres.textContent = "";
@@ -329,7 +339,7 @@ const avis = {
     // Tous les octets reçus : ce qui reste est le travail du processeur, on le dit.
     const recu = etat === "telechargement" && p && p.total && p.recus >= p.total;
     const phrase = etat === "demarrage" || recu
-      ? "Téléchargement terminé : démarrage de Python…" : "Téléchargement de Python…";
+      ? typographier("Téléchargement terminé : démarrage de Python…") : "Téléchargement de Python…";
     if (texte.textContent !== phrase) texte.textContent = phrase;
     if (etat === "demarrage" || recu) {
       barre.removeAttribute("value");  // une barre animée : plus d'octets à compter, Python s'installe
@@ -344,7 +354,7 @@ const avis = {
     const recus = etat === "demarrage" ? p.total : Math.min(p.recus, p.total);
     barre.value = recus / p.total;
     const reste = etat === "telechargement" ? tempsRestant(moteur.releves, recus, p.total) : null;
-    chiffres.textContent = `${megaoctets(recus)} Mo sur ${megaoctets(p.total)} Mo${reste ? ` (${reste})` : ""}`;
+    chiffres.textContent = typographier(`${megaoctets(recus)} Mo sur ${megaoctets(p.total)} Mo${reste ? ` (${reste})` : ""}`);
   },
 };
 
@@ -434,9 +444,9 @@ function annoncerVersion(travailleur) {
     versions.avis = div;
   }
   const [texte, bouton] = versions.avis.children;
-  texte.textContent = travailleur
+  texte.textContent = typographier(travailleur
     ? "Une nouvelle version des règles est disponible."
-    : "Une nouvelle version des règles est active dans un autre onglet\u00a0: rechargez cette page.";
+    : "Une nouvelle version des règles est active dans un autre onglet : rechargez cette page.");
   bouton.onclick = () => {
     bouton.disabled = true;
     // Plus de version en attente (un autre onglet l'a déjà acceptée) : recharger suffit.
@@ -445,7 +455,7 @@ function annoncerVersion(travailleur) {
   };
   // Demandée avant le rechargement de secours (voir relever) : la demande tient.
   if (travailleur && travailleur.state === "installed" && releveDemandee() && !rechargementDemande) {
-    texte.textContent = "La nouvelle version des règles s'installe\u00a0: la page se rechargera d'elle-même.";
+    texte.textContent = typographier("La nouvelle version des règles s'installe : la page se rechargera d'elle-même.");
     bouton.disabled = true;
     rechargementDemande = true;
     relever(travailleur, RELEVE_ESSAIS + 1, false);
