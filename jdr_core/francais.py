@@ -315,7 +315,7 @@ _APRES_GUILLEMET = re.compile("(?<=«)" + _BLANCS)
 #: Un nombre seul (en début de texte, après une espace, une parenthèse, un tiret ou «, donc
 #: pas « 2D6 », ni « 12:30 », ni « 1/2 », ni la fin d'une adresse) suivi d'un mot ou de %.
 _NOMBRE = re.compile(r"(?<![^ \t\r\n\u00a0\u202f(\[«—–])[−+-]?[0-9]+(?:,[0-9]+)?(?:er|re|e)?(" + _BLANCS
-                     + r")(?=(%|[^\W\d_]+))")
+                     + r")(?=(%|[^\W\d_]+)(['’]?))")
 #: Un calcul écrit dans une phrase (« 7 + 1 = 8 », « 8 − 3 ») : l'espace avant le signe, entre deux
 #: nombres, est insécable ; une ligne ne commence jamais par « + 1 = 8 » (« 1D10 + AGI » reste).
 _OPERATEUR = re.compile(r"(?<=[0-9)])" + _BLANCS + r"(?=[+−=×][ \t\r\n\u00a0\u202f]*[−+]?[0-9])")
@@ -330,6 +330,9 @@ _MOTS_LIBRES = """
     pas plus pour puis qu quand que qui s sa sans se selon ses si sinon soit son sont sous sur t un une vers y
 """
 MOTS_LIBRES = frozenset(_MOTS_LIBRES.split())
+#: Les lettres de ces mots qui ne sont un mot qu'élidées (« 3 s'ajoutent », « 2 d'entre eux ») ;
+#: sans apostrophe, c'est une unité ou une abréviation comptée (« 2 s », « 5 m ») : insécable.
+ELISIONS = frozenset("cdjlmnst")
 
 
 def _nombre(m: re.Match[str]) -> str:
@@ -337,7 +340,8 @@ def _nombre(m: re.Match[str]) -> str:
     mot = m.group(2)
     if mot == "%":
         return debut + FINE
-    return debut + (m.group(1) if mot.lower() in MOTS_LIBRES else INSECABLE)
+    libre = mot.lower() in MOTS_LIBRES and (mot.lower() not in ELISIONS or bool(m.group(3)))
+    return debut + (m.group(1) if libre else INSECABLE)
 
 
 def _regles(texte: str) -> str:

@@ -412,7 +412,8 @@ class TestPrechargement:
 
     def test_le_manifeste_et_les_imports_suivis(self) -> None:
         p = lire(ASSETS)
-        assert p.communs == ("moteur.js",)
+        # moteur.js importe dom.js : ses avis (chargement, échec, nouvelle version) suivent la typographie.
+        assert p.communs == ("moteur.js", "dom.js")
         widgets = dict(p.widgets)
         manifeste = json.loads((ASSETS / "widgets.json").read_text(encoding="utf-8"))
         assert [list(e) for e in p.manifeste] == manifeste
@@ -503,7 +504,7 @@ def test_modules_annonces_dans_l_en_tete(site_construit: Path) -> None:
         return re.findall(r'<link rel="modulepreload" href="([^"]+)">', tete)
 
     test = annonces("troisd6/test/index.html")
-    attendus = ("moteur.js", "exemple.js", "dom.js", "lanceur.js", "liaison.js", "jet-en-ligne.js")
+    attendus = ("moteur.js", "dom.js", "exemple.js", "lanceur.js", "liaison.js", "jet-en-ligne.js")
     assert test == [f"../../assets/jdr/{nom}" for nom in attendus]
     for lien in test:
         assert (site_construit / "troisd6/test" / lien).resolve().is_file(), lien

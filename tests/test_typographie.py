@@ -53,6 +53,8 @@ class TestTypographier:
         ("Mot  :", f"Mot{INSECABLE}:"),  # une suite d'espaces devient une seule insécable
         ("ce qui donne 7 + 1 = 8", f"ce qui donne 7{INSECABLE}+ 1{INSECABLE}= 8"),
         ("8 − 3 = 5 ou moins", f"8{INSECABLE}− 3{INSECABLE}= 5 ou moins"),
+        # Une lettre qui n'est un mot qu'élidée, seule après un nombre : une unité comptée.
+        ("arrêté après 2 s.", f"arrêté après 2{INSECABLE}s."), ("à 5 m du mur", f"à 5{INSECABLE}m du mur"),
     ])
     def test_espaces_insecables(self, texte: str, attendu: str) -> None:
         assert typographier(texte) == attendu
@@ -60,7 +62,7 @@ class TestTypographier:
     @pytest.mark.parametrize("texte", [
         "5 ou 6", "3 contre 4", "fait 5 ou moins", "ses 6 de Stress", "2D6 sous le seuil", "1D10 + AGI",
         "à 12:30 précises", "un rapport 1:2", "voir http://exemple.fr/?q=1;2 ici", "a::b", "x!=y", "3/4 des dés",
-        "Attaque:", "mot;", "", "   ",
+        "Attaque:", "mot;", "", "   ", "les 3 s'ajoutent", "2 d’entre eux", "il y en a 3 a priori",
     ])
     def test_laisse_tel_quel(self, texte: str) -> None:
         """Mots de liaison, noms de dés, heures, rapports, adresses, signes collés : rien ne change."""
@@ -195,6 +197,9 @@ def _echantillons() -> list[str]:
              "\u00a0"]
     # Chaque mot de liaison après un nombre (l'espace reste) face à des mots comptés (insécable).
     fixes += [f"{n} {mot} x" for mot in [*sorted(MOTS_LIBRES), "succès", "PE", "Ou", "%"] for n in ("3", "−2", "1er")]
+    # Les lettres élidées : libres devant une apostrophe, unités sans elle.
+    fixes += [f"{n} {lettre}{apostrophe}x" for lettre in "cdjlmnstS" for apostrophe in ("'", "’", "")
+              for n in ("3", "2e")]
     separateurs = [" ", " ", " ", "  ", "\n", "\u00a0", ""]
 
     def phrase() -> str:

@@ -11,10 +11,12 @@ const APRES_GUILLEMET = new RegExp(`(?<=«)${BLANCS}`, "gu");
 // Avant le signe d'un calcul entre deux nombres (« 7 + 1 = 8 ») : pas de ligne qui commence par « + 1 ».
 const OPERATEUR = new RegExp(`(?<=[0-9)])${BLANCS}(?=[+−=×][ \\t\\r\\n\\u00a0\\u202f]*[−+]?[0-9])`, "gu");
 const NOMBRE = new RegExp(
-  `(?<![^ \\t\\r\\n\\u00a0\\u202f(\\[«—–])([−+-]?[0-9]+(?:,[0-9]+)?(?:er|re|e)?)(${BLANCS})(?=(%|[\\p{L}\\p{Nl}\\p{No}]+))`, "gu");
+  `(?<![^ \\t\\r\\n\\u00a0\\u202f(\\[«—–])([−+-]?[0-9]+(?:,[0-9]+)?(?:er|re|e)?)(${BLANCS})(?=(%|[\\p{L}\\p{Nl}\\p{No}]+)(['’]?))`, "gu");
 const MOTS_LIBRES = new Set(`à a ai après au aux avant avec c car ce ces cet cette chez comme contre d dans de des dès donc
   dont du elle elles en entre est et il ils j jusqu l la le les lorsqu lorsque m mais moins n ne ni on ont ou où par parmi
   pas plus pour puis qu quand que qui s sa sans se selon ses si sinon soit son sont sous sur t un une vers y`.split(/\s+/));
+// Lettres qui ne sont un mot qu'élidées (« 3 s'ajoutent ») ; seules, une unité comptée (« 2 s ») : ELISIONS de francais.py.
+const ELISIONS = new Set("cdjlmnst");
 
 export function typographier(texte) {
   const phrase = String(texte);
@@ -22,8 +24,11 @@ export function typographier(texte) {
   if (/^[ \t\r\n]*$/.test(phrase)) return phrase;
   return phrase.replace(AVANT_FINE, "\u202f").replace(AVANT_DEUX_POINTS, "\u00a0").replace(APRES_GUILLEMET, "\u202f")
     .replace(OPERATEUR, "\u00a0")
-    .replace(NOMBRE, (_m, nombre, blanc, mot) =>
-      nombre + (mot === "%" ? "\u202f" : MOTS_LIBRES.has(mot.toLowerCase()) ? blanc : "\u00a0"));
+    .replace(NOMBRE, (_m, nombre, blanc, mot, apostrophe) => {
+      const m = mot.toLowerCase();
+      const libre = MOTS_LIBRES.has(m) && (!ELISIONS.has(m) || apostrophe !== "");
+      return nombre + (mot === "%" ? "\u202f" : libre ? blanc : "\u00a0");
+    });
 }
 
 // « 1 personnage », « 3 personnages », « 0 manche » (quantite() de francais.py).

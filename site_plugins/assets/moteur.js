@@ -266,8 +266,7 @@ export function tempsRestant(releves, recus, total) {
   if (t1 - t0 < 500 || o1 <= o0) return null;
   const secondes = Math.ceil((total - recus) / ((o1 - o0) / ((t1 - t0) / 1000)));
   if (secondes <= 1) return "presque fini";
-  // « s » seul est aussi le s' élidé, que la typographie laisse libre : l'insécable est posée ici.
-  if (secondes < 60) return `encore environ ${secondes}\u00a0s`;
+  if (secondes < 60) return `encore environ ${secondes} s`;
   return `encore environ ${Math.ceil(secondes / 60)} min`;
 }
 
