@@ -365,6 +365,27 @@ def contexte(contexte_servi: BrowserContext) -> Iterator[BrowserContext]:
         yield contexte_servi
 
 
+#: Script d'initialisation d'une page dont le test lit le texte, pas les règles : le moteur (jdr-worker.js),
+#: que chaque page à widgets démarre au repos, y est un worker muet. Sans lui, chaque adresse chargée
+#: lançait Python pour rien, et ce calcul prenait au test voisin un des deux cœurs : axe sur chaque page,
+#: 187 s de tests → 122 s. La page reste dans l'état « téléchargement » qu'un lien lent montre au lecteur ;
+#: le moteur prêt est lu ailleurs (TestWidgetsApresUsage, test_python_exemple_et_lanceur).
+MOTEUR_MUET = """(() => {
+  const Vrai = window.Worker;
+  if (!Vrai) return;
+  window.Worker = function Worker(url, options) {
+    if (!String(url).includes("/jdr-worker.js")) return new Vrai(url, options);
+    return {postMessage() {}, terminate() {}, addEventListener() {}, removeEventListener() {}};
+  };
+})()"""
+
+
+def sans_moteur(page: Page) -> Page:
+    """La page, avant sa première adresse, avec le moteur muet (voir MOTEUR_MUET)."""
+    page.add_init_script(MOTEUR_MUET)
+    return page
+
+
 def vider_le_stockage(contexte: BrowserContext, serveur: str, *, instantane: bool = False) -> None:
     """Le stockage du site vidé dans ``contexte`` (localStorage et IndexedDB ; chaque page a son
     sessionStorage neuf), par le protocole de Chromium ; le cache (HTTP et Cache Storage, où dort

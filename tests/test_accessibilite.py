@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from .conftest import GROUPES_DE_PAGES, RACINE, combat_d10_a_deux, groupe_de_page, pages_construites
+from .conftest import GROUPES_DE_PAGES, RACINE, combat_d10_a_deux, groupe_de_page, pages_construites, sans_moteur
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 DELAI = 60_000  # ms : large pour une machine de CI chargée
@@ -29,11 +29,12 @@ THEMES = ("light", "dark")
 OPTIONS_DU_CONTEXTE = {"bypass_csp": True}
 
 
-def ouvrir(contexte: BrowserContext, theme: str, largeur: int = 1280) -> Page:
-    """Une page du contexte servi (conftest.contexte_servi), au thème et à la largeur voulus."""
+def ouvrir(contexte: BrowserContext, theme: str, largeur: int = 1280, *, moteur: bool = True) -> Page:
+    """Une page du contexte servi (conftest.contexte_servi), au thème et à la largeur voulus ; avec
+    ``moteur=False``, pour lire une page qu'on n'utilise pas, le moteur y reste muet (conftest.MOTEUR_MUET)."""
     if not AXE.is_file():
         pytest.fail("axe-core introuvable dans node_modules : lancez « npm ci » à la racine du projet")
-    page = contexte.new_page()
+    page = contexte.new_page() if moteur else sans_moteur(contexte.new_page())
     page.set_viewport_size({"width": largeur, "height": 900})
     page.emulate_media(color_scheme=theme)  # type: ignore[arg-type]
     page.set_default_timeout(DELAI)
@@ -124,7 +125,7 @@ class TestChaquePage:
         1 280 px. Aucune couleur ne change avec la largeur (jdr.css n'en met aucune sous @media écran,
         Material non plus) ; ce que seul un téléphone montre (barre du haut, menu) est lu à 375 px, toutes
         règles, par test_telephone_menu_ouvert, sur une page de chaque sorte."""
-        page = ouvrir(contexte_servi, theme)
+        page = ouvrir(contexte_servi, theme, moteur=False)
         chemins = [c for c in pages_du_site(site_construit) if groupe_de_page(c) == groupe]
         assert chemins
         problemes: list[str] = []
@@ -155,7 +156,7 @@ class TestChaquePage:
         """Sur téléphone, la page puis le menu ouvert (le parcours des pages le laisse fermé) : toutes les
         règles en clair, celles des couleurs en sombre (test_aucune_violation les lit à 1 280 px)."""
         regles = None if theme == "light" else REGLES_DE_COULEUR
-        page = ouvrir(contexte_servi, theme, 375)
+        page = ouvrir(contexte_servi, theme, 375, moteur=False)
         page.goto(serveur + chemin)
         page.add_style_tag(content=SANS_ANIMATION)
         page.evaluate("() => document.querySelectorAll('.md-typeset details').forEach(d => { d.open = true; })")
@@ -270,7 +271,7 @@ class TestConfort:
     """Ce qu'axe ne mesure pas : focus, cibles tactiles, débordements à 375 px."""
 
     def test_focus_visible_sur_un_champ_numerique(self, contexte_servi: BrowserContext, serveur: str) -> None:
-        page = ouvrir(contexte_servi, "light")
+        page = ouvrir(contexte_servi, "light", moteur=False)
         page.goto(serveur + "/troisd6/test/")
         champ = page.locator("form.jdr-lanceur input[type=number]").first
         champ.focus()
@@ -279,7 +280,7 @@ class TestConfort:
         assert style[0] != "none" and style[1] != "0px", style
 
     def test_boutons_de_44_px_sur_telephone(self, contexte_servi: BrowserContext, serveur: str) -> None:
-        page = ouvrir(contexte_servi, "light", 375)
+        page = ouvrir(contexte_servi, "light", 375, moteur=False)
         page.goto(serveur + "/troisd6/test/")
         hauteurs = page.locator(".jdr-exemple-actions .md-button, form.jdr-lanceur button[type=submit]").evaluate_all(
             "bs => bs.filter(b => b.offsetParent).map(b => b.getBoundingClientRect().height)"
@@ -288,7 +289,7 @@ class TestConfort:
         assert hauteurs and min(hauteurs) >= 44, hauteurs
 
     def test_bouton_inactif_se_voit_inactif(self, contexte_servi: BrowserContext, serveur: str) -> None:
-        page = ouvrir(contexte_servi, "light")
+        page = ouvrir(contexte_servi, "light", moteur=False)
         page.goto(serveur + "/troisd6/test/")
         bouton = page.locator(".jdr-exemple-actions .md-button").first
         actif = bouton.evaluate("b => getComputedStyle(b).opacity")
@@ -298,7 +299,7 @@ class TestConfort:
         assert float(inactif[0]) <= 0.6 < float(actif) and inactif[1] == "not-allowed"
 
     def test_a_375_px_ni_code_coupe_ni_colonne_cachee(self, contexte_servi: BrowserContext, serveur: str) -> None:
-        page = ouvrir(contexte_servi, "light", 375)
+        page = ouvrir(contexte_servi, "light", 375, moteur=False)
         page.goto(serveur + "/troisd6/test/")
         page.evaluate("() => document.querySelectorAll('.jdr-exemple details').forEach(d => { d.open = true; })")
         coupes = page.locator(".jdr-exemple pre > code").evaluate_all(
@@ -317,7 +318,7 @@ class TestConfort:
         assert debordes == []
 
     def test_tableau_qui_defile_se_parcourt_au_clavier(self, contexte_servi: BrowserContext, serveur: str) -> None:
-        page = ouvrir(contexte_servi, "light", 375)
+        page = ouvrir(contexte_servi, "light", 375, moteur=False)
         page.goto(serveur + "/d10/tables/")
         page.wait_for_function(DEFILABLES_A_JOUR)
         blocs = page.locator(".md-typeset__scrollwrap").evaluate_all(
@@ -345,7 +346,7 @@ class TestConfort:
         assert haut >= 0 and bas <= 641, (haut, bas)  # 1 px : arrondi des positions fractionnaires
 
     def test_recherche_a_un_nom(self, contexte_servi: BrowserContext, serveur: str) -> None:
-        page = ouvrir(contexte_servi, "light")
+        page = ouvrir(contexte_servi, "light", moteur=False)
         page.goto(serveur + "/")
         expect(page.get_by_role("dialog", name="Recherche dans les règles", include_hidden=True)).to_have_count(1)
         page.close()

@@ -23,6 +23,8 @@ from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 from site_plugins import entetes
 from site_plugins.serveur import creer, en_arriere_plan
 
+from .conftest import sans_moteur
+
 PAGE_404 = "<!doctype html><html lang=fr><title>Page introuvable</title><h1>Page introuvable</h1></html>\n"
 CONTENU = bytes(range(256)) * 40  # 10 240 octets, tous différents d'un voisin à l'autre
 SCRIPT_EN_LIGNE = "window.essai = 1;"
@@ -299,9 +301,15 @@ def _adresses_html(site: Path) -> list[str]:
 def page_csp(navigateur: Browser, serveur: str) -> Iterator[tuple[Page, list[str]]]:
     contexte = navigateur.new_context(locale="fr-FR")
     contexte.add_init_script(ECOUTE_CSP)
-    page = contexte.new_page()
-    page.set_default_timeout(60_000)
     messages: list[str] = []
+    yield _ecouter_la_csp(contexte.new_page(), messages), messages
+    contexte.close()
+
+
+def _ecouter_la_csp(page: Page, messages: list[str]) -> Page:
+    """La page, dont les messages de console qui parlent de la CSP (les siens et ceux de ses workers) vont dans
+    ``messages``."""
+    page.set_default_timeout(60_000)
 
     def noter(message: ConsoleMessage) -> None:
         if re.search(r"content.security.policy|refused to", message.text, re.IGNORECASE):
@@ -309,8 +317,7 @@ def page_csp(navigateur: Browser, serveur: str) -> Iterator[tuple[Page, list[str
 
     page.on("console", noter)  # les messages des workers arrivent aussi ici
     page.on("worker", lambda w: w.on("console", noter))
-    yield page, messages
-    contexte.close()
+    return page
 
 
 @pytest.mark.navigateur
@@ -319,7 +326,10 @@ class TestCSPDansChromium:
     """Le site tient sous sa propre CSP : chaque page (et le worker de la recherche), Python, exemple et lanceur."""
 
     def test_chaque_page(self, page_csp: tuple[Page, list[str]], serveur: str, site_construit: Path) -> None:
-        page, messages = page_csp
+        """Chaque page et le worker de sa recherche ; le moteur de règles y reste muet (conftest.MOTEUR_MUET) :
+        il démarre sous la même CSP partout, ce que lit test_python_exemple_et_lanceur."""
+        contexte, messages = page_csp[0].context, page_csp[1]
+        page = _ecouter_la_csp(sans_moteur(contexte.new_page()), messages)
         adresses = _adresses_html(site_construit)
         assert len(adresses) > 5
         for chemin in adresses:
@@ -327,6 +337,7 @@ class TestCSPDansChromium:
             assert reponse is not None and "content-security-policy" in reponse.headers, chemin
             page.wait_for_timeout(200)
             assert page.evaluate("window.__violations || []") == [], chemin
+        page.close()
         assert messages == []
 
     def test_page_404_profonde(self, page_csp: tuple[Page, list[str]], serveur: str) -> None:
