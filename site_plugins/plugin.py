@@ -62,6 +62,8 @@ THEME = Path(__file__).parent / "theme"
 _WORKER_RECHERCHE = re.compile(r'("search": ")([^"]*?)assets/javascripts/workers/(search\.[0-9a-f]+\.min\.js)(")')
 #: Marque de recherche-worker.js remplacée par l'adresse du worker de Material.
 MARQUE_RECHERCHE = "__WORKER_MATERIAL__"
+#: Ligne de recherche-worker.js remplacée par le délai « recherche » (option « delais »).
+MARQUE_ATTENTE_RECHERCHE = "const ATTENTE_MS = 4000; // remplacé à la construction (option delais du greffon jdr)"
 
 #: L'extension Markdown des jets écrits dans le texte, que le greffon ajoute aux pages.
 JETS = "site_plugins.jets"
@@ -84,6 +86,9 @@ class DelaisConfig(base.Config):  # type: ignore[no-untyped-call]  # __init_subc
     silence_demarrage = c.Type(int, default=60000)
     #: Python prêt, une requête sans réponse après ce délai signale un worker bloqué.
     reponse = c.Type(int, default=20000)
+    #: Sans recherche du lecteur, l'index de recherche se construit au repos après ce délai (environ
+    #: 0,4 s de calcul) ; les tests le repoussent, pour que leurs pages ne le construisent pas pour rien.
+    recherche = c.Type(int, default=4000)
 
 #: L'entrée de la nav de mkdocs.yml que le greffon remplace par une section par système déclaré.
 NAV_SYSTEMES = "jdr:systemes"
@@ -280,6 +285,8 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         delais = self.config.delais
         if min(delais.silence_reseau, delais.silence_demarrage, delais.reponse) < 1000:
             raise PluginError("jdr : delais : chaque délai vaut au moins 1000 ms")
+        if delais.recherche < 0:
+            raise PluginError("jdr : delais : recherche vaut 0 ms ou plus")
         if delais.silence_telechargement <= delais.silence_reseau:
             raise PluginError("jdr : delais : silence_telechargement doit dépasser silence_reseau "
                               "(le worker annonce d'abord la panne du réseau, en détail)")
@@ -399,6 +406,9 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
             if MARQUE_RECHERCHE not in texte or not (recherche.parent / self._worker_recherche).is_file():
                 raise PluginError(f"jdr : le worker de recherche de Material ({self._worker_recherche}) "
                                   f"est introuvable dans {recherche.parent}")
+            if MARQUE_ATTENTE_RECHERCHE not in texte:
+                raise PluginError("jdr : recherche-worker.js ne contient plus la ligne du délai attendue")
+            texte = texte.replace(MARQUE_ATTENTE_RECHERCHE, f"const ATTENTE_MS = {self.config.delais.recherche};")
             recherche.write_text(texte.replace(MARQUE_RECHERCHE, f"./{self._worker_recherche}"), encoding="utf-8")
         worker = (ASSETS / "jdr-worker.js").read_text(encoding="utf-8")
         if MARQUE_CONFIG not in worker:

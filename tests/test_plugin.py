@@ -128,6 +128,7 @@ class TestConfiguration:
     @pytest.mark.parametrize(("delais", "message"), [
         ("silence_reseau: 5000\n        silence_telechargement: 5000", "silence_telechargement doit dépasser"),
         ("reponse: 10", "au moins 1000 ms"),
+        ("recherche: -1", "recherche vaut 0 ms ou plus"),
         ("silence_reseau: vite", "silence_reseau"),
     ])
     def test_delais_refuses(self, tmp_path: Path, delais: str, message: str) -> None:

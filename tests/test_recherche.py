@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, Page
 
 from site_plugins import recherche
 
-from .conftest import RACINE
+from .conftest import DELAIS_ESSAI, RACINE
 
 DELAI = 40_000  # ms, large pour une machine de CI chargée
 
@@ -187,12 +187,14 @@ class TestIndexALaDemande:
         assert chercher(page, "eclat")
         page.context.close()
 
-    @pytest.mark.navigateur
-    def test_charge_au_bout_de_quelques_secondes(self, navigateur: Browser, serveur: str) -> None:
-        page, charges = self.ouvrir(navigateur, serveur)
-        page.wait_for_timeout(5500)
-        assert len(charges) == 1
-        page.context.close()
+    def test_delai_du_repos_pris_dans_la_configuration(self, site_construit: Path) -> None:
+        """Le délai au bout duquel l'index se construit sans recherche est celui de l'option
+        delais.recherche (celui du site des tests ici ; 4 s par défaut, voir TestWorkerSousNode)."""
+        texte = (site_construit / "assets" / "javascripts" / "workers" / "recherche-worker.js").read_text(
+            encoding="utf-8")
+        # Réduit par esbuild : « ATTENTE_MS=6e5 ».
+        delai = re.search(r"\bATTENTE_MS\s*=\s*([0-9.e+]+)", texte)
+        assert delai and float(delai[1]) == DELAIS_ESSAI["recherche"]
 
 
 @pytest.mark.navigateur
@@ -349,6 +351,28 @@ const resultats = () => recus.filter((m) => m.type === 3);
 })();
 """
 
+#: Le même worker sous Node, ses minuteurs tenus par le test : mise en place, état (« prêt » reçus,
+#: chargements du worker de Material, délais demandés), puis le minuteur du repos déclenché à la main,
+#: une requête, et l'état d'après.
+NOEUD_REPOS = (
+    NOEUD.replace("setTimeout: () => 0,", "setTimeout: (f, ms) => minuteurs.push([f, ms]),")
+    .replace("const recus = [];", "const recus = [], minuteurs = [], charges = [];")
+    .replace("c.importScripts = (...adresses) => {",
+             "c.importScripts = (...adresses) => {\n  charges.push(...adresses.map((a) => `${a}`.split('/').pop()));")
+    .replace(NOEUD[NOEUD.index("(async () => {"):], r"""(async () => {
+  const prets = () => recus.filter((m) => m.type === 1).length;
+  envoyer({ type: 0, data: index });
+  const avant = { prets: prets(), charges: [...charges], minuteurs: minuteurs.map(([, ms]) => ms) };
+  minuteurs.shift()[0]();
+  envoyer({ type: 2, data: "initiative" });
+  for (let i = 0; i < 100 && resultats().length < 1; i++) await new Promise((r) => setImmediate(r));
+  const lieux = resultats().map((m) => m.data.items.map((g) => g.map((d) => [d.location, d.terms])));
+  console.log(JSON.stringify({ avant, apres: { charges, resultats: lieux } }));
+})();
+""")
+)
+
+
 #: Un petit index au format de Material : trois sections, de quoi tromper « l* » et « de* ».
 PETIT_INDEX = {
     "config": {"lang": ["fr"], "separator": "[\\s\\-'’.,;:!?()\\[\\]«»\"/…–—]+", "pipeline": ["stopWordFilter"],
@@ -381,6 +405,24 @@ class TestWorkerSousNode:
         donnees: dict[str, Any] = json.loads(sortie.stdout)
         assert donnees["prets"] == 1 and len(donnees["resultats"]) == len(requetes), sortie.stderr
         return donnees
+
+    def test_index_construit_au_repos_apres_le_delai(self, tmp_path: Path) -> None:
+        """Sans recherche, rien n'est chargé à la mise en place (« prêt » tout de suite) ; le worker de
+        Material est chargé quand le minuteur du repos sonne (4 s, le défaut de delais.recherche), puis
+        une requête trouve sa section. Les minuteurs sont ceux du test : aucune attente réelle."""
+        if shutil.which("node") is None:
+            pytest.skip("Node.js absent")
+        workers = Path(material.__file__).parent / "templates" / "assets" / "javascripts" / "workers"
+        entree = tmp_path / "entree.json"
+        entree.write_text(json.dumps({"index": PETIT_INDEX, "requetes": []}), encoding="utf-8")
+        sortie = subprocess.run(
+            ["node", "-e", NOEUD_REPOS, str(RACINE / "site_plugins" / "assets" / "recherche-worker.js"),
+             str(workers), str(entree)], capture_output=True, text=True, check=True,
+        )
+        donnees = json.loads(sortie.stdout)
+        assert donnees["avant"] == {"prets": 1, "charges": [], "minuteurs": [4000]}, sortie.stderr
+        assert [f for f in donnees["apres"]["charges"] if re.fullmatch(r"search\.[0-9a-f]+\.min\.js", f)], donnees
+        assert donnees["apres"]["resultats"] == [[[["combat/", {"initiative": True}]]]]
 
     def test_elisions_retirees(self, tmp_path: Path) -> None:
         formes = ["l", "d", "s", "qu", "n", "j", "c", "jusqu", "L", "QU"]

@@ -7,8 +7,9 @@
 // le met à sa place dans la configuration des pages (__config.search). Il répond « prêt » tout
 // de suite, garde ce que la page lui envoie, et ne charge le worker de Material (importScripts,
 // même fil) que lorsque la page annonce une recherche (survol ou focus de la boîte, voir
-// jdr.js), à la première requête, ou après ATTENTE_MS. Il lui donne alors la mise en place,
-// attend son « prêt » (sa mise en place est asynchrone) et lui rejoue les requêtes gardées.
+// jdr.js), à la première requête, ou après ATTENTE_MS (option delais.recherche du greffon).
+// Il lui donne alors la mise en place, attend son « prêt » (sa mise en place est asynchrone)
+// et lui rejoue les requêtes gardées.
 // Protocole de Material (type) : 0 mise en place, 1 prêt, 2 requête, 3 résultat.
 //
 // 2. En français. Material coupe les mots aux apostrophes (séparateur de mkdocs.yml), mais
@@ -26,7 +27,7 @@
 // - au résultat (traduire) : « Non trouvé » cite le mot tel qu'il a été tapé, et le surlignage
 //   de la page d'arrivée (paramètre h) reçoit les mots tels que le texte les écrit.
 const MATERIAL = "__WORKER_MATERIAL__"; // remplacé à la construction (greffon jdr)
-const ATTENTE_MS = 4000;
+const ATTENTE_MS = 4000; // remplacé à la construction (option delais du greffon jdr)
 const MISE_EN_PLACE = 0;
 const PRET = 1;
 const REQUETE = 2;
