@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 from site_plugins import entetes
 from site_plugins.serveur import creer, en_arriere_plan
 
-from .conftest import sans_moteur
+from .conftest import GROUPES_DE_PAGES, groupe_de_page, sans_moteur
 
 PAGE_404 = "<!doctype html><html lang=fr><title>Page introuvable</title><h1>Page introuvable</h1></html>\n"
 CONTENU = bytes(range(256)) * 40  # 10 240 octets, tous différents d'un voisin à l'autre
@@ -325,13 +325,17 @@ def _ecouter_la_csp(page: Page, messages: list[str]) -> Page:
 class TestCSPDansChromium:
     """Le site tient sous sa propre CSP : chaque page (et le worker de la recherche), Python, exemple et lanceur."""
 
-    def test_chaque_page(self, page_csp: tuple[Page, list[str]], serveur: str, site_construit: Path) -> None:
+    @pytest.mark.parametrize("groupe", GROUPES_DE_PAGES)
+    def test_chaque_page(self, page_csp: tuple[Page, list[str]], serveur: str, site_construit: Path,
+                         groupe: str) -> None:
         """Chaque page et le worker de sa recherche ; le moteur de règles y reste muet (conftest.MOTEUR_MUET) :
-        il démarre sous la même CSP partout, ce que lit test_python_exemple_et_lanceur."""
+        il démarre sous la même CSP partout, ce que lit test_python_exemple_et_lanceur. Les pages sont
+        réparties par dossier (conftest.groupe_de_page), que les processus de pytest-xdist se partagent."""
         contexte, messages = page_csp[0].context, page_csp[1]
         page = _ecouter_la_csp(sans_moteur(contexte.new_page()), messages)
-        adresses = _adresses_html(site_construit)
-        assert len(adresses) > 5
+        assert len(_adresses_html(site_construit)) > 5
+        adresses = [a for a in _adresses_html(site_construit) if groupe_de_page(a) == groupe]
+        assert adresses
         for chemin in adresses:
             reponse = page.goto(serveur + chemin, wait_until="load")
             assert reponse is not None and "content-security-policy" in reponse.headers, chemin
