@@ -325,9 +325,7 @@ def contexte_servi(request: pytest.FixtureRequest, chromium: Browser, serveur: s
     contexte: BrowserContext = request.getfixturevalue("_contexte_du_module")
     vider_le_stockage(contexte, serveur, instantane=request.node.get_closest_marker(SANS_INSTANTANE) is not None)
     yield contexte
-    for page in contexte.pages:
-        if page is not _PAGES_DE_SERVICE.get(contexte):
-            page.close()
+    _fermer_les_onglets(contexte)
     contexte.clear_cookies()
     contexte.clear_permissions()
     contexte.set_offline(False)
@@ -405,15 +403,20 @@ def _page_de_service(contexte: BrowserContext) -> Page:
     return page
 
 
+def _fermer_les_onglets(contexte: BrowserContext) -> None:
+    """Ferme les onglets du contexte, sauf sa page de service."""
+    for page in contexte.pages:
+        if page is not _PAGES_DE_SERVICE.get(contexte):
+            page.close()
+
+
 def vider_le_stockage(contexte: BrowserContext, serveur: str, *, instantane: bool = False) -> None:
     """Le stockage du site vidé dans ``contexte`` (localStorage et IndexedDB ; chaque page a son
     sessionStorage neuf), par le protocole de Chromium ; le cache (HTTP et Cache Storage, où dort
     l'instantané) reste, sauf l'instantané si ``instantane`` (le cache hors ligne du service worker,
     lui, reste toujours). Les pages du contexte sont fermées, sauf sa page de service (vide)."""
     service = _page_de_service(contexte)
-    for page in contexte.pages:
-        if page is not service:
-            page.close()
+    _fermer_les_onglets(contexte)
     session = contexte.new_cdp_session(service)
     origine = serveur.rstrip("/")
     session.send("Storage.clearDataForOrigin", {"origin": origine, "storageTypes": "local_storage,indexeddb"})

@@ -21,6 +21,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from site_plugins import recherche
+from site_plugins.plugin import DelaisConfig
 
 from .conftest import DELAIS_ESSAI, RACINE
 
@@ -392,35 +393,28 @@ class TestWorkerSousNode:
     les élisions, les accents et les pluriels, à l'index comme à la requête."""
 
     @staticmethod
-    def lancer(tmp_path: Path, requetes: list[str]) -> dict[str, Any]:
+    def lancer(tmp_path: Path, requetes: list[str], script: str = NOEUD) -> dict[str, Any]:
+        """Le worker sous Node (``script`` : NOEUD, ou NOEUD_REPOS), sur PETIT_INDEX ; rend ce qu'il imprime."""
         if shutil.which("node") is None:
             pytest.skip("Node.js absent")
         workers = Path(material.__file__).parent / "templates" / "assets" / "javascripts" / "workers"
         entree = tmp_path / "entree.json"
         entree.write_text(json.dumps({"index": PETIT_INDEX, "requetes": requetes}), encoding="utf-8")
         sortie = subprocess.run(
-            ["node", "-e", NOEUD, str(RACINE / "site_plugins" / "assets" / "recherche-worker.js"), str(workers),
+            ["node", "-e", script, str(RACINE / "site_plugins" / "assets" / "recherche-worker.js"), str(workers),
              str(entree)], capture_output=True, text=True, check=True,
         )
         donnees: dict[str, Any] = json.loads(sortie.stdout)
-        assert donnees["prets"] == 1 and len(donnees["resultats"]) == len(requetes), sortie.stderr
+        if script == NOEUD:
+            assert donnees["prets"] == 1 and len(donnees["resultats"]) == len(requetes), sortie.stderr
         return donnees
 
     def test_index_construit_au_repos_apres_le_delai(self, tmp_path: Path) -> None:
         """Sans recherche, rien n'est chargé à la mise en place (« prêt » tout de suite) ; le worker de
         Material est chargé quand le minuteur du repos sonne (4 s, le défaut de delais.recherche), puis
         une requête trouve sa section. Les minuteurs sont ceux du test : aucune attente réelle."""
-        if shutil.which("node") is None:
-            pytest.skip("Node.js absent")
-        workers = Path(material.__file__).parent / "templates" / "assets" / "javascripts" / "workers"
-        entree = tmp_path / "entree.json"
-        entree.write_text(json.dumps({"index": PETIT_INDEX, "requetes": []}), encoding="utf-8")
-        sortie = subprocess.run(
-            ["node", "-e", NOEUD_REPOS, str(RACINE / "site_plugins" / "assets" / "recherche-worker.js"),
-             str(workers), str(entree)], capture_output=True, text=True, check=True,
-        )
-        donnees = json.loads(sortie.stdout)
-        assert donnees["avant"] == {"prets": 1, "charges": [], "minuteurs": [4000]}, sortie.stderr
+        donnees = self.lancer(tmp_path, [], NOEUD_REPOS)
+        assert donnees["avant"] == {"prets": 1, "charges": [], "minuteurs": [DelaisConfig.recherche.default]}
         assert [f for f in donnees["apres"]["charges"] if re.fullmatch(r"search\.[0-9a-f]+\.min\.js", f)], donnees
         assert donnees["apres"]["resultats"] == [[[["combat/", {"initiative": True}]]]]
 

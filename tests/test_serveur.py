@@ -333,8 +333,9 @@ class TestCSPDansChromium:
         réparties par dossier (conftest.groupe_de_page), que les processus de pytest-xdist se partagent."""
         contexte, messages = page_csp[0].context, page_csp[1]
         page = _ecouter_la_csp(sans_moteur(contexte.new_page()), messages)
-        assert len(_adresses_html(site_construit)) > 5
-        adresses = [a for a in _adresses_html(site_construit) if groupe_de_page(a) == groupe]
+        toutes = _adresses_html(site_construit)
+        assert len(toutes) > 5
+        adresses = [a for a in toutes if groupe_de_page(a) == groupe]
         assert adresses
         for chemin in adresses:
             reponse = page.goto(serveur + chemin, wait_until="load")
