@@ -9,6 +9,7 @@ pour eux, et les versions compressées de tout ce qui se télécharge.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import html
 import json
@@ -59,6 +60,15 @@ ASSETS = Path(__file__).parent / "assets"
 THEME = Path(__file__).parent / "theme"
 #: Le worker de recherche de Material dans la configuration d'une page (__config.search) :
 #: remplacé par le nôtre, qui ne le charge qu'à la première recherche (recherche-worker.js).
+@functools.cache
+def amorce_en_ligne() -> str:
+    """amorce.js tel que les pages le portent : sans ses lignes de commentaire ni l'indentation."""
+    lignes = (ligne.strip() for ligne in (Path(__file__).parent / "amorce.js").read_text(encoding="utf-8").splitlines())
+    return "\n".join(ligne for ligne in lignes if ligne and not ligne.startswith("//"))
+
+
+#: L'encodage de la page, en tête du <head> de Material : amorce.js se place juste après.
+_CHARSET = re.compile(r'<meta charset="utf-8">', re.I)
 _WORKER_RECHERCHE = re.compile(r'("search": ")([^"]*?)assets/javascripts/workers/(search\.[0-9a-f]+\.min\.js)(")')
 #: Marque de recherche-worker.js remplacée par l'adresse du worker de Material.
 MARQUE_RECHERCHE = "__WORKER_MATERIAL__"
@@ -358,7 +368,14 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
             f'<link rel="modulepreload" href="{get_relative_url("assets/jdr/" + nom, page.url)}">' for nom in modules
         )
         liens += manifeste.liens(get_relative_url("./", page.url).rstrip("/") + "/")
-        return output.replace("</head>", liens + "</head>", 1)
+        output = output.replace("</head>", liens + "</head>", 1)
+        if self._prechargement.parle_a_python(output):
+            # En ligne, juste après l'encodage : le worker d'une visite de retour part avant que la page
+            # soit lue, sans attendre aucun fichier (amorce.js ; son empreinte entre dans la CSP).
+            worker = get_relative_url("assets/jdr/jdr-worker.js", page.url)
+            amorce = f'<script data-jdr-worker="{worker}">{amorce_en_ligne()}</script>'
+            output = _CHARSET.sub(lambda m: m.group(0) + amorce, output, count=1)
+        return output
 
     # Déposer le runtime, le worker configuré et les fichiers compressés dans le site.
     def on_post_build(self, *, config: MkDocsConfig) -> None:

@@ -40,14 +40,42 @@ class Prechargement:
     widgets: tuple[tuple[str, tuple[str, ...]], ...]
     #: Le manifeste tel qu'il est lu : (sélecteur, module), dans son ordre.
     manifeste: tuple[tuple[str, str], ...] = ()
+    #: Les classes des widgets qui parlent à Python (AVEC_PYTHON de moteur.js).
+    avec_python: tuple[str, ...] = ()
 
     def pour(self, html: str) -> list[str]:
         """Les modules à annoncer sur une page, dans l'ordre, sans doublon."""
         modules = list(self.communs)
         for classe, noms in self.widgets:
-            if re.search(r'class="(?:[^"]*\s)?' + re.escape(classe) + r'[\s"]', html):
+            if _a_la_classe(html, classe):
                 modules += [nom for nom in noms if nom not in modules]
         return modules
+
+    def parle_a_python(self, html: str) -> bool:
+        """Vrai si la page a un widget qui parle à Python (elle reçoit alors amorce.js)."""
+        return any(_a_la_classe(html, classe) for classe in self.avec_python)
+
+
+def _a_la_classe(html: str, classe: str) -> bool:
+    return re.search(r'class="(?:[^"]*\s)?' + re.escape(classe) + r'[\s"]', html) is not None
+
+
+#: La ligne de moteur.js qui nomme les widgets qui parlent à Python.
+_AVEC_PYTHON = re.compile(r'^export const AVEC_PYTHON = "([^"]+)";', re.M)
+
+
+def lire_avec_python(assets: Path) -> tuple[str, ...]:
+    """Les classes de AVEC_PYTHON (moteur.js), la seule liste de ces widgets."""
+    trouve = _AVEC_PYTHON.search((assets / "moteur.js").read_text(encoding="utf-8"))
+    if trouve is None:
+        raise ModulesIllisibles("moteur.js ne définit plus AVEC_PYTHON "
+                                '(ligne attendue : export const AVEC_PYTHON = "…";)')
+    classes = []
+    for selecteur in trouve.group(1).split(","):
+        if not _SELECTEUR.fullmatch(selecteur.strip()):
+            raise ModulesIllisibles(f"AVEC_PYTHON (moteur.js) : sélecteur illisible « {selecteur.strip()} »")
+        classes.append(selecteur.strip().partition(".")[2])
+    return tuple(classes)
 
 
 def _imports(assets: Path, nom: str) -> list[str]:
@@ -96,7 +124,7 @@ def lire(assets: Path) -> Prechargement:
         classe = selecteur.partition(".")[2]
         widgets.append((classe, tuple(_imports(assets, module.removeprefix("./")))))
     communs = _imports(assets, "jdr.js")[1:]  # jdr.js lui-même est déjà un <script> de la page
-    return Prechargement(tuple(communs), tuple(widgets), manifeste)
+    return Prechargement(tuple(communs), tuple(widgets), manifeste, lire_avec_python(assets))
 
 
 def inserer_widgets(source: str, manifeste: tuple[tuple[str, str], ...]) -> str:

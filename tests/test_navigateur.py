@@ -723,21 +723,35 @@ def test_instantane_abime_ecarte(page: Page, serveur: str) -> None:
 
 DEPART_JS = """window.__departs = [];
 document.addEventListener("DOMContentLoaded",
-  () => window.__departs.push(document.documentElement.dataset.jdrWorkers || ""));"""
+  () => window.__departs.push(document.documentElement.dataset.jdrWorkers || ""));
+// Où part chaque worker du moteur : dans la tête (amorce.js, le corps pas encore lu) ou plus tard.
+window.__creations = [];
+const Vrai = window.Worker;
+window.Worker = function Worker(url, options) {
+  if (String(url).includes("/jdr-worker.js")) window.__creations.push(document.body ? "corps" : "tete");
+  return new Vrai(url, options);
+};"""
 
 
 @pytest.mark.sans_instantane
 def test_seconde_visite_le_worker_part_sans_attendre(page: Page, serveur: str) -> None:
     """L'instantané rangé, la page s'en souvient : à la visite suivante d'une page à widgets, le
-    worker est lancé avant même DOMContentLoaded (pas au repos) ; une page sans widget n'en lance
-    aucun ; sans l'indice, rien ne part avant le repos."""
+    worker part de la tête de la page (amorce.js), avant que son corps soit lu, et moteur.js
+    l'adopte (un seul worker, ses premiers messages gardés : il se dit restauré, puis répond) ;
+    une page sans widget n'en lance aucun ; sans l'indice, rien ne part avant le repos."""
     page.add_init_script(DEPART_JS)
     _jet_rejoue(page, serveur)
     _instantane(page, "rangé")
+    assert page.evaluate("window.__creations") == ["corps"]  # première visite : après la lecture de la page
     assert page.evaluate("localStorage.getItem('jdr-instantane')") == "1"
     page.goto(serveur + "/troisd6/test/")
     assert page.evaluate("window.__departs") == ["1"]
+    assert page.evaluate("window.__creations") == ["tete"]
     _instantane(page, "restauré")
+    form = page.locator('form[data-mecanique="3d6-test"]').first
+    form.get_by_role("button", name="Lancer les dés").click()
+    expect(form.locator("output .jdr-resultat")).to_be_visible()
+    assert page.evaluate("[window.__creations, document.documentElement.dataset.jdrWorkers]") == [["tete"], "1"]
     page.goto(serveur + "/a-propos/")
     page.wait_for_timeout(300)
     assert page.evaluate("window.__departs") == [""]
@@ -745,6 +759,7 @@ def test_seconde_visite_le_worker_part_sans_attendre(page: Page, serveur: str) -
     page.evaluate("localStorage.removeItem('jdr-instantane')")
     page.goto(serveur + "/troisd6/test/")
     assert page.evaluate("window.__departs") == [""]
+    assert page.evaluate("window.__creations") == []
 
 
 @pytest.mark.sans_instantane

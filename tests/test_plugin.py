@@ -19,7 +19,7 @@ from mkdocs.exceptions import PluginError
 
 from site_plugins.fences import MARQUE_LANCEUR, REGISTRE, BlocInvalide, declarations, formater_lanceur
 from site_plugins.minification import esbuild, minifier
-from site_plugins.plugin import resoudre_liens
+from site_plugins.plugin import amorce_en_ligne, resoudre_liens
 from site_plugins.prechargement import MARQUE_WIDGETS, ModulesIllisibles, inserer_widgets, lire
 from site_plugins.runtime import ErreurRuntime
 
@@ -406,7 +406,8 @@ class TestPrechargement:
         (dossier / "jdr.js").write_text(f'import {{ moteur }} from "./moteur.js";\n{MARQUE_WIDGETS}\n',
                                         encoding="utf-8")
         (dossier / "widgets.json").write_text(widgets, encoding="utf-8")
-        (dossier / "moteur.js").write_text("export const moteur = 1;\n", encoding="utf-8")
+        moteur = 'export const AVEC_PYTHON = ".jdr-x, form.jdr-y";\nexport const moteur = 1;\n'
+        (dossier / "moteur.js").write_text(moteur, encoding="utf-8")
         for nom, texte in modules.items():
             (dossier / f"{nom}.js").write_text(texte, encoding="utf-8")
         return dossier
@@ -430,9 +431,21 @@ class TestPrechargement:
                               x='import { a } from "./a.js";\nimport("./tard.js");\n',
                               a='import {\n  b,\n} from "./b.js";\n', b="export const b = 2;\n")
         p = lire(dossier)
+        assert p.avec_python == ("jdr-x", "jdr-y")
+        assert p.parle_a_python('<form class="jdr-y">') and not p.parle_a_python('<div class="jdr-x-legende">')
         assert p.pour('<div class="jdr-x">') == ["moteur.js", "x.js", "a.js", "b.js"]
         assert p.pour('<div class="autre jdr-x cache">') == ["moteur.js", "x.js", "a.js", "b.js"]
         assert p.pour('<div class="jdr-x-legende">') == ["moteur.js"]
+
+    @pytest.mark.parametrize(("ligne", "message"), [
+        ("export const moteur = 1;\n", "ne définit plus AVEC_PYTHON"),
+        ('export const AVEC_PYTHON = ".jdr-x, [data-y]";\n', "sélecteur illisible « \\[data-y\\] »"),
+    ])
+    def test_avec_python_illisible(self, tmp_path: Path, ligne: str, message: str) -> None:
+        dossier = self.assets(tmp_path, "[]")
+        (dossier / "moteur.js").write_text(ligne, encoding="utf-8")
+        with pytest.raises(ModulesIllisibles, match=message):
+            lire(dossier)
 
     @pytest.mark.parametrize(("widgets", "modules", "message"), [
         ("[]", {}, None),
@@ -494,6 +507,36 @@ class TestManifesteDansJdrJs:
         (liste,) = re.findall(r'=(\[\["[^;]*?"\]\])', servi)
         assert json.loads(liste) == manifeste
         assert '"./widgets.json"' not in servi and not (site_construit / "assets/jdr/widgets.json").exists()
+
+
+class TestAmorce:
+    """amorce.js : le worker d'une visite de retour part de la tête des pages qui parlent à Python."""
+
+    def test_classes_et_cle_de_moteur_js(self) -> None:
+        assert lire(ASSETS).avec_python == ("jdr-exemple", "jdr-lanceur", "jdr-fiche")
+        (cle,) = re.findall(r'^const CLE_INSTANTANE = "([^"]+)";', (ASSETS / "moteur.js").read_text(encoding="utf-8"),
+                            re.M)
+        assert f'localStorage.getItem("{cle}") !== "1"' in amorce_en_ligne()
+
+    def test_en_ligne_sans_commentaire(self) -> None:
+        texte = amorce_en_ligne()
+        assert "//" not in texte and "</script" not in texte and not re.search(r"^\s", texte, re.M)
+        assert texte.startswith("(() => {") and texte.endswith("})();")
+
+    @pytest.mark.construction
+    def test_pages_construites(self, site_construit: Path) -> None:
+        """Juste après l'encodage, avec l'adresse du worker depuis la page, là où un widget parle à Python ;
+        nulle part ailleurs."""
+        amorce = re.escape(amorce_en_ligne())
+        for page, worker in (("troisd6/test/index.html", "../../assets/jdr/jdr-worker.js"),
+                             ("index.html", "assets/jdr/jdr-worker.js"),
+                             ("encore/fiche/index.html", "../../assets/jdr/jdr-worker.js")):
+            texte = (site_construit / page).read_text(encoding="utf-8")
+            assert re.search(f'<meta charset="utf-8"><script data-jdr-worker="{re.escape(worker)}">{amorce}</script>',
+                             texte), page
+            assert (site_construit / page).parent.joinpath(worker).resolve().is_file()
+        for page in ("a-propos/index.html", "404.html"):
+            assert "data-jdr-worker" not in (site_construit / page).read_text(encoding="utf-8"), page
 
 
 @pytest.mark.construction

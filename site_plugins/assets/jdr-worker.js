@@ -58,11 +58,17 @@ async function chargerPython(loadPyodide, options, trouve) {
   return { pyodide, depuisInstantane: false };
 }
 
-// La page envoie d'abord { init } : les systèmes de ses widgets (pour le préchauffage) et
-// les octets déjà reçus par un worker précédent (reprise après une coupure).
+// La page envoie d'abord { init } : les octets déjà reçus par un worker précédent (reprise
+// après une coupure) et, d'ordinaire, les systèmes de ses widgets (pour le préchauffage).
+// Parti de la tête de la page (amorce.js), le worker reçoit ces systèmes plus tard, dans un
+// message { indices } : ils ne servent qu'au préchauffage d'un démarrage sans instantané.
 let recevoirInit;
 const init = new Promise((resoudre) => {
   recevoirInit = resoudre;
+});
+let recevoirIndices;
+const indicesDeLaPage = new Promise((resoudre) => {
+  recevoirIndices = resoudre;
 });
 
 // Les paquets de systèmes que les widgets de la page désignent : mécaniques des lanceurs
@@ -83,8 +89,7 @@ async function travailDeFond(pyodide, pont, depuisInstantane) {
     await instantanes.confirmer().catch(() => {});
     return;
   }
-  const { indices = {} } = await init;
-  const systemes = systemesDeLaPage(indices);
+  const systemes = systemesDeLaPage(await indicesDeLaPage);
   mesures.prechauffes = systemes;
   try {
     pont.prechauffer(pyodide.toPy(systemes));
@@ -297,8 +302,10 @@ pret.catch((erreur) => {
 self.onmessage = async (evenement) => {
   if (evenement.data.init) {
     if (evenement.data.init.role === "edition") role = "edition";
+    if (!evenement.data.init.indicesAVenir) recevoirIndices(evenement.data.init.indices || {});
     return recevoirInit(evenement.data.init);
   }
+  if (evenement.data.indices) return recevoirIndices(evenement.data.indices);
   const { id, requete } = evenement.data;
   if (role === "edition") return executerEdition(id, requete);
   // Le code modifié par le lecteur ne tourne jamais dans le Python des lanceurs.

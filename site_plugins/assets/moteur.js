@@ -113,25 +113,37 @@ export const moteur = {
   demarrer() {
     if (this.worker) return;
     this.arreteApresPret = false;
+    // Le worker parti de la tête de la page (amorce.js, visite de retour) est adopté une fois.
+    const amorce = window.__jdrAmorce;
+    window.__jdrAmorce = null;
     let worker;
-    try {
-      worker = new Worker(new URL("jdr-worker.js", BASE), { type: "module" });
-    } catch {
-      this.changer("echec", "ce navigateur refuse de lancer le moteur de règles");
-      return;
+    if (amorce) {
+      worker = amorce.worker;
+      worker.postMessage({ indices: indicesDeLaPage() });
+    } else {
+      try {
+        worker = new Worker(new URL("jdr-worker.js", BASE), { type: "module" });
+      } catch {
+        this.changer("echec", "ce navigateur refuse de lancer le moteur de règles");
+        return;
+      }
+      const partiels = this.partiels;
+      this.partiels = {};
+      worker.postMessage({ init: { indices: indicesDeLaPage(), partiels } }, Object.values(partiels));
     }
     this.worker = worker;
     // Compteur lisible par les tests : un seul worker par onglet, même après navigation.
     document.documentElement.dataset.jdrWorkers = String(++this.demarrages);
-    const partiels = this.partiels;
-    this.partiels = {};
-    worker.postMessage({ init: { indices: indicesDeLaPage(), partiels } }, Object.values(partiels));
     this.progression = null;
     this.releves = [];
     this.changer("telechargement");
     this.dernierSigne = this.dernierTour = performance.now();
     clearInterval(this.chien);
     this.chien = setInterval(() => this.veiller(), 1000);
+    // Ce que le worker adopté a déjà dit, dans l'ordre, avant d'écouter la suite (dans la même
+    // tâche : aucun message ne peut se glisser entre les deux).
+    if (amorce) for (const message of amorce.recus.splice(0)) if (this.worker === worker) this.recevoir(message);
+    if (this.worker !== worker) return;  // un « echec » rejoué a déjà tout arrêté
     worker.onmessage = (e) => this.recevoir(e.data);
     worker.onerror = (e) => {
       e.preventDefault();

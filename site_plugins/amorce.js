@@ -1,0 +1,37 @@
+// Visite de retour : Python part dès la tête de la page.
+//
+// Le greffon écrit ce script en ligne (sans ses lignes de commentaire), juste après l'encodage,
+// dans les seules pages qui ont un widget qui parle à Python (AVEC_PYTHON de moteur.js) ;
+// l'attribut data-jdr-worker donne l'adresse du worker depuis la page. Quand ce navigateur a
+// déjà rangé un instantané de Python (même indice que instantaneConnu, moteur.js), le worker
+// part ici, avant que la page soit lue et que Material et jdr.js s'exécutent : au banc, il
+// partait sinon après l'événement « load ». moteur.js l'adopte ensuite (moteur.demarrer),
+// avec les messages qu'il a déjà envoyés, rangés ici dans l'ordre. À la première visite, rien
+// ne part d'ici : le worker attend le repos de la page ou le premier geste (jdr.js).
+(() => {
+  const script = document.currentScript;
+  try {
+    // La clé de moteur.js (CLE_INSTANTANE), que tests/test_plugin.py compare à celle-ci.
+    if (localStorage.getItem("jdr-instantane") !== "1") return;
+  } catch {
+    // Stockage refusé : rien ne part avant jdr.js.
+    return;
+  }
+  let worker;
+  try {
+    worker = new Worker(new URL(script.dataset.jdrWorker, document.baseURI), { type: "module" });
+  } catch {
+    // moteur.js réessaiera, et dira l'échec s'il y en a un.
+    return;
+  }
+  const recus = [];
+  worker.onmessage = (e) => recus.push(e.data);
+  worker.onerror = (e) => {
+    e.preventDefault();
+    recus.push({ etat: "echec", detail: "une erreur l'a interrompu" });
+  };
+  // Les indices de la page (systèmes à préchauffer) viennent plus tard, de moteur.js : le
+  // corps de la page n'est pas encore lu. Ils ne servent que si l'instantané manque.
+  worker.postMessage({ init: { partiels: {}, indicesAVenir: true } });
+  window.__jdrAmorce = { worker, recus };
+})();
