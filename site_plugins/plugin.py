@@ -9,7 +9,6 @@ pour eux, et les versions compressées de tout ce qui se télécharge.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import html
 import json
@@ -58,17 +57,19 @@ from .typographie import typographier_page
 
 ASSETS = Path(__file__).parent / "assets"
 THEME = Path(__file__).parent / "theme"
-#: Le worker de recherche de Material dans la configuration d'une page (__config.search) :
-#: remplacé par le nôtre, qui ne le charge qu'à la première recherche (recherche-worker.js).
-@functools.cache
+
+
 def amorce_en_ligne() -> str:
-    """amorce.js tel que les pages le portent : sans ses lignes de commentaire ni l'indentation."""
+    """amorce.js tel que les pages le portent : sans ses lignes de commentaire ni l'indentation (relu à
+    chaque page : mkdocs serve reprend une modification sans redémarrer)."""
     lignes = (ligne.strip() for ligne in (Path(__file__).parent / "amorce.js").read_text(encoding="utf-8").splitlines())
     return "\n".join(ligne for ligne in lignes if ligne and not ligne.startswith("//"))
 
 
 #: L'encodage de la page, en tête du <head> de Material : amorce.js se place juste après.
 _CHARSET = re.compile(r'<meta charset="utf-8">', re.I)
+#: Le worker de recherche de Material dans la configuration d'une page (__config.search) :
+#: remplacé par le nôtre, qui ne le charge qu'à la première recherche (recherche-worker.js).
 _WORKER_RECHERCHE = re.compile(r'("search": ")([^"]*?)assets/javascripts/workers/(search\.[0-9a-f]+\.min\.js)(")')
 #: Marque de recherche-worker.js remplacée par l'adresse du worker de Material.
 MARQUE_RECHERCHE = "__WORKER_MATERIAL__"
@@ -373,7 +374,7 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
             # En ligne, juste après l'encodage : le worker d'une visite de retour part avant que la page
             # soit lue, sans attendre aucun fichier (amorce.js ; son empreinte entre dans la CSP).
             worker = get_relative_url("assets/jdr/jdr-worker.js", page.url)
-            amorce = f'<script data-jdr-worker="{worker}">{amorce_en_ligne()}</script>'
+            amorce = f'<script data-jdr-worker="{html.escape(worker)}">{amorce_en_ligne()}</script>'
             output = _CHARSET.sub(lambda m: m.group(0) + amorce, output, count=1)
         return output
 
