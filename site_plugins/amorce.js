@@ -3,11 +3,12 @@
 // Le greffon écrit ce script en ligne (sans ses lignes de commentaire), juste après l'encodage,
 // dans les seules pages qui ont un widget qui parle à Python (AVEC_PYTHON de moteur.js) ;
 // l'attribut data-jdr-worker donne l'adresse du worker depuis la page. Quand ce navigateur a
-// déjà rangé un instantané de Python (même indice que instantaneConnu, moteur.js), le worker
+// déjà rangé un instantané de Python (l'indice que moteur.js pose, CLE_INSTANTANE), le worker
 // part ici, avant que la page soit lue et que Material et jdr.js s'exécutent : au banc, il
 // partait sinon après l'événement « load ». moteur.js l'adopte ensuite (moteur.demarrer),
 // avec les messages qu'il a déjà envoyés, rangés ici dans l'ordre. À la première visite, rien
-// ne part d'ici : le worker attend le repos de la page ou le premier geste (jdr.js).
+// ne part d'ici : le worker attend le repos de la page ou le premier geste (jdr.js). jdr.js ne
+// refait pas ce jugement : il adopte le worker s'il existe.
 (() => {
   const script = document.currentScript;
   try {

@@ -398,6 +398,16 @@ MOTEUR_MUET = """(() => {
 })()"""
 
 
+#: Script d'initialisation qui note, dans window.__creations, où part chaque worker du moteur :
+#: « tete » (le corps de la page pas encore lu : amorce.js) ou « corps » (jdr.js, plus tard).
+CREATIONS_DE_WORKERS = """window.__creations = [];
+const Vrai = window.Worker;
+window.Worker = function Worker(url, options) {
+  if (String(url).includes("/jdr-worker.js")) window.__creations.push(document.body ? "corps" : "tete");
+  return new Vrai(url, options);
+};"""
+
+
 def sans_moteur(page: Page) -> Page:
     """La page, avant sa première adresse, avec le moteur muet (voir MOTEUR_MUET)."""
     page.add_init_script(MOTEUR_MUET)

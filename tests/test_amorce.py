@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
+from .conftest import CREATIONS_DE_WORKERS
+
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 
 #: Sans service worker : ses réponses échapperaient à page.route.
@@ -19,14 +21,6 @@ OPTIONS_DU_CONTEXTE = {"service_workers": "block"}
 PAGE = "/troisd6/test/"
 LANCEUR = 'form[data-mecanique="3d6-test"]'
 DELAI = 60_000
-
-#: Où part chaque worker du moteur : dans la tête (le corps pas encore lu) ou plus tard.
-CREATIONS_JS = """window.__creations = [];
-const Vrai = window.Worker;
-window.Worker = function Worker(url, options) {
-  if (String(url).includes("/jdr-worker.js")) window.__creations.push(document.body ? "corps" : "tete");
-  return new Vrai(url, options);
-};"""
 
 
 def _lancer(page: Page) -> None:
@@ -40,7 +34,7 @@ def page(contexte: BrowserContext, serveur: str) -> Page:
     """Une page dont ce navigateur a déjà un instantané de Python (l'indice jdr-instantane est posé)."""
     page = contexte.new_page()
     page.set_default_timeout(DELAI)
-    page.add_init_script(CREATIONS_JS)
+    page.add_init_script(CREATIONS_DE_WORKERS)
     page.goto(serveur + PAGE)
     _lancer(page)
     page.wait_for_function("() => localStorage.getItem('jdr-instantane') === '1'")

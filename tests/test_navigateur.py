@@ -12,7 +12,15 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Locator, Page, Request, expect
 
-from .conftest import GROUPES_DE_PAGES, aller, combat_d10_a_deux, groupe_de_page, pages_construites, sans_modeles
+from .conftest import (
+    CREATIONS_DE_WORKERS,
+    GROUPES_DE_PAGES,
+    aller,
+    combat_d10_a_deux,
+    groupe_de_page,
+    pages_construites,
+    sans_modeles,
+)
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 DELAI = 40_000  # ms : large pour une machine de CI chargée ; le chien de garde du site est à 20 s
@@ -726,13 +734,7 @@ def test_instantane_abime_ecarte(page: Page, serveur: str) -> None:
 DEPART_JS = """window.__departs = [];
 document.addEventListener("DOMContentLoaded",
   () => window.__departs.push(document.documentElement.dataset.jdrWorkers || ""));
-// Où part chaque worker du moteur : dans la tête (amorce.js, le corps pas encore lu) ou plus tard.
-window.__creations = [];
-const Vrai = window.Worker;
-window.Worker = function Worker(url, options) {
-  if (String(url).includes("/jdr-worker.js")) window.__creations.push(document.body ? "corps" : "tete");
-  return new Vrai(url, options);
-};"""
+""" + CREATIONS_DE_WORKERS
 
 
 @pytest.mark.sans_instantane

@@ -3,7 +3,7 @@
 // n'est qu'un aiguillage : chaque genre de widget (exemple, lanceur, fiche de suivi, copie locale)
 // est un module, importé seulement si la page en contient. Le navigateur ne connaît aucune
 // règle : il envoie des paramètres, il affiche des résultats.
-import { AVEC_PYTHON, auRepos, instantaneConnu, moteur } from "./moteur.js";
+import { AVEC_PYTHON, auRepos, moteur } from "./moteur.js";
 
 // Sélecteur du widget → module qui sait le brancher : la liste de widgets.json, que le greffon
 // lit aussi pour annoncer ces modules dans l'en-tête (prechargement.py). À la construction, il
@@ -235,12 +235,10 @@ addEventListener("resize", () => {
 // Un repli ouvert (« Voir le code ») peut révéler un code qui défile.
 document.addEventListener("toggle", () => requestAnimationFrame(defilables), true);
 
-// Python a déjà démarré dans ce navigateur et rangé son instantané : ses fichiers sont en
-// cache, le démarrer ne dispute presque rien à la page. Il part donc dès que ce module
-// s'exécute, sans attendre que Material ait fini ni que la page soit au repos. Au banc,
-// seconde visite (8 essais alternés) : worker créé vers 445 ms au lieu de 545, prêt à
-// 1 357 ms au lieu de 1 401. À la première visite, rien ne change (repos ou premier geste).
-if (instantaneConnu() && document.querySelector(AVEC_PYTHON)) moteur.precharger();
+// Visite de retour : le worker est déjà parti de la tête de la page (amorce.js, qui seul juge
+// de l'indice d'instantané et des widgets) ; le moteur l'adopte dès que ce module s'exécute.
+// À la première visite, rien ne part d'ici (repos ou premier geste).
+if (window.__jdrAmorce) moteur.precharger();
 
 function afficher() {
   retoucher();

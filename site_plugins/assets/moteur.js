@@ -370,7 +370,7 @@ const avis = {
 };
 
 // Le worker dit s'il a rangé ou restauré un instantané de Python (voir jdr-worker.js) ; la
-// page s'en souvient pour les visites suivantes (instantaneConnu, jdr.js). Ce n'est qu'un
+// page s'en souvient pour les visites suivantes (amorce.js lit cette clé). Ce n'est qu'un
 // indice : s'il ment (copie locale effacée depuis « À propos »), le worker part seulement
 // plus tôt que prévu, et range un nouvel instantané.
 const CLE_INSTANTANE = "jdr-instantane";
@@ -381,13 +381,6 @@ function noterInstantane(instantane) {
     else localStorage.removeItem(CLE_INSTANTANE);
   } catch {
     // Stockage refusé : le worker partira au repos de la page, comme à la première visite.
-  }
-}
-export function instantaneConnu() {
-  try {
-    return localStorage.getItem(CLE_INSTANTANE) === "1";
-  } catch {
-    return false;
   }
 }
 
