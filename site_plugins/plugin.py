@@ -46,6 +46,7 @@ from .runtime import (
     Reglages,
     archive_sources,
     compresser_site,
+    construire_instantane,
     construire_runtime,
     ecrire_service_worker,
     systemes_des_mecaniques,
@@ -241,6 +242,11 @@ class JdrConfig(base.Config):  # type: ignore[no-untyped-call]  # __init_subclas
     #: Instantané local de la mémoire de Python, fabriqué et gardé par le navigateur du
     #: lecteur après son premier démarrage (voir jdr-worker.js) ; rien n'est téléchargé.
     instantane_local = c.Type(bool, default=True)
+    #: Instantané préparé à la construction (instantane.mjs), téléchargé à la première visite
+    #: sur un lien rapide seulement : 1 Mo des fichiers de Python reçu en moins de
+    #: ``lien_rapide_ms`` (Hypothèse : plus lent, ses 3,8 Mo coûtent plus que le démarrage évité).
+    instantane_construit = c.Type(bool, default=True)
+    lien_rapide_ms = c.Type(int, default=150)
     #: Le service worker qui garde le site pour le hors-ligne ; sans lui (nox -s ecrire),
     #: un sw.js qui retire celui d'une visite précédente.
     hors_ligne = c.Type(bool, default=True)
@@ -401,6 +407,20 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
             raise PluginError(f"jdr : {erreur}") from erreur
         nom_runtime = f"runtime-{hashlib.sha256(runtime).hexdigest()[:12]}.zip"
         (dossier / nom_runtime).write_bytes(runtime)
+        instantane_construit = None
+        if self.config.instantane_construit:
+            try:
+                paquet = construire_instantane(self._pyodide, runtime, verrou_minimal(self._pyodide), cache)
+            except ErreurRuntime as erreur:
+                raise PluginError(f"jdr : {erreur}") from erreur
+            nom_instantane = f"{nom_runtime.removesuffix('.zip')}.instantane"
+            (dossier / nom_instantane).write_bytes(paquet)
+            instantane_construit = {
+                "adresse": f"../../pyodide/{version}/{nom_instantane}",
+                "seuil_octets": 1_000_000,
+                "seuil_ms": self.config.lien_rapide_ms,
+                "delai_max_ms": 5000,
+            }
         (site / "assets" / "jdr" / "runtime.json").parent.mkdir(parents=True, exist_ok=True)
         (site / "assets" / "jdr" / "runtime.json").write_text(json.dumps(resume, indent=1), encoding="utf-8")
 
@@ -436,6 +456,7 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
             "runtime": f"../../pyodide/{version}/{nom_runtime}",
             "verrou": verrou_minimal(self._pyodide),
             "instantane": self.config.instantane_local,
+            "instantane_construit": instantane_construit,
             "tailles": tailles_runtime(dossier, nom_runtime),
             "mecaniques": systemes_des_mecaniques(),
             "silence_reseau": self.config.delais.silence_reseau,

@@ -202,7 +202,9 @@ for i, greffon in enumerate(greffons):
     nom = greffon if isinstance(greffon, str) else next(iter(greffon))
     if nom == "jdr":
         options = {} if isinstance(greffon, str) else dict(greffon["jdr"] or {})
-        greffons[i] = {"jdr": {**options, "delais": {**options.get("delais", {}), **delais}}}
+        # Le lien local passe pour rapide même sur une machine chargée, jamais un lien bridé à 8 Mbit/s
+        # (1 Mo en plus d'une seconde) : chaque première visite d'un test prend le même chemin.
+        greffons[i] = {"jdr": {**options, "delais": {**options.get("delais", {}), **delais}, "lien_rapide_ms": 800}}
 build(load_config("mkdocs.yml", site_dir=sys.argv[1], strict=True, plugins=greffons))
 """
 

@@ -46,7 +46,7 @@ def construire(tmp_path: Path, config: str, page: str = "# Titre\n") -> subproce
 #: Compression rapide : ces sites d'essai ne vérifient pas le niveau de compression (TestCompression
 #: de test_publication le fait), et Brotli 11 sur Pyodide coûtait une minute à une machine neuve.
 BASE = (f"site_name: essai\nplugins:\n  - jdr:\n      pyodide: {RACINE / 'node_modules/pyodide'}\n"
-        "      compression: rapide\n")
+        "      compression: rapide\n      instantane_construit: false\n")
 
 
 def convertir_page(page: str) -> str:
@@ -97,6 +97,8 @@ class TestConfiguration:
         for fichier in ("pyodide/314.0.7/pyodide.asm.wasm", "pyodide/314.0.7/pyodide.asm.wasm.br",
                         "assets/jdr/jdr-worker.js"):
             assert (tmp_path / "site" / fichier).is_file()
+        # instantane_construit: false (BASE) : ni fichier, ni adresse pour le worker.
+        assert not list((tmp_path / "site").glob("pyodide/*/*.instantane"))
         worker = (tmp_path / "site/assets/jdr/jdr-worker.js").read_text(encoding="utf-8")
         # Le réglage posé à la place de « CONFIG = null » (le nom de la constante, propre au module,
         # peut être raccourci par la minification).
@@ -291,6 +293,20 @@ def test_archive_d_execution(site_construit: Path) -> None:
     assert not [n for n in noms if n.endswith(".py")]
     assert "unittest/mock.pyc" not in noms and "os.pyc" not in noms  # inutile, et gelé
     assert not (site_construit / "pyodide/314.0.7/python_stdlib.zip").exists()
+
+
+@pytest.mark.construction
+def test_instantane_de_construction(site_construit: Path) -> None:
+    """L'instantané préparé à la construction : à côté de son runtime, au format rangé du worker
+    (« RVI1 »), compressé, nommé dans la configuration du worker, et hors du préchargement du
+    service worker (il ne se télécharge que sur un lien rapide)."""
+    (runtime,) = site_construit.glob("pyodide/*/runtime-*.zip")
+    instantane = runtime.with_suffix(".instantane")
+    assert instantane.read_bytes()[:4] == b"RVI1" and instantane.stat().st_size > 5_000_000
+    assert instantane.with_name(instantane.name + ".br").stat().st_size < instantane.stat().st_size / 3
+    worker = (site_construit / "assets/jdr/jdr-worker.js").read_text(encoding="utf-8")
+    assert f"pyodide/314.0.7/{instantane.name}" in worker
+    assert instantane.name not in (site_construit / "sw.js").read_text(encoding="utf-8")
 
 
 @pytest.mark.construction

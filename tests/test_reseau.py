@@ -10,6 +10,7 @@ from __future__ import annotations
 import http.server
 import json
 import re
+import struct
 import subprocess
 import sys
 import threading
@@ -33,6 +34,9 @@ DELAI = 60_000
 expect.set_options(timeout=DELAI)
 EXEMPLE = '.jdr-exemple[data-exemple="pierre-ruelle"]'
 RUNTIME = re.compile(r".*/runtime-[0-9a-f]+\.zip$")
+INSTANTANE_CONSTRUIT = re.compile(r".*/runtime-[0-9a-f]+\.instantane$")
+#: Un jet rejoué (graine fixe) : mêmes dés attendus quel que soit le démarrage de Python.
+REJEU = "/troisd6/test/?lanceur=3d6-test&graine=4242&caracteristique=3&relances=1"
 ANGLAIS = ("Failed to fetch", "exit(", "Program terminated", "dynamically imported", "undefined")
 
 
@@ -42,6 +46,19 @@ def _debit(contexte: BrowserContext, page: Page, mbit: float) -> None:
     octets = mbit * 1e6 / 8
     cdp.send("Network.emulateNetworkConditions",
              {"offline": False, "latency": 40, "downloadThroughput": octets, "uploadThroughput": octets})
+
+
+def _mesure(page: Page, cle: str) -> Any:
+    """Attend que les mesures du worker portent « cle », et rend sa valeur."""
+    page.wait_for_function("(cle) => JSON.parse(document.documentElement.dataset.jdrMesures || '{}')[cle]", arg=cle)
+    return json.loads(page.evaluate("document.documentElement.dataset.jdrMesures"))[cle]
+
+
+def _jet_rejoue(page: Page, serveur: str) -> list[str]:
+    page.goto(serveur + REJEU)
+    formulaire = page.locator('form[data-mecanique="3d6-test"]')
+    expect(formulaire.locator("output .jdr-resultat")).to_be_visible()
+    return formulaire.locator("output .jdr-de").all_inner_texts()
 
 
 def _executer_exemple(page: Page) -> None:
@@ -76,6 +93,8 @@ class TestLent:
         raccourci pour les tests) : la barre avance, le calcul aboutit, sans abandon ni second worker."""
         page = contexte.new_page()
         _debit(contexte, page, 3.0)
+        demandes: list[str] = []
+        page.on("request", lambda requete: demandes.append(requete.url))
         page.goto(serveur + "/troisd6/test/")
         page.locator(EXEMPLE).locator("button.jdr-executer").click()
         barre = page.get_by_role("progressbar", name="Téléchargement de Python")
@@ -95,6 +114,9 @@ class TestLent:
         assert time.monotonic() - debut > garde, f"le téléchargement bridé aurait dû durer plus de {garde} s"
         assert page.evaluate("document.documentElement.dataset.jdrWorkers") == "1"
         expect(page.locator(".jdr-chargement")).to_be_hidden()
+        # Lien lent : l'instantané de construction (3,8 Mo de plus) n'est pas même demandé.
+        assert _mesure(page, "instantane_construit") == "lien trop lent"
+        assert not [url for url in demandes if INSTANTANE_CONSTRUIT.match(url)]
 
     def test_apres_le_telechargement_le_demarrage_se_dit(self, contexte: BrowserContext, serveur: str) -> None:
         """Pendant le chargement, le bouton du lanceur garde un libellé lisible ; une fois les
@@ -245,7 +267,10 @@ class TestRequetes:
 
 
 def test_prechauffe_seulement_les_systemes_de_la_page(contexte: BrowserContext, serveur: str) -> None:
+    """Python démarré sans instantané (celui de la construction, qui a tout préchauffé, refusé ici) ne
+    charge que le système de la page."""
     page = contexte.new_page()
+    page.route(INSTANTANE_CONSTRUIT, lambda route: route.abort())
     page.goto(serveur + "/troisd6/test/")
     _executer_exemple(page)
     page.wait_for_function("() => JSON.parse(document.documentElement.dataset.jdrMesures || '{}').prechauffe")
@@ -269,6 +294,59 @@ def test_prechauffer_n_importe_que_les_systemes_nommes() -> None:
     sortie = subprocess.run([sys.executable, "-c", code], cwd=RACINE, capture_output=True, text=True, check=True)
     charges = set(json.loads(sortie.stdout.replace("'", '"')))
     assert "troisd6" in charges and not charges & {"deuxd6", "d10", "encore"}
+
+
+class TestInstantaneDeConstruction:
+    """La première visite, sur un lien rapide, restaure Python depuis l'instantané préparé à la
+    construction (site_plugins/instantane.mjs) au lieu de le démarrer ; au moindre défaut, Python
+    démarre normalement. Le lien local des tests passe pour rapide (conftest, lien_rapide_ms)."""
+
+    def test_restaure_meme_jet_puis_devient_l_instantane_local(
+        self, chromium: Browser, contexte: BrowserContext, serveur: str
+    ) -> None:
+        page = contexte.new_page()
+        des = _jet_rejoue(page, serveur)
+        assert _mesure(page, "instantane_construit") == "restauré"
+        page.wait_for_function("() => JSON.parse(document.documentElement.dataset.jdrMesures).instantane === 'rangé'")
+        assert _mesure(page, "instantane_octets") > 1_000_000
+        # Le même jet qu'un Python démarré normalement, l'instantané de construction refusé.
+        autre = chromium.new_context(locale="fr-FR", service_workers="block")
+        try:
+            page_autre = autre.new_page()
+            page_autre.route(INSTANTANE_CONSTRUIT, lambda route: route.abort())
+            assert _jet_rejoue(page_autre, serveur) == des
+            assert _mesure(page_autre, "instantane_construit").startswith("non reçu")
+        finally:
+            autre.close()
+        # La visite suivante repart de l'instantané local, sans redemander celui de la construction.
+        demandes: list[str] = []
+        page.on("request", lambda requete: demandes.append(requete.url))
+        assert _jet_rejoue(page, serveur) == des
+        assert _mesure(page, "instantane") == "restauré"
+        assert not [url for url in demandes if INSTANTANE_CONSTRUIT.match(url)]
+
+    @pytest.mark.parametrize(("entetes", "raison"), [
+        # Annoncé compressé (Chromium rend le corps d'une réponse de page.route tel quel) : la somme de
+        # contrôle voit le défaut avant Pyodide.
+        ({"Content-Encoding": "br"}, "écarté : Error: somme de contrôle fausse"),
+        # Servi tel quel (un hébergeur qui ignore les .br/.gz du site) : 15 Mo, on n'en veut pas.
+        ({}, "servi sans compression"),
+    ])
+    def test_abime_ou_trop_lourd_python_demarre_normalement(
+        self, contexte: BrowserContext, serveur: str, entetes: dict[str, str], raison: str
+    ) -> None:
+        # Au format rangé (worker/instantane.js) : en-tête [MAGIE, taille de page, longueur, pages,
+        # somme], carte des pages, une page non nulle ; la somme est fausse.
+        corps = bytes([1, 0, 0, 0]) + bytes(range(1, 256)) * 16 + bytes(16)
+        paquet = struct.pack("<5I", 0x31495652, 4096, 4096, 1, 12345) + corps
+        page = contexte.new_page()
+        page.route(INSTANTANE_CONSTRUIT, lambda route: route.fulfill(
+            status=200, headers={"Content-Type": "application/octet-stream", **entetes}, body=paquet))
+        page.goto(serveur + "/troisd6/test/")
+        _executer_exemple(page)
+        assert _mesure(page, "instantane_construit") == raison
+        # Démarré normalement : préchauffé pour la page, comme à une première visite ordinaire.
+        assert _mesure(page, "prechauffes") == ["troisd6"]
 
 
 def _attendre_cache_complet(page: Page) -> None:

@@ -46,7 +46,7 @@ sortie.magie = refus(magie.buffer);
 
 // Téléchargement : un faux réseau qui sert « contenu » selon l'en-tête Range.
 const contenu = new Uint8Array(10000).map((_, i) => i % 256);
-function reponse(octets, { statut = 200, entetes = {}, coupureApres = null, muet = false } = {}, signal) {
+function reponse(octets, { statut = 200, entetes = {}, coupureApres = null, muet = false, pause = 0 } = {}, signal) {
   const fin = coupureApres ?? octets.length;
   let position = 0;
   const corps = new ReadableStream({
@@ -55,7 +55,7 @@ function reponse(octets, { statut = 200, entetes = {}, coupureApres = null, muet
     },
     async pull(c) {
       if (muet) return new Promise(() => {});
-      await null;
+      await (pause ? new Promise((r) => setTimeout(r, pause)) : null);
       if (position >= fin) {
         if (coupureApres !== null) c.error(new TypeError("network error"));
         else c.close();
@@ -119,6 +119,22 @@ const silence15 = Object.assign(new tel.ErreurChargement("silence"), { silenceMs
 sortie.silence.francais_15 = tel.raisonEnFrancais(silence15);
 const progressions = envoyes.filter((m) => m.progression).map((m) => m.progression);
 sortie.derniere_progression = progressions.at(-1);
+
+// Lien rapide : tant d'octets reçus, tous téléchargements nommés ensemble, avant tel délai.
+const sansLecteur = { enqueue() {}, close() {}, error() {} };
+async function lien(pause, adresses, octets, delaiMs) {
+  scenario = () => reponse(contenu, { pause });
+  const lectures = adresses.map((a) => tel.telecharger(a, contenu.length, null, sansLecteur, 15000));
+  const rapide = await tel.lienRapide(adresses, octets, delaiMs);
+  await Promise.all(lectures);
+  return rapide;
+}
+sortie.lien = {
+  rapide: await lien(0, ["http://x/a.bin"], 5000, 1000),
+  lent: await lien(30, ["http://x/b.bin"], 5000, 60),
+  ensemble: await lien(0, ["http://x/c.bin", "http://x/d.bin"], 15000, 1000),
+  inconnu: await tel.lienRapide(["http://x/absent.bin"], 1, 10),
+};
 console.log(JSON.stringify(sortie));
 """
 
@@ -189,3 +205,9 @@ class TestTelechargement:
 
     def test_progression_finale_complete(self, sortie: dict[str, Any]) -> None:
         assert sortie["derniere_progression"] == {"recus": 10000, "total": 10000}
+
+    def test_lien_rapide(self, sortie: dict[str, Any]) -> None:
+        """Le seuil de l'instantané de construction : octets comptés sur tous les fichiers nommés
+        (15 000 octets demandés, 10 000 par fichier), avant le délai ; faux pour un fichier lent
+        (1 000 octets toutes les 30 ms) ou inconnu."""
+        assert sortie["lien"] == {"rapide": True, "lent": False, "ensemble": True, "inconnu": False}

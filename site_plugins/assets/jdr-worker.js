@@ -6,9 +6,9 @@
 // non, travail de fond, worker d'édition isolé, réponses à la page). Le format et le
 // rangement de l'instantané sont dans worker/instantane.js ; le téléchargement suivi et
 // repris après une coupure, dans worker/telechargement.js.
-import { magasinInstantanes } from "./worker/instantane.js";
+import { deballer, magasinInstantanes } from "./worker/instantane.js";
 import { marquer, mesures } from "./worker/mesures.js";
-import { raisonEnFrancais, servirDepuisTelechargements, telecharger } from "./worker/telechargement.js";
+import { lienRapide, raisonEnFrancais, servirDepuisTelechargements, telecharger } from "./worker/telechargement.js";
 
 const CONFIG = null; // remplacé à la construction
 
@@ -38,7 +38,54 @@ function enFrancais(erreur) {
   return "Python n'a pas pu démarrer dans ce navigateur";
 }
 
-async function chargerPython(loadPyodide, options, trouve) {
+// L'instantané de construction (site_plugins/instantane.mjs) : la mémoire de Python démarré et
+// préchauffé, préparée avec le site. La première visite le télécharge en plus (environ 3,3 Mo
+// compressés) et restaure Python au lieu de le démarrer, mais seulement sur un lien assez
+// rapide pour que ces octets coûtent moins que le calcul qu'ils évitent (Hypothèse, réglable
+// dans le greffon : 1 Mo de Python reçu en moins de 150 ms, requête comprise). Rend ses octets
+// empaquetés, ou null (la raison est dans les mesures) : Python démarre alors normalement.
+async function telechargerInstantaneConstruit(construit) {
+  if (self.navigator && navigator.connection && navigator.connection.saveData) {
+    mesures.instantane_construit = "économie de données demandée";
+    return null;
+  }
+  const controleur = new AbortController();
+  const limite = setTimeout(() => controleur.abort(), construit.delai_max_ms);
+  try {
+    const reponse = await fetch(new URL(construit.adresse, import.meta.url).href, { signal: controleur.signal });
+    if (!reponse.ok) throw new Error(`http ${reponse.status}`);
+    // Servi sans compression (hébergeur qui ne sert pas les .br/.gz du site) : 13 Mo, trop cher.
+    if (!/^(br|gzip|deflate|zstd)$/i.test(reponse.headers.get("Content-Encoding") || "")) {
+      reponse.body.cancel().catch(() => {});
+      mesures.instantane_construit = "servi sans compression";
+      return null;
+    }
+    const paquet = new Uint8Array(await reponse.arrayBuffer());
+    marquer("instantane_construit_recu");
+    return paquet;
+  } catch (erreur) {
+    mesures.instantane_construit = `non reçu : ${String(erreur).slice(0, 200)}`;
+    return null;
+  } finally {
+    clearTimeout(limite);
+  }
+}
+
+async function chargerPython(loadPyodide, options, trouve, construit) {
+  if (!trouve && construit) {
+    try {
+      // deballer vérifie la somme de contrôle avant que Pyodide ne voie quoi que ce soit.
+      const memoire = deballer(construit.buffer);
+      await instantanes.marquerEssai().catch(() => {});
+      const pyodide = await loadPyodide({ ...options, _loadSnapshot: memoire });
+      mesures.instantane = "restauré";
+      mesures.instantane_construit = "restauré";
+      return { pyodide, depuisInstantane: true, paquet: construit };
+    } catch (erreur) {
+      mesures.instantane_construit = `écarté : ${String(erreur).slice(0, 200)}`;
+      await instantanes.confirmer().catch(() => {});
+    }
+  }
   if (trouve) {
     try {
       // La lecture se poursuit pendant que Pyodide charge son module JavaScript ; son échec
@@ -82,11 +129,20 @@ function systemesDeLaPage(indices) {
   return [...trouves];
 }
 
-// Le travail de fond, une fois Python prêt : confirmer l'instantané restauré, ou bien
-// préchauffer les systèmes de la page puis ranger l'instantané des visites suivantes.
-async function travailDeFond(pyodide, pont, depuisInstantane) {
+// Le travail de fond, une fois Python prêt : confirmer l'instantané restauré (et ranger celui
+// de la construction comme instantané local), ou bien préchauffer les systèmes de la page
+// puis ranger l'instantané des visites suivantes.
+async function travailDeFond(pyodide, pont, depuisInstantane, paquet) {
   if (depuisInstantane) {
     await instantanes.confirmer().catch(() => {});
+    if (!paquet || !instantanes.possible()) return;
+    try {
+      await instantanes.rangerPaquet(paquet);
+      mesures.instantane = "rangé";
+    } catch (erreur) {
+      mesures.instantane = `non rangé : ${erreur}`;
+    }
+    marquer("instantane_range");
     return;
   }
   const systemes = systemesDeLaPage(await indicesDeLaPage);
@@ -146,19 +202,37 @@ async function demarrer() {
     marquer("module");
     etat("demarrage");
   }, () => {});
+  // Sans instantané local, celui de la construction, si le lien est rapide (voir plus haut).
+  const construit = CONFIG.instantane_construit;
+  const rapide = construit
+    ? lienRapide([adresseWasm, adresseRuntime], construit.seuil_octets, construit.seuil_ms)
+    : Promise.resolve(false);
+  const instantaneConstruit = Promise.all([trouver, rapide]).then(([trouve, estRapide]) => {
+    if (trouve || !construit) return null;
+    if (instantanes.echecRecent) {
+      mesures.instantane_construit = "écarté après une tentative qui n'a pas abouti";
+      return null;
+    }
+    if (!estRapide) {
+      mesures.instantane_construit = "lien trop lent";
+      return null;
+    }
+    return telechargerInstantaneConstruit(construit);
+  });
   const retablir = servirDepuisTelechargements(enCours);
   let charge;
   try {
-    const [{ loadPyodide }, { default: createPyodideModule }, trouve] = await Promise.race([
+    const [{ loadPyodide }, { default: createPyodideModule }, trouve, paquetConstruit] = await Promise.race([
       Promise.all([
         import(new URL("pyodide.mjs", indexURL).href),
         import(new URL("pyodide.asm.mjs", indexURL).href),
         trouver,
+        instantaneConstruit,
       ]),
       echecDeTelechargement,
     ]);
     const options = { indexURL, stdLibURL: adresseRuntime, lockFileContents: CONFIG.verrou, createPyodideModule };
-    charge = await Promise.race([chargerPython(loadPyodide, options, trouve), echecDeTelechargement]);
+    charge = await Promise.race([chargerPython(loadPyodide, options, trouve, paquetConstruit), echecDeTelechargement]);
     await tousRecus;
   } catch (erreur) {
     // Les autres téléchargements peuvent encore courir : on garde leurs octets aussi.
@@ -171,7 +245,7 @@ async function demarrer() {
     retablir();
     recus.clear();
   }
-  const { pyodide, depuisInstantane } = charge;
+  const { pyodide, depuisInstantane, paquet } = charge;
   marquer("python");
   const pont = pyodide.pyimport("jdr_core.pont");
   marquer("coeur");
@@ -182,7 +256,7 @@ async function demarrer() {
   // afficher ce résultat sans partager les deux cœurs avec ce travail de fond.
   setTimeout(async () => {
     try {
-      await travailDeFond(pyodide, pont, depuisInstantane);
+      await travailDeFond(pyodide, pont, depuisInstantane, paquet);
     } finally {
       // La page attend ce signal pour installer le service worker (voir moteur.js).
       self.postMessage({ mesures, fond: "fini" });

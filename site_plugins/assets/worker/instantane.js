@@ -93,11 +93,23 @@ export function magasinInstantanes(cle, actif) {
       if (!cache) return null;
       if (await cache.match(cle + ".essai")) {
         await this.oublier("une tentative précédente n'a pas abouti");
+        // Ni celui-ci ni celui de la construction pour cette visite : Python démarre normalement.
+        this.echecRecent = true;
         return null;
       }
       const reponse = await cache.match(cle);
       if (reponse) await cache.put(cle + ".essai", new Response("1"));
       return reponse || null;
+    },
+
+    // Vrai quand la visite précédente n'est pas allée au bout avec un instantané (voir trouver).
+    echecRecent: false,
+
+    // La marque « essai » seule, avant de restaurer l'instantané de construction : s'il faisait
+    // tomber la page, la visite suivante démarrerait Python normalement (voir trouver).
+    async marquerEssai() {
+      const cache = await this.ouvrir();
+      if (cache) await cache.put(cle + ".essai", new Response("1"));
     },
 
     // La mémoire rangée, déballée, sans toucher à la marque « essai » (qui appartient au
@@ -129,9 +141,14 @@ export function magasinInstantanes(cle, actif) {
     },
 
     async ranger(pyodide) {
+      await this.rangerPaquet(empaqueter(pyodide.makeMemorySnapshot()));
+    },
+
+    // Range un instantané déjà empaqueté : celui de la construction, une fois restauré, devient
+    // l'instantané local des visites suivantes (sans nouveau téléchargement).
+    async rangerPaquet(paquet) {
       const cache = await this.ouvrir();
       if (!cache) return;
-      const paquet = empaqueter(pyodide.makeMemorySnapshot());
       // Les instantanés d'anciennes versions du runtime ne servent plus à rien.
       for (const requete of await cache.keys()) await cache.delete(requete);
       await cache.put(cle, new Response(paquet));

@@ -58,7 +58,7 @@ function debutDePlage(reponse) {
 // repart de zéro (réponse 200 à une requête Range) : Pyodide compile le WebAssembly
 // pendant qu'il arrive, au lieu d'attendre la fin du téléchargement.
 export async function telecharger(adresse, identite, deja, flux, silenceMs) {
-  const suivi = { recus: 0, identite: identite || 1, reseau: identite || 1 };
+  const suivi = { recus: 0, identite: identite || 1, reseau: identite || 1, debut: performance.now(), veilleur: null };
   suivis.set(adresse, suivi);
   let morceaux = deja && deja.byteLength ? [new Uint8Array(deja)] : [];
   suivi.recus = morceaux.length ? morceaux[0].length : 0;
@@ -127,6 +127,7 @@ export async function telecharger(adresse, identite, deja, flux, silenceMs) {
         morceaux.push(lu.value);
         transmettre(lu.value, suivi.recus);
         suivi.recus += lu.value.length;
+        if (suivi.veilleur) suivi.veilleur();
         annoncerProgression(false);
       }
       clearTimeout(silence);
@@ -149,6 +150,29 @@ export async function telecharger(adresse, identite, deja, flux, silenceMs) {
       reprises++;
     }
   }
+}
+
+// Vrai si les téléchargements de « adresses », ensemble, ont reçu « octets » (comptés comme
+// le réseau les porte, compressés) moins de « delaiMs » après leur début ; faux sinon, au plus
+// tard à ce délai. C'est la mesure d'un lien rapide : latence et débit ensemble.
+export function lienRapide(adresses, octets, delaiMs) {
+  const lus = adresses.map((adresse) => suivis.get(adresse)).filter(Boolean);
+  if (!lus.length) return Promise.resolve(false);
+  const debut = Math.min(...lus.map((suivi) => suivi.debut));
+  return new Promise((resoudre) => {
+    const conclure = (rapide) => {
+      clearTimeout(limite);
+      for (const suivi of lus) suivi.veilleur = null;
+      resoudre(rapide);
+    };
+    const limite = setTimeout(() => conclure(false), Math.max(0, debut + delaiMs - performance.now()));
+    const veiller = () => {
+      const recus = lus.reduce((n, suivi) => n + suivi.recus * (suivi.reseau / suivi.identite), 0);
+      if (recus >= octets) conclure(performance.now() - debut <= delaiMs);
+    };
+    for (const suivi of lus) suivi.veilleur = veiller;
+    veiller();
+  });
 }
 
 // La raison d'un échec de téléchargement, en français, ou null pour une autre erreur.
