@@ -39,10 +39,10 @@ function enFrancais(erreur) {
 }
 
 // L'instantané de construction (site_plugins/instantane.mjs) : la mémoire de Python démarré et
-// préchauffé, préparée avec le site. La première visite le télécharge en plus (environ 3,3 Mo
+// préchauffé, préparée avec le site. La première visite le télécharge en plus (environ 3,8 Mo
 // compressés) et restaure Python au lieu de le démarrer, mais seulement sur un lien assez
 // rapide pour que ces octets coûtent moins que le calcul qu'ils évitent (Hypothèse, réglable
-// dans le greffon : 1 Mo de Python reçu en moins de 150 ms, requête comprise). Rend ses octets
+// dans le greffon : 1 Mo de Python reçu en moins de 200 ms après le premier octet). Rend ses octets
 // empaquetés, ou null (la raison est dans les mesures) : Python démarre alors normalement.
 async function telechargerInstantaneConstruit(construit) {
   if (self.navigator && navigator.connection && navigator.connection.saveData) {
@@ -78,7 +78,9 @@ async function chargerPython(loadPyodide, options, trouve, construit) {
       const memoire = deballer(construit.buffer);
       await instantanes.marquerEssai().catch(() => {});
       const pyodide = await loadPyodide({ ...options, _loadSnapshot: memoire });
-      mesures.instantane = "restauré";
+      // Pas encore « restauré » : l'indice de moteur.js (jdr-instantane) attend l'instantané local,
+      // qui n'existe qu'une fois celui-ci rangé (« rangé », travail de fond).
+      mesures.instantane = "restauré depuis la construction";
       mesures.instantane_construit = "restauré";
       return { pyodide, depuisInstantane: true, paquet: construit };
     } catch (erreur) {

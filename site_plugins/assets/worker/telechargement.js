@@ -58,7 +58,7 @@ function debutDePlage(reponse) {
 // repart de zéro (réponse 200 à une requête Range) : Pyodide compile le WebAssembly
 // pendant qu'il arrive, au lieu d'attendre la fin du téléchargement.
 export async function telecharger(adresse, identite, deja, flux, silenceMs) {
-  const suivi = { recus: 0, identite: identite || 1, reseau: identite || 1, debut: performance.now(), veilleur: null };
+  const suivi = { recus: 0, identite: identite || 1, reseau: identite || 1, premierOctet: null, fini: false, veilleur: null };
   suivis.set(adresse, suivi);
   let morceaux = deja && deja.byteLength ? [new Uint8Array(deja)] : [];
   suivi.recus = morceaux.length ? morceaux[0].length : 0;
@@ -126,12 +126,15 @@ export async function telecharger(adresse, identite, deja, flux, silenceMs) {
         veiller();
         morceaux.push(lu.value);
         transmettre(lu.value, suivi.recus);
+        if (suivi.premierOctet === null) suivi.premierOctet = performance.now();
         suivi.recus += lu.value.length;
         if (suivi.veilleur) suivi.veilleur();
         annoncerProgression(false);
       }
       clearTimeout(silence);
       annoncerProgression(true);
+      suivi.fini = true;
+      if (suivi.veilleur) suivi.veilleur();
       conclure(() => flux.close());
       return assembler(morceaux, suivi.recus);
     } catch (erreur) {
@@ -152,23 +155,39 @@ export async function telecharger(adresse, identite, deja, flux, silenceMs) {
   }
 }
 
-// Vrai si les téléchargements de « adresses », ensemble, ont reçu « octets » (comptés comme
-// le réseau les porte, compressés) moins de « delaiMs » après leur début ; faux sinon, au plus
-// tard à ce délai. C'est la mesure d'un lien rapide : latence et débit ensemble.
+// Vrai si les téléchargements de « adresses », ensemble, reçoivent « octets » (comptés comme
+// le réseau les porte, compressés) en moins de « delaiMs » à partir de leur premier octet ; faux
+// sinon, au plus tard à ce délai ou quand ils ont tout reçu sans l'atteindre. C'est la mesure
+// d'un lien rapide : le débit, sans la latence de la première réponse (mesures.lien_ms).
 export function lienRapide(adresses, octets, delaiMs) {
   const lus = adresses.map((adresse) => suivis.get(adresse)).filter(Boolean);
   if (!lus.length) return Promise.resolve(false);
-  const debut = Math.min(...lus.map((suivi) => suivi.debut));
   return new Promise((resoudre) => {
+    let debut = null;
+    let limite = null;
     const conclure = (rapide) => {
       clearTimeout(limite);
       for (const suivi of lus) suivi.veilleur = null;
       resoudre(rapide);
     };
-    const limite = setTimeout(() => conclure(false), Math.max(0, debut + delaiMs - performance.now()));
     const veiller = () => {
+      const partis = lus.filter((suivi) => suivi.premierOctet !== null);
+      if (!partis.length) {
+        // Rien reçu de ce réseau-ci (reprise d'octets déjà là, ou pas encore de réponse).
+        if (lus.every((suivi) => suivi.fini)) conclure(false);
+        return;
+      }
       const recus = lus.reduce((n, suivi) => n + suivi.recus * (suivi.reseau / suivi.identite), 0);
-      if (recus >= octets) conclure(performance.now() - debut <= delaiMs);
+      if (debut === null) {
+        debut = Math.min(...partis.map((suivi) => suivi.premierOctet));
+        limite = setTimeout(() => conclure(false), Math.max(0, debut + delaiMs - performance.now()));
+      }
+      if (recus >= octets) {
+        mesures.lien_ms = Math.round(performance.now() - debut);
+        conclure(mesures.lien_ms <= delaiMs);
+      } else if (lus.every((suivi) => suivi.fini)) {
+        conclure(false);
+      }
     };
     for (const suivi of lus) suivi.veilleur = veiller;
     veiller();
