@@ -82,6 +82,9 @@ async function chargerPython(loadPyodide, options, trouve, construit) {
       // qui n'existe qu'une fois celui-ci rangé (« rangé », travail de fond).
       mesures.instantane = "restauré depuis la construction";
       mesures.instantane_construit = "restauré";
+      // Python est prêt : la marque « essai » s'en va aussitôt (un rechargement immédiat ne doit
+      // pas prendre cette visite pour un échec), sans retenir le premier résultat.
+      instantanes.confirmer().catch(() => {});
       return { pyodide, depuisInstantane: true, paquet: construit };
     } catch (erreur) {
       mesures.instantane_construit = `écarté : ${String(erreur).slice(0, 200)}`;
