@@ -140,14 +140,7 @@ function systemesDeLaPage(indices) {
 async function travailDeFond(pyodide, pont, depuisInstantane, paquet) {
   if (depuisInstantane) {
     await instantanes.confirmer().catch(() => {});
-    if (!paquet || !instantanes.possible()) return;
-    try {
-      await instantanes.rangerPaquet(paquet);
-      mesures.instantane = "rangé";
-    } catch (erreur) {
-      mesures.instantane = `non rangé : ${erreur}`;
-    }
-    marquer("instantane_range");
+    if (paquet && instantanes.possible()) await rangerLocal(() => instantanes.rangerPaquet(paquet));
     return;
   }
   const systemes = systemesDeLaPage(await indicesDeLaPage);
@@ -162,9 +155,13 @@ async function travailDeFond(pyodide, pont, depuisInstantane, paquet) {
   // Signe de vie pour la page : les requêtes arrivées pendant le préchauffage attendent encore
   // l'instantané, leur délai de réponse repart de zéro (moteur.js, recevoir).
   self.postMessage({ mesures });
-  if (!instantanes.possible()) return;
+  if (instantanes.possible()) await rangerLocal(() => instantanes.ranger(pyodide));
+}
+
+// Range l'instantané local (« ranger » : l'action qui le fait) et note l'issue dans les mesures.
+async function rangerLocal(ranger) {
   try {
-    await instantanes.ranger(pyodide);
+    await ranger();
     mesures.instantane = "rangé";
   } catch (erreur) {
     mesures.instantane = `non rangé : ${erreur}`;
