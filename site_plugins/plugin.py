@@ -15,6 +15,7 @@ import json
 import posixpath
 import re
 import shutil
+import struct
 from pathlib import Path
 from typing import Any
 
@@ -419,6 +420,8 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
             (dossier / nom_instantane).write_bytes(paquet)
             instantane_construit = {
                 "adresse": f"../../pyodide/{version}/{nom_instantane}",
+                # La longueur de la mémoire déballée (3e mot de l'en-tête) : Pyodide prépare la sienne d'avance.
+                "longueur": struct.unpack_from("<I", paquet, 8)[0],
                 "seuil_octets": 1_000_000,
                 "seuil_ms": self.config.lien_rapide_ms,
                 "delai_max_ms": 5000,

@@ -36,13 +36,24 @@ const paquet = inst.empaqueter(brut);
 const rendu = inst.deballer(paquet.buffer.slice(0));
 sortie.aller_retour = rendu.length === brut.length && rendu.every((v, i) => v === brut[i]);
 sortie.octets = [brut.length, paquet.byteLength];
-const refus = (tampon) => { try { inst.deballer(tampon); return null; } catch (e) { return e.message; } };
+const refus = (tampon, cible = null) => {
+  try { inst.deballer(tampon, cible); return null; } catch (e) { return e.message; }
+};
 const abime = paquet.slice(0); abime[abime.length - 1] ^= 1;
 sortie.abime = refus(abime.buffer);
 sortie.tronque = refus(paquet.slice(0, 10).buffer);
 sortie.coupe = refus(paquet.slice(0, paquet.length - PAGE).buffer);
 const magie = paquet.slice(0); magie[0] ^= 1;
 sortie.magie = refus(magie.buffer);
+// Dans une mémoire préparée d'avance : remplie si tout va bien ; vierge si le paquet est refusé
+// (Pyodide, qui la tient déjà, la refuse alors lui-même) ; refusée si sa longueur est fausse.
+const cible = new Uint8Array(brut.length);
+inst.deballer(paquet.buffer.slice(0), cible);
+sortie.dans_cible = cible.every((v, i) => v === brut[i]);
+const vierge = new Uint8Array(brut.length);
+sortie.cible_abime = refus(abime.buffer.slice(0), vierge);
+sortie.cible_vierge = vierge.every((v) => v === 0);
+sortie.cible_fausse = refus(paquet.buffer.slice(0), new Uint8Array(10));
 
 // Téléchargement : un faux réseau qui sert « contenu » selon l'en-tête Range.
 const contenu = new Uint8Array(10000).map((_, i) => i % 256);
@@ -171,6 +182,12 @@ class TestFormatDeLInstantane:
     ])
     def test_fichier_refuse(self, sortie: dict[str, Any], cas: str, raison: str) -> None:
         assert sortie[cas] == raison
+
+    def test_dans_une_memoire_preparee(self, sortie: dict[str, Any]) -> None:
+        """Pour l'instantané de construction, la mémoire est préparée avant son arrivée (jdr-worker.js)."""
+        assert sortie["dans_cible"] is True
+        assert (sortie["cible_abime"], sortie["cible_vierge"]) == ("somme de contrôle fausse", True)
+        assert sortie["cible_fausse"] == "longueur annoncée fausse"
 
 
 class TestTelechargement:

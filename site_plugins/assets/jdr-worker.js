@@ -71,13 +71,47 @@ async function telechargerInstantaneConstruit(construit) {
   }
 }
 
+// Pyodide instancie son WebAssembly, puis seulement copie l'instantané dans sa mémoire
+// (loadPyodide : prepareSnapshot ne lit que sa longueur, bootstrapPyodide le contenu, après
+// l'instanciation). Tant que « lecture » n'a pas rempli la mémoire donnée, une instanciation
+// ne rend pas la main : Pyodide ne voit jamais une mémoire à moitié écrite. deballer vérifie
+// tout avant d'écrire : une lecture refusée laisse la mémoire vierge, que Pyodide refuse à
+// son tour (« invalid magic number »). Rend de quoi remettre WebAssembly en l'état.
+function instancierApres(lecture) {
+  const originaux = { instantiate: WebAssembly.instantiate, instantiateStreaming: WebAssembly.instantiateStreaming };
+  for (const [nom, original] of Object.entries(originaux)) {
+    WebAssembly[nom] = async (...args) => {
+      const resultat = await original.apply(WebAssembly, args);
+      await lecture.catch(() => {});
+      return resultat;
+    };
+  }
+  return () => Object.assign(WebAssembly, originaux);
+}
+
+// L'instantané de construction n'est pas arrivé : la raison est déjà dans les mesures.
+class NonRecu extends Error {}
+
 async function chargerPython(loadPyodide, options, trouve, construit) {
   if (!trouve && construit) {
+    // La longueur de la mémoire est connue à la construction : Pyodide prépare son module et
+    // instancie son WebAssembly pendant que l'instantané se télécharge, au lieu d'attendre.
+    const memoire = new Uint8Array(CONFIG.instantane_construit.longueur);
+    const lecture = construit.paquet.then((paquet) => {
+      if (!paquet) throw new NonRecu();
+      // deballer vérifie la somme de contrôle avant d'écrire quoi que ce soit dans la mémoire.
+      deballer(paquet.buffer, memoire);
+      return paquet;
+    });
+    lecture.catch(() => {});
+    const remettre = instancierApres(lecture);
     try {
-      // deballer vérifie la somme de contrôle avant que Pyodide ne voie quoi que ce soit.
-      const memoire = deballer(construit.buffer);
       await instantanes.marquerEssai().catch(() => {});
-      const pyodide = await loadPyodide({ ...options, _loadSnapshot: memoire });
+      const restauration = loadPyodide({ ...options, _loadSnapshot: memoire });
+      restauration.catch(() => {});
+      // Une lecture refusée l'emporte, avec sa raison ; ce Pyodide-là échoue ensuite sur la
+      // mémoire vierge, sans que personne l'attende.
+      const pyodide = await Promise.race([restauration, lecture.then(() => restauration)]);
       // Pas encore « restauré » : l'indice de moteur.js (jdr-instantane) attend l'instantané local,
       // qui n'existe qu'une fois celui-ci rangé (« rangé », travail de fond).
       mesures.instantane = "restauré depuis la construction";
@@ -85,10 +119,12 @@ async function chargerPython(loadPyodide, options, trouve, construit) {
       // Python est prêt : la marque « essai » s'en va aussitôt (un rechargement immédiat ne doit
       // pas prendre cette visite pour un échec), sans retenir le premier résultat.
       instantanes.confirmer().catch(() => {});
-      return { pyodide, depuisInstantane: true, paquet: construit };
+      return { pyodide, depuisInstantane: true, paquet: await lecture };
     } catch (erreur) {
-      mesures.instantane_construit = `écarté : ${String(erreur).slice(0, 200)}`;
+      if (!(erreur instanceof NonRecu)) mesures.instantane_construit = `écarté : ${String(erreur).slice(0, 200)}`;
       await instantanes.confirmer().catch(() => {});
+    } finally {
+      remettre();
     }
   }
   if (trouve) {
@@ -219,7 +255,8 @@ async function demarrer() {
       mesures.instantane_construit = "lien trop lent";
       return null;
     }
-    return telechargerInstantaneConstruit(construit);
+    // Dans un objet : Pyodide prépare son module pendant que l'instantané arrive (chargerPython).
+    return { paquet: telechargerInstantaneConstruit(construit) };
   });
   const retablir = servirDepuisTelechargements(enCours);
   let charge;

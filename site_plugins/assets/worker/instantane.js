@@ -51,7 +51,8 @@ export function empaqueter(brut) {
   return paquet;
 }
 
-export function deballer(tampon) {
+// Dans « cible » si elle est donnée (vierge, de la longueur annoncée par l'en-tête).
+export function deballer(tampon, cible = null) {
   if (tampon.byteLength < ENTETE) throw new Error("fichier tronqué");
   const [magie, page, longueur, pages, controle] = new Uint32Array(tampon, 0, 5);
   if (magie !== MAGIE || page !== PAGE || pages !== Math.ceil(longueur / PAGE)) throw new Error("en-tête inconnu");
@@ -62,7 +63,8 @@ export function deballer(tampon) {
     throw new Error("longueur incohérente");
   }
   if (somme(new Uint8Array(tampon, ENTETE)) !== controle) throw new Error("somme de contrôle fausse");
-  const brut = new Uint8Array(longueur);
+  if (cible && cible.length !== longueur) throw new Error("longueur annoncée fausse");
+  const brut = cible || new Uint8Array(longueur);
   let lu = ENTETE + tailleCarte;
   for (let p = 0; p < pages; p++) {
     if (!carte[p]) continue;
