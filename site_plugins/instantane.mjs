@@ -4,7 +4,6 @@
 // rapide, le worker le télécharge et restaure Python au lieu de le démarrer (jdr-worker.js).
 //
 // Usage : node instantane.mjs <runtime.zip> <verrou.json> <sortie>
-// Imprime { "longueur": octets de la mémoire déballée } sur la sortie standard.
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
 import { empaqueter } from "./assets/worker/instantane.js";
@@ -17,6 +16,4 @@ const pyodide = await loadPyodide({
   _makeSnapshot: true,
 });
 pyodide.pyimport("jdr_core.pont").prechauffer();
-const brut = pyodide.makeMemorySnapshot();
-writeFileSync(sortie, empaqueter(brut));
-process.stdout.write(JSON.stringify({ longueur: brut.length }));
+writeFileSync(sortie, empaqueter(pyodide.makeMemorySnapshot()));

@@ -107,9 +107,6 @@ def construire_runtime(
     zip_cache, resume_cache = cache / f"runtime-{cle}.zip", cache / f"runtime-{cle}.json"
     if zip_cache.exists() and resume_cache.exists():
         return zip_cache.read_bytes(), json.loads(resume_cache.read_text(encoding="utf-8"))
-    node = shutil.which("node")
-    if node is None:
-        raise ErreurRuntime("Node.js (20 ou plus) est requis pour précompiler le runtime Python")
     cache.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         fichier_sources = Path(tmp) / "coeur.zip"
@@ -117,14 +114,10 @@ def construire_runtime(
         fichier_entree = Path(tmp) / "entree.json"
         fichier_entree.write_text(json.dumps({**entree, "coeur": str(fichier_sources)}), encoding="utf-8")
         sortie = Path(tmp) / "runtime.zip"
-        fait = subprocess.run(
-            [node, str(script), str(fichier_entree), str(sortie)],
-            cwd=pyodide.parent.parent, capture_output=True, text=True, timeout=300,
-        )
-        if fait.returncode != 0:
-            raise ErreurRuntime("précompilation dans Pyodide impossible :\n" + _erreur_lisible(fait.stderr))
+        imprime = _pyodide_sous_node(script, [fichier_entree, sortie], pyodide,
+                                     "précompiler le runtime Python", "précompilation dans Pyodide impossible")
         donnees = sortie.read_bytes()
-    resume = json.loads(fait.stdout)
+    resume = json.loads(imprime)
     zip_cache.write_bytes(donnees)
     resume_cache.write_text(json.dumps(resume), encoding="utf-8")
     return donnees, resume
@@ -142,26 +135,34 @@ def construire_instantane(pyodide: Path, runtime: bytes, verrou: dict[str, Any],
     en_cache = cache / f"instantane-{cle}.bin"
     if en_cache.exists():
         return en_cache.read_bytes()
-    node = shutil.which("node")
-    if node is None:
-        raise ErreurRuntime("Node.js (20 ou plus) est requis pour préparer l'instantané de Python")
     cache.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         fichier_runtime, fichier_verrou = Path(tmp) / "runtime.zip", Path(tmp) / "verrou.json"
         fichier_runtime.write_bytes(runtime)
         fichier_verrou.write_text(json.dumps(verrou), encoding="utf-8")
         sortie = Path(tmp) / "instantane.bin"
-        fait = subprocess.run(
-            [node, str(script), str(fichier_runtime), str(fichier_verrou), str(sortie)],
-            cwd=pyodide.parent.parent, capture_output=True, text=True, timeout=300,
-        )
-        if fait.returncode != 0:
-            raise ErreurRuntime("instantané de Python impossible :\n" + _erreur_lisible(fait.stderr))
+        _pyodide_sous_node(script, [fichier_runtime, fichier_verrou, sortie], pyodide,
+                           "préparer l'instantané de Python", "instantané de Python impossible")
         donnees = sortie.read_bytes()
     provisoire = en_cache.with_name(f"{en_cache.name}.{os.getpid()}")
     provisoire.write_bytes(donnees)
     provisoire.replace(en_cache)
     return donnees
+
+
+def _pyodide_sous_node(script: Path, arguments: list[Path], pyodide: Path, pour: str, echec: str) -> str:
+    """Lance ``script`` (Pyodide sous Node, depuis la racine du projet) et rend ce qu'il imprime.
+    ``pour`` dit à quoi sert Node s'il manque ; ``echec`` ouvre le message d'un échec."""
+    node = shutil.which("node")
+    if node is None:
+        raise ErreurRuntime(f"Node.js (20 ou plus) est requis pour {pour}")
+    fait = subprocess.run(
+        [node, str(script), *map(str, arguments)],
+        cwd=pyodide.parent.parent, capture_output=True, text=True, timeout=300,
+    )
+    if fait.returncode != 0:
+        raise ErreurRuntime(f"{echec} :\n" + _erreur_lisible(fait.stderr))
+    return fait.stdout
 
 
 def _erreur_lisible(sortie: str) -> str:

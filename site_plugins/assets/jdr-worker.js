@@ -54,7 +54,7 @@ async function telechargerInstantaneConstruit(construit) {
   try {
     const reponse = await fetch(new URL(construit.adresse, import.meta.url).href, { signal: controleur.signal });
     if (!reponse.ok) throw new Error(`http ${reponse.status}`);
-    // Servi sans compression (hébergeur qui ne sert pas les .br/.gz du site) : 13 Mo, trop cher.
+    // Servi sans compression (hébergeur qui ne sert pas les .br/.gz du site) : 15 Mo, trop cher.
     if (!/^(br|gzip|deflate|zstd)$/i.test(reponse.headers.get("Content-Encoding") || "")) {
       reponse.body.cancel().catch(() => {});
       mesures.instantane_construit = "servi sans compression";
@@ -116,9 +116,6 @@ async function chargerPython(loadPyodide, options, trouve, construit) {
       // qui n'existe qu'une fois celui-ci rangé (« rangé », travail de fond).
       mesures.instantane = "restauré depuis la construction";
       mesures.instantane_construit = "restauré";
-      // Python est prêt : la marque « essai » s'en va aussitôt (un rechargement immédiat ne doit
-      // pas prendre cette visite pour un échec), sans retenir le premier résultat.
-      instantanes.confirmer().catch(() => {});
       return { pyodide, depuisInstantane: true, paquet: await lecture };
     } catch (erreur) {
       if (!(erreur instanceof NonRecu)) mesures.instantane_construit = `écarté : ${String(erreur).slice(0, 200)}`;
@@ -133,8 +130,8 @@ async function chargerPython(loadPyodide, options, trouve, construit) {
       // éventuel remonte par loadPyodide (le catch vide évite un rejet « non traité » entre-temps).
       const lecture = instantanes.decoder(trouve);
       lecture.catch(() => {});
-      // Un instantané qui passerait ce cap puis casserait plus loin garde sa marque
-      // « essai » : la visite suivante l'écarte.
+      // Un instantané qui passerait ce cap puis casserait plus loin (import du cœur) garde sa
+      // marque « essai » : la visite suivante l'écarte (voir demarrer).
       const pyodide = await loadPyodide({ ...options, _loadSnapshot: lecture });
       mesures.instantane = "restauré";
       return { pyodide, depuisInstantane: true };
@@ -170,12 +167,11 @@ function systemesDeLaPage(indices) {
   return [...trouves];
 }
 
-// Le travail de fond, une fois Python prêt : confirmer l'instantané restauré (et ranger celui
-// de la construction comme instantané local), ou bien préchauffer les systèmes de la page
-// puis ranger l'instantané des visites suivantes.
+// Le travail de fond, une fois Python prêt : ranger celui de la construction, restauré, comme
+// instantané local ; ou bien, sans instantané, préchauffer les systèmes de la page puis ranger
+// l'instantané des visites suivantes.
 async function travailDeFond(pyodide, pont, depuisInstantane, paquet) {
   if (depuisInstantane) {
-    await instantanes.confirmer().catch(() => {});
     if (paquet && instantanes.possible()) await rangerLocal(() => instantanes.rangerPaquet(paquet));
     return;
   }
@@ -288,6 +284,9 @@ async function demarrer() {
   marquer("python");
   const pont = pyodide.pyimport("jdr_core.pont");
   marquer("coeur");
+  // Restauré et cœur importé : la marque « essai » de l'instantané s'en va tout de suite, sans
+  // attendre le travail de fond (un rechargement immédiat ne prend pas la visite pour un échec).
+  if (depuisInstantane) instantanes.confirmer().catch(() => {});
   etat("pret");
   // Préchauffage (les systèmes de la page, doctest, cotes) quand le worker est libre : une
   // requête déjà en attente (le clic qui a lancé le chargement) passe d'abord. Puis, la

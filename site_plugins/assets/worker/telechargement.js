@@ -23,16 +23,21 @@ const fetchReseau = self.fetch.bind(self);
 const suivis = new Map(); // adresse → { recus, identite, reseau }
 let derniereProgression = 0;
 
+// Les octets reçus d'un téléchargement, comptés comme le réseau les porte : ceux du fichier
+// décompressé, ramenés à la taille transmise (Content-Length d'une réponse compressée).
+function octetsReseau(suivi) {
+  return Math.min(suivi.recus, suivi.identite) * (suivi.reseau / suivi.identite);
+}
+
 function annoncerProgression(forcer) {
   const maintenant = performance.now();
   if (!forcer && maintenant - derniereProgression < INTERVALLE_PROGRESSION_MS) return;
   derniereProgression = maintenant;
-  // Les octets comptés sont ceux du fichier décompressé ; ramenés à la taille transmise
-  // (Content-Length d'une réponse compressée) pour dire au lecteur ce que son réseau porte.
+  // Pour dire au lecteur ce que son réseau porte.
   let recus = 0;
   let total = 0;
   for (const s of suivis.values()) {
-    recus += Math.min(s.recus, s.identite) * (s.reseau / s.identite);
+    recus += octetsReseau(s);
     total += s.reseau;
   }
   self.postMessage({ progression: { recus: Math.round(recus), total: Math.round(total) } });
@@ -155,8 +160,8 @@ export async function telecharger(adresse, identite, deja, flux, silenceMs) {
   }
 }
 
-// Vrai si les téléchargements de « adresses », ensemble, reçoivent « octets » (comptés comme
-// le réseau les porte, compressés) en moins de « delaiMs » à partir de leur premier octet ; faux
+// Vrai si les téléchargements de « adresses », ensemble, reçoivent « octets » (octetsReseau)
+// en moins de « delaiMs » à partir de leur premier octet ; faux
 // sinon, au plus tard à ce délai ou quand ils ont tout reçu sans l'atteindre. C'est la mesure
 // d'un lien rapide : le débit, sans la latence de la première réponse (mesures.lien_ms).
 export function lienRapide(adresses, octets, delaiMs) {
@@ -177,7 +182,7 @@ export function lienRapide(adresses, octets, delaiMs) {
         if (lus.every((suivi) => suivi.fini)) conclure(false);
         return;
       }
-      const recus = lus.reduce((n, suivi) => n + suivi.recus * (suivi.reseau / suivi.identite), 0);
+      const recus = lus.reduce((n, suivi) => n + octetsReseau(suivi), 0);
       if (debut === null) {
         debut = Math.min(...partis.map((suivi) => suivi.premierOctet));
         limite = setTimeout(() => conclure(false), Math.max(0, debut + delaiMs - performance.now()));
