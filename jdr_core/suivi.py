@@ -35,6 +35,10 @@ jdr_core.erreurs.ParametreInvalide: Pas « 9 » : attendu un entier de 1 à 3
 Traceback (most recent call last):
 ...
 jdr_core.erreurs.JdrErreur: Compteur illisible : sauvegarde d'une version plus récente (3) que ce site (2).
+>>> COMPTEUR.operer({"version": 3, "genre": "encore.fiche", "nom": "Ada"}, {"op": "lire"})
+Traceback (most recent call last):
+...
+jdr_core.erreurs.JdrErreur: Compteur illisible : ce n'est pas un compteur sauvegardé, mais la sauvegarde d'un autre suivi (encore.fiche).
 """
 
 from __future__ import annotations
@@ -280,6 +284,11 @@ class Format(Generic[T]):
         if not isinstance(donnees, Mapping):
             raise lu.refus(f"ce n'est pas {self.nature}")
         version = donnees.get("version")
+        # Une sauvegarde d'un autre suivi (une fiche enCORE ouverte sur la fiche 3D6) est refusée
+        # pour ce qu'elle est, avant toute question de version.
+        genre = donnees.get("genre")
+        if isinstance(genre, str) and genre != self.genre:
+            raise lu.refus(f"ce n'est pas {self.nature}, mais la sauvegarde d'un autre suivi ({genre[:40]})")
         if isinstance(version, bool) or not isinstance(version, int) or version < 1:
             raise lu.refus("version de sauvegarde inconnue")
         if version > self.version:

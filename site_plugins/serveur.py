@@ -336,14 +336,17 @@ def en_arriere_plan(
     delai: float = DELAI_INACTIF,
     regles: tuple[entetes.Regle, ...] | None = None,
     prefixe: str = "/",
+    hote: str = "127.0.0.1",
 ) -> Iterator[str]:
     """Sert ``dossier`` sur un port libre le temps d'un bloc ; rend l'adresse de base
-    (sans le ``prefixe``)."""
-    httpd = creer(dossier, encodages=encodages, delai=delai, regles=regles, prefixe=prefixe)
+    (sans le ``prefixe``). ``hote`` : une adresse de la machine sur le réseau local sert le site
+    comme un MJ le partage avec les téléphones de sa table (http hors localhost : ni Web Locks ni
+    service worker, un contexte non sûr)."""
+    httpd = creer(dossier, hote, encodages=encodages, delai=delai, regles=regles, prefixe=prefixe)
     fil = threading.Thread(target=httpd.serve_forever, daemon=True)
     fil.start()
     try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+        yield f"http://{hote}:{httpd.server_address[1]}"
     finally:
         httpd.shutdown()
         httpd.server_close()

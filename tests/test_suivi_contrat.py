@@ -170,8 +170,18 @@ class TestSauvegardesDAujourdhui:
         migree = _pont("d10" if systeme == "encore" else "encore", etat, {"op": "lire"})["etat"]
         r = _pont(systeme, migree, {"op": "lire"})
         # Le pont rend ses messages avec la typographie française (espace insécable avant « : »).
-        assert r["erreur"] in (typographier("Fiche illisible : ce n'est pas une fiche enCORE sauvegardée."),
-                               typographier("Combat illisible : ce n'est pas un combat D10 sauvegardé."))
+        assert r["erreur"] in (
+            typographier("Fiche illisible : ce n'est pas une fiche enCORE sauvegardée, mais la sauvegarde d'un autre "
+                         "suivi (d10.combat)."),
+            typographier("Combat illisible : ce n'est pas un combat D10 sauvegardé, mais la sauvegarde d'un autre "
+                         "suivi (encore.fiche)."))
+
+    def test_une_fiche_encore_ouverte_sur_la_fiche_3d6_est_refusee_pour_ce_qu_elle_est(self) -> None:
+        """Un fichier enCORE d'aujourd'hui (version 3) sur la fiche 3D6 (version 2) : refusé comme
+        fiche d'un autre suivi, pas comme « sauvegarde d'une version plus récente »."""
+        encore = _pont("encore", FICHE_V1_GIDEON, {"op": "lire"})["etat"]
+        r = _pont("troisd6", encore, {"op": "lire"})
+        assert "autre suivi (encore.fiche)" in r["erreur"] and "plus récente" not in r["erreur"]
 
     def test_le_journal_des_jets_n_est_pas_touche(self) -> None:
         """Le journal des jets (journal.js) garde ses entrées dans sa propre clé ; le contrat des
@@ -235,7 +245,9 @@ class TestFormat:
         ({"version": 0}, "version de sauvegarde inconnue"),
         ({"version": 4, "n": 1}, "sauvegarde d'une version plus récente (4) que ce site (3)"),
         ({"version": 3, "n": 1}, "ce n'est pas un compteur sauvegardé"),
-        ({"version": 3, "genre": "d10.combat", "n": 1}, "ce n'est pas un compteur sauvegardé"),
+        # Un fichier d'un autre suivi est refusé pour ce qu'il est, même d'une version plus récente.
+        ({"version": 3, "genre": "d10.combat", "n": 1},
+         "ce n'est pas un compteur sauvegardé, mais la sauvegarde d'un autre suivi (d10.combat)"),
         ({"version": 3, "genre": "essai.compteur"}, "le compte manque"),
         ({"version": 3, "genre": "essai.compteur", "n": 10}, "le compte doit être un entier de 0 à 9"),
         ({"version": 1, "compte": "4"}, "le compte doit être un entier de 0 à 9"),

@@ -81,6 +81,8 @@ function sorties(reponse) {
 }
 
 async function executer(bloc, requete, rejeu = false) {
+  // Une exécution à la fois : Ctrl+Entrée pressé cinq fois pendant un calcul n'en met pas cinq en file.
+  if (bloc.dataset.attente) return;
   const sortie = bloc.querySelector("output.jdr-sortie");
   const etat = bloc.querySelector(".jdr-etat");
   const boutons = [...bloc.querySelectorAll(".jdr-exemple-actions button, .jdr-reglages button")];

@@ -3,12 +3,38 @@
 // n'est qu'un aiguillage : chaque genre de widget (exemple, lanceur, fiche de suivi, copie locale)
 // est un module, importé seulement si la page en contient. Le navigateur ne connaît aucune
 // règle : il envoie des paramètres, il affiche des résultats.
-import { AVEC_PYTHON, auRepos, moteur } from "./moteur.js";
+import { AVEC_PYTHON, WIDGETS_A_INTENTION, auRepos, moteur } from "./moteur.js";
 
 // Sélecteur du widget → module qui sait le brancher : la liste de widgets.json, que le greffon
 // lit aussi pour annoncer ces modules dans l'en-tête (prechargement.py). À la construction, il
 // recopie la liste ici à la place de cet import : une requête de moins.
 import WIDGETS from "./widgets.json" with { type: "json" };
+
+// Une intention, une opération, pour tous les widgets à la fois (avant leurs propres écouteurs) :
+//   - le second clic d'un double clic (ou d'un triple clic, d'un double toucher), que le navigateur
+//     marque d'un compte de clics (detail) de 2 ou plus, ne relance rien, même s'il arrive après
+//     le résultat du premier (un double clic lent, à 250 ms) : un nouveau jet est un nouvel appui ;
+//   - une touche Entrée ou Espace tenue enfoncée (répétition du clavier) ne clique qu'une fois.
+// Les boutons marqués data-repetable (aucun aujourd'hui) échappent à la règle.
+const BOUTONS_A_INTENTION = `:is(${WIDGETS_A_INTENTION}) :is(button, input[type=submit]):not([data-repetable])`;
+window.addEventListener("click", (e) => {
+  const cible = e.target instanceof Element ? e.target.closest(BOUTONS_A_INTENTION) : null;
+  if (cible && e.detail > 1) {
+    e.preventDefault();
+    e.stopImmediatePropagation();
+  }
+}, true);
+window.addEventListener("keydown", (e) => {
+  if (!e.repeat || !(e.target instanceof Element)) return;
+  const bouton = (e.key === "Enter" || e.key === " ") && e.target.matches(BOUTONS_A_INTENTION);
+  // Entrée dans un champ envoie le formulaire (un lanceur) ; Ctrl+Entrée exécute un exemple modifié.
+  const envoi = e.key === "Enter" && e.target.closest(WIDGETS_A_INTENTION)
+    && (e.ctrlKey || e.metaKey || !e.target.matches("textarea"));
+  if (bouton || envoi) {
+    e.preventDefault();
+    e.stopImmediatePropagation();
+  }
+}, true);
 
 // Un lanceur envoyé avant que son module soit chargé : pas d'envoi natif du formulaire
 // (qui rechargerait la page) ; le jet part dès que le module est branché.

@@ -9,6 +9,8 @@ import { typographier } from "./dom.js";
 export const BASE = new URL(".", import.meta.url);
 // Les widgets qui parlent à Python (la copie locale et le journal n'en ont pas besoin).
 export const AVEC_PYTHON = ".jdr-exemple, form.jdr-lanceur, .jdr-fiche";
+// Les widgets dont un bouton fait une opération (jet, écriture) : une intention, une opération (jdr.js).
+export const WIDGETS_A_INTENTION = `${AVEC_PYTHON}, .jdr-jet, .jdr-jet-panneau, .jdr-journal-vue`;
 // Les délais, en millisecondes, viennent de la configuration de la construction (option
 // « delais » du greffon jdr : 20 s, 60 s et 20 s sur le site publié, plus courts pour les tests).
 const DELAIS = null; // remplacé à la construction (option delais du greffon jdr)
@@ -261,6 +263,22 @@ export const moteur = {
 
   abonner(fonction) {
     abonnes.add(fonction);
+  },
+
+  // Résolue quand Python est prêt (ou en échec : la requête suivante le dira). Démarre le moteur.
+  // Qui écrit sous un verrou partagé l'attend AVANT de le prendre (stockage.js).
+  pret() {
+    if (this.etat === "pret" || this.etat === "echec") return Promise.resolve(this.etat);
+    return new Promise((resoudre) => {
+      const suivre = (etat) => {
+        if (etat !== "pret" && etat !== "echec") return;
+        abonnes.delete(suivre);
+        resoudre(etat);
+      };
+      abonnes.add(suivre);
+      this.demarrer();
+      suivre(this.etat);
+    });
   },
 };
 

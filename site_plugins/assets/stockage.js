@@ -2,19 +2,27 @@
 // des jets et ce qui viendra après passent tous par ici pour écrire.
 //
 // Une lecture-vérification-écriture à la fois par clé, dans TOUS les onglets du site :
-// sousVerrou(cle, travail) prend le verrou « jdr-stockage:<clé> » de l'API Web Locks
-// (navigator.locks, partagée par les onglets d'une même origine) et ne le rend qu'une fois
-// `travail` fini, même asynchrone (une réponse du moteur attendue). Le travail relit donc
-// toujours l'état rangé à jour (voir le registre des versions plus bas), le modifie et l'écrit
-// avant qu'un autre onglet ne puisse le lire. Un moteur qui ne répond plus ne garde pas le verrou
-// indéfiniment : moteur.js abandonne la requête après 20 s, le travail finit, le verrou est rendu.
+// sousVerrou(cle, travail) prend le verrou « jdr-stockage:<clé> » et ne le rend qu'une fois
+// `travail` fini, même asynchrone. Le travail relit donc toujours l'état rangé à jour (voir le
+// registre des versions plus bas), le modifie et l'écrit avant qu'un autre onglet ne puisse le
+// lire. Qui appelle ne prend le verrou qu'une fois prêt à calculer (le moteur de Python chargé :
+// suivi.js l'attend AVANT) : un onglet qui télécharge encore Python ne bloque jamais les autres.
 //
-// Sans navigator.locks (navigateur ancien, ou page hors contexte sûr : http:// vers une autre
-// machine que la sienne), le choix est de ne pas bloquer : les travaux d'un même onglet passent
-// l'un après l'autre, et une fiche garde son compteur de version (ecrire ci-dessous), qui repère
-// l'écriture d'un autre onglet faite pendant que le moteur calculait ; la fiche relit alors et
-// recommence. Entre deux onglets, deux écritures dans la même milliseconde peuvent encore se
-// croiser : c'est la limite de ce repli (aucun verrou sûr ne se construit sur localStorage seul).
+// Deux verrous, un seul contrat :
+//   - l'API Web Locks (navigator.locks), là où le navigateur l'offre : contexte sûr, https ou
+//     localhost ;
+//   - ailleurs (http:// vers l'adresse d'un portable sur le réseau local, le cas d'un MJ qui partage
+//     le site avec les téléphones de sa table), un verrou à bail dans IndexedDB. Une transaction
+//     « readwrite » d'IndexedDB est atomique entre onglets, dans tous les contextes : elle lit le
+//     verrou et, s'il est libre ou si son bail a expiré, y écrit le nom de l'onglet et la fin de son
+//     bail, sans qu'aucun autre onglet ne puisse lire entre les deux. Le bail (BAIL_MS) est
+//     prolongé tant que le travail dure ; un onglet fermé ou figé au milieu ne bloque les autres que
+//     le temps de son bail. Un onglet qui attend réessaie dès qu'un BroadcastChannel lui dit que le
+//     verrou est rendu, sinon toutes les quelques millisecondes.
+// Sans l'un ni l'autre (ni Web Locks ni IndexedDB : navigation privée très stricte), les travaux
+// d'un même onglet passent l'un après l'autre et une fiche garde son compteur de version
+// (ecrire ci-dessous), qui repère l'écriture d'un autre onglet ; entre deux onglets, deux
+// écritures très proches peuvent alors se croiser.
 
 export const PREFIXE_VERROU = "jdr-stockage:";
 export const VERROUS_PARTAGES = typeof navigator !== "undefined" && Boolean(navigator.locks)
@@ -25,24 +33,107 @@ const filesDeCetOnglet = new Map();
 // `travail` (synchrone ou non) s'exécute seul pour cette clé ; rend sa valeur.
 export function sousVerrou(cle, travail) {
   if (VERROUS_PARTAGES) {
-    return navigator.locks.request(PREFIXE_VERROU + cle, { mode: "exclusive" }, async () => {
-      await copieAJour(cle);
-      const avant = { valeur: localStorage.getItem(cle), version: versionLocale(cle) };
-      try {
-        return await travail();
-      } finally {
-        if (versionLocale(cle) !== avant.version) await publier(cle, avant);
-      }
-    });
+    return navigator.locks.request(PREFIXE_VERROU + cle, { mode: "exclusive" }, () => ecrireAJour(cle, travail));
   }
+  // Sans Web Locks : d'abord la file de cet onglet, puis le verrou à bail, commun aux onglets.
   const avant = filesDeCetOnglet.get(cle) || Promise.resolve();
-  const resultat = avant.then(() => travail());
+  const resultat = avant.then(() => sousBail(cle, travail));
   const fin = resultat.then(() => {}, () => {});
   filesDeCetOnglet.set(cle, fin);
   fin.then(() => {
     if (filesDeCetOnglet.get(cle) === fin) filesDeCetOnglet.delete(cle);
   });
   return resultat;
+}
+
+// Sous le verrou (l'un ou l'autre) : la copie de localStorage à jour, le travail, puis la note du
+// registre si le travail a écrit.
+async function ecrireAJour(cle, travail) {
+  await copieAJour(cle);
+  const avant = { valeur: localStorage.getItem(cle), version: versionLocale(cle) };
+  try {
+    return await travail();
+  } finally {
+    if (versionLocale(cle) !== avant.version) await publier(cle, avant);
+  }
+}
+
+// --- Le verrou à bail (IndexedDB), pour les pages sans Web Locks -----------------------------
+const MAGASIN_VERROUS = "verrous";
+// La durée d'un bail, prolongé toutes les PROLONGATION_MS tant que le travail dure.
+export const BAIL_MS = 5000;
+const PROLONGATION_MS = 1000;
+const ATTENTE_VERROU_MAX_MS = 60000;
+export const VERROU_TENU = "Un autre onglet du site garde cet enregistrement occupé depuis une minute : "
+  + "l'opération est abandonnée, rien n'a changé. Réessayez, ou fermez l'onglet bloqué.";
+const ONGLET = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+let numeroDeBail = 0;
+const canal = typeof BroadcastChannel === "function" ? new BroadcastChannel("jdr-stockage-verrous") : null;
+const reveils = new Set();
+if (canal) canal.onmessage = () => { for (const r of [...reveils]) r(); };
+
+// Une transaction readwrite sur les verrous : `decider(actuel)` rend la valeur à écrire (ou
+// undefined : rien, null : effacer). Rend vrai si la transaction a écrit, null sans IndexedDB.
+function transactionVerrou(nom, decider) {
+  return ouvrirRegistre().then((base) => new Promise((resoudre) => {
+    if (!base || !base.objectStoreNames.contains(MAGASIN_VERROUS)) return resoudre(null);
+    let ecrit = false;
+    try {
+      const tx = base.transaction(MAGASIN_VERROUS, "readwrite");
+      const magasin = tx.objectStore(MAGASIN_VERROUS);
+      const lu = magasin.get(nom);
+      lu.onsuccess = () => {
+        const nouveau = decider(lu.result);
+        if (nouveau === undefined) return;
+        if (nouveau === null) magasin.delete(nom);
+        else magasin.put(nouveau, nom);
+        ecrit = true;
+      };
+      tx.oncomplete = () => resoudre(ecrit);
+      tx.onerror = () => resoudre(false);
+      tx.onabort = () => resoudre(false);
+    } catch {
+      resoudre(null);
+    }
+  }));
+}
+
+function attendreReveil(ms) {
+  return new Promise((resoudre) => {
+    const fin = () => {
+      reveils.delete(fin);
+      clearTimeout(minuteur);
+      resoudre();
+    };
+    const minuteur = setTimeout(fin, ms);
+    reveils.add(fin);
+  });
+}
+
+async function sousBail(cle, travail) {
+  const nom = PREFIXE_VERROU + cle;
+  const moi = `${ONGLET}:${++numeroDeBail}`;
+  const prendre = (actuel) => (!actuel || actuel.jusqua < Date.now() || actuel.par === moi
+    ? { par: moi, jusqua: Date.now() + BAIL_MS } : undefined);
+  const debut = Date.now();
+  for (let attente = 2; ; attente = Math.min(attente * 2, 50)) {
+    const pris = await transactionVerrou(nom, prendre);
+    if (pris === null) return ecrireAJour(cle, travail);  // pas d'IndexedDB : le repli sans verrou
+    if (pris) break;
+    // Borné : un autre onglet qui prolongerait son bail sans fin n'arrête pas celui-ci pour toujours.
+    if (Date.now() - debut > ATTENTE_VERROU_MAX_MS) throw new Error(VERROU_TENU);
+    await attendreReveil(attente);
+  }
+  const prolonger = setInterval(() => transactionVerrou(nom, (actuel) => (actuel && actuel.par === moi
+    ? { par: moi, jusqua: Date.now() + BAIL_MS } : undefined)), PROLONGATION_MS);
+  try {
+    return await ecrireAJour(cle, travail);
+  } finally {
+    clearInterval(prolonger);
+    await transactionVerrou(nom, (actuel) => (actuel && actuel.par === moi ? null : undefined));
+    if (canal) canal.postMessage(nom);
+    for (const r of [...reveils]) r();
+  }
 }
 
 // --- Le registre des versions (IndexedDB) ----------------------------------------------------
@@ -71,13 +162,25 @@ function ouvrirRegistre() {
   registre = new Promise((resoudre) => {
     let demande;
     try {
-      demande = indexedDB.open(BASE_REGISTRE, 1);
+      demande = indexedDB.open(BASE_REGISTRE, 2);
     } catch {
       resoudre(null);
       return;
     }
-    demande.onupgradeneeded = () => demande.result.createObjectStore(MAGASIN);
-    demande.onsuccess = () => resoudre(demande.result);
+    // Version 1 : le registre seul ; version 2 : les verrous à bail à côté.
+    demande.onupgradeneeded = () => {
+      for (const nom of [MAGASIN, MAGASIN_VERROUS]) {
+        if (!demande.result.objectStoreNames.contains(nom)) demande.result.createObjectStore(nom);
+      }
+    };
+    demande.onsuccess = () => {
+      // Une page d'une version plus récente du site veut mettre la base à jour : on la lui laisse.
+      demande.result.onversionchange = () => {
+        demande.result.close();
+        registre = null;
+      };
+      resoudre(demande.result);
+    };
     demande.onerror = () => resoudre(null);
     demande.onblocked = () => resoudre(null);
   });
@@ -190,41 +293,37 @@ export function nouvelleOperation() {
 // Écrit une valeur si l'enregistrement est encore à la version lue (null : la clé doit être libre).
 // Rend { version } ; { perime: true } si un autre onglet est passé ; { plein: erreur } si le
 // navigateur refuse d'écrire (stockage plein ou interdit) : rien n'a alors changé. `operation`,
-// la clé de l'opération qui a produit la valeur, est notée à côté.
+// la clé de l'opération qui a produit la valeur, est notée à côté, et d'abord : une opération
+// dont la clé ne peut pas être notée n'est pas appliquée (rejouée, elle compterait deux fois).
 export function ecrire(cle, valeur, versionLue, operation) {
   if (versionDe(cle) !== versionLue) return { perime: true };
   const version = (versionLue || 0) + 1;
   const avant = localStorage.getItem(cle);
   const operationsAvant = localStorage.getItem(PREFIXE_OPERATIONS + cle);
-  try {
-    localStorage.setItem(cle, JSON.stringify(valeur));
-  } catch (erreurEcriture) {
-    return { plein: erreurEcriture };
-  }
-  // La clé de l'opération avant la version : qui voit la nouvelle version voit aussi la clé.
-  if (operation) noterOperation(cle, operation);
-  try {
-    localStorage.setItem(cle + SUFFIXE_VERSION, String(version));
-  } catch (erreurEcriture) {
-    // La valeur est passée mais pas sa version : on remet celle d'avant, pour que rien n'ait changé.
+  const remettre = () => {
     try {
       if (avant === null) localStorage.removeItem(cle);
       else localStorage.setItem(cle, avant);
       if (operationsAvant === null) localStorage.removeItem(PREFIXE_OPERATIONS + cle);
       else localStorage.setItem(PREFIXE_OPERATIONS + cle, operationsAvant);
     } catch { /* rien de plus à tenter */ }
+  };
+  try {
+    // La clé de l'opération avant la version : qui voit la nouvelle version voit aussi la clé.
+    if (operation) noterOperation(cle, operation);
+    localStorage.setItem(cle, JSON.stringify(valeur));
+    localStorage.setItem(cle + SUFFIXE_VERSION, String(version));
+  } catch (erreurEcriture) {
+    remettre();
     return { plein: erreurEcriture };
   }
   return { version };
 }
 
 // Note la clé d'une opération appliquée (sous le verrou de `cle`) ; les plus anciennes partent.
+// Lève l'erreur du navigateur si le stockage est plein : à l'appelant de ne pas appliquer l'opération.
 export function noterOperation(cle, operation) {
-  try {
-    localStorage.setItem(PREFIXE_OPERATIONS + cle, JSON.stringify([...operationsDe(cle), operation].slice(-OPERATIONS_GARDEES)));
-  } catch {
-    // Stockage plein juste après l'écriture : l'opération est faite, seule sa clé n'est pas notée.
-  }
+  localStorage.setItem(PREFIXE_OPERATIONS + cle, JSON.stringify([...operationsDe(cle), operation].slice(-OPERATIONS_GARDEES)));
 }
 
 // Un texte rangé tel quel (le journal des jets), son compteur de version à côté (pour le registre
