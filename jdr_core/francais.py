@@ -298,6 +298,9 @@ def phrases_suivi(nom: str, accord: str = "", neutre: tuple[str, bool] | None = 
         "importee": f"Fiche importée : {nom} rejoint le groupe.",
         "confirmer_suppression": f"Supprimer « {nom} » ? Sa fiche sera effacée de ce navigateur, sans retour "
                                  "possible.",
+        "lien_partage": f"Lien de partage de la fiche {de(nom)}",
+        "partage": f"Ce lien porte la fiche {de(nom)} : qui l'ouvre peut l'ajouter à son groupe, sans rien remplacer. "
+                   "Il ne passe par aucun serveur.",
     }
 
 

@@ -358,6 +358,8 @@ class Champ:
     maximum: int = 0
     defaut: Any = None
     presence: Presence = "requis"
+    #: Le libellé est féminin (« Gravité ») : le refus d'un choix s'accorde (« Gravité inconnue »).
+    feminin: bool = False
     permis: tuple[str, ...] = ()
     #: Le refus d'une liste ou d'un objet mal formé (une phrase entière).
     refus: str = ""
@@ -388,7 +390,8 @@ class Champ:
             brut = self.defaut if brut is None else brut
             trouve = next((p for p in self.permis if isinstance(brut, str) and brut.casefold() == p.casefold()), None)
             if trouve is None:
-                raise JdrErreur(f"{self.libelle} inconnu : choisissez {enumerer(list(self.permis), 'ou')}.")
+                inconnu = "inconnue" if self.feminin else "inconnu"
+                raise JdrErreur(f"{self.libelle} {inconnu} : choisissez {enumerer(list(self.permis), 'ou')}.")
             return trouve
         if self.genre in ("liste", "objet"):
             brut = self.defaut if brut is None else brut
@@ -410,9 +413,16 @@ def oui_non(cle: str, libelle: str) -> Champ:
     return Champ(cle, libelle, "oui_non", defaut=False)
 
 
-def choix(cle: str, libelle: str, permis: Sequence[str], defaut: str | None = None) -> Champ:
-    """Un identifiant parmi ``permis`` (sans tenir compte des majuscules)."""
-    return Champ(cle, libelle, "choix", defaut=defaut, permis=tuple(permis))
+def choix(cle: str, libelle: str, permis: Sequence[str], defaut: str | None = None, *, feminin: bool = False) -> Champ:
+    """Un identifiant parmi ``permis`` (sans tenir compte des majuscules) ; ``feminin`` : le libellé
+    l'est, son refus s'accorde.
+
+    >>> choix("gravite", "Gravité", ["légère", "grave"], feminin=True).valider({"gravite": "moyenne"})
+    Traceback (most recent call last):
+    ...
+    jdr_core.erreurs.JdrErreur: Gravité inconnue : choisissez légère ou grave.
+    """
+    return Champ(cle, libelle, "choix", defaut=defaut, permis=tuple(permis), feminin=feminin)
 
 
 def libre(cle: str, defaut: object = None) -> Champ:

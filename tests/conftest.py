@@ -520,3 +520,24 @@ def combat_d10_a_deux(page: Page, serveur: str, *, vider: bool = False, delai: i
         ajout.get_by_role("button", name="Ajouter").click()
         expect(combat.locator(f".jdr-combattant-nom:text-is('{nom}')")).to_have_count(1, timeout=delai)
     return combat
+
+
+def vue_de_la_fiche(fiche: Locator, mode: str = "edition") -> None:
+    """Choisit l'onglet d'une fiche de personnage : « Jouer » (``jeu``) ou « Modifier la fiche » (``edition``).
+    L'onglet choisi est gardé par l'onglet du navigateur (sessionStorage), d'un rendu à l'autre."""
+    fiche.locator(f".jdr-fiche-modes button[data-mode={mode}]").click()
+
+
+def double_clic_lent(page: Page, cible: Locator, ecart_ms: int) -> None:
+    """Deux clics de souris au même endroit, le second ``ecart_ms`` après le premier et marqué par le
+    navigateur comme second clic d'un double clic (detail 2), comme le fait un joueur qui double-clique
+    lentement : le premier résultat a pu s'afficher entre les deux."""
+    cible.scroll_into_view_if_needed()
+    boite = cible.bounding_box()
+    assert boite, "la cible du double clic n'est pas affichée"
+    page.mouse.move(boite["x"] + boite["width"] / 2, boite["y"] + boite["height"] / 2)
+    page.mouse.down(click_count=1)
+    page.mouse.up(click_count=1)
+    page.wait_for_timeout(ecart_ms)
+    page.mouse.down(click_count=2)
+    page.mouse.up(click_count=2)

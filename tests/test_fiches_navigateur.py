@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from jdr_core.francais import typographier
-from tests.conftest import vider_le_stockage
+from tests.conftest import vider_le_stockage, vue_de_la_fiche
 from tests.test_accessibilite import REGLES_DE_COULEUR, SANS_ANIMATION, axe, resume
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
@@ -73,10 +73,14 @@ def _chance(page: Page, fiche: Locator, bouton: str) -> Locator:
 
 
 def _ajouter(fiche: Locator, champs: dict[str, str], bouton: str, jet: str) -> None:
-    """Remplit les champs d'ajout (nommés par leur libellé), clique ``bouton`` et attend le bouton du jet ``jet``."""
+    """Dans la vue « Modifier la fiche », remplit les champs d'ajout (nommés par leur libellé) et clique
+    ``bouton`` ; de retour à la vue de jeu, attend le bouton du jet ``jet``."""
+    vue_de_la_fiche(fiche, "edition")
     for libelle, valeur in champs.items():
         fiche.get_by_label(libelle).fill(valeur)
     fiche.get_by_role("button", name=bouton).click()
+    expect(fiche.locator(".jdr-fiche-outils--edition")).to_be_visible(timeout=DELAI)
+    vue_de_la_fiche(fiche, "jeu")
     expect(fiche.get_by_role("button", name=jet)).to_be_visible(timeout=DELAI)
 
 
@@ -232,8 +236,11 @@ def test_un_joueur_cree_lance_blesse_met_au_combat_d10(contexte_servi: BrowserCo
 
     fiche = _creer(page, serveur + "/d10/fiche/", FICHE_D10, "Marek",
                    {"AGI (Agilité)": "6", "Accord (facultatif)": "il"}, "AGI 6")
+    vue_de_la_fiche(fiche, "edition")
     fiche.get_by_label("Niveau de Corps à corps").fill("4")
     fiche.get_by_role("button", name="Changer Corps à corps").click()
+    expect(fiche.locator(".jdr-fiche-outils--edition")).to_be_visible(timeout=DELAI)
+    vue_de_la_fiche(fiche, "jeu")
     corps = fiche.get_by_role("button", name="Jet : Corps à corps (AGI 6 + 4)")
     expect(corps).to_be_visible(timeout=DELAI)
     chance = _chance(page, fiche, "Jet : Corps à corps (AGI 6 + 4)")
@@ -284,6 +291,7 @@ def test_partager_une_fiche_par_un_lien(contexte_servi: BrowserContext, serveur:
     page.goto(serveur + "/troisd6/fiche/")
     _creer_3d6(page, "Carmen <b>")
     fiche = page.locator(FICHE_3D6)
+    vue_de_la_fiche(fiche)
     fiche.get_by_role("button", name="Partager par un lien").click()
     lien = fiche.get_by_label("Lien de partage de la fiche de Carmen <b>").input_value(timeout=DELAI)
     assert "#partage=" in lien and len(lien) < 2000
@@ -327,6 +335,7 @@ def test_le_lien_d_une_fiche_d_un_autre_systeme_est_refuse(contexte_servi: Brows
     fiche = page.locator(FICHE_2D6)
     fiche.locator(".jdr-fiche-creation").get_by_label("Nom").fill("Philip")
     fiche.get_by_role("button", name="Créer la fiche").click()
+    vue_de_la_fiche(fiche)
     fiche.get_by_role("button", name="Partager par un lien").click()
     lien = fiche.get_by_label("Lien de partage de la fiche de Philip").input_value(timeout=DELAI)
     page.goto(serveur + "/troisd6/fiche/" + lien[lien.index("#"):])
@@ -351,7 +360,12 @@ def test_imprimer_la_fiche_sur_une_page_a4(contexte_servi: BrowserContext, serve
     pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
     assert pages == 1, f"{chemin} : la fiche s'imprime sur {pages} pages"
     page.emulate_media(media="print")
-    assert fiche.locator(".jdr-fiche-outils").is_hidden() and not fiche.locator(".jdr-fiche-entete").is_hidden()
+    assert all(o.is_hidden() for o in fiche.locator(".jdr-fiche-outils").all())
+    assert not fiche.locator(".jdr-fiche-entete").is_hidden()
+    # Imprimée, la fiche est sa vue de jeu : pas de formulaire d'édition, et ses chances disent leur difficulté.
+    assert all(z.is_hidden() for z in fiche.locator("[data-vue=edition]").all())
+    if fiche.locator(".jdr-fiche-test").count():
+        expect(fiche.locator(".jdr-fiche-legende")).to_contain_text("Difficulté")
     assert page.locator(".md-header").is_hidden()
     page.close()
 

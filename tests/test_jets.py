@@ -22,7 +22,7 @@ from site_plugins.jets import JetInvalide, JetsEnLigne, lire_jet
 from site_plugins.plugin import resoudre_liens
 from site_plugins.recherche import exclure_widgets
 
-from .conftest import pages_construites
+from .conftest import double_clic_lent, pages_construites
 
 DELAI = 90_000  # ms : Python démarre dans le navigateur au premier jet
 
@@ -267,6 +267,13 @@ class TestDansLeNavigateur:
         # Échap ferme l'infobulle sans quitter le bouton.
         page.keyboard.press("Escape")
         expect(infobulle).to_be_hidden()
+        # Entrée n'a pas encore lancé : elle ouvre les cotes et le bouton « Lancer », qui prend le focus.
+        page.keyboard.press("Enter")
+        expect(bouton).to_have_attribute("aria-expanded", "true")
+        lancer = jet.locator("xpath=..").get_by_role("button", name="Lancer", exact=True)
+        expect(lancer).to_be_focused()
+        expect(lancer).to_have_accessible_description(re.compile(r"Réussir \(difficulté 2\)\s:\s50\s%\s\(1/2\)"))
+        assert _journal(page) == []
         page.keyboard.press("Enter")
         sortie = page.locator("#" + str(bouton.get_attribute("aria-controls")))
         expect(sortie.locator(".jdr-phrase")).not_to_be_empty(timeout=DELAI)
@@ -282,21 +289,53 @@ class TestDansLeNavigateur:
         assert entree["lien"] == lien.get_attribute("href") and entree["graine"] == reglages["graine"][0]
         assert entree["issue"] == sortie.locator(".jdr-phrase").text_content()
         assert entree["reglages"] == [["Caractéristique", "3"], ["Difficulté (succès demandés)", "2"]]
-        # Espace relance aussi, et le focus reste sur le bouton.
+        # Espace relance aussi, et le focus reste sur « Lancer » ; Échap referme le panneau et rend le focus au texte.
         page.keyboard.press("Space")
         page.wait_for_function("() => JSON.parse(localStorage.getItem('jdr-journal')).entrees.length === 2")
-        assert bouton.evaluate("b => b === document.activeElement")
+        expect(lancer).to_be_focused()
+        page.keyboard.press("Escape")
+        expect(bouton).to_be_focused()
+        expect(bouton).to_have_attribute("aria-expanded", "false")
         page.context.close()
 
-    def test_double_clic_un_seul_jet(self, chromium: Browser, serveur: str) -> None:
-        """Deux clics dans la même tâche (un double clic rapide) : un seul jet part ; le bouton se dit
-        indisponible pendant le jet."""
+    def test_au_doigt_le_premier_appui_montre_les_cotes(self, chromium: Browser, serveur: str) -> None:
+        """Sur un écran tactile, un toucher ouvre les cotes et « Lancer » ; le jet part au second appui."""
+        contexte = chromium.new_context(viewport={"width": 390, "height": 800}, locale="fr-FR", has_touch=True,
+                                        is_mobile=True)
+        page = contexte.new_page()
+        page.set_default_timeout(DELAI)
+        page.goto(serveur + "/troisd6/test/")
+        bouton = page.get_by_role("button", name="une action moyenne, 2 succès")
+        expect(bouton.locator("xpath=ancestor::span[@data-mecanique]")).to_have_attribute("data-branche", "pret")
+        bouton.tap()
+        panneau = page.locator(".jdr-jet-panneau:not([hidden])")
+        expect(panneau).to_contain_text(typographier("Réussir (difficulté 2) : 50 %"))
+        page.wait_for_timeout(300)
+        assert _journal(page) == []
+        panneau.get_by_role("button", name="Lancer").tap()
+        page.wait_for_function("() => (JSON.parse(localStorage.getItem('jdr-journal') || '{}').entrees || []).length")
+        assert len(_journal(page)) == 1
+        contexte.close()
+
+    @pytest.mark.parametrize("ecart_ms", [100, 250])
+    def test_double_clic_lent_un_seul_jet(self, chromium: Browser, serveur: str, ecart_ms: int) -> None:
+        """Un double clic lent (le second clic 100 ou 250 ms après le premier, après le résultat) : le
+        navigateur le marque comme tel (detail 2), et il ne relance pas."""
         page = self.ouvrir(chromium, serveur)
         bouton = page.get_by_role("button", name="une action extrême, 4 succès")
         expect(bouton.locator("xpath=ancestor::span[@data-mecanique]")).to_have_attribute("data-branche", "pret")
-        etats = bouton.evaluate("b => { b.click(); const pendant = b.getAttribute('aria-disabled'); b.click(); "
-                                "return pendant; }")
-        assert etats == "true"
+        double_clic_lent(page, bouton, ecart_ms)
+        page.wait_for_function("() => (JSON.parse(localStorage.getItem('jdr-journal') || '{}').entrees || []).length")
+        page.wait_for_timeout(600)
+        assert len(_journal(page)) == 1
+        page.context.close()
+
+    def test_double_clic_un_seul_jet(self, chromium: Browser, serveur: str) -> None:
+        """Un double clic rapide : un seul jet part."""
+        page = self.ouvrir(chromium, serveur)
+        bouton = page.get_by_role("button", name="une action extrême, 4 succès")
+        expect(bouton.locator("xpath=ancestor::span[@data-mecanique]")).to_have_attribute("data-branche", "pret")
+        bouton.dblclick()
         page.wait_for_function("() => (JSON.parse(localStorage.getItem('jdr-journal') || '{}').entrees || []).length")
         page.wait_for_function("b => !b.hasAttribute('aria-disabled')", arg=bouton.element_handle())
         page.wait_for_timeout(1000)  # un second jet aurait eu le temps d'arriver

@@ -115,14 +115,14 @@ def test_jets_d_un_lanceur_d_un_exemple_et_d_un_suivi(page: Page, serveur: str) 
     assert len(_journal(page)["entrees"]) == 2  # créer, ajouter : aucun dé, rien de noté
     combat.get_by_role("button", name="Lancer l'initiative").click()
     suivi = _attendre_entrees(page, 3)["entrees"][2]
-    assert suivi["source"] == "suivi" and suivi["titre"] == "Suivi : initiative"
+    assert suivi["source"] == "suivi" and suivi["titre"] == "Duel sur le quai — Lancer l'initiative"
     assert suivi["systeme"] == "D10 + carac + compétence" and suivi["graine"].isdigit()
     assert suivi["issue"] == combat.locator("output.jdr-sortie").inner_text()
 
     panneau = _ouvrir(page)
     entrees = panneau.locator("li.jdr-journal-entree")
     expect(entrees).to_have_count(3)
-    expect(entrees.first).to_contain_text("Suivi : initiative")  # le plus récent en haut
+    expect(entrees.first).to_contain_text("Duel sur le quai — Lancer l'initiative")  # le plus récent en haut
     expect(entrees.nth(2).locator("a.jdr-journal-rejeu")).to_have_attribute("href", lanceur["lien"])
     expect(panneau.locator(".jdr-journal-resume")).to_have_text("3 jets enregistrés.")
 

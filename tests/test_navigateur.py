@@ -20,6 +20,7 @@ from .conftest import (
     groupe_de_page,
     pages_construites,
     sans_modeles,
+    vue_de_la_fiche,
 )
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
@@ -627,8 +628,13 @@ def test_fiche_export_import_reinitialisation(page: Page, serveur: str) -> None:
     fiche = page.locator(FICHE)
     fiche.get_by_role("button", name="Choc (+1)").click()
     expect(fiche.locator(".jdr-fiche-stress h4")).to_have_text("Stress 1/6")
-    fiche.get_by_role("button", name="Enregistrer dans un fichier").click()
-    exporte = fiche.locator("output textarea").input_value()
+    vue_de_la_fiche(fiche)
+    # Un clic, un fichier : le téléchargement part aussitôt, et la page dit son nom.
+    with page.expect_download() as telechargement:
+        fiche.get_by_role("button", name="Enregistrer dans un fichier").click()
+    assert telechargement.value.suggested_filename == "fiche-Gideon.json"
+    exporte = Path(telechargement.value.path()).read_text(encoding="utf-8")
+    expect(fiche.locator("output .jdr-message")).to_contain_text("fiche-Gideon.json")
     page.once("dialog", lambda d: d.accept())
     fiche.get_by_role("button", name="Réinitialiser").click()
     expect(fiche.get_by_role("button", name="Créer la fiche")).to_be_visible()
@@ -811,8 +817,9 @@ def test_combat_d10_initiative_attaque_et_rechargement(page: Page, serveur: str)
 def test_combat_d10_corrompu_export_import(page: Page, serveur: str) -> None:
     """Un combat abîmé est signalé sans être effacé ; l'export se réimporte à l'identique."""
     combat = combat_d10_a_deux(page, serveur, vider=True)
-    combat.get_by_role("button", name="Enregistrer dans un fichier").click()
-    exporte = combat.locator("output textarea").input_value()
+    with page.expect_download() as telechargement:
+        combat.get_by_role("button", name="Enregistrer dans un fichier").click()
+    exporte = Path(telechargement.value.path()).read_text(encoding="utf-8")
     page.evaluate("() => localStorage.setItem('jdr-suivi:d10:combat-d10', '{\"version\": 1, \"nom\": 3}')")
     page.reload()
     expect(combat.locator(".jdr-erreur")).to_contain_text("illisible")

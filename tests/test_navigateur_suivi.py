@@ -16,6 +16,8 @@ from jdr_core.encore.suivi import operer
 from jdr_core.encore.ton import Ton
 from jdr_core.francais import typographier
 
+from .conftest import vue_de_la_fiche
+
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 expect.set_options(timeout=40_000)
 
@@ -104,6 +106,7 @@ class TestGroupe:
         _creer(page, "Gideon", "raw")
         choix = fiche.get_by_role("combobox", name="Fiche du groupe")
         expect(choix.locator("option")).to_have_text(["Lucrèce", "Gideon"])
+        vue_de_la_fiche(fiche)
         fiche.get_by_role("textbox", name="Nouveau nom").fill("Gédéon")
         fiche.get_by_role("button", name="Renommer").click()
         expect(choix.locator("option")).to_have_text(["Lucrèce", "Gédéon"])
@@ -200,6 +203,7 @@ class TestDeuxOnglets:
             localStorage.setItem(cle, JSON.stringify(etat));
             localStorage.setItem(cle + '#version', String(Number(localStorage.getItem(cle + '#version')) + 1));
         }""", [CLE, plus_tard])
+        vue_de_la_fiche(_fiche(page))
         _fiche(page).get_by_role("textbox", name="Nouveau nom").fill("Lucie")
         _fiche(page).get_by_role("button", name="Renommer").click()
         expect(_fiche(page).locator("output .jdr-erreur")).to_contain_text(
@@ -230,7 +234,7 @@ class TestAnnuler:
             if i % 2:
                 fiche.get_by_role("button", name="Annuler la dernière opération").click()
             else:
-                fiche.get_by_role("button", name="Enregistrer dans un fichier").focus()
+                fiche.get_by_role("button", name="Imprimer la fiche").focus()
                 page.keyboard.press("Control+z")
             expect(fiche.locator(STRESS)).to_contain_text(f"Stress {stress[-2 - i]}/6")
         assert _ranges(page)[CLE]["stress"] == stress[2]
@@ -249,7 +253,7 @@ class TestAnnuler:
         expect(_fiche(a).locator(STRESS)).to_have_text("Stress 3/6")
         # L'historique de A repart de zéro : annuler ne peut plus effacer le travail de B.
         expect(_fiche(a).get_by_role("button", name="Annuler la dernière opération")).to_be_disabled()
-        _fiche(a).get_by_role("button", name="Enregistrer dans un fichier").focus()
+        _fiche(a).get_by_role("button", name="Imprimer la fiche").focus()
         a.keyboard.press("Control+z")
         expect(_fiche(a).locator("output .jdr-message")).to_have_text(
             "Rien à annuler pour cette fiche dans cet onglet.")
@@ -335,6 +339,7 @@ class TestStockage:
         page.goto(serveur + "/encore/fiche/")
         _creer(page, "Gideon", accord="il")
         fiche = _fiche(page)
+        vue_de_la_fiche(fiche)
         zone = fiche.locator(".jdr-fiche-outils .jdr-import")
         zone.locator("summary").click()
         zone.locator("textarea").fill("[" * 5000 + "]" * 5000)
@@ -423,7 +428,7 @@ class TestLanceursLies:
         fiche.get_by_role("button", name="Premiers soins (lancer INT)").click()
         [jet] = _jets_du_journal(page, 1)
         message = fiche.locator("output.jdr-sortie").inner_text()
-        assert jet["titre"] == "Suivi : premiers soins" and jet["issue"] == message
+        assert jet["titre"] == "Ada — Premiers soins (lancer INT)" and jet["issue"] == message
         assert jet["des"] == _des_du_message(message)
         assert re.search(r"/encore/reserve/\?lanceur=encore-reserve&.*graine=\d+#lanceur-encore-reserve$", jet["lien"])
         page.goto(jet["lien"])

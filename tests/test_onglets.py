@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from typing import Any
 
 import pytest
@@ -19,7 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, Error, Locator, Page, e
 from jdr_core.d10.suivi import operer as operer_d10
 from jdr_core.francais import nombre_relatif, typographier
 
-from .conftest import COMBAT_D10, combat_d10_a_deux
+from .conftest import COMBAT_D10, combat_d10_a_deux, double_clic_lent, vue_de_la_fiche
 
 pytestmark = pytest.mark.navigateur
 DELAI = 40_000
@@ -228,6 +229,8 @@ class TestMemeInstant:
         creation.get_by_role("button", name="Créer la fiche").click()
         expect(a.locator(f"{racine} .jdr-fiche-entete")).to_contain_text("Nadia")
         b = _second_onglet(contexte, serveur, chemin, racine, "Nadia")
+        for page in (a, b):  # les compétences s'ajoutent dans la vue « Modifier la fiche »
+            vue_de_la_fiche(page.locator(racine))
         avant = len(_etat_range(a, racine)["competences"])
         tours = 12  # 24 compétences : sous le plafond de 30 d'une fiche, les trois du combat D10 comprises
         for tour in range(tours):
@@ -367,6 +370,44 @@ class TestUneOperationParIntention:
         expect(combat.get_by_role("button", name="Attaquer", exact=True)).to_be_enabled()
 
     @pytest.mark.construction
+    @pytest.mark.parametrize("ecart_ms", [100, 250])
+    def test_double_clic_lent(self, contexte: BrowserContext, serveur: str, ecart_ms: int) -> None:
+        """Un double clic lent (le second clic 100 ou 250 ms après le premier, quand le bouton est revenu) :
+        une attaque au combat, une dépense de PE sur la fiche 3D6, un jet au lanceur ; cinq essais chacun."""
+        page = contexte.new_page()
+        combat = self._combat(page, serveur)
+        attaquer = combat.get_by_role("button", name="Attaquer", exact=True)
+        faites = []
+        for _ in range(5):
+            avant = _etat_range(page, COMBAT_D10)["journal"]
+            double_clic_lent(page, attaquer, ecart_ms)
+            _suivi_pose(page, COMBAT_D10)
+            faites.append(_nouvelles_entrees(avant, _etat_range(page, COMBAT_D10)["journal"]))
+        racine = ".jdr-fiche[data-systeme='troisd6']"
+        page.goto(serveur + "/troisd6/fiche/")
+        creation = page.locator(f"{racine} .jdr-fiche-creation")
+        creation.get_by_label("Nom").fill("Jules")
+        creation.get_by_role("button", name="Créer la fiche").click()
+        depenser = page.locator(racine).get_by_role("button", name=re.compile("^Utiliser une compétence"))
+        for fois in range(5):
+            double_clic_lent(page, depenser, ecart_ms)
+            _suivi_pose(page, racine)
+            faites.append(6 - fois - _etat_range(page, racine)["pe"])
+        page.goto(serveur + "/troisd6/test/")
+        lancer = page.locator(LANCEUR).get_by_role("button", name="Lancer les dés")
+        expect(page.locator(LANCEUR)).to_have_attribute("data-branche", "pret")
+        base = _nombre_au_journal(page)
+        for fois in range(5):
+            double_clic_lent(page, lancer, ecart_ms)
+            page.wait_for_function("(n) => (JSON.parse(localStorage.getItem('jdr-journal') || 'null')?.entrees || [])"
+                                   ".length >= n", arg=base + fois + 1)
+            expect(lancer).to_be_enabled()
+            page.wait_for_timeout(ecart_ms)  # un jet de trop aurait eu le temps de partir
+            faites.append(_nombre_au_journal(page) - base - fois)
+        print(f"double clic lent à {ecart_ms} ms : {sum(n - 1 for n in faites)} opérations en trop sur {len(faites)}")
+        assert faites == [1] * 15, faites
+
+    @pytest.mark.construction
     def test_bouton_desactive_jusqu_a_la_reponse(self, contexte: BrowserContext, serveur: str) -> None:
         page = contexte.new_page()
         combat = self._combat(page, serveur)
@@ -395,6 +436,34 @@ class TestUneOperationParIntention:
         _suivi_pose(b, COMBAT_D10)
         assert _etat_range(b, COMBAT_D10)["tour"] == 2
         expect(b.locator(f"{COMBAT_D10} output.jdr-sortie")).to_contain_text("Cette opération a déjà été appliquée")
+
+
+class TestVerrouCourt:
+    """Un verrou ne se tient que le temps de lire, changer et écrire : jamais pendant qu'un onglet
+    attend son propre Python."""
+
+    @pytest.mark.construction
+    def test_un_onglet_pret_n_attend_pas_le_telechargement_d_un_autre(self, contexte: BrowserContext,
+                                                                        serveur: str) -> None:
+        a = contexte.new_page()
+        fiche_a = _creer_lucrece(a, serveur)
+        b = contexte.new_page()
+        retenues: list[Any] = []
+        b.route("**/pyodide/**", retenues.append)  # le Python de B ne finit pas de se télécharger
+        b.goto(serveur + "/encore/fiche/")
+        fiche_b = b.locator(FICHE)
+        fiche_b.get_by_role("button", name="Nouvelle fiche").click()
+        fiche_b.locator(".jdr-fiche-creation input[type=text]").fill("Gideon")
+        fiche_b.get_by_role("button", name="Créer la fiche").click()
+        # B le dit, en mots, au lieu d'attendre en silence…
+        expect(fiche_b.locator("output.jdr-sortie")).to_contain_text("Le moteur de règles se charge")
+        # … et ne garde pas le verrou du groupe : A joue sans attendre.
+        fiche_a.get_by_role("button", name="Choc (+1)").click()
+        expect(fiche_a.locator(STRESS)).to_contain_text("Stress 1/6", timeout=10_000)
+        b.unroute("**/pyodide/**")
+        for route in retenues:
+            route.continue_()
+        expect(fiche_b.get_by_role("combobox", name="Fiche du groupe").locator("option")).to_have_count(2)
 
 
 # --- Refus tenus, saisie gardée ----------------------------------------------------------------
@@ -475,6 +544,37 @@ def test_journal_plein_dit_a_cote_du_jet(contexte: BrowserContext, serveur: str)
     expect(note).to_contain_text("Ce jet n'a pas été noté au journal des jets")
     expect(note).to_contain_text("stockage")
     assert _nombre_au_journal(page) == 0
+
+
+@pytest.mark.construction
+def test_fiche_pleine_refuse_l_operation_dont_la_cle_ne_se_note_pas(contexte: BrowserContext, serveur: str) -> None:
+    """Stockage plein : une opération qui ne rallonge pas la fiche (une relance, −1 Stress) passerait, mais
+    sa clé ne pourrait pas être notée (rejouée, elle compterait deux fois) : elle est refusée en français,
+    rien ne change ; de la place libérée, elle passe une fois."""
+    page = contexte.new_page()
+    fiche = _creer_lucrece(page, serveur)
+    fiche.get_by_role("button", name="Choc (+1)").click()
+    expect(fiche.locator(STRESS)).to_contain_text("Stress 1/6")
+    _suivi_pose(page, FICHE)
+    page.evaluate("""() => {
+        window.jdrVraiSetItem = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (cle, valeur) {
+            const avant = this.getItem(cle);
+            if (avant === null || String(valeur).length > avant.length) {
+                throw new DOMException("Le quota est dépassé.", "QuotaExceededError");
+            }
+            return window.jdrVraiSetItem.call(this, cle, valeur);
+        };
+    }""")
+    fiche.get_by_role("button", name="Relance (−1 Stress)").click()
+    expect(fiche.locator("output .jdr-erreur")).to_contain_text("Sauvegarde impossible")
+    _suivi_pose(page, FICHE)
+    assert _etat_range(page, FICHE)["stress"] == 1
+    page.evaluate("() => { Storage.prototype.setItem = window.jdrVraiSetItem; }")
+    fiche.get_by_role("button", name="Relance (−1 Stress)").click()
+    expect(fiche.locator(STRESS)).to_contain_text("Stress 0/6")
+    _suivi_pose(page, FICHE)
+    assert _etat_range(page, FICHE)["stress"] == 0
 
 
 @pytest.mark.construction

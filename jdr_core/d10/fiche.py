@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..erreurs import JdrErreur, entier_borne
-from ..francais import enumerer, lire_accord
+from ..francais import de, enumerer, lire_accord
 from ..suivi import Format, Lecteur, lire_nom, lire_texte, par_nom, sans_accord, trouver, verifier_ajout
 from .blessures import BLESSURES_MAX, Blessures, Gravite
 from .combat import ARME_MAX, ARME_MIN, ARMURE_MAX, ARMURE_MIN
@@ -157,7 +157,7 @@ class Personnage:
 
     def ajouter_arme(self, nom: object, degats: int, mode: str) -> Personnage:
         propre = lire_texte(nom, "le nom de l'arme", NOM_MAX, "nommez l'arme (couteau, pistolet…)")
-        entier_borne(f"dégâts de {propre}", degats, ARME_MIN, ARME_MAX)
+        entier_borne(f"dégâts {de(propre)}", degats, ARME_MIN, ARME_MAX)
         if mode not in MODES_ARME:
             raise JdrErreur("Une arme sert au contact ou à distance.")
         if len(self.armes) >= ARMES_MAX:

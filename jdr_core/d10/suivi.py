@@ -391,7 +391,7 @@ ATTAQUANT = entier("attaquant", "Attaquant", 1, ID_MAX, presence="facultatif")
 CIBLE = entier("cible", "Cible", 1, ID_MAX, presence="facultatif")
 DISTANCE = entier("distance", "Distance (m)", DISTANCE_MIN, DISTANCE_MAX, presence="facultatif")
 DEGATS = entier("degats", "Dégâts", DEGATS_MIN, DEGATS_MAX)
-KO = choix("ko", "Caractéristique du jet de KO", CARACS_KO, "VOL")
+KO = choix("ko", "Caractéristique du jet de KO", CARACS_KO, "VOL", feminin=True)
 #: L'attaquant renonce au dé d'attaque : réussite automatique, sans marge (si elle est permise).
 AUTOMATIQUE = oui_non("automatique", "L'attaquant renonce au dé : réussite automatique, sans marge")
 NOM = libre("nom")
@@ -462,8 +462,8 @@ def _modifier(combat: Combat, v: Valeurs) -> tuple[Combat, str, int | None]:
     if nom != c.nom:
         morceaux.append(f"{c.nom} s'appelle désormais {nom}")
     if accord != c.accord:
-        morceaux.append(f"les phrases parlent de {nom} avec « {accord} »" if accord
-                        else f"les phrases parlent de {nom} sans accord")
+        morceaux.append(f"les phrases parlent {de(nom)} avec « {accord} »" if accord
+                        else f"les phrases parlent {de(nom)} sans accord")
     if changes:
         morceaux.append(f"{'nouvelle valeur' if len(changes) < 2 else 'nouvelles valeurs'} pour {nom} : "
                         f"{enumerer(changes)}")

@@ -76,7 +76,10 @@ def vue(p: Personnage) -> dict[str, Any]:
         "nom": p.nom,
         "stats": [{"cle": abr, "nom": STATS[abr], "valeur": v} for abr, v in p.stats],
         "competences": [{"nom": c.nom, "stat": c.stat, "niveau": c.niveau, "diviseur": c.diviseur,
-                         "texte": str(c), "combat": (c.nom, c.stat) in COMPETENCES_DE_COMBAT}
+                         "texte": str(c), "combat": (c.nom, c.stat) in COMPETENCES_DE_COMBAT,
+                         # Les libellés des champs, élidés (« Niveau d'Esquive ») : jamais assemblés dans la page.
+                         "champs": {"niveau": f"Niveau {de(c.nom)}", "annees": f"ou années de pratique {de(c.nom)}",
+                                    "pratique": f"Pratique {de(c.nom)}"}}
                         for c in p.competences],
         "armes": [{"nom": a.nom, "texte": str(a)} for a in p.armes],
         "armure": p.armure,
@@ -108,7 +111,7 @@ BORNES: dict[str, Any] = {
     "dv_defaut": DV_DEFAUT, "arme_min": ARME_MIN, "arme_max": ARME_MAX, "armure_min": ARMURE_MIN,
     "armure_max": ARMURE_MAX, "competences_max": COMPETENCES_MAX, "armes_max": ARMES_MAX,
     "stats": [[abr, f"{abr} ({nom})"] for abr, nom in STATS.items()],
-    "diviseurs": [["1", "Pratique régulière"], ["2", "Pratique intensive (÷ 2)"], ["3", "Pratique intensive (÷ 3)"]],
+    "diviseurs": [["1", "Pratique régulière"], ["2", "Pratique intensive (÷ 2)"], ["3", "Pratique très intensive (÷ 3)"]],
     "modes": [[m, texte] for m, texte in MODES_ARME.items()],
     "gravites": [["légère", "Légère (−1)"], ["grave", "Grave (−2)"], ["critique", "Critique (−4)"]],
     "accords": contrat.ACCORDS_PROPOSES,
@@ -118,8 +121,8 @@ DV = contrat.entier("dv", "Difficulté variable (DV)", DV_MIN, DV_MAX, DV_DEFAUT
 NOM = contrat.libre("nom", "")
 NIVEAU = contrat.entier("niveau", "Niveau", COMP_MIN, COMP_MAX, presence="facultatif")
 ANNEES = contrat.entier("annees", "Années de pratique", 0, ANNEES_MAX, presence="facultatif")
-DIVISEUR = contrat.choix("diviseur", "Pratique", [str(d) for d in DIVISEURS], "1")
-GRAVITE = contrat.choix("gravite", "Gravité", ["légère", "grave", "critique"])
+DIVISEUR = contrat.choix("diviseur", "Pratique", [str(d) for d in DIVISEURS], "1", feminin=True)
+GRAVITE = contrat.choix("gravite", "Gravité", ["légère", "grave", "critique"], feminin=True)
 
 
 def _agir(p: Personnage, v: contrat.Valeurs) -> contrat.Reponse[Personnage]:
@@ -169,7 +172,7 @@ OPERATIONS: dict[str, contrat.Operation[Personnage]] = {
         lambda p, v: p.ajouter_competence(v["nom"], v["stat"], niveau=v["niveau"], annees=v["annees"],
                                           diviseur=int(v["diviseur"])),
         lambda p, apres, v: f"Nouvelle compétence : {_niveau_dit(apres, apres.competences[-1].nom)}",
-        (NOM, contrat.choix("stat", "Caractéristique", list(STATS)), NIVEAU, ANNEES, DIVISEUR)),
+        (NOM, contrat.choix("stat", "Caractéristique", list(STATS), feminin=True), NIVEAU, ANNEES, DIVISEUR)),
     "changer_competence": _simple(
         lambda p, v: p.changer_competence(str(v["nom"]), niveau=v["niveau"], annees=v["annees"],
                                           diviseur=int(v["diviseur"])),

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..erreurs import JdrErreur, entier_borne
-from ..francais import lire_accord
+from ..francais import de, lire_accord
 from ..suivi import Format, Lecteur, caracteristique_parmi, lire_nom, lire_texte, sans_accord, trouver, verifier_ajout
 from .jet import CARACTERISTIQUE_MAX, CARACTERISTIQUE_MIN, NIVEAU_MAX, NIVEAU_MIN
 
@@ -106,13 +106,13 @@ class Personnage:
 
     def ajouter_competence(self, nom: object, niveau: int, *, formation: bool = False) -> Personnage:
         propre = lire_texte(nom, "le nom de la compétence", NOM_MAX, "nommez la compétence (Mécanique, Conduite…)")
-        entier_borne(f"niveau de {propre}", niveau, NIVEAU_MIN, NIVEAU_MAX)
+        entier_borne(f"niveau {de(propre)}", niveau, NIVEAU_MIN, NIVEAU_MAX)
         verifier_ajout(self.competences, propre, COMPETENCES_MAX, qui=self.nom, sorte=("la compétence", "compétences"))
         return replace(self, competences=(*self.competences, Competence(propre, niveau, formation)))
 
     def changer_niveau(self, nom: str, niveau: int) -> Personnage:
         c = self.competence(nom)
-        entier_borne(f"niveau de {c.nom}", niveau, NIVEAU_MIN, NIVEAU_MAX)
+        entier_borne(f"niveau {de(c.nom)}", niveau, NIVEAU_MIN, NIVEAU_MAX)
         return replace(self, competences=tuple(replace(x, niveau=niveau) if x is c else x for x in self.competences))
 
     def retirer_competence(self, nom: str) -> Personnage:
@@ -124,6 +124,11 @@ class Personnage:
         entier_borne(propre, valeur, CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX)
         verifier_ajout(self.attributs, propre, ATTRIBUTS_MAX, qui=self.nom, sorte=("l'attribut", "attributs"))
         return replace(self, attributs=(*self.attributs, Attribut(propre, valeur)))
+
+    def changer_attribut(self, nom: str, valeur: int) -> Personnage:
+        a = self.attribut(nom)
+        entier_borne(f"valeur {de(a.nom)}", valeur, CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX)
+        return replace(self, attributs=tuple(Attribut(x.nom, valeur) if x is a else x for x in self.attributs))
 
     def retirer_attribut(self, nom: str) -> Personnage:
         a = self.attribut(nom)

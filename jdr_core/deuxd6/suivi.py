@@ -105,8 +105,11 @@ def vue(p: Personnage) -> dict[str, Any]:
     return {
         "nom": p.nom,
         "caracteristiques": [{"cle": c, "nom": CARACTERISTIQUES[c], "valeur": v} for c, v in p.caracteristiques],
-        "competences": [{"nom": c.nom, "niveau": c.niveau, "formation": c.formation} for c in p.competences],
-        "attributs": [{"nom": a.nom, "valeur": a.valeur} for a in p.attributs],
+        # Les libellés des champs de la fiche viennent d'ici, élidés (« Niveau d'Esquive »).
+        "competences": [{"nom": c.nom, "niveau": c.niveau, "formation": c.formation, "champ": f"Niveau {de(c.nom)}",
+                         "changer": f"Changer le niveau {de(c.nom)}"} for c in p.competences],
+        "attributs": [{"nom": a.nom, "valeur": a.valeur, "champ": f"Valeur {de(a.nom)}",
+                       "changer": f"Changer la valeur {de(a.nom)}"} for a in p.attributs],
         "bonus": p.bonus_prochain,
         "avis": ([f"Bonus de {signe(p.bonus_prochain)} au prochain jet : le Dd de la dernière réussite critique "
                   "en scène. Il est compté dans les chances ci-dessous et s'efface après le jet."]
@@ -127,7 +130,7 @@ BORNES: dict[str, Any] = {
 }
 
 REGLAGES = (
-    contrat.choix("difficulte", "Difficulté", [str(k) for k in MODIFICATEURS], "0"),
+    contrat.choix("difficulte", "Difficulté", [str(k) for k in MODIFICATEURS], "0", feminin=True),
     contrat.entier("autre", "Autre modificateur", AUTRE_MIN, AUTRE_MAX, 0),
 )
 
@@ -189,12 +192,15 @@ OPERATIONS: dict[str, contrat.Operation[Personnage]] = {
     "ajouter_attribut": _simple(lambda p, v: p.ajouter_attribut(v["nom"], v["valeur"]),
                                 lambda p, v: f"Nouvel attribut pour {p.nom} : {str(v['nom'])[:NOM_MAX].strip()}",
                                 (NOM, contrat.entier("valeur", "Valeur", CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX, 3))),
+    "changer_attribut": _simple(lambda p, v: p.changer_attribut(str(v["nom"]), v["valeur"]),
+                                lambda p, v: f"{p.attribut(str(v['nom'])).nom} passe à {v['valeur']}",
+                                (NOM, contrat.entier("valeur", "Valeur", CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX))),
     "retirer_attribut": _simple(lambda p, v: p.retirer_attribut(str(v["nom"])),
                                 lambda p, v: f"Attribut retiré : {p.attribut(str(v['nom'])).nom}", (NOM,)),
     "changer_caracteristique": _simple(
         lambda p, v: p.changer_caracteristique(v["caracteristique"], v["valeur"]),
         lambda p, v: f"{CARACTERISTIQUES[str(v['caracteristique']).casefold()]} passe à {v['valeur']}",
-        (contrat.choix("caracteristique", "Caractéristique", list(CARACTERISTIQUES)),
+        (contrat.choix("caracteristique", "Caractéristique", list(CARACTERISTIQUES), feminin=True),
          contrat.entier("valeur", "Valeur", CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX))),
     "oublier_bonus": _simple(lambda p, v: p.avec_bonus(0), lambda p, v: "Bonus du prochain jet oublié"),
     "renommer": contrat.renommage(Personnage.renommer),

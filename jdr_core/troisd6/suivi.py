@@ -158,7 +158,7 @@ BORNES: dict[str, Any] = {
 
 # --- Les champs que le widget envoie ------------------------------------------------------
 
-CARACTERISTIQUE = contrat.choix("caracteristique", "Caractéristique", list(CARACTERISTIQUES))
+CARACTERISTIQUE = contrat.choix("caracteristique", "Caractéristique", list(CARACTERISTIQUES), feminin=True)
 USAGES = ("aucun", *(u.value for u in Usage))
 
 
@@ -281,7 +281,7 @@ REGLAGES = (
 OPERATIONS: dict[str, contrat.Operation[Personnage]] = {
     "tester": contrat.Operation(_tester, (
         CARACTERISTIQUE, contrat.libre("maitrise", ""), *REGLAGES,
-        contrat.choix("depense", "Dépense de PE", USAGES, "aucun"),
+        contrat.choix("depense", "Dépense de PE", USAGES, "aucun", feminin=True),
         contrat.entier("cout", "Coût en PE", 1, COUT_MAX, presence="facultatif"), contrat.GRAINE)),
     "subir": _simple(lambda p, v: p.subir(v["degats"]),
                      lambda p, v: f"{p.nom} perd {quantite(v['degats'], 'PE', 'PE')}",

@@ -65,6 +65,42 @@ async function lancer(jet, bouton, sortie) {
   }
 }
 
+// Le panneau d'un jet touché ou pris au clavier : ses cotes (une copie de l'infobulle, rendue à la
+// construction) et le bouton « Lancer », décrit par les cotes pour un lecteur d'écran. Il s'ouvre
+// sous le paragraphe, juste avant le résultat.
+function panneau(jet, bouton, sortie) {
+  if (jet.jdrPanneau) return jet.jdrPanneau;
+  const cotes = jet.querySelector(".jdr-jet-cotes");
+  const zone = el("span", "jdr-jet-panneau");
+  zone.id = `${jet.id}-panneau`;
+  zone.hidden = true;
+  const lignes = el("span", "jdr-jet-panneau-cotes");
+  for (const n of cotes.childNodes) lignes.append(n.cloneNode(true));
+  lignes.setAttribute("aria-hidden", "true");  // lues une fois, par la description du bouton
+  const lancerB = el("button", "md-button md-button--primary jdr-bouton jdr-jet-lancer", "Lancer");
+  lancerB.type = "button";
+  lancerB.setAttribute("aria-describedby", cotes.id);
+  lancerB.addEventListener("click", () => lancer(jet, bouton, sortie));
+  lancerB.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape") return;
+    basculer(jet, bouton, sortie, false);
+    bouton.focus();
+  });
+  zone.append(lignes, lancerB);
+  (sortie || jet).before(zone);
+  jet.jdrPanneau = zone;
+  return zone;
+}
+
+function basculer(jet, bouton, sortie, auClavier) {
+  const zone = panneau(jet, bouton, sortie);
+  const ouvrir = zone.hidden;
+  zone.hidden = !ouvrir;
+  bouton.setAttribute("aria-expanded", String(ouvrir));
+  jet.classList.toggle("jdr-jet--sans-cotes", ouvrir);
+  if (ouvrir && auClavier) zone.querySelector("button").focus();
+}
+
 export function brancher(jet) {
   const bouton = jet.querySelector(".jdr-jet-bouton");
   // Le résultat s'affiche sous le paragraphe, pas au milieu de la phrase : sa zone (vide, et
@@ -76,10 +112,20 @@ export function brancher(jet) {
   for (const type of ["pointerenter", "focusin", "touchstart"]) {
     jet.addEventListener(type, () => moteur.precharger(), { once: true, passive: true });
   }
-  bouton.addEventListener("click", () => lancer(jet, bouton, sortie));
-  // Échap ferme l'infobulle sans déplacer le focus ; elle revient au prochain survol ou focus.
+  // À la souris, l'infobulle s'est montrée au survol : le clic lance. Au doigt et au clavier, où
+  // rien ne se survole, le premier appui ouvre les cotes et un bouton « Lancer » : le jet reste un
+  // appui plus loin, et se décide en connaissant ses chances.
+  bouton.setAttribute("aria-expanded", "false");
+  bouton.addEventListener("click", (e) => {
+    if (e.pointerType === "mouse") return lancer(jet, bouton, sortie);
+    return basculer(jet, bouton, sortie, e.detail === 0);
+  });
+  // Échap ferme l'infobulle (et le panneau) sans déplacer le focus ; elle revient au prochain survol ou focus.
   bouton.addEventListener("keydown", (e) => {
-    if (e.key === "Escape") jet.classList.add("jdr-jet--sans-cotes");
+    if (e.key === "Escape") {
+      jet.classList.add("jdr-jet--sans-cotes");
+      if (jet.jdrPanneau && !jet.jdrPanneau.hidden) basculer(jet, bouton, sortie, false);
+    }
   });
   const rouvrir = () => jet.classList.remove("jdr-jet--sans-cotes");
   bouton.addEventListener("pointerleave", rouvrir);

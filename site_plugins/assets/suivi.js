@@ -5,6 +5,7 @@
 //   fiche(suivi, vue) → éléments de la fiche,
 //   demande(suivi, op, demande, message) → ce que la fiche réclame avant d'appliquer une opération,
 //   renommable (facultatif) → vrai si le cœur du système connaît l'opération « renommer »,
+//   vues (facultatif) → vrai pour une fiche de personnage : deux onglets, Jouer et Modifier la fiche,
 //   absolues (facultatif) → les opérations qui posent des valeurs lues sur la page (voir plus bas).
 // Une vue pose `suivi.ancre("attaquer")` juste après un bouton : le message de cette opération
 // s'écrit là, à côté du bouton, plutôt que sous la fiche (la même sortie, annoncée, déplacée).
@@ -126,6 +127,12 @@ export function jetDuLanceur(racine, r) {
 
 // --- Le widget ----------------------------------------------------------------
 
+// Le nom d'un bouton d'une fiche, stable d'un rendu à l'autre : son nom accessible, sans le compte
+// qui change (« Annuler la dernière opération (3) »).
+function nomDeBouton(b) {
+  return (b.getAttribute("aria-label") || b.textContent).replace(/ \(\d+\)$/, "");
+}
+
 // Une fiche rangée, relue telle quelle : { etat, version } ; null si elle n'existe plus ;
 // { illisible: raison } si son texte ne se lit pas.
 function relire(cle) {
@@ -164,12 +171,15 @@ const SANS_VUE = {
   fait_a_jour: "Fait sur la fiche à jour : elle avait changé dans un autre onglet.",
   importee: "Fiche importée : elle rejoint le groupe.",
   confirmer_suppression: "Supprimer cette fiche ? Elle sera effacée de ce navigateur, sans retour possible.",
+  lien_partage: "Lien de partage de la fiche",
+  partage: "Ce lien porte la fiche : qui l'ouvre peut l'ajouter à son groupe, sans rien remplacer. Il ne passe par aucun serveur.",
 };
 
 export function phraseDe(vue, cle, remplir = {}) {
   const modele = (vue && vue.phrases && typeof vue.phrases[cle] === "string" && vue.phrases[cle]) || SANS_VUE[cle];
   return modele.replace(/\{(copie|raison)\}/g, (_m, nom) => String(remplir[nom] ?? ""));
 }
+const ATTENTE_MOTEUR = "Le moteur de règles se charge : l'opération partira dès qu'il sera prêt.";
 const DEJA_FAITE = "Cette opération a déjà été appliquée : elle ne compte qu'une fois.";
 const PLEIN = "Sauvegarde impossible : le stockage de ce navigateur est plein ou refusé. L'opération n'a "
   + "pas été appliquée, la fiche reste telle qu'elle était ; exportez-la ou libérez de la place.";
@@ -177,7 +187,8 @@ const PLEIN = "Sauvegarde impossible : le stockage de ce navigateur est plein ou
 // Une opération sur une fiche rangée, faite hors de son widget (un lanceur qui applique son jet à
 // un personnage, liaison.js) : même verrou, même relecture, même clé d'opération que la fiche.
 // Rend la réponse du moteur, ou { deja }, { disparue }, { illisible }, { plein }, { perime }.
-export function operationRangee(systeme, cle, op, id) {
+export async function operationRangee(systeme, cle, op, id) {
+  await moteur.pret();
   return sousVerrou(cle, async () => {
     if (operationFaite(cle, id)) return { deja: true };
     for (let essai = 0; essai < ESSAIS_MAX; essai++) {
@@ -260,6 +271,7 @@ class Suivi {
     // Où s'écrit le message : la clé de l'ancre de la dernière opération (voir ancre()), ou null
     // (sous la fiche) ; pendant une opération, les clés d'ancre qu'elle peut viser.
     this.ancreActive = null;
+    this.boutonActif = null;
     this.opEnCours = null;
     // La sortie est un <output> (rôle « status » implicite) : le lecteur d'écran l'annonce.
     this.message.setAttribute("role", "status");
@@ -320,6 +332,7 @@ class Suivi {
     // Une fiche sauvegardée se relit par Python : on attend que la page soit au repos.
     this.majBarre(cle);
     this.ancreActive = null;
+    this.boutonActif = null;
     this.corps.replaceChildren(el("p", "jdr-etat", "Lecture de la fiche sauvegardée…"));
     this.placerSortie();
     auRepos(() => this.charger(cle));
@@ -346,6 +359,7 @@ class Suivi {
     // Pendant une opération, à côté de son bouton s'il a une ancre ; tout autre message (annuler,
     // importer, un autre onglet…) sous la fiche, là où sont ces boutons-là.
     this.ancreActive = this.opEnCours ? this.opEnCours.find((k) => this.trouverAncre(k)) ?? null : null;
+    this.boutonActif = this.opEnCours && this.ancreActive === null ? this.boutonEnCours : null;
     const pres = this.placerSortie();
     const p = el("p", alerte ? "jdr-erreur" : "jdr-message", texte);
     if (alerte) p.setAttribute("role", "alert");
@@ -355,7 +369,17 @@ class Suivi {
     if (alerte) this.refusTenu = true;
     // Le message est amené dans l'écran s'il déborde (rien ne bouge s'il est déjà visible ; le
     // focus reste sur le bouton) : toujours à côté du bouton, sous la fiche sur un téléphone.
-    if (pres || matchMedia("(max-width: 44.9375em)").matches) p.scrollIntoView({ block: "nearest" });
+    if (pres || matchMedia("(max-width: 44.9375em)").matches) {
+      p.scrollIntoView({ block: "nearest" });
+      this.sortieMontree = { p, jusqua: performance.now() + 2000 };
+    }
+  }
+
+  // Les chances recalculées après un rendu (suivi/commun.js) changent la hauteur des cartes : le
+  // message qui vient d'être amené dans l'écran y est ramené s'il en a glissé.
+  garderSortieVisible() {
+    const m = this.sortieMontree;
+    if (m && m.p.isConnected && performance.now() < m.jusqua) m.p.scrollIntoView({ block: "nearest" });
   }
 
   // Une ancre de message, qu'une vue pose juste après le bouton d'une opération : le résultat de
@@ -377,6 +401,19 @@ class Suivi {
     const a = this.ancreActive === null ? null : this.trouverAncre(this.ancreActive);
     if (a) {
       if (this.message.parentElement !== a) a.append(this.message);
+      return true;
+    }
+    // Sans ancre posée par la vue : juste après le bouton pressé (dans sa carte de jet, ou après sa
+    // ligne d'actions), pour que le résultat tombe là où est l'œil.
+    const b = this.boutonActif && [...this.corps.querySelectorAll("button")].find((x) => nomDeBouton(x) === this.boutonActif);
+    if (b && b.offsetParent !== null) {
+      const carte = b.closest("li");
+      if (carte && this.corps.contains(carte)) {
+        if (this.message.parentElement !== carte) carte.append(this.message);
+      } else {
+        const ligne = b.closest(".jdr-actions-fiche, .jdr-ligne") || b;
+        if (ligne.nextElementSibling !== this.message) ligne.after(this.message);
+      }
       return true;
     }
     if (this.message.previousElementSibling !== this.corps) this.corps.after(this.message);
@@ -454,6 +491,7 @@ class Suivi {
   // Python n'a pas démarré : la sauvegarde n'a pas pu être relue, elle n'est pas en cause.
   moteurAbsent(cle) {
     this.ancreActive = null;
+    this.boutonActif = null;
     this.corps.replaceChildren(el("p", "jdr-etat", "Fiche sauvegardée en attente du moteur de règles."),
       bouton("Réessayer", () => this.charger(cle)));
     this.placerSortie();
@@ -514,6 +552,8 @@ class Suivi {
       if (op.jeton !== this.jetonDemande) return this.file;
       this.jetonDemande = null;
     }
+    // Le bouton pressé, reconnu après le nouveau rendu par son nom : le résultat s'écrira à côté.
+    const presse = this.boutonDuClic ? nomDeBouton(this.boutonDuClic) : null;
     const rendre = this.prendreBouton();
     // La clé de l'opération : posée ici, au geste du lecteur, elle la suit jusqu'à l'écriture.
     const avecCle = { ...op, cle: typeof op.cle === "string" && op.cle ? op.cle : nouvelleOperation() };
@@ -521,7 +561,9 @@ class Suivi {
     // du même état (sinon la seconde effacerait la première).
     this.file = this.file.then(async () => {
       this.opEnCours = Suivi.clesAncre(avecCle);
+      this.boutonEnCours = presse;
       try {
+        await this.moteurPret();
         await this.opererMaintenant(avecCle);
       } finally {
         this.opEnCours = null;
@@ -583,7 +625,10 @@ class Suivi {
           this.dire(ailleurs ? `${r.message}\n${phraseDe(vue, "fait_a_jour")}` : r.message);
         }
         if (r.graine !== undefined) {
-          annoncerJet(this.racine, { titre: `Suivi : ${envoi.op.replaceAll("_", " ")}`, issue: r.message,
+          // Au journal, le titre dit qui et quoi avec les mots de la table : le nom de la fiche, puis
+          // le bouton pressé tel qu'il se lit (« Mira — Tester : Athlétisme (Physique 4) »).
+          const action = this.boutonEnCours || envoi.op.replaceAll("_", " ");
+          annoncerJet(this.racine, { titre: `${(this.vue && this.vue.nom) || nomRange(cle)} — ${action}`, issue: r.message,
             graine: r.graine, ...jetDuLanceur(this.racine, r) });
         }
         return;
@@ -600,6 +645,7 @@ class Suivi {
   // Une fiche de plus dans le groupe (création, import, copie) : sa clé se choisit sous le
   // verrou du bloc, pour que deux onglets qui créent au même instant ne prennent pas la même.
   async creer(id, calculer, message) {
+    await this.moteurPret();
     await sousVerrou(this.bloc, async () => {
       if (operationFaite(this.bloc, id)) return this.dire(DEJA_FAITE);
       const r = await calculer();
@@ -607,13 +653,28 @@ class Suivi {
         return this.dire(moteurEnPanne(r) && !r.dit ? `${MOTEUR_ABSENT} : rien n'a été créé.` : r.erreur, true);
       }
       const cle = nouvelleCle(this.bloc);
+      // La clé de l'opération notée sur le bloc d'abord : refusée (stockage plein), rien n'est créé.
+      if (cle !== this.bloc) {
+        try {
+          noterOperation(this.bloc, id);
+        } catch {
+          return this.dire(PLEIN, true);
+        }
+      }
       const ecrit = ecrire(cle, r.etat, null, id);
       if (ecrit.plein) return this.dire(PLEIN, true);
-      if (cle !== this.bloc) noterOperation(this.bloc, id);
       this.prendre(cle, r, ecrit.version, { annulable: false });
       const texte = message(r);
       if (texte) this.dire(texte);
     });
+  }
+
+  // Python d'abord, le verrou ensuite : un onglet qui télécharge encore son moteur ne garde pas la
+  // fiche des autres onglets ; il dit qu'il attend.
+  async moteurPret() {
+    if (moteur.etat === "pret") return;
+    this.dire(ATTENTE_MOTEUR);
+    await moteur.pret();
   }
 
   // La réponse rangée devient la fiche de la page (mémoire et affichage).
@@ -631,7 +692,10 @@ class Suivi {
 
   annuler() {
     const rendre = this.prendreBouton();
-    this.file = this.file.then(() => this.annulerMaintenant()).catch((e) => this.dire(String(e), true)).finally(rendre);
+    this.file = this.file.then(async () => {
+      await this.moteurPret();
+      await this.annulerMaintenant();
+    }).catch((e) => this.dire(String(e), true)).finally(rendre);
     return this.file;
   }
 
@@ -794,6 +858,7 @@ class Suivi {
     const creation = this.vueModule.creation(this);
     creation.append(this.outilsImport());
     this.ancreActive = null;
+    this.boutonActif = null;
     this.corps.replaceChildren(creation);
     this.placerSortie();
     this.offrirPartage();
@@ -817,27 +882,38 @@ class Suivi {
     const saisie = garder ? this.saisie() : null;
     this.majBarre(this.cle);
     const pile = this.pile();
-    const outils = el("section", "jdr-fiche-outils");
+    // La vue de jeu : ce qui sert à la table (annuler, imprimer) ; la vue d'édition : le reste.
+    const jeu = el("section", "jdr-fiche-outils jdr-fiche-outils--jeu");
+    jeu.dataset.vue = "jeu";
     const annuler = bouton(`Annuler la dernière opération (${pile.length})`, () => this.annuler(),
       { desactive: !pile.length, titre: "Ctrl+Z dans la fiche" });
     annuler.setAttribute("aria-keyshortcuts", "Control+Z");
-    const renommer = el("div", "jdr-ligne");
+    const actionsJeu = el("div", "jdr-actions-fiche");
+    actionsJeu.append(annuler, bouton("Imprimer la fiche", () => this.imprimer()));
+    jeu.append(actionsJeu, el("p", "jdr-note", `L'annulation reprend les ${ANNULATIONS_MAX} dernières opérations faites `
+      + "dans cet onglet ; elle ne survit pas à un rechargement de la page."));
+    const edition = el("section", "jdr-fiche-outils jdr-fiche-outils--edition");
+    edition.dataset.vue = "edition";
+    edition.append(el("h4", null, "Nom, fichier et partage"));
     if (this.vueModule.renommable) {
+      const renommer = el("div", "jdr-ligne");
       const nom = texte(this.vue.nom, this.bornes.nom_max || 60);
       renommer.append(champ("Nouveau nom", nom), bouton("Renommer", () => this.operer({ op: "renommer", nom: nom.value })));
+      edition.append(renommer);
     }
-    outils.append(annuler,
-      el("p", "jdr-note", `L'annulation reprend les ${ANNULATIONS_MAX} dernières opérations faites dans cet `
-        + "onglet ; elle ne survit pas à un rechargement de la page."),
-      renommer);
+    const actionsEdition = el("div", "jdr-actions-fiche");
     // Dupliquer n'a de sens qu'avec un autre nom : seulement si le cœur du système sait renommer.
-    if (this.vueModule.renommable) outils.append(bouton("Dupliquer", () => this.dupliquer()));
-    outils.append(
-      bouton("Enregistrer dans un fichier", () => this.exporter()),
-      bouton("Partager par un lien", () => this.partager()),
-      bouton("Imprimer la fiche", () => this.imprimer()), this.outilsImport(),
+    if (this.vueModule.renommable) actionsEdition.append(bouton("Dupliquer", () => this.dupliquer()));
+    actionsEdition.append(bouton("Enregistrer dans un fichier", () => this.exporter()),
+      bouton("Partager par un lien", () => this.partager()));
+    edition.append(actionsEdition, this.outilsImport(),
       bouton("Réinitialiser (supprimer cette fiche)", () => this.effacer()));
-    this.corps.replaceChildren(...this.vueModule.fiche(this, this.vue), outils);
+    // Une fiche de personnage (sa vue exporte `vues`) a ses deux onglets ; un suivi de combat montre tout.
+    const avecVues = Boolean(this.vueModule.vues);
+    if (avecVues) this.corps.dataset.mode = this.mode();
+    else delete this.corps.dataset.mode;
+    this.corps.replaceChildren(...(avecVues ? [this.choixDeVue()] : []), ...this.vueModule.fiche(this, this.vue), jeu,
+      edition);
     this.placerSortie();
     this.offrirPartage();
     if (saisie) this.rendreSaisie(saisie);
@@ -845,6 +921,31 @@ class Suivi {
       const meme = [...this.corps.querySelectorAll("button")].find((b) => sansCompte(b.textContent) === reprise);
       (meme && !meme.disabled ? meme : this.corps.querySelector(".jdr-fiche-outils button:not(:disabled)")).focus();
     }
+  }
+
+  // La vue montrée (« jeu » ou « edition »), gardée par onglet et par groupe de fiches.
+  mode() {
+    return sessionStorage.getItem(`jdr-fiche-vue:${this.bloc}`) === "edition" ? "edition" : "jeu";
+  }
+
+  // Les deux onglets de la fiche : « Jouer » (les jets, les jauges, les actions de la table) et
+  // « Modifier » (création, compétences, nom, fichiers, partage). Un seul rendu : la feuille de
+  // style cache la vue qui n'est pas choisie (data-vue), l'impression prend celle de jeu.
+  choixDeVue() {
+    const zone = el("div", "jdr-fiche-modes");
+    zone.setAttribute("role", "group");
+    zone.setAttribute("aria-label", "Vue de la fiche");
+    for (const [mode, libelle] of [["jeu", "Jouer"], ["edition", "Modifier la fiche"]]) {
+      const b = bouton(libelle, () => {
+        sessionStorage.setItem(`jdr-fiche-vue:${this.bloc}`, mode);
+        this.corps.dataset.mode = mode;
+        for (const autre of zone.querySelectorAll("button")) autre.setAttribute("aria-pressed", String(autre === b));
+      });
+      b.dataset.mode = mode;
+      b.setAttribute("aria-pressed", String(this.mode() === mode));
+      zone.append(b);
+    }
+    return zone;
   }
 
   outilsImport() {
@@ -914,7 +1015,7 @@ class Suivi {
     const adresse = new URL(location.href);
     adresse.hash = fragment.slice(1);
     const champLien = Object.assign(document.createElement("input"), { type: "text", readOnly: true, value: adresse.href });
-    champLien.setAttribute("aria-label", `Lien de partage de la fiche de ${this.vue.nom}`);
+    champLien.setAttribute("aria-label", phraseDe(this.vue, "lien_partage"));
     const copier = bouton("Copier le lien", async () => {
       champLien.select();
       try {
@@ -925,9 +1026,9 @@ class Suivi {
       }
     });
     this.ancreActive = null;
+    this.boutonActif = null;
     this.placerSortie();
-    this.message.replaceChildren(el("p", "jdr-message", `Ce lien porte la fiche de ${this.vue.nom} : qui l'ouvre peut `
-      + "l'ajouter à son groupe, sans rien remplacer. Il ne passe par aucun serveur."), champLien, copier);
+    this.message.replaceChildren(el("p", "jdr-message", phraseDe(this.vue, "partage")), champLien, copier);
   }
 
   // Un lien de partage ouvert sur cette page : la fiche est mesurée, relue par le cœur, et
@@ -961,6 +1062,7 @@ class Suivi {
     }
     const oublier = () => history.replaceState(null, "", location.pathname + location.search);
     this.ancreActive = null;
+    this.boutonActif = null;
     this.placerSortie();
     const ajouter = bouton("Ajouter au groupe", async () => {
       oublier();
@@ -975,19 +1077,20 @@ class Suivi {
     this.racine.scrollIntoView({ block: "nearest" });
   }
 
+  // Un clic, un fichier : le téléchargement part aussitôt, et la page dit son nom.
   exporter() {
     const json = JSON.stringify(this.etat, null, 1);
-    const lien = el("a", "jdr-lien", "Télécharger la fiche");
+    const nom = `fiche-${this.vue.nom.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, "-").trim() || "sans-nom"}.json`;
+    const lien = el("a");
     lien.href = URL.createObjectURL(new Blob([json], { type: "application/json" }));
-    lien.download = `fiche-${this.vue.nom}.json`;
-    const zone = document.createElement("textarea");
-    zone.readOnly = true;
-    zone.rows = 6;
-    zone.value = json;
-    zone.setAttribute("aria-label", "Texte de la fiche enregistrée");
-    this.ancreActive = null;
-    this.placerSortie();
-    this.message.replaceChildren(lien, zone);
+    lien.download = nom;
+    lien.hidden = true;
+    document.body.append(lien);
+    lien.click();
+    lien.remove();
+    setTimeout(() => URL.revokeObjectURL(lien.href), 10000);
+    this.dire(`Fiche enregistrée dans le fichier « ${nom} » (dossier des téléchargements). « Ouvrir un fichier » la `
+      + "reprend, dans ce navigateur ou un autre.");
   }
 }
 

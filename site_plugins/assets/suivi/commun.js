@@ -2,7 +2,7 @@
 // création, l'en-tête et les sections de la fiche, les chances des boutons de jet tenues à jour
 // avec leurs réglages, une liste d'éléments qu'on retire et la ligne qui lui en ajoute.
 // Aucune règle ici : les nombres, les phrases et les chances viennent du cœur (jdr_core).
-import { bouton, champ, el, liste, texte } from "../dom.js";
+import { bouton, champ, el, liste, texte, typographier } from "../dom.js";
 
 // Ces fiches ne réclament jamais de complément : chaque opération s'applique d'un coup.
 export function demande(suivi, op, demandeRecue, message) {
@@ -36,8 +36,10 @@ export function entete(nom, resume) {
 }
 
 // Une section de la fiche, sa classe et son titre ; son contenu s'ajoute à la suite.
-export function section(classe, titre) {
+// `vue` : « jeu » (la vue de jeu, celle qui s'imprime) ou « edition » (Modifier la fiche).
+export function section(classe, titre, vue = "jeu") {
   const zone = el("section", classe);
+  zone.dataset.vue = vue;
   zone.append(el("h4", null, titre));
   return zone;
 }
@@ -49,47 +51,71 @@ export function memoire(suivi, nom, defauts) {
   return suivi.memoires[nom];
 }
 
-// Une liste de boutons de jet, chacun avec ses chances à côté (décrites au lecteur d'écran) ;
-// `actualiser(reglages)` pose la question « chances » au moteur et réécrit les chances (seule la
-// dernière question compte). `cle(jet)` : l'identité d'un jet dans la réponse (`liste` : son champ).
-export function jetsAvecChances(suivi, jets, { libelle, operation, cle, liste }) {
+// Une liste de boutons de jet, chacun avec ses chances à côté (décrites au lecteur d'écran), et la
+// légende qui dit pour quels réglages elles valent (à l'écran et à l'impression).
+//
+// Les chances affichées ne viennent que d'un endroit : la question « chances » posée au moteur sur
+// la fiche affichée (suivi.etat) et les réglages visibles (`lire()`, les entrées de `reglages`).
+// Elle est posée à chaque rendu de la fiche (après un jet, une annulation, un rechargement, un
+// changement venu d'un autre onglet) et à chaque saisie d'un réglage ; seule la dernière réponse
+// compte. Jusqu'à elle, les chances sont marquées « en calcul » (aria-busy), jamais laissées à un
+// réglage d'avant. Les réglages lus sont gardés dans la mémoire `m` de l'onglet pour le prochain rendu.
+// `cle(jet)` : l'identité d'un jet dans la réponse (`liste` : son champ).
+export function jetsAvecChances(suivi, jets, { libelle, operation, cle, liste, reglages = [], lire, m }) {
   const ul = el("ul", "jdr-fiche-liste-tests");
   const chances = new Map();
   for (const jet of jets) {
     const li = el("li", "jdr-fiche-test");
-    const cote = el("span", "jdr-fiche-chance", jet.phrase);
+    const cote = el("span", "jdr-fiche-chance jdr-fiche-chance--calcul", "…");
     cote.id = `${suivi.racine.id}-chance-${chances.size}`;
+    cote.setAttribute("aria-busy", "true");
     const lancer = bouton(libelle(jet), () => suivi.operer(operation(jet)));
     lancer.setAttribute("aria-describedby", cote.id);
     li.append(lancer, cote);
     ul.append(li);
     chances.set(cle(jet), cote);
   }
+  const legende = el("p", "jdr-fiche-legende");
   let numero = 0;
-  const actualiser = async (reglages) => {
+  const actualiser = async () => {
     const mien = ++numero;
-    for (const c of chances.values()) c.classList.add("jdr-fiche-chance--calcul");
-    const r = await suivi.requete(suivi.etat, { op: "chances", ...reglages });
-    if (mien !== numero) return;
-    for (const c of chances.values()) c.classList.remove("jdr-fiche-chance--calcul");
-    if (r.erreur) return suivi.dire(r.erreur, true);
-    for (const jet of r.reponse[liste]) {
-      const c = chances.get(cle(jet));
-      if (c) c.textContent = jet.phrase;
+    const valeurs = lire();
+    if (m) Object.assign(m, valeurs);
+    legende.textContent = typographier(`Chances calculées pour : ${reglages.map(([nom, entree]) => `${nom} ${valeurLue(entree)}`)
+      .join(" ; ")}.`);
+    for (const c of chances.values()) {
+      c.classList.add("jdr-fiche-chance--calcul");
+      c.setAttribute("aria-busy", "true");
     }
+    const r = await suivi.requete(suivi.etat, { op: "chances", ...valeurs });
+    if (mien !== numero || !ul.isConnected) return;
+    const recus = new Map(r.erreur ? [] : r.reponse[liste].map((jet) => [cle(jet), jet.phrase]));
+    for (const [k, c] of chances) {
+      c.classList.remove("jdr-fiche-chance--calcul");
+      c.removeAttribute("aria-busy");
+      c.textContent = recus.has(k) ? recus.get(k) : "chances indisponibles pour ce réglage";
+    }
+    if (r.erreur) suivi.dire(r.erreur, true);
+    else suivi.garderSortieVisible();
   };
-  return { ul, actualiser };
+  for (const [, entree] of reglages) {
+    entree.addEventListener("change", actualiser);
+    if (entree.type === "number") entree.addEventListener("input", actualiser);
+  }
+  queueMicrotask(actualiser);
+  return { ul, legende, actualiser };
 }
 
-// Un réglage des jets change (une entrée de `entrees`) : les réglages lus (`lire()`) sont gardés
-// dans la mémoire `m` pour le prochain rendu, et les chances se recalculent avec eux.
-export function suivreReglages(entrees, m, lire, actualiser) {
-  for (const entree of entrees) {
-    entree.addEventListener("change", () => {
-      Object.assign(m, lire());
-      actualiser(lire());
-    });
-  }
+// Ce qu'une entrée montre au lecteur : l'option choisie d'une liste, « oui »/« non » d'une case.
+function valeurLue(entree) {
+  if (entree.tagName === "SELECT") return entree.selectedOptions[0] ? entree.selectedOptions[0].textContent : "";
+  if (entree.type === "checkbox") return entree.checked ? "oui" : "non";
+  return entree.value;
+}
+
+// Un réglage qui ne change pas les chances (la dépense de PE, la scène) : gardé dans la mémoire `m`.
+export function garderReglage(entree, m, nom, lire = () => (entree.type === "checkbox" ? entree.checked : entree.value)) {
+  entree.addEventListener("change", () => { m[nom] = lire(); });
 }
 
 // La ligne qui ajoute un élément à une liste de la fiche : ses champs [libellé, entrée], puis le

@@ -4,7 +4,7 @@
 // dans jdr_core.d10.suivi_fiche (et jdr_core.d10.suivi pour le combat).
 import { bouton, case_a_cocher, champ, el, liste, nombre, texte } from "../dom.js";
 import { nomRange, nouvelleOperation, operationRangee, signalerIci } from "../suivi.js";
-import { creation as formulaire, demande, entete, jetsAvecChances, ligneAjout, listeRetirable, memoire, section, suivreReglages } from "./commun.js";
+import { creation as formulaire, demande, entete, garderReglage, jetsAvecChances, ligneAjout, listeRetirable, memoire, section } from "./commun.js";
 
 export { demande };
 
@@ -18,6 +18,8 @@ export function creation(suivi) {
 }
 
 export const renommable = true;
+// Une fiche de personnage : une vue de jeu et une vue d'édition (suivi.js, choixDeVue).
+export const vues = true;
 
 function sectionJets(suivi, v) {
   const b = suivi.bornes;
@@ -27,19 +29,19 @@ function sectionJets(suivi, v) {
   const dv = nombre(m.dv, b.dv_min, b.dv_max);
   const auto = case_a_cocher();
   auto.checked = m.automatique;
-  const reglages = el("div", "jdr-ligne jdr-fiche-reglages");
-  reglages.append(champ("Difficulté variable (la difficulté vaut 5 + DV)", dv),
-    champ("Prendre la réussite automatique, sans marge, si elle est permise", auto));
-  zone.append(reglages);
-  const { ul, actualiser } = jetsAvecChances(suivi, v.jets, {
+  const reglages = [["Difficulté variable (la difficulté vaut 5 + DV)", dv]];
+  const ligne = el("div", "jdr-ligne jdr-fiche-reglages");
+  ligne.append(champ(reglages[0][0], dv), champ("Prendre la réussite automatique, sans marge, si elle est permise", auto));
+  zone.append(ligne);
+  const lire = () => ({ dv: dv.value });
+  const { ul, legende } = jetsAvecChances(suivi, v.jets, {
     libelle: (j) => `Jet : ${j.libelle}`,
     operation: (j) => ({ op: "agir", competence: j.competence, stat: j.stat, dv: dv.value, automatique: auto.checked }),
     cle: (j) => `${j.competence}|${j.stat}`,
-    liste: "jets",
+    liste: "jets", reglages, lire, m,
   });
-  zone.append(ul);
-  suivreReglages([dv], m, () => ({ dv: dv.value }), actualiser);
-  auto.addEventListener("change", () => { m.automatique = auto.checked; });
+  zone.append(legende, ul);
+  garderReglage(auto, m, "automatique");
   return zone;
 }
 
@@ -49,7 +51,7 @@ function champsPratique(b, niveau) {
 
 function sectionCompetences(suivi, v) {
   const b = suivi.bornes;
-  const zone = section("jdr-fiche-maitrises", "Compétences");
+  const zone = section("jdr-fiche-maitrises", "Compétences", "edition");
   zone.append(el("p", "jdr-fiche-avis", "Donnez le niveau, ou les années de pratique : la fiche en déduit l'autre."));
   const ul = el("ul", "jdr-fiche-liste");
   for (const c of v.competences) {
@@ -61,8 +63,7 @@ function sectionCompetences(suivi, v) {
       diviseur: f.pratique.value,
     }));
     changer.setAttribute("aria-label", `Changer ${c.nom}`);
-    li.append(champ(`Niveau de ${c.nom}`, f.niveau), champ(`ou années de pratique de ${c.nom}`, f.annees),
-      champ(`Pratique de ${c.nom}`, f.pratique), changer);
+    li.append(champ(c.champs.niveau, f.niveau), champ(c.champs.annees, f.annees), champ(c.champs.pratique, f.pratique), changer);
     if (!c.combat) {
       const retirer = bouton("Retirer", () => suivi.operer({ op: "retirer_competence", nom: c.nom }));
       retirer.setAttribute("aria-label", `Retirer la compétence ${c.nom}`);
@@ -84,7 +85,7 @@ function sectionCompetences(suivi, v) {
 
 function sectionEquipement(suivi, v) {
   const b = suivi.bornes;
-  const zone = section("jdr-fiche-armes", "Armes et armure");
+  const zone = section("jdr-fiche-armes", "Armes et armure", "edition");
   const ul = listeRetirable(suivi, v.armes, {
     texte: (a) => a.texte,
     retirer: (a) => ({ op: "retirer_arme", nom: a.nom }),
@@ -155,8 +156,18 @@ function sectionCombat(suivi, v) {
   return zone;
 }
 
+// À la table (et à l'impression) : les armes et l'armure se lisent, elles se changent dans « Modifier ».
+function resumeEquipement(v) {
+  const zone = section("jdr-fiche-equipement", "Armes et armure");
+  const ul = el("ul", "jdr-fiche-liste");
+  for (const a of v.armes) ul.append(el("li", null, a.texte));
+  if (!v.armes.length) ul.append(el("li", null, "Aucune arme : à mains nues."));
+  zone.append(ul, el("p", null, `Armure ${v.armure}`));
+  return zone;
+}
+
 export function fiche(suivi, v) {
   const haut = entete(v.nom, v.stats.map((s) => `${s.cle} ${s.valeur}`).join(", "));
-  return [haut, sectionJets(suivi, v), sectionBlessures(suivi, v), sectionCompetences(suivi, v),
+  return [haut, sectionJets(suivi, v), sectionBlessures(suivi, v), resumeEquipement(v), sectionCompetences(suivi, v),
     sectionEquipement(suivi, v), sectionCombat(suivi, v)];
 }

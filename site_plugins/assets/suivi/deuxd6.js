@@ -2,7 +2,7 @@
 // ses chances. Les règles restent dans jdr_core.deuxd6.suivi ; les chances suivent les réglages
 // par la question « chances », posée au moteur sans rien changer à la fiche.
 import { bouton, case_a_cocher, champ, el, liste, nombre, texte } from "../dom.js";
-import { creation as formulaire, demande, entete, jetsAvecChances, ligneAjout, listeRetirable, memoire, section, suivreReglages } from "./commun.js";
+import { creation as formulaire, demande, entete, garderReglage, jetsAvecChances, ligneAjout, memoire, section } from "./commun.js";
 
 export { demande };
 
@@ -17,6 +17,8 @@ export function creation(suivi) {
 }
 
 export const renommable = true;
+// Une fiche de personnage : une vue de jeu et une vue d'édition (suivi.js, choixDeVue).
+export const vues = true;
 
 function sectionJets(suivi, v) {
   const b = suivi.bornes;
@@ -28,19 +30,20 @@ function sectionJets(suivi, v) {
   const autre = nombre(m.autre, b.autre_min, b.autre_max);
   const scene = case_a_cocher();
   scene.checked = m.scene;
-  const reglages = el("div", "jdr-ligne jdr-fiche-reglages");
-  reglages.append(champ("Difficulté", difficulte), champ("Autre modificateur", autre),
+  const reglages = [["Difficulté", difficulte], ["Autre modificateur", autre]];
+  const ligne = el("div", "jdr-ligne jdr-fiche-reglages");
+  ligne.append(...reglages.map(([libelle, entree]) => champ(libelle, entree)),
     champ("Ce jet compte dans une scène (un critique donne son Dd au jet suivant)", scene));
-  if (v.bonus) reglages.append(bouton("Oublier le bonus", () => suivi.operer({ op: "oublier_bonus" })));
-  zone.append(reglages);
+  if (v.bonus) ligne.append(bouton("Oublier le bonus", () => suivi.operer({ op: "oublier_bonus" })));
+  zone.append(ligne);
   const lire = () => ({ difficulte: difficulte.value, autre: autre.value });
-  const { ul, actualiser } = jetsAvecChances(suivi, v.jets, {
+  const { ul, legende } = jetsAvecChances(suivi, v.jets, {
     libelle: (j) => `Jet : ${j.libelle}`,
     operation: (j) => ({ op: "lancer", jet: j.jet, nom: j.nom, ...lire(), scene: scene.checked }),
     cle: (j) => `${j.jet}|${j.nom}`,
-    liste: "jets",
+    liste: "jets", reglages, lire, m,
   });
-  zone.append(ul);
+  zone.append(legende, ul);
 
   // Sans la compétence : le jet par défaut, refusé d'office si l'action demande une formation.
   const defaut = el("div", "jdr-ligne");
@@ -55,23 +58,22 @@ function sectionJets(suivi, v) {
     })));
   zone.append(defaut);
 
-  suivreReglages([difficulte, autre], m, lire, actualiser);
-  scene.addEventListener("change", () => { m.scene = scene.checked; });
+  garderReglage(scene, m, "scene");
   return zone;
 }
 
 function sectionCompetences(suivi, v) {
   const b = suivi.bornes;
-  const zone = section("jdr-fiche-maitrises", "Compétences");
+  const zone = section("jdr-fiche-maitrises", "Compétences", "edition");
   const ul = el("ul", "jdr-fiche-liste");
   for (const c of v.competences) {
     const li = el("li", null, `${c.nom}${c.formation ? " (formation théorique)" : ""} `);
     const niveau = nombre(c.niveau, b.niveau_min, b.niveau_max);
     const changer = bouton("Changer le niveau", () => suivi.operer({ op: "changer_niveau", nom: c.nom, niveau: niveau.value }));
-    changer.setAttribute("aria-label", `Changer le niveau de ${c.nom}`);
+    changer.setAttribute("aria-label", c.changer);
     const retirer = bouton("Retirer", () => suivi.operer({ op: "retirer_competence", nom: c.nom }));
     retirer.setAttribute("aria-label", `Retirer la compétence ${c.nom}`);
-    li.append(champ(`Niveau de ${c.nom}`, niveau), changer, retirer);
+    li.append(champ(c.champ, niveau), changer, retirer);
     ul.append(li);
   }
   if (!v.competences.length) ul.append(el("li", null, "Aucune compétence : un jet de compétence se fait à 7 + son niveau."));
@@ -88,12 +90,19 @@ function sectionCompetences(suivi, v) {
 
 function sectionAttributs(suivi, v) {
   const b = suivi.bornes;
-  const zone = section("jdr-fiche-attributs", "Caractéristiques et attributs");
-  const ul = listeRetirable(suivi, v.attributs, {
-    texte: (a) => `${a.nom} ${a.valeur}`,
-    retirer: (a) => ({ op: "retirer_attribut", nom: a.nom }),
-    nom: (a) => `l'attribut ${a.nom}`,
-  });
+  const zone = section("jdr-fiche-attributs", "Caractéristiques et attributs", "edition");
+  // Chaque attribut se change sur place (sa valeur) ou se retire.
+  const ul = el("ul", "jdr-fiche-liste");
+  for (const a of v.attributs) {
+    const li = el("li", null, `${a.nom} `);
+    const valeur = nombre(a.valeur, b.caracteristique_min, b.caracteristique_max);
+    const changer = bouton("Changer", () => suivi.operer({ op: "changer_attribut", nom: a.nom, valeur: valeur.value }));
+    changer.setAttribute("aria-label", a.changer);
+    const retirer = bouton("Retirer", () => suivi.operer({ op: "retirer_attribut", nom: a.nom }));
+    retirer.setAttribute("aria-label", `Retirer l'attribut ${a.nom}`);
+    li.append(champ(a.champ, valeur), changer, retirer);
+    ul.append(li);
+  }
   const nom = texte("", b.nom_max, "Fatigue…");
   const valeur = nombre(3, b.caracteristique_min, b.caracteristique_max);
   const ajout = ligneAjout(suivi, [["Nouvel attribut", nom], ["Valeur de l'attribut", valeur]], "Ajouter l'attribut",
@@ -110,6 +119,6 @@ function sectionAttributs(suivi, v) {
 }
 
 export function fiche(suivi, v) {
-  const haut = entete(v.nom, v.caracteristiques.map((c) => `${c.nom} ${c.valeur}`).join(", "));
+  const haut = entete(v.nom, [...v.caracteristiques, ...v.attributs].map((c) => `${c.nom} ${c.valeur}`).join(", "));
   return [haut, sectionJets(suivi, v), sectionCompetences(suivi, v), sectionAttributs(suivi, v)];
 }

@@ -32,6 +32,8 @@ export function creation(suivi) {
 
 // Le cœur d'enCORE sait renommer une fiche (op « renommer ») : le groupe propose de le faire.
 export const renommable = true;
+// Une fiche de personnage : une vue de jeu et une vue d'édition (suivi.js, choixDeVue).
+export const vues = true;
 
 // Des dégâts qui franchissent un palier : nommer chaque blessure avant de les appliquer.
 // Une seule demande à la fois : vingt clics sur « Encaisser » laissent une seule liste à remplir.

@@ -2,7 +2,7 @@
 // Les règles restent dans jdr_core.troisd6.suivi : chaque bouton envoie une opération, les
 // chances d'un test viennent de la question « chances », posée au moteur sans rien changer.
 import { bouton, case_a_cocher, champ, el, liste, nombre, texte } from "../dom.js";
-import { creation as formulaire, demande, entete, jetsAvecChances, ligneAjout, listeRetirable, memoire, section, suivreReglages } from "./commun.js";
+import { creation as formulaire, demande, entete, garderReglage, jetsAvecChances, ligneAjout, listeRetirable, memoire, section } from "./commun.js";
 
 export { demande };
 
@@ -19,6 +19,8 @@ export function creation(suivi) {
 }
 
 export const renommable = true;
+// Une fiche de personnage : une vue de jeu et une vue d'édition (suivi.js, choixDeVue).
+export const vues = true;
 
 function sectionTests(suivi, v) {
   const b = suivi.bornes;
@@ -36,32 +38,31 @@ function sectionTests(suivi, v) {
   const depense = liste([["aucun", "Aucune"], ["compétence", `Une compétence (${b.couts["compétence"]} PE)`],
     ["pouvoir", `Un pouvoir (${b.couts.pouvoir} PE)`]]);
   depense.value = m.depense;
-  const reglages = el("div", "jdr-ligne jdr-fiche-reglages");
-  reglages.append(champ("Difficulté (succès demandés)", difficulte), champ("Avantages en plus", avantages),
-    champ("Désavantages en plus", desavantages), champ("Relances", relances));
-  if (v.fp) reglages.append(champ(`L'action relève de son Facteur de puissance (${v.domaine})`, fp));
-  reglages.append(champ("PE dépensés pour ce test", depense));
-  zone.append(reglages);
+  // Les réglages qui changent les chances : leur libellé sert au champ et à la légende des chances.
+  const reglages = [["Difficulté (succès demandés)", difficulte], ["Avantages en plus", avantages],
+    ["Désavantages en plus", desavantages], ["Relances", relances]];
+  if (v.fp) reglages.push([`L'action relève de son Facteur de puissance (${v.domaine})`, fp]);
+  const ligne = el("div", "jdr-ligne jdr-fiche-reglages");
+  ligne.append(...reglages.map(([libelle, entree]) => champ(libelle, entree)), champ("PE dépensés pour ce test", depense));
+  zone.append(ligne);
 
   const lire = () => ({ difficulte: difficulte.value, avantages: avantages.value, desavantages: desavantages.value,
     relances: relances.value, fp: fp.checked });
-  const { ul, actualiser } = jetsAvecChances(suivi, v.tests, {
+  const { ul, legende } = jetsAvecChances(suivi, v.tests, {
     libelle: (t) => `Tester : ${t.libelle}`,
     operation: (t) => ({ op: "tester", caracteristique: t.caracteristique, maitrise: t.maitrise, ...lire(),
       depense: depense.value }),
     cle: (t) => `${t.caracteristique}|${t.maitrise}`,
-    liste: "tests",
+    liste: "tests", reglages, lire, m,
   });
-  zone.append(ul);
-  // Un réglage change : les chances se recalculent.
-  suivreReglages([difficulte, avantages, desavantages, relances, fp], m, lire, actualiser);
-  depense.addEventListener("change", () => { m.depense = depense.value; });
+  zone.append(legende, ul);
+  garderReglage(depense, m, "depense");
   return zone;
 }
 
 function sectionMaitrises(suivi, v) {
   const b = suivi.bornes;
-  const zone = section("jdr-fiche-maitrises", "Maîtrises");
+  const zone = section("jdr-fiche-maitrises", "Maîtrises", "edition");
   const ul = listeRetirable(suivi, v.maitrises, {
     texte: (mt) => `${mt.nom} (${mt.caracteristique_texte})`,
     retirer: (mt) => ({ op: "retirer_maitrise", nom: mt.nom }),
