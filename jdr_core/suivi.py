@@ -36,9 +36,10 @@ Traceback (most recent call last):
 ...
 jdr_core.erreurs.JdrErreur: Compteur illisible : sauvegarde d'une version plus récente (3) que ce site (2).
 >>> COMPTEUR.operer({"version": 3, "genre": "encore.fiche", "nom": "Ada"}, {"op": "lire"})
+... # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-jdr_core.erreurs.JdrErreur: Compteur illisible : ce n'est pas un compteur sauvegardé, mais la sauvegarde d'un autre suivi (encore.fiche).
+jdr_core.erreurs.JdrErreur: Compteur illisible : ce n'est pas un compteur sauvegardé, mais ... (encore.fiche).
 """
 
 from __future__ import annotations

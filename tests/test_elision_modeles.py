@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from jdr_core.deuxd6.suivi import SUIVI as SUIVI_2D6
 from jdr_core.d10.suivi_fiche import SUIVI as SUIVI_D10
+from jdr_core.deuxd6.suivi import SUIVI as SUIVI_2D6
 from jdr_core.francais import phrases_suivi
 
 ASSETS = Path(__file__).resolve().parent.parent / "site_plugins" / "assets"

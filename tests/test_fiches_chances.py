@@ -95,7 +95,8 @@ def _affichees(fiche: Locator) -> list[tuple[str, str]]:
     """(bouton, chances) affichés, une fois les chances calculées (aucune marquée « en calcul »)."""
     expect(fiche.locator(".jdr-fiche-chance--calcul")).to_have_count(0, timeout=DELAI)
     lignes: list[list[str]] = fiche.locator(".jdr-fiche-test").evaluate_all(
-        "(lis) => lis.map((li) => [li.querySelector('button').textContent, li.querySelector('.jdr-fiche-chance').textContent])")
+        "(lis) => lis.map((li) => [li.querySelector('button').textContent,"
+        " li.querySelector('.jdr-fiche-chance').textContent])")
     return [(_espaces(b), _espaces(c)) for b, c in lignes]
 
 
@@ -213,7 +214,7 @@ def _mesurer(page: Page, racine: str, largeur: int) -> float:
     """La hauteur du plus petit contrôle visible ; au téléphone, 44 px au moins, et rien ne déborde."""
     controles: list[tuple[str, float]] = page.evaluate(CONTROLES, racine)
     assert controles
-    nom, plus_petit = min(controles, key=lambda c: c[1])
+    _, plus_petit = min(controles, key=lambda c: c[1])
     if largeur <= 390:
         trop_petits = [c for c in controles if c[1] < 44 - 0.5]
         assert trop_petits == [], f"contrôles de moins de 44 px à {largeur} px : {trop_petits}"
@@ -256,7 +257,8 @@ def test_mise_en_page_des_deux_vues(contexte_servi: BrowserContext, serveur: str
     assert boite_bouton and boite_message
     ecart = boite_message["y"] - (boite_bouton["y"] + boite_bouton["height"])
     hauteur = page.viewport_size["height"] if page.viewport_size else 800
-    assert 0 <= boite_message["y"] and boite_message["y"] + boite_message["height"] <= hauteur, "résultat hors de l'écran"
+    assert boite_message["y"] >= 0, "résultat au-dessus de l'écran"
+    assert boite_message["y"] + boite_message["height"] <= hauteur, "résultat sous l'écran"
     assert ecart < 200, f"le résultat tombe {ecart:.0f} px sous le bouton"
     assert page.evaluate(f"() => document.querySelector({racine!r} + ' output.jdr-sortie').getAttribute('role')") \
         == "status"

@@ -176,6 +176,7 @@ class TestDeuxOnglets:
             typographier("Mara a été modifiée dans un autre onglet : voici sa fiche à jour."))
         # Supprimée dans B : A le dit, accordé aussi.
         b.once("dialog", lambda d: d.accept())
+        vue_de_la_fiche(_fiche(b))
         _fiche(b).get_by_role("button", name="supprimer cette fiche").click()
         expect(_fiche(a).locator("output .jdr-message")).to_have_text("Mara a été supprimée dans un autre onglet.")
 
@@ -229,7 +230,7 @@ class TestAnnuler:
             expect(fiche.locator(STRESS)).to_contain_text(f"Stress {stress[-1]}/6")
         expect(fiche.get_by_role("button", name="Annuler la dernière opération")).to_have_text(
             "Annuler la dernière opération (12)")
-        expect(fiche.locator(".jdr-fiche-outils")).to_contain_text("ne survit pas à un rechargement")
+        expect(fiche.locator(".jdr-fiche-outils--jeu")).to_contain_text("ne survit pas à un rechargement")
         for i in range(10):
             if i % 2:
                 fiche.get_by_role("button", name="Annuler la dernière opération").click()

@@ -449,7 +449,15 @@ class TestVerrouCourt:
         fiche_a = _creer_lucrece(a, serveur)
         b = contexte.new_page()
         retenues: list[Any] = []
-        b.route("**/pyodide/**", retenues.append)  # le Python de B ne finit pas de se télécharger
+        libre = {"oui": False}
+
+        def retenir(route: Any) -> None:  # le Python de B n'arrive pas tant que le test ne le libère pas
+            if libre["oui"]:
+                route.continue_()
+            else:
+                retenues.append(route)
+
+        b.route("**/pyodide/**", retenir)
         b.goto(serveur + "/encore/fiche/")
         fiche_b = b.locator(FICHE)
         fiche_b.get_by_role("button", name="Nouvelle fiche").click()
@@ -460,7 +468,7 @@ class TestVerrouCourt:
         # … et ne garde pas le verrou du groupe : A joue sans attendre.
         fiche_a.get_by_role("button", name="Choc (+1)").click()
         expect(fiche_a.locator(STRESS)).to_contain_text("Stress 1/6", timeout=10_000)
-        b.unroute("**/pyodide/**")
+        libre["oui"] = True
         for route in retenues:
             route.continue_()
         expect(fiche_b.get_by_role("combobox", name="Fiche du groupe").locator("option")).to_have_count(2)
@@ -609,13 +617,18 @@ def test_copie_en_retard_reprend_l_ecriture_du_registre(contexte: BrowserContext
         const src = document.querySelector('script[src*="assets/jdr/jdr.js"]').src;
         const s = await import(src.replace(/jdr\\.js.*$/, 'stockage.js'));
         // Pose une note dans le registre des versions, comme l'écrivain d'un autre onglet.
-        const poser = (cle, note) => new Promise((ok) => { const d = indexedDB.open('jdr-stockage', 1);
-            d.onupgradeneeded = () => d.result.createObjectStore('versions');
-            d.onsuccess = () => { const tx = d.result.transaction('versions', 'readwrite');
-                tx.objectStore('versions').put(note, cle); tx.oncomplete = () => ok(); }; });
-        const lireNote = (cle) => new Promise((ok) => { const d = indexedDB.open('jdr-stockage', 1);
-            d.onsuccess = () => { const g = d.result.transaction('versions').objectStore('versions').get(cle);
-                g.onsuccess = () => ok(g.result); }; });
+        // La base telle que stockage.js la tient (version 2 : le registre et les verrous à bail) ; chaque
+        // connexion du test se ferme après usage, comme celle d'un onglet qui s'en va.
+        const ouvrir = () => new Promise((ok) => { const d = indexedDB.open('jdr-stockage', 2);
+            d.onupgradeneeded = () => { for (const nom of ['versions', 'verrous']) {
+                if (!d.result.objectStoreNames.contains(nom)) d.result.createObjectStore(nom); } };
+            d.onsuccess = () => ok(d.result); });
+        const poser = async (cle, note) => { const base = await ouvrir(); await new Promise((ok) => {
+            const tx = base.transaction('versions', 'readwrite');
+            tx.objectStore('versions').put(note, cle); tx.oncomplete = () => ok(); }); base.close(); };
+        const lireNote = async (cle) => { const base = await ouvrir(); const note = await new Promise((ok) => {
+            const g = base.transaction('versions').objectStore('versions').get(cle);
+            g.onsuccess = () => ok(g.result); }); base.close(); return note; };
         const cle = 'essai-reprise';
         localStorage.setItem(cle, '"a"');
         localStorage.setItem(cle + '#version', '1');

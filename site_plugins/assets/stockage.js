@@ -182,7 +182,9 @@ function ouvrirRegistre() {
       resoudre(demande.result);
     };
     demande.onerror = () => resoudre(null);
-    demande.onblocked = () => resoudre(null);
+    // Une connexion d'une version d'avant (un onglet ouvert avant la mise à jour du site) retient la mise
+    // à jour de la base : on l'attend une seconde, puis on se passe du registre plutôt que de bloquer.
+    demande.onblocked = () => setTimeout(() => resoudre(null), 1000);
   });
   return registre;
 }
