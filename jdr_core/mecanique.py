@@ -200,11 +200,17 @@ class Cote:
             raise JdrErreur(f"cote « {self.libelle} » : clé {self.cle!r} : attendu des lettres ASCII, chiffres, _ + -")
 
     def en_json(self) -> dict[str, str]:
+        """La ligne telle que la page la montre : une issue impossible le dit en toutes lettres,
+        sans fraction (« 0/1 » n'apprend rien de plus).
+
+        >>> Cote("reussite", "Réussir (difficulté 5)", Fraction(0)).en_json()["pourcentage"]
+        'impossible (0 %)'
+        """
         p = self.probabilite
         return {
             "cle": self.cle,
             "libelle": self.libelle,
-            "fraction": f"{p.numerator}/{p.denominator}",
+            "fraction": f"{p.numerator}/{p.denominator}" if p else "",
             "pourcentage": _pourcentage_lisible(p),
         }
 
@@ -225,11 +231,23 @@ def cotes_classees(loi: Loi[H], classer: Callable[[H, Valeurs], Collection[str]]
 
 def cotes_affichees(lignes: Iterable[Cote]) -> list[dict[str, str]]:
     """Les cotes telles que la page les montre : une issue impossible n'est pas listée
-    (« 0 % (0/1) » n'apprend rien au lecteur) ; le graphique, lui, garde toutes les barres."""
-    return [c.en_json() for c in lignes if c.probabilite]
+    (« 0 % (0/1) » n'apprend rien au lecteur), sauf quand elles le sont toutes : la première
+    ligne, l'issue que le jet cherche, dit alors qu'elle est impossible, pour que la liste ne
+    reste pas vide. Le graphique, lui, garde toutes les barres.
+
+    >>> deux_des = [Cote("reussite", "Réussir (difficulté 3)", Fraction(0)),
+    ...             Cote("critique", "Réussite critique", Fraction(0))]
+    >>> [f"{c['libelle']} : {c['pourcentage']}" for c in cotes_affichees(deux_des)]
+    ['Réussir (difficulté 3) : impossible (0 %)']
+    """
+    lignes = list(lignes)
+    possibles = [c.en_json() for c in lignes if c.probabilite]
+    return possibles or [c.en_json() for c in lignes[:1]]
 
 
 def _pourcentage_lisible(p: Fraction) -> str:
+    if not p:
+        return f"impossible ({pourcentage(p)})"
     if 0 < p < Fraction(1, 1000):
         return "moins de 0,1 %"
     if Fraction(999, 1000) < p < 1:

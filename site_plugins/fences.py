@@ -307,16 +307,21 @@ def _champ(p: Parametre, prefixe: str, valeur: object) -> str:
 FRACTION_LISIBLE = 15
 
 
+def valeur_cote_html(c: dict[str, str]) -> str:
+    """La chance d'une ligne de cotes (:func:`jdr_core.mecanique.cotes_affichees`) : le pourcentage,
+    puis la fraction exacte si elle est courte, en infobulle sinon ; une issue impossible n'a
+    pas de fraction (le cœur dit « impossible (0 %) »)."""
+    if not c["fraction"]:
+        return f'<strong>{_attr(c["pourcentage"])}</strong>'
+    if len(c["fraction"]) <= FRACTION_LISIBLE:
+        return (f'<strong>{_attr(c["pourcentage"])}</strong> '
+                f'<span class="jdr-fraction">({_attr(c["fraction"])})</span>')
+    return f'<strong title="Fraction exacte : {_attr(c["fraction"])}">{_attr(c["pourcentage"])}</strong>'
+
+
 def cotes_html(cotes: list[dict[str, str]]) -> str:
-    lignes = []
-    for c in cotes:
-        if len(c["fraction"]) <= FRACTION_LISIBLE:
-            fraction = f'<span class="jdr-fraction">({_attr(c["fraction"])})</span>'
-            valeur = f'<strong>{_attr(c["pourcentage"])}</strong> {fraction}'
-        else:
-            valeur = f'<strong title="Fraction exacte : {_attr(c["fraction"])}">{_attr(c["pourcentage"])}</strong>'
-        lignes.append(f"<li>{_attr(c['libelle'])} : {valeur}</li>")
-    return f"<ul>{''.join(lignes)}</ul>"
+    lignes = "".join(f"<li>{_attr(c['libelle'])} : {valeur_cote_html(c)}</li>" for c in cotes)
+    return f"<ul>{lignes}</ul>"
 
 
 def formulaire_lanceur(meca: Mecanique[Any], valeurs: dict[str, object], ident: str, legende: str,

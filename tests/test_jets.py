@@ -127,6 +127,16 @@ class TestExtension:
         assert "Réussir (difficulté 2) : 50 % (1/2) ;" in texte
         assert "Réussite critique : 1,4 % (1/72) ;" in texte and texte.endswith("(1/72).")
 
+    def test_issue_impossible_dite_dans_l_infobulle(self) -> None:
+        """Deux dés pour trois succès : toutes les issues sont impossibles, et l'infobulle le dit par
+        une phrase qui nomme l'issue cherchée, au lieu de s'arrêter sur son titre."""
+        rendu = convertir("Ici {{jet 3d6-test caracteristique=4 desavantages=1 difficulte=3 | deux dés pour 3}}.")
+        infobulle = re.search(r'role="tooltip">(.*?)</small>', rendu)
+        assert infobulle
+        texte = re.sub(r"<[^>]+>", "", infobulle.group(1))
+        assert texte.endswith("Chances exactes avant de lancer : Réussir (difficulté 3) : impossible (0 %).")
+        assert "()" not in texte and "0/1" not in texte
+
     def test_numerotes_dans_la_page(self) -> None:
         """Deux jets d'une page ont chacun leurs id ; une nouvelle page repart de 1."""
         md = markdown.Markdown(extensions=[JetsEnLigne()])

@@ -82,8 +82,9 @@ function cotesListe(cotes) {
     const li = el("li", null, `${c.libelle} : `);
     const pourcentage = el("strong", null, c.pourcentage);
     li.append(pourcentage);
-    if (c.fraction.length <= FRACTION_LISIBLE) li.append(" ", el("span", "jdr-fraction", `(${c.fraction})`));
-    else pourcentage.title = `Fraction exacte : ${c.fraction}`;
+    // Une issue impossible n'a pas de fraction : le cœur l'a dite « impossible (0 %) ».
+    if (c.fraction && c.fraction.length <= FRACTION_LISIBLE) li.append(" ", el("span", "jdr-fraction", `(${c.fraction})`));
+    else if (c.fraction) pourcentage.title = `Fraction exacte : ${c.fraction}`;
     ul.append(li);
   }
   return ul;
