@@ -22,7 +22,7 @@ from site_plugins.jets import JetInvalide, JetsEnLigne, lire_jet
 from site_plugins.plugin import resoudre_liens
 from site_plugins.recherche import exclure_widgets
 
-from .conftest import pages_construites
+from .conftest import RACINE, pages_construites
 
 DELAI = 90_000  # ms : Python démarre dans le navigateur au premier jet
 
@@ -197,6 +197,34 @@ class TestExtension:
         assert re.search(r'<button class="jdr-jet-bouton"|<button type="button" class="jdr-jet-bouton"', marque)
         assert '<small data-search-exclude="oui" class="jdr-jet-cotes"' in marque
         assert '<output data-search-exclude="oui"' in marque
+
+
+def _valeurs_du_formulaire(formulaire: str) -> dict[str, str]:
+    """Les valeurs qu'un formulaire de lanceur montre avant toute saisie : le nombre écrit, l'option
+    choisie, la case cochée ou non."""
+    valeurs = dict(re.findall(r'<input type="number"[^>]*name="(\w+)"[^>]*value="([^"]*)"', formulaire))
+    valeurs |= {nom: "true" if coche else "false"
+                for nom, coche in re.findall(r'<input type="checkbox"[^>]*name="(\w+)"[^>]*?( checked)?>', formulaire)}
+    for nom, options in re.findall(r'<select[^>]*name="(\w+)">(.*?)</select>', formulaire, re.S):
+        (valeurs[nom],) = re.findall(r'<option value="([^"]*)" selected', options)
+    return valeurs
+
+
+@pytest.mark.parametrize(("page", "invitation"), [
+    ("deuxd6/index.md", "Essayez l'écrou à votre tour"),
+], ids=["deuxd6-ecrou"])
+def test_le_lanceur_sous_une_invitation_part_de_sa_situation(page: str, invitation: str) -> None:
+    """Sous une invitation à rejouer la situation (un jet du texte), le lanceur de la même mécanique
+    part des mêmes réglages : le lecteur qui passe du bouton au formulaire retrouve son jet."""
+    rendu = convertir((RACINE / "docs" / page).read_text(encoding="utf-8"), page)
+    suite = rendu[rendu.index(invitation):]
+    jet = re.search(r'data-mecanique="([^"]+)"[^>]*data-jet="([^"]+)"', suite)
+    formulaire = re.search(r'<form class="jdr-lanceur" data-mecanique="([^"]+)" id="lanceur-.*?</form>', suite, re.S)
+    assert jet and formulaire and formulaire.group(1) == jet.group(1)
+    parametres = json.loads(html.unescape(jet.group(2)))["parametres"]
+    valeurs = _valeurs_du_formulaire(formulaire.group(0))
+    assert {nom: valeurs[nom] for nom in parametres} == {nom: str(v).lower() if isinstance(v, bool) else str(v)
+                                                          for nom, v in parametres.items()}
 
 
 # --- Le site construit --------------------------------------------------------------------
