@@ -402,6 +402,18 @@ class Mecanique(Generic[R]):
     situation: Callable[[R, Valeurs], str] | None = None
     #: Les paramètres que cette phrase dit déjà : le journal ne les répète pas dans ses réglages.
     dans_situation: tuple[str, ...] = ()
+    #: Les noms d'une version antérieure du formulaire, encore lus pour qu'un vieux lien de rejeu
+    #: (ou une entrée du journal) rejoue le même jet : (ancien nom, paramètres qui prennent sa
+    #: valeur). Un paramètre donné sous son nom actuel l'emporte ; le formulaire construit porte
+    #: cette table (``data-anciens``) pour régler ses champs depuis un vieux lien.
+    anciens: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def __post_init__(self) -> None:
+        noms = {p.nom for p in self.parametres}
+        for ancien, nouveaux in self.anciens:
+            if ancien in noms or not nouveaux or not set(nouveaux) <= noms:
+                raise JdrErreur(f"lanceur {self.nom} : l'ancien paramètre {ancien!r} doit céder sa valeur "
+                                "à des paramètres actuels, sans en être un")
 
     def pour_journal(self, resultat: R, valeurs: Valeurs) -> EntreeJournal:
         """Ce que le journal des jets note d'un jet : sa situation, puis les seuls réglages qui
@@ -441,8 +453,21 @@ class Mecanique(Generic[R]):
             raise JdrErreur(f"lanceur {self.nom} : le résultat réalise {len(trouvees)} barres au lieu d'une")
         return trouvees[0]
 
+    def traduire_anciens(self, bruts: Mapping[str, object]) -> dict[str, object]:
+        """Les paramètres bruts où chaque ancien nom (:attr:`anciens`) a cédé sa valeur à ceux
+        qui le remplacent, sauf à ceux qui sont donnés sous leur nom actuel."""
+        traduits = dict(bruts)
+        for ancien, nouveaux in self.anciens:
+            if ancien in traduits:
+                valeur = traduits.pop(ancien)
+                for nom in nouveaux:
+                    traduits.setdefault(nom, valeur)
+        return traduits
+
     def valider(self, bruts: Mapping[str, object]) -> Valeurs:
-        """Toutes les valeurs, converties ; les absentes prennent leur défaut."""
+        """Toutes les valeurs, converties ; les absentes prennent leur défaut ; un ancien nom
+        de paramètre est lu comme ceux qui le remplacent (:attr:`anciens`)."""
+        bruts = self.traduire_anciens(bruts)
         connus = {p.nom for p in self.parametres}
         inconnus = sorted(set(bruts) - connus - {"graine", "lanceur"})
         if inconnus:

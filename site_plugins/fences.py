@@ -354,9 +354,13 @@ def formulaire_lanceur(meca: Mecanique[Any], valeurs: dict[str, object], ident: 
     liaison = f' data-operation-suivi="{_attr(meca.operation_suivi)}"' if meca.operation_suivi else ""
     # Le titre de ses jets au journal, quand ce n'est pas la légende (la situation d'un exemple).
     titre = f' data-titre="{_attr(titre_journal)}"' if titre_journal else ""
+    # Les anciens noms de ses paramètres (Mecanique.anciens), champ par champ : un vieux lien de
+    # rejeu règle encore le formulaire (lanceur.js, rejouer).
+    par_champ = {nom: ancien for ancien, nouveaux in meca.anciens for nom in nouveaux}
+    anciens = f' data-anciens="{_attr(json.dumps(par_champ, separators=(",", ":")))}"' if par_champ else ""
     return (
         f'<form class="jdr-lanceur" data-mecanique="{_attr(meca.nom)}" id="{_attr(ident)}" '
-        f'data-systeme="{_attr(systeme_de(meca.nom))}"{liaison}{titre} novalidate>'
+        f'data-systeme="{_attr(systeme_de(meca.nom))}"{liaison}{titre}{anciens} novalidate>'
         f'<fieldset><legend>{_attr(legende)}</legend>'
         f'<div class="jdr-champs">{champs}</div>'
         '<div class="jdr-cotes" aria-live="polite"><p class="jdr-cotes-titre">Chances exactes '

@@ -416,6 +416,24 @@ def test_lien_rejoue_le_meme_jet(page: Page, serveur: str) -> None:
     assert form2.locator("output .jdr-de").all_inner_texts() == des
 
 
+def test_vieux_lien_rejoue_le_meme_jet(page: Page, serveur: str) -> None:
+    """Un lien fait quand l'action aidée n'avait qu'un niveau pour tous ses assistants règle chaque
+    assistant à ce niveau (table des anciens noms du cœur) et rejoue les dés que le cœur rejoue."""
+    from jdr_core import registre
+    from jdr_core.francais import typographier
+
+    vieux = {"niveau": "2", "assistants": "2", "niveau_aides": "3"}
+    attendu = registre.executer("2d6-assistance", vieux, 41)
+    page.goto(serveur + "/deuxd6/cas-speciaux/?lanceur=2d6-assistance&niveau=2&assistants=2&niveau_aides=3&graine=41")
+    form = page.locator('form[data-mecanique="2d6-assistance"]#lanceur-2d6-assistance')
+    expect(form.locator("output .jdr-resultat")).to_be_visible(timeout=DELAI)
+    assert [form.locator(f'[name="niveau_aide_{i}"]').input_value() for i in range(1, 5)] == ["3"] * 4
+    assert form.locator("output .jdr-de").all_inner_texts() == [
+        str(d["face"]) for g in attendu["groupes"] for d in g["des"]]
+    assert form.locator(".jdr-phrase").inner_text() == typographier(attendu["phrase"])
+    expect(form.locator(".jdr-avis-rejeu")).to_contain_text("mêmes réglages et mêmes dés")
+
+
 def test_navigation_instantanee_garde_le_worker(page: Page, serveur: str) -> None:
     _ouvrir_et_lancer(page, serveur + "/troisd6/test/", "3d6-test")
     page.locator(".md-sidebar--primary a[href$=\"combat/\"]").first.click()

@@ -289,9 +289,13 @@ export function rejouer() {
   if (!nom) return;
   const form = document.querySelector(`form.jdr-lanceur[data-mecanique="${CSS.escape(nom)}"]`);
   if (!form) return;
+  // Un lien d'avant un changement du formulaire : le champ prend la valeur de son ancien nom,
+  // que le cœur déclare (Mecanique.anciens, écrit par la construction dans data-anciens).
+  const anciens = new Map(Object.entries(JSON.parse(form.dataset.anciens || "{}")));
   for (const champ of form.querySelectorAll("input[name], select[name]")) {
-    if (!params.has(champ.name)) continue;
-    const valeur = params.get(champ.name);
+    const lu = params.has(champ.name) ? champ.name : anciens.get(champ.name);
+    if (!lu || !params.has(lu)) continue;
+    const valeur = params.get(lu);
     if (champ.type === "checkbox") champ.checked = valeur === "1";
     else champ.value = valeur;
   }
