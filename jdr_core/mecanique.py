@@ -397,6 +397,10 @@ class Mecanique(Generic[R]):
     #: L'opération du suivi de son système qui rejoue un jet de cette mécanique sur une fiche
     #: (elle reçoit ``parametres`` et ``graine``) ; ``None`` : le lanceur ne se relie à aucune fiche.
     operation_suivi: str | None = None
+    #: Le résultat dit au nom du personnage du suivi choisi à côté du lanceur (son nom, son genre
+    #: grammatical, ``""`` s'il n'est pas donné) au lieu d'un personnage anonyme ; ``None`` : le
+    #: résultat ne nomme personne (voir :func:`jdr_core.registre.executer`, ``fiche``).
+    nommer: Callable[[R, str, str], R] | None = None
     #: La situation d'un jet, en une phrase pour le journal des jets : ce qui a été joué (la
     #: cible, la difficulté, les dés…). ``None`` : l'entrée n'a que ses réglages.
     situation: Callable[[R, Valeurs], str] | None = None

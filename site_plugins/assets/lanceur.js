@@ -3,7 +3,7 @@
 // (Affichage : phrase, issue, groupes de dés avec leur rôle, détails).
 import { adresseDeRejeu, annoncerJet, avisRejeu, el, erreur, piedDeRejeu, reviserJet, typographier } from "./dom.js";
 import { afficherEtat, moteur } from "./moteur.js";
-import { lier } from "./liaison.js";
+import { ficheChoisie, lier } from "./liaison.js";
 
 // Ce que dit chaque rôle de dé (infobulle et lecteur d'écran).
 const ROLES = {
@@ -208,6 +208,8 @@ async function lancer(form, graine) {
     graphique: optionsGraphique(form),
   };
   if (graine !== undefined) requete.graine = graine;
+  const fiche = ficheChoisie(form);
+  if (fiche) requete.fiche = fiche;
   try {
     const reponse = await moteur.demander(requete);
     afficherJet(form, reponse);
