@@ -370,6 +370,18 @@ def test_cotes_perimees_jamais_affichees_comme_a_jour(page: Page, serveur: str) 
     expect(form.locator(".jdr-cotes li").first).to_contain_text("(7/8)")
 
 
+def test_issue_impossible_dite_apres_un_changement(page: Page, serveur: str) -> None:
+    """Réglé à la main sur deux dés pour trois succès, le lanceur dit l'issue cherchée impossible
+    (la ligne vient du cœur, par la réponse du worker) au lieu de vider sa liste de chances."""
+    form = _ouvrir_et_lancer(page, serveur + "/troisd6/test/", "3d6-test")
+    form.locator('[name="caracteristique"]').fill("4")
+    form.locator('[name="desavantages"]').fill("1")
+    form.locator('[name="difficulte"]').fill("3")
+    expect(form.locator(".jdr-cotes")).not_to_have_attribute("aria-busy", "true")
+    expect(form.locator(".jdr-cotes li")).to_have_text(["Réussir (difficulté 3) : impossible (0 %)"])
+    expect(form.locator(".jdr-cotes .jdr-fraction")).to_have_count(0)
+
+
 def test_longues_fractions_en_infobulle(page: Page, serveur: str) -> None:
     """Une fraction exacte illisible (des dizaines de chiffres) passe en infobulle, le pourcentage reste."""
     page.goto(serveur + "/deuxd6/scenes/")
