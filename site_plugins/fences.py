@@ -307,16 +307,21 @@ def _champ(p: Parametre, prefixe: str, valeur: object) -> str:
 FRACTION_LISIBLE = 15
 
 
+def valeur_cote_html(c: dict[str, str]) -> str:
+    """La chance d'une ligne de cotes (:func:`jdr_core.mecanique.cotes_affichees`) : le pourcentage,
+    puis la fraction exacte si elle est courte, en infobulle sinon ; une issue impossible n'a
+    pas de fraction (le cœur dit « impossible (0 %) »)."""
+    if not c["fraction"]:
+        return f'<strong>{_attr(c["pourcentage"])}</strong>'
+    if len(c["fraction"]) <= FRACTION_LISIBLE:
+        return (f'<strong>{_attr(c["pourcentage"])}</strong> '
+                f'<span class="jdr-fraction">({_attr(c["fraction"])})</span>')
+    return f'<strong title="Fraction exacte : {_attr(c["fraction"])}">{_attr(c["pourcentage"])}</strong>'
+
+
 def cotes_html(cotes: list[dict[str, str]]) -> str:
-    lignes = []
-    for c in cotes:
-        if len(c["fraction"]) <= FRACTION_LISIBLE:
-            fraction = f'<span class="jdr-fraction">({_attr(c["fraction"])})</span>'
-            valeur = f'<strong>{_attr(c["pourcentage"])}</strong> {fraction}'
-        else:
-            valeur = f'<strong title="Fraction exacte : {_attr(c["fraction"])}">{_attr(c["pourcentage"])}</strong>'
-        lignes.append(f"<li>{_attr(c['libelle'])} : {valeur}</li>")
-    return f"<ul>{''.join(lignes)}</ul>"
+    lignes = "".join(f"<li>{_attr(c['libelle'])} : {valeur_cote_html(c)}</li>" for c in cotes)
+    return f"<ul>{lignes}</ul>"
 
 
 def formulaire_lanceur(meca: Mecanique[Any], valeurs: dict[str, object], ident: str, legende: str,
@@ -349,9 +354,13 @@ def formulaire_lanceur(meca: Mecanique[Any], valeurs: dict[str, object], ident: 
     liaison = f' data-operation-suivi="{_attr(meca.operation_suivi)}"' if meca.operation_suivi else ""
     # Le titre de ses jets au journal, quand ce n'est pas la légende (la situation d'un exemple).
     titre = f' data-titre="{_attr(titre_journal)}"' if titre_journal else ""
+    # Les anciens noms de ses paramètres (Mecanique.anciens), champ par champ : un vieux lien de
+    # rejeu règle encore le formulaire (lanceur.js, rejouer).
+    par_champ = {nom: ancien for ancien, nouveaux in meca.anciens for nom in nouveaux}
+    anciens = f' data-anciens="{_attr(json.dumps(par_champ, separators=(",", ":")))}"' if par_champ else ""
     return (
         f'<form class="jdr-lanceur" data-mecanique="{_attr(meca.nom)}" id="{_attr(ident)}" '
-        f'data-systeme="{_attr(systeme_de(meca.nom))}"{liaison}{titre} novalidate>'
+        f'data-systeme="{_attr(systeme_de(meca.nom))}"{liaison}{titre}{anciens} novalidate>'
         f'<fieldset><legend>{_attr(legende)}</legend>'
         f'<div class="jdr-champs">{champs}</div>'
         '<div class="jdr-cotes" aria-live="polite"><p class="jdr-cotes-titre">Chances exactes '

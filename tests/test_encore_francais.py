@@ -170,7 +170,7 @@ class TestDanger:
         aff = DANGER.afficher(DANGER.lancer(v, DesScriptes([1, 2, 3])), v)
         assert aff["phrase"] == "Le PJ subit le danger (incendie) : −3 Santé, +2 Stress."
         assert aff["details"] == ["CON Difficile : 3d6 (1, 2, 3), aucun succès, échec.",
-                                  "Santé 8 → 5 : aucune armure ne réduit ces dégâts.",
+                                  "Santé 8 → 5 (palier « blessé ») : aucune armure ne réduit ces dégâts.",
                                   "Blessure à nommer, palier blessé.", "Stress 0 → 2."]
 
     def test_lanceur_reserve(self) -> None:

@@ -371,6 +371,18 @@ def test_cotes_perimees_jamais_affichees_comme_a_jour(page: Page, serveur: str) 
     expect(form.locator(".jdr-cotes li").first).to_contain_text("(7/8)")
 
 
+def test_issue_impossible_dite_apres_un_changement(page: Page, serveur: str) -> None:
+    """Réglé à la main sur deux dés pour trois succès, le lanceur dit l'issue cherchée impossible
+    (la ligne vient du cœur, par la réponse du worker) au lieu de vider sa liste de chances."""
+    form = _ouvrir_et_lancer(page, serveur + "/troisd6/test/", "3d6-test")
+    form.locator('[name="caracteristique"]').fill("4")
+    form.locator('[name="desavantages"]').fill("1")
+    form.locator('[name="difficulte"]').fill("3")
+    expect(form.locator(".jdr-cotes")).not_to_have_attribute("aria-busy", "true")
+    expect(form.locator(".jdr-cotes li")).to_have_text(["Réussir (difficulté 3) : impossible (0 %)"])
+    expect(form.locator(".jdr-cotes .jdr-fraction")).to_have_count(0)
+
+
 def test_longues_fractions_en_infobulle(page: Page, serveur: str) -> None:
     """Une fraction exacte illisible (des dizaines de chiffres) passe en infobulle, le pourcentage reste."""
     page.goto(serveur + "/deuxd6/scenes/")
@@ -415,6 +427,24 @@ def test_lien_rejoue_le_meme_jet(page: Page, serveur: str) -> None:
     expect(autre).to_have_url(lien)
     expect(form2.locator("output .jdr-resultat")).to_be_visible(timeout=DELAI)
     assert form2.locator("output .jdr-de").all_inner_texts() == des
+
+
+def test_vieux_lien_rejoue_le_meme_jet(page: Page, serveur: str) -> None:
+    """Un lien fait quand l'action aidée n'avait qu'un niveau pour tous ses assistants règle chaque
+    assistant à ce niveau (table des anciens noms du cœur) et rejoue les dés que le cœur rejoue."""
+    from jdr_core import registre
+    from jdr_core.francais import typographier
+
+    vieux = {"niveau": "2", "assistants": "2", "niveau_aides": "3"}
+    attendu = registre.executer("2d6-assistance", vieux, 41)
+    page.goto(serveur + "/deuxd6/cas-speciaux/?lanceur=2d6-assistance&niveau=2&assistants=2&niveau_aides=3&graine=41")
+    form = page.locator('form[data-mecanique="2d6-assistance"]#lanceur-2d6-assistance')
+    expect(form.locator("output .jdr-resultat")).to_be_visible(timeout=DELAI)
+    assert [form.locator(f'[name="niveau_aide_{i}"]').input_value() for i in range(1, 5)] == ["3"] * 4
+    assert form.locator("output .jdr-de").all_inner_texts() == [
+        str(d["face"]) for g in attendu["groupes"] for d in g["des"]]
+    assert form.locator(".jdr-phrase").inner_text() == typographier(attendu["phrase"])
+    expect(form.locator(".jdr-avis-rejeu")).to_contain_text("mêmes réglages et mêmes dés")
 
 
 def test_navigation_instantanee_garde_le_worker(page: Page, serveur: str) -> None:

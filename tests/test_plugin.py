@@ -329,6 +329,16 @@ class TestBlocs:
         assert 'name="caracteristique" min="1" max="5" step="1" value="5"' in html
         assert 'data-table="3d6-difficultes"' in html and 'data-systeme="encore"' in html
 
+    def test_lanceur_aux_issues_toutes_impossibles(self) -> None:
+        """Réglé sur deux dés pour trois succès, le lanceur dit que l'issue cherchée est impossible au
+        lieu de laisser sa liste de chances vide."""
+        rendu = convertir_page('```lanceur mecanique="3d6-test"\ncaracteristique = 4\ndesavantages = 1\n'
+                               'difficulte = 3\n```\n')
+        cotes = re.search(r'<div class="jdr-cotes"[^>]*>(.*?)</div>', rendu)
+        assert cotes
+        assert re.sub(r"<[^>]+>", "", cotes.group(1)) == (
+            "Chances exactes avant de lancer :Réussir (difficulté 3) : impossible (0 %)")
+
     def test_lanceur_defaut_invalide(self) -> None:
         with pytest.raises(BlocInvalide, match="Caractéristique 8") as erreur:
             convertir_page('```lanceur mecanique="3d6-test"\ncaracteristique = 8\n```\n')

@@ -8,7 +8,7 @@ tactique de chaque camp ; les cotes viennent de la chaîne de Markov exacte de
 >>> for cote in POURSUITE.cotes(v):
 ...     print(f"{cote.libelle} : {cote.en_json()['pourcentage']}")
 Le poursuivi s'échappe : 27,8 %
-Le poursuivi est arrêté : 0 %
+Le poursuivi est arrêté : impossible (0 %)
 La poursuite dure encore après 1 manche : 72,2 %
 """
 
