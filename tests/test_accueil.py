@@ -28,6 +28,8 @@ from .conftest import RACINE
 DOCS = RACINE / "docs"
 #: Les pages du menu hors systèmes, et leur libellé quand il n'est pas leur titre.
 HORS_SYSTEMES = {"index.md": "Accueil", "journal.md": None, "a-propos.md": None}
+#: L'encadré de l'accueil de chaque système : ce que couvre son texte d'origine, ce qu'il laisse à la table.
+ENCADRE_PORTEE = '!!! abstract "Ce que couvre le livre de règles, et ce qu\'il laisse à la table"'
 
 
 def texte(fragment: str) -> str:
@@ -91,6 +93,16 @@ class TestDeclaration:
         (dossier,) = dossiers
         # Aucune page du dossier n'est oubliée par le menu.
         assert sorted(systeme.pages) == sorted(p.relative_to(DOCS).as_posix() for p in (DOCS / dossier).glob("*.md"))
+
+    @pytest.mark.parametrize("systeme", registre.systemes(), ids=registre.SYSTEMES)
+    def test_l_accueil_du_systeme_dit_sa_portee(self, systeme: Systeme) -> None:
+        """On entre dans un système par sa page d'accueil (index.md, donc /systeme/), qui dit d'emblée
+        ce que couvre le texte d'origine et ce qu'il laisse à la table."""
+        assert Path(systeme.pages[0]).name == "index.md", f"{systeme.nom} : on entre par son index.md"
+        accueil = (DOCS / systeme.pages[0]).read_text(encoding="utf-8")
+        assert accueil.count(ENCADRE_PORTEE) == 1, f"{systeme.pages[0]} : l'encadré de portée manque"
+        encadre = accueil[accueil.index(ENCADRE_PORTEE):].split("\n\n#", 1)[0]
+        assert "**Vous y trouverez**" in encadre and "**Il ne " in encadre
 
     def test_rien_de_partage_ne_nomme_un_systeme(self) -> None:
         """Ni la nav de mkdocs.yml ni l'accueil ne recopient un titre ou une page de système."""

@@ -17,6 +17,7 @@ import markdown
 import pytest
 from mkdocs.exceptions import PluginError
 
+from jdr_core.registre import systemes
 from site_plugins.fences import MARQUE_LANCEUR, REGISTRE, BlocInvalide, declarations, formater_lanceur
 from site_plugins.minification import esbuild, minifier
 from site_plugins.plugin import amorce_en_ligne, resoudre_liens
@@ -113,7 +114,8 @@ class TestConfiguration:
         """L'entrée « jdr:systemes » de la nav devient une section par système déclaré : ses pages
         doivent exister, sinon la construction s'arrête en le disant."""
         r = construire(tmp_path, BASE + FENCES + "nav:\n  - index.md\n  - jdr:systemes\n")
-        assert r.returncode != 0 and "déclare la page troisd6/test.md, absente de" in r.stderr
+        premiere = systemes()[0].pages[0]
+        assert r.returncode != 0 and f"déclare la page {premiere}, absente de" in r.stderr
 
     def test_delais_configures(self, tmp_path: Path) -> None:
         """L'option delais arrive dans le worker et dans la page (minifiés ou non)."""

@@ -11,7 +11,8 @@ SYSTEME = Systeme(
     nom="troisd6",
     titre="3D6 à succès",
     principe="3D6 contre une caractéristique de 1 à 5, on compte les succès",
-    pages=tuple(f"troisd6/{page}.md" for page in ("test", "usages", "combat", "energie", "fiche", "tables", "ecran")),
+    pages=tuple(f"troisd6/{page}.md"
+                for page in ("index", "test", "usages", "combat", "energie", "fiche", "tables", "ecran")),
     mecaniques=MECANIQUES,
     tables=TABLES,
     suivis=(SUIVI,),
