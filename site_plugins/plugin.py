@@ -19,6 +19,7 @@ import struct
 from pathlib import Path
 from typing import Any
 
+from markdown.extensions.toc import slugify
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.config.config_options import ExtraScriptValue
@@ -107,7 +108,15 @@ class DelaisConfig(base.Config):  # type: ignore[no-untyped-call]  # __init_subc
 NAV_SYSTEMES = "jdr:systemes"
 #: Le bloc d'une page remplacé par la table des systèmes (titre, principe, lien vers la première page).
 BLOC_SYSTEMES = re.compile(r"^```systemes[ \t]*\n```[ \t]*$", re.M)
+#: Le bloc de l'accueil remplacé par le chemin d'un nouveau venu dans chaque système (Systeme.parcours).
+BLOC_PARCOURS = re.compile(r"^```parcours[ \t]*\n```[ \t]*$", re.M)
+#: Les colonnes du chemin d'un nouveau venu, une par étape de :class:`~jdr_core.mecanique.Parcours`.
+ETAPES = {"lire": "1. À lire d'abord", "jet": "2. Un premier jet", "fiche": "3. Puis la fiche"}
 _TITRE_H1 = re.compile(r"^#[ \t]+(.+?)[ \t#]*$", re.M)
+#: Un titre de section (niveaux 2 à 6), et son id explicite s'il en a un (``{#id}``).
+_TITRE = re.compile(r"^#{2,6}[ \t]+(.+?)[ \t#]*?(?:[ \t]*\{[^}]*#([\w-]+)[^}]*\})?[ \t]*$", re.M)
+#: L'ouverture d'un bloc exemple : son id et son titre.
+_EXEMPLE = re.compile(r'^[ \t]*`{3,}exemple\b(?=.*\bid="(?P<id>[^"]+)")(?:(?=.*\btitre="(?P<titre>[^"]*)"))?.*$', re.M)
 #: Un bloc de code clôturé : ses « # » sont des commentaires, pas des titres.
 _BLOC_DE_CODE = re.compile(r"^[ \t]*(`{3,}|~{3,}).*?^[ \t]*\1", re.M | re.S)
 
@@ -174,6 +183,54 @@ def table_des_systemes(page: str) -> str:
     for systeme in systemes():
         lien = posixpath.relpath(systeme.pages[0], posixpath.dirname(page) or ".")
         lignes.append(f"| [**{systeme.titre}**]({lien}) | {systeme.principe} |")
+    return "\n".join(lignes)
+
+
+def libelle_d_etape(docs: Path, systeme: Systeme, cible: str) -> str:
+    r"""Le nom d'une étape du chemin d'un nouveau venu, tiré de ce qu'elle montre : le titre de
+    l'exemple (``#exemple-<id>``), de la section (une autre ancre) ou, sans ancre, celui de la
+    page dans le menu. Une cible absente arrête la construction : le lien mènerait nulle part.
+
+    >>> import tempfile
+    >>> from jdr_core.mecanique import Systeme
+    >>> docs = Path(tempfile.mkdtemp()); (docs / "essai").mkdir()
+    >>> _ = (docs / "essai" / "index.md").write_text("# Essai : lire d'abord\n\n## Un premier jet\n\n"
+    ...     '```exemple id="essai-jet" titre="Ada tente sa chance"\n```\n')
+    >>> essai = Systeme(nom="essai", titre="Essai", principe="rien", pages=("essai/index.md",), mecaniques=())
+    >>> [libelle_d_etape(docs, essai, c) for c in ("essai/index.md", "essai/index.md#un-premier-jet",
+    ...                                           "essai/index.md#exemple-essai-jet")]
+    ["Lire d'abord", 'Un premier jet', 'Ada tente sa chance']
+    """
+    chemin, _, ancre = cible.partition("#")
+    fichier = docs / chemin
+    if chemin not in systeme.pages or not fichier.is_file():
+        raise PluginError(f"jdr : le parcours du système {systeme.nom} mène à {chemin}, "
+                          "qui n'est pas l'une de ses pages")
+    source = fichier.read_text(encoding="utf-8")
+    if not ancre:
+        return libelle_de_menu(titre_de_page(source) or chemin, systeme.titre)
+    for exemple in _EXEMPLE.finditer(source):
+        if f"exemple-{exemple['id']}" == ancre:
+            return exemple["titre"] or "Exemple"
+    for titre in _TITRE.finditer(_BLOC_DE_CODE.sub("", source)):
+        if (titre[2] or slugify(titre[1], "-")) == ancre:
+            return titre[1].replace("*", "").replace("`", "")
+    raise PluginError(f"jdr : le parcours du système {systeme.nom} mène à {cible}, ancre absente de la page")
+
+
+def parcours_des_systemes(docs: Path, page: str) -> str:
+    """La table « Nouveau ? Commencez ici » : pour chaque système déclaré, la page à lire d'abord, un
+    premier jet et la fiche (:class:`~jdr_core.mecanique.Parcours`), liens écrits depuis ``page``."""
+    lignes = ["| Système | " + " | ".join(ETAPES.values()) + " |", "|---" * (len(ETAPES) + 1) + "|"]
+    for systeme in systemes():
+        if systeme.parcours is None:
+            raise PluginError(f"jdr : le système {systeme.nom} ne déclare pas de parcours (Systeme.parcours)")
+        cases = []
+        for _, cible in systeme.parcours.etapes():
+            chemin, _, ancre = cible.partition("#")
+            lien = posixpath.relpath(chemin, posixpath.dirname(page) or ".")
+            cases.append(f"[{libelle_d_etape(docs, systeme, cible)}]({lien}{'#' + ancre if ancre else ''})")
+        lignes.append(f"| **{systeme.titre}** | " + " | ".join(cases) + " |")
     return "\n".join(lignes)
 
 
@@ -348,6 +405,8 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
             voisines = pages_du_systeme(Path(config.docs_dir), page.file.src_uri)
             if voisines:
                 markdown = inserer_apres_titre(markdown, voisines)
+        docs = Path(config.docs_dir)
+        markdown = BLOC_PARCOURS.sub(lambda _: parcours_des_systemes(docs, page.file.src_uri), markdown)
         return BLOC_SYSTEMES.sub(lambda _: table_des_systemes(page.file.src_uri), markdown)
 
     # Code et widgets hors de l'index de recherche (voir recherche.py).

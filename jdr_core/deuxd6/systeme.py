@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..mecanique import Systeme
+from ..mecanique import Parcours, Systeme
 from .lanceurs import MECANIQUES
 from .lanceurs_poursuite import MECANIQUES_POURSUITE, TABLES_POURSUITE
 from .suivi import SUIVI
@@ -17,4 +17,6 @@ SYSTEME = Systeme(
     mecaniques=(*MECANIQUES, *MECANIQUES_POURSUITE),
     tables=(*TABLES, *TABLES_POURSUITE),
     suivis=(SUIVI,),
+    # Nouveau venu : la page à lire d'abord, un premier jet, puis la fiche.
+    parcours=Parcours(lire="deuxd6/index.md", jet="deuxd6/index.md#exemple-basile-ecrou", fiche="deuxd6/fiche.md"),
 )

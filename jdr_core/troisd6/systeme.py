@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..mecanique import Systeme
+from ..mecanique import Parcours, Systeme
 from .lanceurs import MECANIQUES
 from .suivi import SUIVI
 from .tables import TABLES
@@ -16,4 +16,6 @@ SYSTEME = Systeme(
     mecaniques=MECANIQUES,
     tables=TABLES,
     suivis=(SUIVI,),
+    # Nouveau venu : la page à lire d'abord, un premier jet, puis la fiche.
+    parcours=Parcours(lire="troisd6/index.md", jet="troisd6/test.md#exemple-pierre-ruelle", fiche="troisd6/fiche.md"),
 )
