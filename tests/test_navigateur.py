@@ -158,6 +158,11 @@ def test_exemple_avec_d_autres_des_et_rejeu(page: Page, serveur: str) -> None:
     autre.close()
 
 
+#: Le panneau de « Modifier » (sélecteur donné) se tient au-dessus du résultat de l'exemple.
+AU_DESSUS_DU_RESULTAT = """(b, panneau) => !!(b.querySelector(panneau).compareDocumentPosition(
+  b.querySelector(":scope > output.jdr-sortie")) & Node.DOCUMENT_POSITION_FOLLOWING)"""
+
+
 def test_exemple_modifier_executer_revenir(page: Page, serveur: str) -> None:
     """« Modifier » : un nombre changé donne un autre résultat (≠) ; une erreur est dite en
     français et la page continue de marcher ; « Revenir au texte » rend le code d'origine."""
@@ -169,6 +174,8 @@ def test_exemple_modifier_executer_revenir(page: Page, serveur: str) -> None:
     zone = bloc.locator("textarea.jdr-code-modifiable")
     expect(zone).to_be_focused()
     assert zone.input_value() == source
+    # L'éditeur prend la place des boutons, au-dessus du résultat qu'il va produire.
+    assert bloc.evaluate(AU_DESSUS_DU_RESULTAT, ".jdr-editeur")
     zone.fill(source.replace("tester(3", "tester(5"))
     zone.press("Control+Enter")
     expect(bloc).to_have_attribute("data-etat", "ecart")
@@ -203,6 +210,7 @@ def test_modifier_la_situation_en_champs(page: Page, serveur: str) -> None:
     champ = form.get_by_role("spinbutton", name=re.compile("Caractéristique"))
     expect(champ).to_be_focused()
     expect(champ).to_have_value("4")
+    assert bloc.evaluate(AU_DESSUS_DU_RESULTAT, ".jdr-situation")
     assert form.locator('[name="difficulte"]').input_value() == "3"
     cotes = form.locator(".jdr-cotes ul").inner_text()
     champ.fill("2")

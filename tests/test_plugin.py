@@ -227,6 +227,23 @@ class TestRegistreDesBlocs:
         exemple_seul = convertir(("a.md", "a/", '```exemple id="a"\n>>> 1\n1\n```\n'))["a.md"]
         assert "jdr-situation-modele" not in exemple_seul
 
+    def test_boutons_du_joueur_avant_ceux_du_verificateur(self) -> None:
+        """Sur un exemple, les boutons du joueur (« Avec d'autres dés », « Modifier », « Lancer cette
+        situation ») viennent avant ceux du vérificateur : « Exécuter », puis « Voir le code », replié
+        sous le résultat."""
+        source = ('```exemple id="carmen" lanceur="3d6-test" valeurs="caracteristique=4 difficulte=3"\n'
+                  ">>> from jdr_core.des import DesScriptes\n>>> des = DesScriptes([1, 2, 3])\n```\n")
+        page = convertir(("a.md", "a/", source), ("jets.md", "jets/", LANCEUR))["a.md"]
+        page = page[:page.index("<template")]  # le formulaire de « Modifier » attend dans un modèle
+        controles = [html.unescape(t) for t in re.findall(
+            r'<(?:button|a) [^>]*class="jdr-[\w-]+ md-button"[^>]*>([^<]*)</(?:button|a)>|<summary>([^<]*)</summary>',
+            page) for t in t if t]
+        assert controles == ["Avec d'autres dés", "Modifier", "Lancer cette situation", "Exécuter", "Voir le code"]
+        assert page.index('class="jdr-sortie"') < page.index('class="jdr-exemple-code"')
+        sans_lanceur = convertir(("a.md", "a/", '```exemple id="a"\n>>> 1\n1\n```\n'))["a.md"]
+        assert re.findall(r'<button [^>]*>([^<]*)</button>', sans_lanceur.split("<template")[0]) == [
+            "Modifier", "Exécuter"]
+
     def test_situation_d_un_exemple_sans_lanceur(self) -> None:
         """Sans lanceur, « Modifier » propose les propres nombres de l'exemple, par étape, chacun avec sa
         place dans le code (ligne, colonnes) ; un oui/non devient une case."""
