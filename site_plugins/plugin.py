@@ -38,7 +38,7 @@ from .fences import BLOCS, MARQUE_LANCEUR, REGISTRE, declarations
 from .minification import esbuild, minifier
 from .prechargement import MANIFESTE, ModulesIllisibles, Prechargement, inserer_widgets, lire
 from .recherche import exclure_widgets
-from .renvois import RenvoiImpossible, ecrire_renvois
+from .renvois import SECTIONS_DEPLACEES, RenvoiImpossible, carte_des_ancres, ecrire_renvois, ids_de, inserer_carte
 from .runtime import (
     FICHIERS_PYODIDE,
     FICHIERS_REQUIS,
@@ -234,6 +234,21 @@ def parcours_des_systemes(docs: Path, page: str) -> str:
     return "\n".join(lignes)
 
 
+def parties_recues(page: str, declarees: object, files: Any) -> list[tuple[str, str]]:
+    """Les pages qui ont reçu les sections d'une page scindée (en-tête ``sections_deplacees`` : une
+    liste de chemins relatifs à elle), chacune avec son adresse ; une page absente arrête tout."""
+    if not isinstance(declarees, list) or not declarees or not all(isinstance(c, str) for c in declarees):
+        raise PluginError(f"jdr : {page} : {SECTIONS_DEPLACEES} attend une liste de pages (chemins relatifs)")
+    parties = []
+    for relatif in declarees:
+        chemin = posixpath.normpath(posixpath.join(posixpath.dirname(page), relatif))
+        fichier = files.get_file_from_path(chemin)
+        if fichier is None or not fichier.is_documentation_page() or chemin == page:
+            raise PluginError(f"jdr : {page} : {SECTIONS_DEPLACEES} nomme {relatif}, qui n'est pas une autre page")
+        parties.append((chemin, fichier.url))
+    return parties
+
+
 def pages_du_systeme(docs: Path, page: str) -> str | None:
     """Les pages du système de ``page``, en liste Markdown dans un ``<nav>`` : la page qui masque
     le menu (un écran du MJ, ``hide: [navigation]``) garde ainsi le chemin vers ses voisines.
@@ -325,12 +340,17 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         self._prechargement = Prechargement((), ())
         #: Le fichier du worker de recherche de Material (search.<empreinte>.min.js), vu dans les pages.
         self._worker_recherche = ""
+        #: Les id du contenu de chaque page (chemin source), pour les anciennes ancres d'une page scindée.
+        self._ids: dict[str, set[str]] = {}
+        #: Page scindée (chemin source) → les pages qui ont reçu ses sections (chemin source, adresse).
+        self._parties: dict[str, list[tuple[str, str]]] = {}
 
     # Vérifier la configuration avant tout travail, puis déclarer nos blocs à superfences.
     # Ce que nos blocs ont rendu à la construction précédente (mkdocs serve) est oublié.
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         REGISTRE.vider()
         self._worker_recherche = ""
+        self._ids, self._parties = {}, {}
         if "pymdownx.superfences" not in config.markdown_extensions:
             raise PluginError("jdr : l'extension pymdownx.superfences est requise")
         reglages = config.mdx_configs.setdefault("pymdownx.superfences", {})
@@ -405,13 +425,17 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
             voisines = pages_du_systeme(Path(config.docs_dir), page.file.src_uri)
             if voisines:
                 markdown = inserer_apres_titre(markdown, voisines)
+        if SECTIONS_DEPLACEES in page.meta:
+            self._parties[page.file.src_uri] = parties_recues(page.file.src_uri, page.meta[SECTIONS_DEPLACEES], files)
         docs = Path(config.docs_dir)
         markdown = BLOC_PARCOURS.sub(lambda _: parcours_des_systemes(docs, page.file.src_uri), markdown)
         return BLOC_SYSTEMES.sub(lambda _: table_des_systemes(page.file.src_uri), markdown)
 
     # Code et widgets hors de l'index de recherche (voir recherche.py).
+    # Les id du contenu sont notés : toutes les pages sont converties avant qu'aucune soit écrite.
     def on_page_content(self, html: str, *, page: Any, config: MkDocsConfig, files: Any) -> str:
         REGISTRE.page = ("", "")
+        self._ids[page.file.src_uri] = ids_de(html)
         return exclure_widgets(html)
 
     # La page 404 (un gabarit du thème, pas une page) reçoit la même typographie.
@@ -430,6 +454,8 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
             return f"{m.group(1)}{m.group(2)}assets/javascripts/workers/recherche-worker.js{m.group(4)}"
 
         output = _WORKER_RECHERCHE.sub(recherche, output, count=1)
+        if page.file.src_uri in self._parties:
+            output = self._carte_des_ancres(output, page)
         if page.url.startswith("404"):  # servie à n'importe quelle adresse : pas de chemin relatif sûr
             return output
         modules = self._prechargement.pour(output)
@@ -445,6 +471,21 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
             amorce = f'<script data-jdr-worker="{html.escape(worker)}">{amorce_en_ligne()}</script>'
             output = _CHARSET.sub(lambda m: m.group(0) + amorce, output, count=1)
         return output
+
+    def _carte_des_ancres(self, output: str, page: Any) -> str:
+        """Une page scindée : la carte de ses anciennes ancres, chacune vers la page qui l'a reçue."""
+        source = page.file.src_uri
+        parties = [(get_relative_url(adresse, page.url), self._ids.get(chemin, set()))
+                   for chemin, adresse in self._parties[source]]
+        carte = carte_des_ancres(self._ids.get(source, set()), parties)
+        for (adresse, _), (chemin, _) in zip(parties, self._parties[source], strict=True):
+            if adresse not in carte.values():
+                raise PluginError(f"jdr : {source} déclare {chemin} dans {SECTIONS_DEPLACEES}, "
+                                  "mais aucune de ses ancres ne manque à la page scindée")
+        try:
+            return inserer_carte(output, carte)
+        except RenvoiImpossible as erreur:
+            raise PluginError(f"jdr : {source} : {erreur}") from erreur
 
     # Déposer le runtime, le worker configuré et les fichiers compressés dans le site.
     def on_post_build(self, *, config: MkDocsConfig) -> None:

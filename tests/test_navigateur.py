@@ -424,6 +424,17 @@ def test_lien_rejoue_le_meme_jet(page: Page, serveur: str) -> None:
     assert form2.locator("output .jdr-de").all_inner_texts() == des
 
 
+def test_ancre_d_une_page_scindee(page: Page, serveur: str) -> None:
+    """Un lien gardé vers une section devenue sa propre page y mène, requête et ancre comprises ; une
+    ancre restée sur la page ne bouge pas."""
+    page.goto(serveur + "/deuxd6/scenes/?graine=7#le-sabotage")
+    expect(page).to_have_url(serveur + "/deuxd6/scenes-reflexion/?graine=7#le-sabotage")
+    expect(page.locator("h2#le-sabotage")).to_be_visible()
+    page.goto(serveur + "/deuxd6/scenes/#scenes-majeures")
+    page.wait_for_function("() => document.querySelector('[data-branche]') !== null")
+    assert page.url == serveur + "/deuxd6/scenes/#scenes-majeures"
+
+
 def test_navigation_instantanee_garde_le_worker(page: Page, serveur: str) -> None:
     _ouvrir_et_lancer(page, serveur + "/troisd6/test/", "3d6-test")
     page.locator(".md-sidebar--primary a[href$=\"combat/\"]").first.click()

@@ -12,8 +12,9 @@ SYSTEME = Systeme(
     nom="deuxd6",
     titre="2D6 sous le seuil",
     principe="2D6 à faire sous une cible : 7 + le niveau de compétence, ou 2 + la caractéristique",
-    pages=("deuxd6/index.md", "deuxd6/scenes.md", "deuxd6/poursuites.md", "deuxd6/cas-speciaux.md",
-           "deuxd6/fiche.md", "deuxd6/tables.md", "deuxd6/ecran.md"),
+    pages=tuple(f"deuxd6/{page}.md" for page in (
+        "index", "scenes", "scenes-relation", "scenes-reflexion", "poursuites", "poursuites-exemples",
+        "cas-speciaux", "fiche", "tables", "ecran")),
     mecaniques=(*MECANIQUES, *MECANIQUES_POURSUITE),
     tables=(*TABLES, *TABLES_POURSUITE),
     suivis=(SUIVI,),
