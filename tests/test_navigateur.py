@@ -424,6 +424,20 @@ def test_lien_rejoue_le_meme_jet(page: Page, serveur: str) -> None:
     assert form2.locator("output .jdr-de").all_inner_texts() == des
 
 
+def test_hypothese_repliee_a_l_ecran_imprimee_sur_papier(page: Page, serveur: str) -> None:
+    """À l'écran, un encadré « Hypothèse » est replié sous sa question ; imprimée, la page est une
+    page de livre : la réponse s'imprime aussi."""
+    page.goto(serveur + "/troisd6/test/")
+    boite = page.locator("details.hypothese").first
+    reponse = boite.locator("p").first
+    expect(boite.locator("summary")).to_have_text(re.compile(r"^Hypothèse\s:\s.+\s\?$"))
+    expect(reponse).to_be_hidden()
+    page.emulate_media(media="print")
+    expect(reponse).to_be_visible()
+    page.emulate_media(media="screen")
+    expect(reponse).to_be_hidden()
+
+
 def test_ancre_d_une_page_scindee(page: Page, serveur: str) -> None:
     """Un lien gardé vers une section devenue sa propre page y mène, requête et ancre comprises ; une
     ancre restée sur la page ne bouge pas."""
