@@ -95,9 +95,9 @@ EFFETS: dict[AvecEffet, Effet] = {
     Argument.EXCLUSIF: Effet("une information que lui seul connaît", 1, 0),
     Argument.DELICAT: Effet("un argument délicat", -2, -1),
     Argument.CLASSIQUE: Effet("un argument classique", 2, 1),
-    Outils.ADEQUATS: Effet("adaptés à la tâche", 1),
-    Outils.ORDINAIRES: Effet("ordinaires", 0),
-    Outils.AUCUN: Effet("aucun", -3),
+    Outils.ADEQUATS: Effet("outils adéquats", 1),
+    Outils.ORDINAIRES: Effet("outils ordinaires", 0),
+    Outils.AUCUN: Effet("aucun outil", -3),
 }
 
 
