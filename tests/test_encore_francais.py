@@ -184,7 +184,7 @@ class TestDanger:
         cellules += [d.intitule for d in DANGERS]
         for c in cellules:
             sans_restes(c)
-        assert PAR_CLE["incendie"].intitule == "Incendie (chaque tour)"
+        assert PAR_CLE["incendie"].intitule == "Incendie, par tour"
 
 
 class TestSuivi:
