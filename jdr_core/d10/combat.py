@@ -246,7 +246,7 @@ class Couvert(Enum):
     def libelle(self) -> str:
         return {Couvert.AUCUN: "à découvert", Couvert.LEGER: "couvert léger (buissons, haie)",
                 Couvert.MOYEN: "couvert moyen (porte en bois, comptoir)",
-                Couvert.LOURD: "couvert lourd (mur, porte blindée)"}[self]
+                Couvert.LOURD: "couvert lourd (mur, porte en métal)"}[self]
 
 
 @dataclass(frozen=True)
