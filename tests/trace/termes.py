@@ -189,6 +189,7 @@ TERMES: dict[str, tuple[tuple[int, str, str], ...]] = {
         (16, "spécialité", "Médecine"),
         (16, "objet", "trousse"),
         (16, "objet", "Ressource"),
+        (16, "renvoi", "Créer un objet"),
         (16, "récupération", "soins médicaux"),
         (16, "table", "Récupérer"),
         (18, "ton", "Raw"),
