@@ -115,7 +115,8 @@ class TestResisterObligatoire:
 
     def test_rate_compte_en_entier(self) -> None:
         ada = Fiche("Ada", Ton.RAW, 6, 2)
-        assert ada.evenement(Evenement.HORREUR, resistance=ada.jet_de_resistance(2, des=DesScriptes([1, 2]))).stress == 4
+        rate = ada.jet_de_resistance(2, des=DesScriptes([1, 2]))
+        assert ada.evenement(Evenement.HORREUR, resistance=rate).stress == 4
 
     def test_sans_jet_pour_un_cout_ou_un_danger(self) -> None:
         ada = Fiche("Ada", Ton.RAW, 6, 2)

@@ -360,7 +360,8 @@ def test_imprimer_la_fiche_sur_une_page_a4(contexte_servi: BrowserContext, serve
 @pytest.mark.parametrize(("largeur", "theme"), [(1280, "dark"), (390, "light")])
 def test_un_joueur_cree_lance_applique_recharge_encore(contexte_servi: BrowserContext, serveur: str, largeur: int,
                                                        theme: str) -> None:
-    """La fiche enCORE (Raw) : trois jets depuis la fiche (résister deux fois, sans case à cocher : le jet est obligatoire en Raw ; premiers soins), leurs
+    """La fiche enCORE (Raw) : trois jets depuis la fiche (résister deux fois,
+    jet obligatoire en Raw, sans case à cocher ; premiers soins), leurs
     effets sur le Stress et la Santé, tout retrouvé après un rechargement."""
     page, erreurs = _ouvrir(contexte_servi, theme, largeur)
     fiche = _creer(page, serveur + "/encore/fiche/", FICHE_ENCORE, "Lucrèce",

@@ -462,7 +462,8 @@ class Poursuite:
 
         >>> Poursuite(1, 2, Distance.LONG, Camp.POURSUIVI).modificateur_de(Manoeuvre.SE_CACHER)
         -2
-        >>> Poursuite(1, 2, Distance.COURT, Camp.POURSUIVI).modificateur_de(Manoeuvre.FORCER_BLOQUER)  # doctest: +ELLIPSIS
+        >>> poursuite = Poursuite(1, 2, Distance.COURT, Camp.POURSUIVI)
+        >>> poursuite.modificateur_de(Manoeuvre.FORCER_BLOQUER)  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
         jdr_core.erreurs.RegleEnfreinte: Forcer sur le côté/Bloquer en freinant devant se tente à distance Contact, ...

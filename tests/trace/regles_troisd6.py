@@ -1,0 +1,102 @@
+"""Trace règle par règle du 3D6 (source 000) : ligne, règle, où la page l'énonce, ce qui l'exerce.
+
+Chaque entrée : (ligne de la source, identifiant court, « page.md#ancre » qui l'énonce ou None,
+preuve qui l'exerce ou None). Une preuve est un test (« tests/fichier.py::Classe::test ») ou un
+exemple d'une page (« docs/systeme/page.md::identifiant »). ``None`` dit honnêtement ce qui manque.
+"""
+
+from __future__ import annotations
+
+T = "tests/test_troisd6_test.py"
+U = "tests/test_troisd6_usages.py"
+C = "tests/test_troisd6_combat.py"
+E = "tests/test_troisd6_energie.py"
+X = "tests/test_troisd6_exemples.py"
+P = "tests/test_troisd6_phrases.py"
+R = "tests/test_troisd6_regles.py"
+F = "tests/test_troisd6_fiche.py"
+
+REGLES: tuple[tuple[int, str, str | None, str | None], ...] = (
+    (1, "test-3d6", "troisd6/test.md#lancer-et-compter-les-succes", f"{T}::TestNombreDeDes::test_cas"),
+    (3, "trois-caracteristiques", "troisd6/test.md#les-trois-caracteristiques", "docs/troisd6/test.md::pierre-ruelle"),
+    (3, "echelle-1-a-5", "troisd6/test.md#les-trois-caracteristiques", f"{T}::TestSucces::test_caracteristique_hors_bornes"),
+    (5, "succes-de-sous-la-carac", "troisd6/test.md#lancer-et-compter-les-succes", f"{T}::TestSucces::test_pierre"),
+    (9, "usages-des-caracteristiques", "troisd6/test.md#les-trois-caracteristiques", None),
+    (17, "exemple-pierre-ruelle", "troisd6/test.md#lancer-et-compter-les-succes", f"{X}::TestPageTest::test_pierre_ruelle"),
+    (19, "variante-cinq-caracteristiques", "troisd6/test.md#les-trois-caracteristiques", None),
+    (28, "fp-succes-automatiques", "troisd6/test.md#le-facteur-de-puissance", f"{T}::TestSucces::test_fp_succes_automatiques"),
+    (30, "fp-degats-protection-pe", "troisd6/test.md#le-facteur-de-puissance", f"{C}::TestAttaque::test_aggravation_et_fp"),
+    (32, "pe-pour-competences-et-pouvoirs", "troisd6/energie.md#depenser-des-pe", f"{R}::TestDepenserDesPE::test_couts_par_defaut"),
+    (34, "pe-de-depart", "troisd6/energie.md#les-points-denergie", f"{E}::TestEtats::test_pe_de_depart"),
+    (36, "recuperation-jour-nuit-robot", "troisd6/energie.md#recuperer", f"{F}::TestEnergie::test_robot_repos_par_heure"),
+    (50, "avantage-4d6", "troisd6/test.md#avantage-et-desavantage", f"{T}::TestNombreDeDes::test_cas"),
+    (51, "desavantage-2d6", "troisd6/test.md#avantage-et-desavantage", f"{T}::TestNombreDeDes::test_cas"),
+    (53, "un-seul-modificateur-2-a-4-des", "troisd6/test.md#avantage-et-desavantage", "docs/troisd6/test.md::jules-mur"),
+    (57, "exemple-jules-mur", "troisd6/test.md#avantage-et-desavantage", f"{X}::TestPageTest::test_jules_mur"),
+    (59, "exemples-avantages-desavantages", "troisd6/test.md#avantage-et-desavantage", None),
+    (79, "exemple-carmen-code", "troisd6/test.md#la-difficulte", f"{X}::TestPageTest::test_carmen_code"),
+    (81, "relance-un-de-au-choix", "troisd6/test.md#les-relances", f"{T}::TestRelances::test_deux_relances_successives_sur_le_meme_de"),
+    (83, "sources-de-relance", "troisd6/test.md#les-relances", None),
+    (91, "difficulte-0-a-4", "troisd6/test.md#la-difficulte", f"{T}::TestSucces::test_difficulte_zero"),
+    (93, "au-dela-de-4-fp", "troisd6/test.md#la-difficulte", None),
+    (95, "difficulte-ou-circonstance", "troisd6/test.md#avantage-et-desavantage", None),
+    (97, "tests-difficiles", "troisd6/test.md#la-difficulte", "docs/troisd6/test.md::cotes-3d6"),
+    (101, "triple-critique", "troisd6/test.md#les-critiques", f"{T}::TestCritiques::test_regles"),
+    (102, "reussite-critique", "troisd6/test.md#les-critiques", f"{T}::TestCritiques::test_triple_reussite_bat_la_difficulte"),
+    (103, "echec-critique", "troisd6/test.md#les-critiques", f"{T}::TestCritiques::test_triple_echec_malgre_les_succes"),
+    (107, "tache-longue-succes", "troisd6/usages.md#les-taches-longues", f"{U}::TestTacheLongue::test_objectif_hors_bornes"),
+    (108, "tache-longue-duree-du-jet", "troisd6/usages.md#les-taches-longues", f"{P}::TestPhraseTacheEtPoursuite::test_duree"),
+    (109, "tache-longue-temps-max", "troisd6/usages.md#les-taches-longues", f"{U}::TestTacheLongue::test_temps_ecoule_refuse_les_jets"),
+    (111, "tache-longue-ensemble-ou-relais", "troisd6/usages.md#les-taches-longues", f"{U}::TestTacheLongue::test_relais_un_seul"),
+    (113, "opposition-plus-de-succes", "troisd6/usages.md#lopposition", f"{U}::TestOpposition::test_egalite_au_pj"),
+    (117, "exemple-pierre-garde", "troisd6/usages.md#lopposition", f"{X}::TestPageUsages::test_pierre_garde"),
+    (119, "opposition-ecart", "troisd6/usages.md#lopposition", f"{P}::TestPhraseOpposition::test_decompte"),
+    (127, "groupe-version-simple", "troisd6/usages.md#les-actions-de-groupe", f"{U}::TestGroupe::test_egalite_echoue"),
+    (133, "groupe-version-avancee", "troisd6/usages.md#les-actions-de-groupe", f"{U}::TestGroupe::test_avancee_manque_un"),
+    (137, "prouesses-table", "troisd6/usages.md#prouesses-physiques", None),
+    (179, "discretion-en-opposition", "troisd6/usages.md#prouesses-physiques", None),
+    (183, "poursuite-crans-de-depart", "troisd6/usages.md#les-courses-poursuites", f"{U}::TestPoursuite::test_bornes_depart"),
+    (185, "poursuite-succes-et-crans", "troisd6/usages.md#les-courses-poursuites", f"{X}::TestPageUsages::test_poursuite"),
+    (187, "poursuite-fin-0-ou-10", "troisd6/usages.md#les-courses-poursuites", f"{U}::TestPoursuite::test_finie"),
+    (189, "poursuite-vitesses-differentes", "troisd6/usages.md#les-courses-poursuites", None),
+    (193, "enquete-reussite-automatique", "troisd6/usages.md#lenquete", None),
+    (197, "enquete-table", "troisd6/usages.md#lenquete", None),
+    (221, "enquete-echec-rebondissement", "troisd6/usages.md#lenquete", None),
+    (227, "tour-six-secondes", "troisd6/combat.md#le-combat", None),
+    (231, "initiative-physique-puis-nature", "troisd6/combat.md#linitiative-qui-agit-en-premier", f"{C}::TestInitiative::test_ordre_complet"),
+    (247, "deux-actions-par-tour", "troisd6/combat.md#deux-actions-par-tour", f"{C}::TestActions::test_trop_d_actions"),
+    (251, "attaquer-une-fois", "troisd6/combat.md#deux-actions-par-tour", f"{P}::TestPhraseCombat::test_activations"),
+    (253, "attaque-un-succes", "troisd6/combat.md#attaquer", f"{C}::TestAttaque::test_rate_avec_defense"),
+    (255, "attaque-critique-double", "troisd6/combat.md#attaquer", f"{C}::TestAttaque::test_critique_double_la_base"),
+    (256, "attaque-echec-critique", "troisd6/combat.md#attaquer", f"{C}::TestAttaque::test_echec_critique_casse"),
+    (260, "declencher-une-maitrise", "troisd6/combat.md#deux-actions-par-tour", None),
+    (264, "preparer-son-coup", "troisd6/combat.md#deux-actions-par-tour", f"{C}::TestActions::test_preparer_sans_attaque"),
+    (268, "position-defensive", "troisd6/combat.md#deux-actions-par-tour", f"{C}::TestActions::test_defense_simple_et_totale"),
+    (272, "defense-en-reaction", "troisd6/combat.md#deux-actions-par-tour", f"{P}::TestPhraseCombat::test_defenses"),
+    (278, "deplacement-sol-air", "troisd6/combat.md#deux-actions-par-tour", f"{C}::TestDeplacement::test_simple"),
+    (278, "terrain-difficile", "troisd6/combat.md#deux-actions-par-tour", f"{C}::TestDeplacement::test_terrain_difficile_sans_des"),
+    (278, "se-relever", "troisd6/combat.md#se-relever", f"{R}::TestSeRelever::test_une_action_puis_une_autre"),
+    (278, "deplacement-critique-double", "troisd6/combat.md#deux-actions-par-tour", f"{C}::TestDeplacement::test_critique_double"),
+    (279, "deplacement-eau", "troisd6/combat.md#deux-actions-par-tour", f"{C}::TestDeplacement::test_eau_difficile_desavantage"),
+    (283, "aider-ou-gener", "troisd6/combat.md#deux-actions-par-tour", f"{C}::TestActions::test_aider_gener"),
+    (287, "degats-de-base-1-pe", "troisd6/combat.md#les-degats", f"{P}::TestPhraseAttaque::test_pe_perdus"),
+    (289, "table-des-armes", "troisd6/combat.md#les-degats", f"{C}::TestAttaque::test_arme_hors_table"),
+    (295, "vehicules-pe-armes-legeres", "troisd6/combat.md#les-vehicules", f"{R}::TestVehicules::test_insensible_aux_armes_legeres"),
+    (297, "degats-continus", "troisd6/combat.md#les-degats-continus", f"{C}::TestDegatsContinus::test_bornes"),
+    (305, "aggravation", "troisd6/combat.md#les-degats", f"{C}::TestAttaque::test_aggravation_et_fp"),
+    (309, "protection", "troisd6/combat.md#les-degats", f"{C}::TestAttaque::test_protection_ne_rend_pas_de_pe"),
+    (313, "table-des-protections", "troisd6/combat.md#les-degats", None),
+    (320, "degats-automatiques", "troisd6/combat.md#les-degats", f"{C}::TestAttaque::test_automatique_ignore_protection"),
+    (326, "affaibli", "troisd6/energie.md#les-etats", f"{E}::TestEtats::test_etat"),
+    (330, "gravement-blesse", "troisd6/energie.md#les-etats", f"{E}::TestEtats::test_etat"),
+    (334, "etat-critique-sequelle", "troisd6/energie.md#les-etats", f"{E}::TestSoins::test_soin_sans_stabilisation_donne_infirme"),
+    (340, "mort-avec-accord", "troisd6/energie.md#les-etats", None),
+    (348, "guerison-naturelle", "troisd6/energie.md#recuperer", f"{X}::TestPageEnergie::test_etats"),
+    (353, "stabiliser-deux-actions", "troisd6/energie.md#stabiliser", f"{E}::TestSoins::test_stabiliser_evite_la_sequelle"),
+    (355, "se-stabiliser", "troisd6/energie.md#stabiliser", f"{E}::TestSoins::test_se_stabiliser_demande_difficulte_3"),
+    (359, "soigner-test-mental", "troisd6/energie.md#soigner", "docs/troisd6/energie.md::soigner"),
+    (361, "robots-double-physique", "troisd6/energie.md#soigner", f"{E}::TestSoins::test_robot_reparation"),
+    (363, "soins-critiques", "troisd6/energie.md#soigner", f"{E}::TestSoins::test_soin_echec_critique"),
+    (368, "exemple-jules-entrepot", "troisd6/combat.md#exemple-complet-jules-dans-lentrepot",
+     f"{X}::TestPageCombat::test_jules_entrepot_coherence"),
+)
