@@ -79,6 +79,6 @@ REGLES: tuple[tuple[int, str, str | None, str | None], ...] = (
     (138, "trop-d-assistants-desordre", f"{CS}#saider-une-tache-commune", f"{C}::TestAssistance::test_desordre_permet_le_surnombre"),
     (141, "fouille-bon-endroit", f"{CS}#agir-en-parallele-la-fouille", f"{C}::TestFouille::test_bon_endroit_connu"),
     (142, "fouille-tirage-au-sort", f"{CS}#agir-en-parallele-la-fouille", f"{C}::TestFouille::test_tirage_au_sort"),
-    (142, "fouille-jet-de-chance", f"{CS}#agir-en-parallele-la-fouille", None),
+    (142, "fouille-jet-de-chance", f"{CS}#agir-en-parallele-la-fouille", f"{A}::TestRegle::test_jet_de_chance"),
     (143, "refouiller-malus", f"{CS}#agir-en-parallele-la-fouille", f"{C}::TestFouille::test_malus"),
 )
