@@ -76,11 +76,13 @@ class TestTacheLongue:
 
 
 class TestPoursuite:
-    """Écart de départ 1 à 5, rattrapés à 0, semés à 10."""
+    """Écart de départ « généralement » 1 à 5 (pas une borne), rattrapés à 0, semés à 10."""
 
     def test_bornes_depart(self) -> None:
-        with pytest.raises(JdrErreur):
-            opposition.Poursuite(6)
+        assert opposition.Poursuite(6).ecart == 6  # « généralement » 1 à 5 : le MJ peut partir de plus loin
+        for hors_jeu in (0, 10):
+            with pytest.raises(JdrErreur):
+                opposition.Poursuite(hors_jeu)
 
     def test_plafond(self) -> None:
         assert opposition.Poursuite(5).tour(poursuivants=0, poursuivis=9).ecart == 10
