@@ -24,6 +24,9 @@ class Regle:
     ident: str
     ancre: str | None
     preuve: str | None
+    #: Ce que la relecture de l'issue 37 a trouvé (nom renommé, règle manquante, contredite ou
+    #: reformulée) et ce qui a été fait ; vide quand la page disait déjà ce que dit la source.
+    note: str = ""
 
 
 def regles(systeme: str) -> tuple[Regle, ...]:
@@ -64,6 +67,8 @@ def bilan() -> list[str]:
         trace = regles(systeme)
         enoncees = sum(r.ancre is not None for r in trace)
         exercees = sum(r.preuve is not None for r in trace)
+        corrigees = sum(bool(r.note) for r in trace)
         lignes.append(f"{SOURCES[systeme][:3]} {systeme:8} : {len(trace)} règles, {enoncees} énoncées, "
-                      f"{exercees} exercées ; {len(TERMES[systeme])} noms du jeu")
+                      f"{exercees} exercées ({corrigees} corrigées par l'issue 37) ; "
+                      f"{len(TERMES[systeme])} noms du jeu")
     return lignes

@@ -17,7 +17,7 @@ import markdown
 
 from tests.trace.pages import DOCS
 
-EXEMPLE = re.compile(r'^```exemple id="([^"]+)"', re.MULTILINE)
+EXEMPLE = re.compile(r'^[ \t]*```exemple id="([^"]+)"', re.MULTILINE)
 BLOC = re.compile(r"^(\s*)```.*?^\1```[ \t]*$", re.MULTILINE | re.DOTALL)
 ENTETE = re.compile(r"\A---\n.*?^---\n", re.MULTILINE | re.DOTALL)
 

@@ -10,7 +10,7 @@ AC = "d10/action.md"
 CO = "d10/combat.md"
 BL = "d10/blessures.md"
 
-REGLES: tuple[tuple[int, str, str | None, str | None], ...] = (
+REGLES: tuple[tuple[int, str, str | None, str | None] | tuple[int, str, str | None, str | None, str], ...] = (
     (1, "six-caracteristiques", f"{AC}#les-caracteristiques", f"{R}::TestCaracteristiques::test_familles"),
     (5, "valeurs-humaines-1-10", f"{AC}#les-caracteristiques", f"{A}::TestAction::test_refus"),
     (7, "annees-de-pratique", f"{AC}#les-competences-et-les-annees-de-pratique", f"{R}::TestAnnees::test_table_du_texte"),
@@ -29,11 +29,14 @@ REGLES: tuple[tuple[int, str, str | None, str | None], ...] = (
     (33, "marge-plafonnee-comp", f"{AC}#la-marge", f"{A}::TestMarge::test_cas"),
     (35, "initiative-1d10-agi", f"{CO}#linitiative", f"{C}::TestInitiative::test_ordre_simple"),
     (35, "initiative-egalites-agi-puis-de", f"{CO}#linitiative", f"{C}::TestInitiative::test_de_departage"),
-    (36, "attaque-au-contact", f"{CO}#lattaque-au-contact", f"{C}::TestDifficultes::test_melee"),
-    (37, "attaque-a-distance", f"{CO}#lattaque-a-distance", f"{C}::TestDifficultes::test_distance"),
+    (36, "attaque-au-contact", f"{CO}#lattaque-au-contact", f"{C}::TestDifficultes::test_melee",
+     "nom rétabli (Attaque CàC)"),
+    (37, "attaque-a-distance", f"{CO}#lattaque-a-distance", f"{C}::TestDifficultes::test_distance",
+     "noms rétablis (Attaque tir, arme de poing standard)"),
     (39, "x-egal-distance-jusqu-a-5-m", f"{CO}#lattaque-a-distance", f"{C}::TestDifficultes::test_distance_croissante"),
     (40, "plus-1-par-10-m", f"{CO}#lattaque-a-distance", f"{C}::TestDifficultes::test_distance_croissante"),
-    (41, "couverts-resistance", f"{CO}#les-couverts", f"{C}::TestDegats::test_couverts"),
+    (41, "couverts-resistance", f"{CO}#les-couverts", f"{C}::TestDegats::test_couverts",
+     "nom rétabli : couvert lourd (mur, porte en métal)"),
     (47, "formule-des-degats", f"{CO}#les-degats", f"{C}::TestDegats::test_calcul"),
     (48, "bande-eraflure", f"{BL}#la-gravite-dun-coup", f"{B}::TestBandes::test_limites"),
     (49, "bandes-et-malus", f"{BL}#la-gravite-dun-coup", f"{B}::TestBandes::test_malus"),
