@@ -247,3 +247,25 @@ class TestErreursFrancaises:
     def test_sauvegarde_mal_typee(self, etat: dict[str, object]) -> None:
         with pytest.raises(JdrErreur, match=r"Fiche illisible : le (ton|palier)"):
             Fiche.depuis_json(etat)
+
+
+class TestTraceSante:
+    """Quelques règles de la source que rien d'autre n'exerçait (trace de l'issue 37)."""
+
+    def test_stress_commence_a_zero(self) -> None:
+        assert Fiche.nouvelle("L", Ton.BLOCKBUSTER).stress == 0 == Fiche.nouvelle("A", Ton.RAW).stress
+
+    def test_gravement_blesse_et_hors_de_combat(self) -> None:
+        fiche = Fiche.nouvelle("G", Ton.BLOCKBUSTER)
+        assert fiche.subir(5, [("a", ["x"]), ("b", ["y"])]).palier is Palier.GRAVEMENT_BLESSE
+        assert fiche.subir(8, [("a", ["x"]), ("b", ["y"]), ("c", ["z"])]).palier is Palier.HORS_DE_COMBAT
+
+    def test_equipement_dans_la_table_des_soins(self) -> None:
+        from jdr_core.encore.tables import SOINS
+
+        ligne = next(ligne for ligne in SOINS.lignes if ligne[0] == "Certains équipements")
+        assert all("Créer un objet" in cellule for cellule in ligne[1:])
+
+    def test_blessure_de_poison_durable(self) -> None:
+        fiche = Fiche.nouvelle("A", Ton.RAW).subir(2, [("poison", ["tout"])]).rendre_durable("poison")
+        assert fiche.blessures[0].durable
