@@ -497,6 +497,24 @@ class Table:
 
 
 @dataclass(frozen=True)
+class Parcours:
+    """Le chemin d'un nouveau venu dans un système, que la page d'accueil du site lui propose : la
+    page à lire d'abord, un premier jet, puis la fiche.
+
+    Chaque étape est un chemin sous ``docs/``, une ancre permise : ``#exemple-<id>`` mène à un
+    exemple de la page, une autre ancre à l'un de ses titres. Le greffon nomme l'étape d'après ce
+    qu'elle montre (le titre de l'exemple, de la section ou de la page) et refuse une cible absente."""
+
+    lire: str
+    jet: str
+    fiche: str
+
+    def etapes(self) -> tuple[tuple[str, str], ...]:
+        """Chaque étape (son nom, sa cible), dans l'ordre où on la suit."""
+        return (("lire", self.lire), ("jet", self.jet), ("fiche", self.fiche))
+
+
+@dataclass(frozen=True)
 class Systeme:
     """Un système de règles : ses mécaniques, ses tables et ses suivis, et ce que la page
     d'accueil et le menu du site en montrent. Le greffon du site construit l'un et l'autre à
@@ -514,6 +532,8 @@ class Systeme:
     #: Ses suivis (:class:`jdr_core.suivi.Suivi`), chacun nommé dans le système ; un bloc
     #: ``fiche`` montre le premier, ou celui que nomme son option ``suivi``.
     suivis: tuple[Suivi[Any], ...] = ()
+    #: Le chemin d'un nouveau venu (« Nouveau ? Commencez ici » sur la page d'accueil du site).
+    parcours: Parcours | None = None
 
     def __post_init__(self) -> None:
         noms = [s.nom for s in self.suivis]

@@ -186,8 +186,10 @@ def formater_exemple(
     titre = options.get("titre") or "Exemple"
     code = highlight(source, PythonConsoleLexer(), _FORMATEUR)
     sorties = "".join(f'<p class="jdr-exemple-ligne">{_attr(sortie)}</p>' for sortie in sorties_attendues(source))
-    boutons = ['<button type="button" class="jdr-executer md-button" '
-               f'aria-describedby="exemple-{_attr(ident)}-etat">Exécuter</button>']
+    # Les boutons du joueur d'abord (rejouer avec d'autres dés, changer la situation, la lancer), puis
+    # ceux du vérificateur : « Exécuter » refait le calcul du texte, et « Voir le code », replié sous le
+    # résultat, le montre.
+    boutons: list[str] = []
     if DES_SCRIPTES in source:
         boutons.append('<button type="button" class="jdr-autres-des md-button">Avec d\'autres dés</button>')
     boutons.append('<button type="button" class="jdr-modifier md-button" aria-expanded="false">Modifier</button>')
@@ -203,15 +205,17 @@ def formater_exemple(
         situation = f'<template class="jdr-situation-modele">{situation}</template>'
     else:
         situation = formulaire_reglages(ident, reglages(source))
+    boutons.append('<button type="button" class="jdr-executer md-button" '
+                   f'aria-describedby="exemple-{_attr(ident)}-etat">Exécuter</button>')
     return (
         f'<div class="jdr-exemple" data-exemple="{_attr(ident)}" id="exemple-{_attr(ident)}">'
         f'<p class="jdr-exemple-titre">{_attr(titre)}</p>'
         f'<div class="jdr-exemple-sorties" aria-label="Ce que donne l\'exemple">{sorties}</div>'
-        '<details class="jdr-exemple-code"><summary>Voir le code</summary>'
-        f'<div class="highlight"><pre><code>{code}</code></pre></div></details>'
         f'<div class="jdr-exemple-actions">{"".join(boutons)}</div>'
         f'<p class="jdr-etat" id="exemple-{_attr(ident)}-etat" role="status"></p>'
         '<output class="jdr-sortie" aria-live="polite"></output>'
+        '<details class="jdr-exemple-code"><summary>Voir le code</summary>'
+        f'<div class="highlight"><pre><code>{code}</code></pre></div></details>'
         f"{_json_script('jdr-source', source)}{situation}"
         "</div>"
     )

@@ -160,13 +160,13 @@ def _cible_du_niveau(v: Valeurs) -> int:
 
 
 def _nom_difficulte(v: Valeurs) -> str:
-    """« standard (0) », « plutôt difficile (−3) »."""
+    """« standard (0) », « assez difficile (−3) »."""
     difficulte = int(v["difficulte"])
     return f"{nom_difficulte(difficulte).lower()} ({signe(difficulte)})"
 
 
 def _difficulte_texte(v: Valeurs) -> str:
-    """« difficulté standard (0) », « difficulté plutôt difficile (−3) »."""
+    """« difficulté standard (0) », « difficulté assez difficile (−3) »."""
     return f"difficulté {_nom_difficulte(v)}"
 
 

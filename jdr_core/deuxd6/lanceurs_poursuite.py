@@ -60,7 +60,8 @@ CONTRES: dict[str, Manoeuvre | None] = {
     "demi_tour": Manoeuvre.DEMI_TOUR,
     "renversement": Manoeuvre.RENVERSEMENT,
 }
-CHOIX_CONTRES = (("aucun", "Aucune"), ("demi_tour", "Demi-tour"), ("renversement", "Renversement (en l'air)"))
+CHOIX_CONTRES = (("aucun", "Aucune"), ("demi_tour", "Faire demi-tour complet"),
+                 ("renversement", "Renversement (en l'air)"))
 
 #: Trois lignes qui partagent toutes les issues (leur somme vaut 1) ; le détail (distancé,
 #: caché, poursuivant bloqué) est dans :func:`.poursuite.distribution_poursuite` et dans la phrase.

@@ -56,9 +56,9 @@ TABLES: tuple[Table, ...] = (
     Table("encore-evenements", ("Événement", "Blockbuster", "Raw", "Exemples"), tuple(
         (e.value, str(REGLES[Ton.BLOCKBUSTER].stress_evenement[e]), str(REGLES[Ton.RAW].stress_evenement[e]), ex)
         for e, ex in zip(REGLES[Ton.RAW].stress_evenement, (
-            "explosion toute proche, cadavre, trahison",
-            "perte d'un proche, créature monstrueuse, piège sans sortie",
-            "catastrophe à l'échelle du monde, certitudes qui s'écroulent"), strict=True))),
+            "explosion proche, cadavre, trahison",
+            "mort d'un proche, créature monstrueuse, piège sans issue",
+            "calamité mondiale, effondrement de toute certitude"), strict=True))),
 )
 
 
