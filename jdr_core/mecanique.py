@@ -200,11 +200,17 @@ class Cote:
             raise JdrErreur(f"cote « {self.libelle} » : clé {self.cle!r} : attendu des lettres ASCII, chiffres, _ + -")
 
     def en_json(self) -> dict[str, str]:
+        """La ligne telle que la page la montre : une issue impossible le dit en toutes lettres,
+        sans fraction (« 0/1 » n'apprend rien de plus).
+
+        >>> Cote("reussite", "Réussir (difficulté 5)", Fraction(0)).en_json()["pourcentage"]
+        'impossible (0 %)'
+        """
         p = self.probabilite
         return {
             "cle": self.cle,
             "libelle": self.libelle,
-            "fraction": f"{p.numerator}/{p.denominator}",
+            "fraction": f"{p.numerator}/{p.denominator}" if p else "",
             "pourcentage": _pourcentage_lisible(p),
         }
 
@@ -225,11 +231,23 @@ def cotes_classees(loi: Loi[H], classer: Callable[[H, Valeurs], Collection[str]]
 
 def cotes_affichees(lignes: Iterable[Cote]) -> list[dict[str, str]]:
     """Les cotes telles que la page les montre : une issue impossible n'est pas listée
-    (« 0 % (0/1) » n'apprend rien au lecteur) ; le graphique, lui, garde toutes les barres."""
-    return [c.en_json() for c in lignes if c.probabilite]
+    (« 0 % (0/1) » n'apprend rien au lecteur), sauf quand elles le sont toutes : la première
+    ligne, l'issue que le jet cherche, dit alors qu'elle est impossible, pour que la liste ne
+    reste pas vide. Le graphique, lui, garde toutes les barres.
+
+    >>> deux_des = [Cote("reussite", "Réussir (difficulté 3)", Fraction(0)),
+    ...             Cote("critique", "Réussite critique", Fraction(0))]
+    >>> [f"{c['libelle']} : {c['pourcentage']}" for c in cotes_affichees(deux_des)]
+    ['Réussir (difficulté 3) : impossible (0 %)']
+    """
+    lignes = list(lignes)
+    possibles = [c.en_json() for c in lignes if c.probabilite]
+    return possibles or [c.en_json() for c in lignes[:1]]
 
 
 def _pourcentage_lisible(p: Fraction) -> str:
+    if not p:
+        return f"impossible ({pourcentage(p)})"
     if 0 < p < Fraction(1, 1000):
         return "moins de 0,1 %"
     if Fraction(999, 1000) < p < 1:
@@ -379,11 +397,27 @@ class Mecanique(Generic[R]):
     #: L'opération du suivi de son système qui rejoue un jet de cette mécanique sur une fiche
     #: (elle reçoit ``parametres`` et ``graine``) ; ``None`` : le lanceur ne se relie à aucune fiche.
     operation_suivi: str | None = None
+    #: Le résultat dit au nom du personnage du suivi choisi à côté du lanceur (son nom, son genre
+    #: grammatical, ``""`` s'il n'est pas donné) au lieu d'un personnage anonyme ; ``None`` : le
+    #: résultat ne nomme personne (voir :func:`jdr_core.registre.executer`, ``fiche``).
+    nommer: Callable[[R, str, str], R] | None = None
     #: La situation d'un jet, en une phrase pour le journal des jets : ce qui a été joué (la
     #: cible, la difficulté, les dés…). ``None`` : l'entrée n'a que ses réglages.
     situation: Callable[[R, Valeurs], str] | None = None
     #: Les paramètres que cette phrase dit déjà : le journal ne les répète pas dans ses réglages.
     dans_situation: tuple[str, ...] = ()
+    #: Les noms d'une version antérieure du formulaire, encore lus pour qu'un vieux lien de rejeu
+    #: (ou une entrée du journal) rejoue le même jet : (ancien nom, paramètres qui prennent sa
+    #: valeur). Un paramètre donné sous son nom actuel l'emporte ; le formulaire construit porte
+    #: cette table (``data-anciens``) pour régler ses champs depuis un vieux lien.
+    anciens: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def __post_init__(self) -> None:
+        noms = {p.nom for p in self.parametres}
+        for ancien, nouveaux in self.anciens:
+            if ancien in noms or not nouveaux or not set(nouveaux) <= noms:
+                raise JdrErreur(f"lanceur {self.nom} : l'ancien paramètre {ancien!r} doit céder sa valeur "
+                                "à des paramètres actuels, sans en être un")
 
     def pour_journal(self, resultat: R, valeurs: Valeurs) -> EntreeJournal:
         """Ce que le journal des jets note d'un jet : sa situation, puis les seuls réglages qui
@@ -423,8 +457,21 @@ class Mecanique(Generic[R]):
             raise JdrErreur(f"lanceur {self.nom} : le résultat réalise {len(trouvees)} barres au lieu d'une")
         return trouvees[0]
 
+    def traduire_anciens(self, bruts: Mapping[str, object]) -> dict[str, object]:
+        """Les paramètres bruts où chaque ancien nom (:attr:`anciens`) a cédé sa valeur à ceux
+        qui le remplacent, sauf à ceux qui sont donnés sous leur nom actuel."""
+        traduits = dict(bruts)
+        for ancien, nouveaux in self.anciens:
+            if ancien in traduits:
+                valeur = traduits.pop(ancien)
+                for nom in nouveaux:
+                    traduits.setdefault(nom, valeur)
+        return traduits
+
     def valider(self, bruts: Mapping[str, object]) -> Valeurs:
-        """Toutes les valeurs, converties ; les absentes prennent leur défaut."""
+        """Toutes les valeurs, converties ; les absentes prennent leur défaut ; un ancien nom
+        de paramètre est lu comme ceux qui le remplacent (:attr:`anciens`)."""
+        bruts = self.traduire_anciens(bruts)
         connus = {p.nom for p in self.parametres}
         inconnus = sorted(set(bruts) - connus - {"graine", "lanceur"})
         if inconnus:
@@ -450,6 +497,24 @@ class Table:
 
 
 @dataclass(frozen=True)
+class Parcours:
+    """Le chemin d'un nouveau venu dans un système, que la page d'accueil du site lui propose : la
+    page à lire d'abord, un premier jet, puis la fiche.
+
+    Chaque étape est un chemin sous ``docs/``, une ancre permise : ``#exemple-<id>`` mène à un
+    exemple de la page, une autre ancre à l'un de ses titres. Le greffon nomme l'étape d'après ce
+    qu'elle montre (le titre de l'exemple, de la section ou de la page) et refuse une cible absente."""
+
+    lire: str
+    jet: str
+    fiche: str
+
+    def etapes(self) -> tuple[tuple[str, str], ...]:
+        """Chaque étape (son nom, sa cible), dans l'ordre où on la suit."""
+        return (("lire", self.lire), ("jet", self.jet), ("fiche", self.fiche))
+
+
+@dataclass(frozen=True)
 class Systeme:
     """Un système de règles : ses mécaniques, ses tables et ses suivis, et ce que la page
     d'accueil et le menu du site en montrent. Le greffon du site construit l'un et l'autre à
@@ -467,6 +532,8 @@ class Systeme:
     #: Ses suivis (:class:`jdr_core.suivi.Suivi`), chacun nommé dans le système ; un bloc
     #: ``fiche`` montre le premier, ou celui que nomme son option ``suivi``.
     suivis: tuple[Suivi[Any], ...] = ()
+    #: Le chemin d'un nouveau venu (« Nouveau ? Commencez ici » sur la page d'accueil du site).
+    parcours: Parcours | None = None
 
     def __post_init__(self) -> None:
         noms = [s.nom for s in self.suivis]

@@ -3,7 +3,8 @@
 Le worker JavaScript ne connaît aucune règle : il transmet une requête à
 :func:`traiter` et affiche la réponse. Les requêtes :
 
-* ``lancer`` : une mécanique du registre, ses paramètres bruts et une graine ;
+* ``lancer`` : une mécanique du registre, ses paramètres bruts et une graine (et ``fiche``,
+  l'état rangé du personnage choisi à côté du lanceur, que le résultat nomme) ;
 * ``cotes`` : les chances exactes pour des paramètres, sans lancer ;
 * ``exemple`` : le texte d'un exemple, exécuté avec :mod:`doctest`, ligne à ligne ;
 * ``suivi`` : une opération sur un suivi d'un système nommé (``systeme``, et ``suivi`` quand
@@ -283,7 +284,8 @@ def _repondre(requete: Any) -> dict[str, Any]:
     from . import registre
 
     if genre == "lancer":
-        return registre.executer(requete.get("mecanique"), parametres, requete.get("graine"), requete.get("graphique"))
+        return registre.executer(requete.get("mecanique"), parametres, requete.get("graine"), requete.get("graphique"),
+                                 requete.get("fiche"))
     if genre == "cotes":
         return registre.cotes_et_graphique(requete.get("mecanique"), parametres, requete.get("graphique"))
     if genre == "suivi":

@@ -151,11 +151,14 @@ def graphique(meca: Mecanique[Any], valeurs: Valeurs, options: object = None, re
 
 
 def executer(nom: object, bruts: Mapping[str, object], graine: object = None,
-             options_graphique: object = None) -> dict[str, Any]:
+             options_graphique: object = None, fiche: object = None) -> dict[str, Any]:
     """Lance une mécanique avec une graine (tirée au hasard si absente).
 
     Rend un dictionnaire JSON : la graine, les paramètres retenus, les cotes et
     l'affichage (dés, phrase, détails). Toute erreur est une :class:`JdrErreur`.
+    ``fiche`` : l'état rangé du personnage choisi à côté du lanceur ; relu par le suivi du
+    système, il donne son nom (et son genre) au résultat, si la mécanique sait le dire
+    (:attr:`~jdr_core.mecanique.Mecanique.nommer`). Les dés n'en dépendent pas.
 
     >>> r = executer("3d6-test", {"caracteristique": "3"}, 7)
     >>> r["graine"], r["parametres"]["caracteristique"]
@@ -167,6 +170,8 @@ def executer(nom: object, bruts: Mapping[str, object], graine: object = None,
     valeurs = meca.valider(bruts)
     graine_ok = lire_graine(graine)
     resultat = meca.lancer(valeurs, DesAleatoires(graine_ok))
+    if fiche is not None:
+        resultat = _au_nom_de(meca, resultat, fiche)
     lignes = meca.cotes(valeurs)
     return {
         "mecanique": meca.nom,
@@ -177,6 +182,19 @@ def executer(nom: object, bruts: Mapping[str, object], graine: object = None,
         "journal_jet": meca.pour_journal(resultat, valeurs),
         **meca.afficher(resultat, valeurs),
     }
+
+
+def _au_nom_de(meca: Mecanique[Any], resultat: Any, fiche: object) -> Any:
+    """Le résultat dit au nom du personnage d'une fiche rangée, relue (et migrée) par le premier
+    suivi du système, celui auquel le lanceur applique ses jets ; inchangé si la mécanique ne
+    nomme personne."""
+    if meca.nommer is None:
+        return resultat
+    s = systeme(systeme_de(meca.nom)).suivi
+    if s is None or s.designation is None:
+        return resultat
+    nom, accord, _ = s.designation(s.depuis_json(fiche))
+    return meca.nommer(resultat, nom, accord)
 
 
 def cotes(nom: object, bruts: Mapping[str, object]) -> list[dict[str, str]]:

@@ -186,8 +186,10 @@ def formater_exemple(
     titre = options.get("titre") or "Exemple"
     code = highlight(source, PythonConsoleLexer(), _FORMATEUR)
     sorties = "".join(f'<p class="jdr-exemple-ligne">{_attr(sortie)}</p>' for sortie in sorties_attendues(source))
-    boutons = ['<button type="button" class="jdr-executer md-button" '
-               f'aria-describedby="exemple-{_attr(ident)}-etat">Exécuter</button>']
+    # Les boutons du joueur d'abord (rejouer avec d'autres dés, changer la situation, la lancer), puis
+    # ceux du vérificateur : « Exécuter » refait le calcul du texte, et « Voir le code », replié sous le
+    # résultat, le montre.
+    boutons: list[str] = []
     if DES_SCRIPTES in source:
         boutons.append('<button type="button" class="jdr-autres-des md-button">Avec d\'autres dés</button>')
     boutons.append('<button type="button" class="jdr-modifier md-button" aria-expanded="false">Modifier</button>')
@@ -203,15 +205,17 @@ def formater_exemple(
         situation = f'<template class="jdr-situation-modele">{situation}</template>'
     else:
         situation = formulaire_reglages(ident, reglages(source))
+    boutons.append('<button type="button" class="jdr-executer md-button" '
+                   f'aria-describedby="exemple-{_attr(ident)}-etat">Exécuter</button>')
     return (
         f'<div class="jdr-exemple" data-exemple="{_attr(ident)}" id="exemple-{_attr(ident)}">'
         f'<p class="jdr-exemple-titre">{_attr(titre)}</p>'
         f'<div class="jdr-exemple-sorties" aria-label="Ce que donne l\'exemple">{sorties}</div>'
-        '<details class="jdr-exemple-code"><summary>Voir le code</summary>'
-        f'<div class="highlight"><pre><code>{code}</code></pre></div></details>'
         f'<div class="jdr-exemple-actions">{"".join(boutons)}</div>'
         f'<p class="jdr-etat" id="exemple-{_attr(ident)}-etat" role="status"></p>'
         '<output class="jdr-sortie" aria-live="polite"></output>'
+        '<details class="jdr-exemple-code"><summary>Voir le code</summary>'
+        f'<div class="highlight"><pre><code>{code}</code></pre></div></details>'
         f"{_json_script('jdr-source', source)}{situation}"
         "</div>"
     )
@@ -307,16 +311,21 @@ def _champ(p: Parametre, prefixe: str, valeur: object) -> str:
 FRACTION_LISIBLE = 15
 
 
+def valeur_cote_html(c: dict[str, str]) -> str:
+    """La chance d'une ligne de cotes (:func:`jdr_core.mecanique.cotes_affichees`) : le pourcentage,
+    puis la fraction exacte si elle est courte, en infobulle sinon ; une issue impossible n'a
+    pas de fraction (le cœur dit « impossible (0 %) »)."""
+    if not c["fraction"]:
+        return f'<strong>{_attr(c["pourcentage"])}</strong>'
+    if len(c["fraction"]) <= FRACTION_LISIBLE:
+        return (f'<strong>{_attr(c["pourcentage"])}</strong> '
+                f'<span class="jdr-fraction">({_attr(c["fraction"])})</span>')
+    return f'<strong title="Fraction exacte : {_attr(c["fraction"])}">{_attr(c["pourcentage"])}</strong>'
+
+
 def cotes_html(cotes: list[dict[str, str]]) -> str:
-    lignes = []
-    for c in cotes:
-        if len(c["fraction"]) <= FRACTION_LISIBLE:
-            fraction = f'<span class="jdr-fraction">({_attr(c["fraction"])})</span>'
-            valeur = f'<strong>{_attr(c["pourcentage"])}</strong> {fraction}'
-        else:
-            valeur = f'<strong title="Fraction exacte : {_attr(c["fraction"])}">{_attr(c["pourcentage"])}</strong>'
-        lignes.append(f"<li>{_attr(c['libelle'])} : {valeur}</li>")
-    return f"<ul>{''.join(lignes)}</ul>"
+    lignes = "".join(f"<li>{_attr(c['libelle'])} : {valeur_cote_html(c)}</li>" for c in cotes)
+    return f"<ul>{lignes}</ul>"
 
 
 def formulaire_lanceur(meca: Mecanique[Any], valeurs: dict[str, object], ident: str, legende: str,
@@ -349,9 +358,13 @@ def formulaire_lanceur(meca: Mecanique[Any], valeurs: dict[str, object], ident: 
     liaison = f' data-operation-suivi="{_attr(meca.operation_suivi)}"' if meca.operation_suivi else ""
     # Le titre de ses jets au journal, quand ce n'est pas la légende (la situation d'un exemple).
     titre = f' data-titre="{_attr(titre_journal)}"' if titre_journal else ""
+    # Les anciens noms de ses paramètres (Mecanique.anciens), champ par champ : un vieux lien de
+    # rejeu règle encore le formulaire (lanceur.js, rejouer).
+    par_champ = {nom: ancien for ancien, nouveaux in meca.anciens for nom in nouveaux}
+    anciens = f' data-anciens="{_attr(json.dumps(par_champ, separators=(",", ":")))}"' if par_champ else ""
     return (
         f'<form class="jdr-lanceur" data-mecanique="{_attr(meca.nom)}" id="{_attr(ident)}" '
-        f'data-systeme="{_attr(systeme_de(meca.nom))}"{liaison}{titre} novalidate>'
+        f'data-systeme="{_attr(systeme_de(meca.nom))}"{liaison}{titre}{anciens} novalidate>'
         f'<fieldset><legend>{_attr(legende)}</legend>'
         f'<div class="jdr-champs">{champs}</div>'
         '<div class="jdr-cotes" aria-live="polite"><p class="jdr-cotes-titre">Chances exactes '

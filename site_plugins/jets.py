@@ -37,7 +37,7 @@ from jdr_core.erreurs import JdrErreur
 from jdr_core.mecanique import Choix, Mecanique, OuiNon, Parametre, Valeurs, cotes_affichees
 from jdr_core.registre import mecanique, systeme_de
 
-from .fences import FRACTION_LISIBLE, REGISTRE
+from .fences import REGISTRE, valeur_cote_html
 
 #: ``{{jet …}}`` : tout ce qui est entre les doubles accolades, lu ensuite par :func:`lire_jet`.
 MOTIF = r"\{\{jet(?=[\s|}])(?P<corps>[^{}\n]*)\}\}(?P<ponctuation>[.,;!?…)»]{0,3})"
@@ -134,11 +134,7 @@ def rendre(meca: Mecanique[Any], valeurs: Valeurs, bruts: dict[str, str], prose:
     cotes = cotes_affichees(meca.cotes(valeurs))
     for rang, c in enumerate(cotes):
         fin = "." if rang == len(cotes) - 1 else " ;"
-        if len(c["fraction"]) <= FRACTION_LISIBLE:
-            valeur = f'<strong>{_a(c["pourcentage"])}</strong> <span class="jdr-fraction">({_a(c["fraction"])})</span>'
-        else:
-            valeur = f'<strong title="Fraction exacte : {_a(c["fraction"])}">{_a(c["pourcentage"])}</strong>'
-        lignes.append(f"{_a(c['libelle'])} : {valeur}{fin}")
+        lignes.append(f"{_a(c['libelle'])} : {valeur_cote_html(c)}{fin}")
     infobulle = " ".join(f'<span class="jdr-jet-ligne">{ligne}</span>' for ligne in lignes)
     donnees = json.dumps({"parametres": {p.nom: valeurs[p.nom] for p in meca.parametres if p.nom in bruts},
                           "reglages": reglages}, ensure_ascii=False, separators=(",", ":"))

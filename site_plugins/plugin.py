@@ -19,6 +19,7 @@ import struct
 from pathlib import Path
 from typing import Any
 
+from markdown.extensions.toc import slugify
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.config.config_options import ExtraScriptValue
@@ -37,7 +38,7 @@ from .fences import BLOCS, MARQUE_LANCEUR, REGISTRE, declarations
 from .minification import esbuild, minifier
 from .prechargement import MANIFESTE, ModulesIllisibles, Prechargement, inserer_widgets, lire
 from .recherche import exclure_widgets
-from .renvois import RenvoiImpossible, ecrire_renvois
+from .renvois import SECTIONS_DEPLACEES, RenvoiImpossible, carte_des_ancres, ecrire_renvois, ids_de, inserer_carte
 from .runtime import (
     FICHIERS_PYODIDE,
     FICHIERS_REQUIS,
@@ -107,7 +108,15 @@ class DelaisConfig(base.Config):  # type: ignore[no-untyped-call]  # __init_subc
 NAV_SYSTEMES = "jdr:systemes"
 #: Le bloc d'une page remplacé par la table des systèmes (titre, principe, lien vers la première page).
 BLOC_SYSTEMES = re.compile(r"^```systemes[ \t]*\n```[ \t]*$", re.M)
+#: Le bloc de l'accueil remplacé par le chemin d'un nouveau venu dans chaque système (Systeme.parcours).
+BLOC_PARCOURS = re.compile(r"^```parcours[ \t]*\n```[ \t]*$", re.M)
+#: Les colonnes du chemin d'un nouveau venu, une par étape de :class:`~jdr_core.mecanique.Parcours`.
+ETAPES = {"lire": "1. À lire d'abord", "jet": "2. Un premier jet", "fiche": "3. Puis la fiche"}
 _TITRE_H1 = re.compile(r"^#[ \t]+(.+?)[ \t#]*$", re.M)
+#: Un titre de section (niveaux 2 à 6), et son id explicite s'il en a un (``{#id}``).
+_TITRE = re.compile(r"^#{2,6}[ \t]+(.+?)[ \t#]*?(?:[ \t]*\{[^}]*#([\w-]+)[^}]*\})?[ \t]*$", re.M)
+#: L'ouverture d'un bloc exemple : son id et son titre.
+_EXEMPLE = re.compile(r'^[ \t]*`{3,}exemple\b(?=.*\bid="(?P<id>[^"]+)")(?:(?=.*\btitre="(?P<titre>[^"]*)"))?.*$', re.M)
 #: Un bloc de code clôturé : ses « # » sont des commentaires, pas des titres.
 _BLOC_DE_CODE = re.compile(r"^[ \t]*(`{3,}|~{3,}).*?^[ \t]*\1", re.M | re.S)
 
@@ -175,6 +184,69 @@ def table_des_systemes(page: str) -> str:
         lien = posixpath.relpath(systeme.pages[0], posixpath.dirname(page) or ".")
         lignes.append(f"| [**{systeme.titre}**]({lien}) | {systeme.principe} |")
     return "\n".join(lignes)
+
+
+def libelle_d_etape(docs: Path, systeme: Systeme, cible: str) -> str:
+    r"""Le nom d'une étape du chemin d'un nouveau venu, tiré de ce qu'elle montre : le titre de
+    l'exemple (``#exemple-<id>``), de la section (une autre ancre) ou, sans ancre, celui de la
+    page dans le menu. Une cible absente arrête la construction : le lien mènerait nulle part.
+
+    >>> import tempfile
+    >>> from jdr_core.mecanique import Systeme
+    >>> docs = Path(tempfile.mkdtemp()); (docs / "essai").mkdir()
+    >>> _ = (docs / "essai" / "index.md").write_text("# Essai : lire d'abord\n\n## Un premier jet\n\n"
+    ...     '```exemple id="essai-jet" titre="Ada tente sa chance"\n```\n')
+    >>> essai = Systeme(nom="essai", titre="Essai", principe="rien", pages=("essai/index.md",), mecaniques=())
+    >>> [libelle_d_etape(docs, essai, c) for c in ("essai/index.md", "essai/index.md#un-premier-jet",
+    ...                                           "essai/index.md#exemple-essai-jet")]
+    ["Lire d'abord", 'Un premier jet', 'Ada tente sa chance']
+    """
+    chemin, _, ancre = cible.partition("#")
+    fichier = docs / chemin
+    if chemin not in systeme.pages or not fichier.is_file():
+        raise PluginError(f"jdr : le parcours du système {systeme.nom} mène à {chemin}, "
+                          "qui n'est pas l'une de ses pages")
+    source = fichier.read_text(encoding="utf-8")
+    if not ancre:
+        return libelle_de_menu(titre_de_page(source) or chemin, systeme.titre)
+    for exemple in _EXEMPLE.finditer(source):
+        if f"exemple-{exemple['id']}" == ancre:
+            return exemple["titre"] or "Exemple"
+    for titre in _TITRE.finditer(_BLOC_DE_CODE.sub("", source)):
+        if (titre[2] or slugify(titre[1], "-")) == ancre:
+            return titre[1].replace("*", "").replace("`", "")
+    raise PluginError(f"jdr : le parcours du système {systeme.nom} mène à {cible}, ancre absente de la page")
+
+
+def parcours_des_systemes(docs: Path, page: str) -> str:
+    """La table « Nouveau ? Commencez ici » : pour chaque système déclaré, la page à lire d'abord, un
+    premier jet et la fiche (:class:`~jdr_core.mecanique.Parcours`), liens écrits depuis ``page``."""
+    lignes = ["| Système | " + " | ".join(ETAPES.values()) + " |", "|---" * (len(ETAPES) + 1) + "|"]
+    for systeme in systemes():
+        if systeme.parcours is None:
+            raise PluginError(f"jdr : le système {systeme.nom} ne déclare pas de parcours (Systeme.parcours)")
+        cases = []
+        for _, cible in systeme.parcours.etapes():
+            chemin, _, ancre = cible.partition("#")
+            lien = posixpath.relpath(chemin, posixpath.dirname(page) or ".")
+            cases.append(f"[{libelle_d_etape(docs, systeme, cible)}]({lien}{'#' + ancre if ancre else ''})")
+        lignes.append(f"| **{systeme.titre}** | " + " | ".join(cases) + " |")
+    return "\n".join(lignes)
+
+
+def parties_recues(page: str, declarees: object, files: Any) -> list[tuple[str, str]]:
+    """Les pages qui ont reçu les sections d'une page scindée (en-tête ``sections_deplacees`` : une
+    liste de chemins relatifs à elle), chacune avec son adresse ; une page absente arrête tout."""
+    if not isinstance(declarees, list) or not declarees or not all(isinstance(c, str) for c in declarees):
+        raise PluginError(f"jdr : {page} : {SECTIONS_DEPLACEES} attend une liste de pages (chemins relatifs)")
+    parties = []
+    for relatif in declarees:
+        chemin = posixpath.normpath(posixpath.join(posixpath.dirname(page), relatif))
+        fichier = files.get_file_from_path(chemin)
+        if fichier is None or not fichier.is_documentation_page() or chemin == page:
+            raise PluginError(f"jdr : {page} : {SECTIONS_DEPLACEES} nomme {relatif}, qui n'est pas une autre page")
+        parties.append((chemin, fichier.url))
+    return parties
 
 
 def pages_du_systeme(docs: Path, page: str) -> str | None:
@@ -268,12 +340,17 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         self._prechargement = Prechargement((), ())
         #: Le fichier du worker de recherche de Material (search.<empreinte>.min.js), vu dans les pages.
         self._worker_recherche = ""
+        #: Les id du contenu de chaque page (chemin source), pour les anciennes ancres d'une page scindée.
+        self._ids: dict[str, set[str]] = {}
+        #: Page scindée (chemin source) → les pages qui ont reçu ses sections (chemin source, adresse).
+        self._parties: dict[str, list[tuple[str, str]]] = {}
 
     # Vérifier la configuration avant tout travail, puis déclarer nos blocs à superfences.
     # Ce que nos blocs ont rendu à la construction précédente (mkdocs serve) est oublié.
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         REGISTRE.vider()
         self._worker_recherche = ""
+        self._ids, self._parties = {}, {}
         if "pymdownx.superfences" not in config.markdown_extensions:
             raise PluginError("jdr : l'extension pymdownx.superfences est requise")
         reglages = config.mdx_configs.setdefault("pymdownx.superfences", {})
@@ -348,11 +425,17 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
             voisines = pages_du_systeme(Path(config.docs_dir), page.file.src_uri)
             if voisines:
                 markdown = inserer_apres_titre(markdown, voisines)
+        if SECTIONS_DEPLACEES in page.meta:
+            self._parties[page.file.src_uri] = parties_recues(page.file.src_uri, page.meta[SECTIONS_DEPLACEES], files)
+        docs = Path(config.docs_dir)
+        markdown = BLOC_PARCOURS.sub(lambda _: parcours_des_systemes(docs, page.file.src_uri), markdown)
         return BLOC_SYSTEMES.sub(lambda _: table_des_systemes(page.file.src_uri), markdown)
 
     # Code et widgets hors de l'index de recherche (voir recherche.py).
+    # Les id du contenu sont notés : toutes les pages sont converties avant qu'aucune soit écrite.
     def on_page_content(self, html: str, *, page: Any, config: MkDocsConfig, files: Any) -> str:
         REGISTRE.page = ("", "")
+        self._ids[page.file.src_uri] = ids_de(html)
         return exclure_widgets(html)
 
     # La page 404 (un gabarit du thème, pas une page) reçoit la même typographie.
@@ -371,6 +454,8 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
             return f"{m.group(1)}{m.group(2)}assets/javascripts/workers/recherche-worker.js{m.group(4)}"
 
         output = _WORKER_RECHERCHE.sub(recherche, output, count=1)
+        if page.file.src_uri in self._parties:
+            output = self._carte_des_ancres(output, page)
         if page.url.startswith("404"):  # servie à n'importe quelle adresse : pas de chemin relatif sûr
             return output
         modules = self._prechargement.pour(output)
@@ -386,6 +471,21 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
             amorce = f'<script data-jdr-worker="{html.escape(worker)}">{amorce_en_ligne()}</script>'
             output = _CHARSET.sub(lambda m: m.group(0) + amorce, output, count=1)
         return output
+
+    def _carte_des_ancres(self, output: str, page: Any) -> str:
+        """Une page scindée : la carte de ses anciennes ancres, chacune vers la page qui l'a reçue."""
+        source = page.file.src_uri
+        parties = [(get_relative_url(adresse, page.url), self._ids.get(chemin, set()))
+                   for chemin, adresse in self._parties[source]]
+        carte = carte_des_ancres(self._ids.get(source, set()), parties)
+        for (adresse, _), (chemin, _) in zip(parties, self._parties[source], strict=True):
+            if adresse not in carte.values():
+                raise PluginError(f"jdr : {source} déclare {chemin} dans {SECTIONS_DEPLACEES}, "
+                                  "mais aucune de ses ancres ne manque à la page scindée")
+        try:
+            return inserer_carte(output, carte)
+        except RenvoiImpossible as erreur:
+            raise PluginError(f"jdr : {source} : {erreur}") from erreur
 
     # Déposer le runtime, le worker configuré et les fichiers compressés dans le site.
     def on_post_build(self, *, config: MkDocsConfig) -> None:

@@ -1,4 +1,5 @@
-"""Les anciennes adresses d'un dossier renommé (option « anciens_dossiers » du greffon jdr).
+"""Les anciennes adresses d'un dossier renommé (option « anciens_dossiers » du greffon jdr), et les
+anciennes ancres d'une page scindée.
 
 Un lien de rejeu partagé dans une discussion, une entrée du journal ou un favori gardent
 l'adresse du jour où ils ont été faits. Quand un dossier de ``docs/`` change de nom (pour prendre
@@ -6,6 +7,11 @@ celui de son système, par exemple), chaque page du nouveau dossier laisse à so
 adresse une page de renvoi : ``renvoi.js`` y remplace l'adresse par la nouvelle en gardant la
 requête (graine, réglages du lanceur) et l'ancre ; sans JavaScript, un rafraîchissement et un
 lien mènent à la page, sans la requête. Ces pages ne sont ni indexées ni dans le plan du site.
+
+Une page scindée en plusieurs (une section devenue sa propre page) garde son adresse ; l'en-tête
+``sections_deplacees`` nomme les pages qui ont reçu ses sections. Le greffon écrit dans la page
+scindée la carte de ses anciennes ancres (celles des pages reçues qu'elle n'a plus), et ``jdr.js``
+mène un lien vers l'une d'elles à la page qui l'a reçue, requête comprise.
 
 >>> print(page_de_renvoi("../../nouveau/test/", "Le test", "../../", "https://exemple.org/regles/nouveau/test/"))
 ... # doctest: +ELLIPSIS
@@ -19,6 +25,7 @@ lien mènent à la page, sans la requête. Ces pages ne sont ni indexées ni dan
 from __future__ import annotations
 
 import html
+import json
 import posixpath
 import re
 from pathlib import Path
@@ -81,3 +88,52 @@ def ecrire_renvois(site: Path, anciens: dict[str, str], adresse: str) -> list[st
             (site / origine).write_text(page_de_renvoi(cible, titre, racine, canonique), encoding="utf-8")
             ecrits.append(origine)
     return ecrits
+
+
+# --- Une page scindée : ses anciennes ancres suivent leurs sections -------------------------------
+
+#: La clé d'en-tête d'une page scindée : les pages (chemins relatifs à elle) qui ont reçu ses sections.
+SECTIONS_DEPLACEES = "sections_deplacees"
+#: L'id du bloc JSON que jdr.js lit sur une page scindée (ancre → adresse de la page qui l'a reçue).
+CARTE_DES_ANCRES = "jdr-ancres-deplacees"
+#: Ce qu'un lien vise : un titre, un exemple (lien de rejeu), un lanceur (« Lancer cette situation »).
+_CIBLE = re.compile(r'<(?:h[1-6]|div class="jdr-exemple"|form class="jdr-lanceur")(?=[\s>])[^>]*?\sid="([^"]+)"')
+
+
+def ids_de(fragment: str) -> set[str]:
+    """Les ancres qu'un lien vise dans un fragment HTML : titres, exemples et lanceurs (pas les
+    champs ni les graphiques qu'ils contiennent).
+
+    >>> sorted(ids_de('<h2 id="le-sabotage">…</h2><div class="jdr-exemple" data-exemple="s" id="exemple-s">'
+    ...               '<input id="exemple-s-niveau"><form class="jdr-lanceur" data-mecanique="m" id="lanceur-m">'))
+    ['exemple-s', 'lanceur-m', 'le-sabotage']
+    """
+    return set(_CIBLE.findall(fragment))
+
+
+def carte_des_ancres(restees: set[str], parties: list[tuple[str, set[str]]]) -> dict[str, str]:
+    """Ancre → adresse de la page qui l'a reçue, pour chaque ancre des ``parties`` (adresse, ses id)
+    qui n'est plus sur la page scindée (``restees``). Une ancre reçue par deux pages va à la première.
+
+    >>> carte_des_ancres({"intro", "t"}, [("../b/", {"t", "x", "y"}), ("../c/", {"y", "z"})])
+    {'x': '../b/', 'y': '../b/', 'z': '../c/'}
+    """
+    carte: dict[str, str] = {}
+    for adresse, ids in parties:
+        for ident in sorted(ids - restees):
+            carte.setdefault(ident, adresse)
+    return carte
+
+
+def inserer_carte(page: str, carte: dict[str, str]) -> str:
+    """La carte des ancres en bloc JSON inerte, à la fin de l'article de la page (remplacé avec lui
+    par la navigation instantanée) ; ``</`` échappé pour ne pas fermer le bloc.
+
+    >>> inserer_carte("<article><h1>A</h1></article>", {"x": "../b/"})
+    '<article><h1>A</h1><script type="application/json" id="jdr-ancres-deplacees">{"x": "../b/"}</script></article>'
+    """
+    if page.count("</article>") != 1:
+        raise RenvoiImpossible("page scindée : un seul <article> attendu pour y poser la carte de ses ancres")
+    donnees = json.dumps(carte, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+    bloc = f'<script type="application/json" id="{CARTE_DES_ANCRES}">{donnees}</script>'
+    return page.replace("</article>", bloc + "</article>", 1)

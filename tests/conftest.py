@@ -76,6 +76,21 @@ settings.register_profile("ci", max_examples=300, deadline=None, suppress_health
 settings.load_profile("dev")  # --hypothesis-profile (lu après ce fichier) l'emporte
 
 
+# --- La trace des sources, comptée en fin de session -------------------------------------------
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Quand tests/test_trace.py a tourné, le bilan de la trace : par source, les règles tracées,
+    celles qu'une page énonce et celles qu'un test exerce (issue 37)."""
+    rapports = [r for liste in terminalreporter.stats.values() for r in liste if hasattr(r, "nodeid")]
+    if not any(r.nodeid.startswith("tests/test_trace.py") for r in rapports):
+        return
+    from tests.trace import bilan
+
+    terminalreporter.section("Trace des sources")
+    for ligne in bilan():
+        terminalreporter.write_line(ligne)
+
+
 # --- Les marques, vérifiées -------------------------------------------------------------------
 
 _EN_COURS: list[pytest.Item] = []  # le test dont on prépare, exécute ou démonte les fixtures

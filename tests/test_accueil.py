@@ -9,6 +9,7 @@ répète), et l'accueil mène à la première page de chaque système.
 
 from __future__ import annotations
 
+import dataclasses
 import doctest
 import html
 import re
@@ -28,6 +29,8 @@ from .conftest import RACINE
 DOCS = RACINE / "docs"
 #: Les pages du menu hors systèmes, et leur libellé quand il n'est pas leur titre.
 HORS_SYSTEMES = {"index.md": "Accueil", "journal.md": None, "a-propos.md": None}
+#: L'encadré de l'accueil de chaque système : ce que couvre son texte d'origine, ce qu'il laisse à la table.
+ENCADRE_PORTEE = '!!! abstract "Ce que couvre le livre de règles, et ce qu\'il laisse à la table"'
 
 
 def texte(fragment: str) -> str:
@@ -92,6 +95,29 @@ class TestDeclaration:
         # Aucune page du dossier n'est oubliée par le menu.
         assert sorted(systeme.pages) == sorted(p.relative_to(DOCS).as_posix() for p in (DOCS / dossier).glob("*.md"))
 
+    @pytest.mark.parametrize("systeme", registre.systemes(), ids=registre.SYSTEMES)
+    def test_l_accueil_du_systeme_dit_sa_portee(self, systeme: Systeme) -> None:
+        """On entre dans un système par sa page d'accueil (index.md, donc /systeme/), qui dit d'emblée
+        ce que couvre le texte d'origine et ce qu'il laisse à la table."""
+        assert Path(systeme.pages[0]).name == "index.md", f"{systeme.nom} : on entre par son index.md"
+        accueil = (DOCS / systeme.pages[0]).read_text(encoding="utf-8")
+        assert accueil.count(ENCADRE_PORTEE) == 1, f"{systeme.pages[0]} : l'encadré de portée manque"
+        encadre = accueil[accueil.index(ENCADRE_PORTEE):].split("\n\n#", 1)[0]
+        assert "**Vous y trouverez**" in encadre and "**Il ne " in encadre
+
+    @pytest.mark.parametrize("systeme", registre.systemes(), ids=registre.SYSTEMES)
+    def test_le_parcours_d_un_nouveau_venu(self, systeme: Systeme) -> None:
+        """Chaque système déclare, dans son propre dossier, la page à lire d'abord, un premier jet que le
+        lecteur peut relancer (un exemple qui a son lanceur) et la page de sa fiche."""
+        assert systeme.parcours is not None, f"{systeme.nom} : Systeme.parcours manque"
+        lire, jet, fiche = (cible for _, cible in systeme.parcours.etapes())
+        assert lire in systeme.pages and "#" not in lire and "#" not in fiche
+        chemin, _, ancre = jet.partition("#")
+        exemple = re.search(rf'^```exemple id="{ancre.removeprefix("exemple-")}"[^\n]*', (DOCS / chemin).read_text(
+            encoding="utf-8"), re.M)
+        assert ancre.startswith("exemple-") and exemple and " lanceur=" in exemple[0], jet
+        assert re.search(r"^```fiche ", (DOCS / fiche).read_text(encoding="utf-8"), re.M), fiche
+
     def test_rien_de_partage_ne_nomme_un_systeme(self) -> None:
         """Ni la nav de mkdocs.yml ni l'accueil ne recopient un titre ou une page de système."""
         config = (RACINE / "mkdocs.yml").read_text(encoding="utf-8")
@@ -124,6 +150,27 @@ class TestGreffon:
         table = plugin.table_des_systemes("guide/bienvenue.md")
         premier = registre.systemes()[0]
         assert f"| [**{premier.titre}**](../{premier.pages[0]}) | {premier.principe} |" in table
+
+    def test_parcours_depuis_une_autre_page(self) -> None:
+        table = plugin.parcours_des_systemes(DOCS, "guide/bienvenue.md")
+        assert table.splitlines()[0] == "| Système | " + " | ".join(plugin.ETAPES.values()) + " |"
+        for systeme in registre.systemes():
+            assert systeme.parcours is not None
+            cases = [f"[{plugin.libelle_d_etape(DOCS, systeme, cible)}](../{cible})"
+                     for _, cible in systeme.parcours.etapes()]
+            assert f"| **{systeme.titre}** | " + " | ".join(cases) + " |" in table
+
+    def test_parcours_vers_une_ancre_absente_refuse(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        vrai = registre.systemes()[0]
+        assert vrai.parcours is not None
+        faux = dataclasses.replace(vrai, parcours=dataclasses.replace(vrai.parcours, jet=vrai.pages[0] + "#nulle-part"))
+        monkeypatch.setattr(plugin, "systemes", lambda: (faux,))
+        with pytest.raises(PluginError, match="ancre absente"):
+            plugin.parcours_des_systemes(DOCS, "index.md")
+        faux = dataclasses.replace(vrai, parcours=None)
+        monkeypatch.setattr(plugin, "systemes", lambda: (faux,))
+        with pytest.raises(PluginError, match="ne déclare pas de parcours"):
+            plugin.parcours_des_systemes(DOCS, "index.md")
 
     def test_page_absente_refusee(self, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
         faux = Systeme(nom="essai", titre="Essai", principe="rien", pages=("essai/absente.md",), mecaniques=())
@@ -190,3 +237,20 @@ class TestSitePublie:
         ]
         assert "à venir" not in texte(page)
         assert "```systemes" not in page
+
+    @pytest.mark.construction
+    def test_accueil_donne_un_parcours_par_systeme(self, site_construit: Path) -> None:
+        """« Nouveau ? Commencez ici » : une ligne par système, et chaque lien mène à une page du site qui
+        porte l'ancre visée (l'exemple du premier jet)."""
+        page = (site_construit / "index.html").read_text(encoding="utf-8")
+        debut = page.index('id="nouveau-commencez-ici"')
+        table = page[debut:page.index("</table>", debut)]
+        lignes = re.findall(r"<tr>\s*<td><strong>(.*?)</strong></td>(.*?)</tr>", table, re.S)
+        assert [texte(titre) for titre, _ in lignes] == [s.titre for s in registre.systemes()]
+        for _, cases in lignes:
+            liens = re.findall(r'<td><a href="([^"]*)">(.*?)</a></td>', cases)
+            assert len(liens) == len(plugin.ETAPES)
+            for href, _ in liens:
+                adresse, _, ancre = href.partition("#")
+                cible = (site_construit / adresse / "index.html").read_text(encoding="utf-8")
+                assert not ancre or f'id="{ancre}"' in cible, href

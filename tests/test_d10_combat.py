@@ -36,6 +36,13 @@ class TestInitiative:
         ini = initiative([("Lina", 4), ("Marek", 6)], des=DesScriptes([9, 2]))
         assert ini.ordre == ("Lina", "Marek") and ini.jets[0].total == 13
 
+    def test_de_ordinaire_ou_ouvert(self) -> None:
+        """Hypothèse : « 1D10 » sans dé ouvert par défaut ; ouvert (sans compétence) en paramètre."""
+        assert initiative([("Lina", 4)], des=DesScriptes([1])).jets[0].total == 5
+        ouvert = initiative([("Lina", 4)], des=DesScriptes([1, 6]), ouvert=True)
+        assert ouvert.jets[0].total == -1
+        assert initiative([("Lina", 4)], des=DesScriptes([10]), ouvert=True).jets[0].total == 14
+
     def test_agi_departage(self) -> None:
         ini = initiative([("Lina", 4), ("Marek", 6)], des=DesScriptes([6, 4]))
         assert ini.ordre == ("Marek", "Lina")

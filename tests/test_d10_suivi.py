@@ -203,7 +203,7 @@ class TestAttaque:
         r = op(self.base(), op="attaquer", attaquant=2, cible=1, mode="tir", distance="12", couvert="lourd",
                graine=4)
         assert r["message"].startswith(
-            "Marek attaque Lina à distance, cible derrière un couvert lourd (mur, porte blindée) : "
+            "Marek attaque Lina à distance, cible derrière un couvert lourd (mur, porte en métal) : "
             "difficulté 5 + distance 6 (12 m) + Esquive 2 = 13.")
         if "Dégâts" in r["message"]:
             assert "couvert 10" in r["message"]

@@ -41,7 +41,7 @@ class TestModificateurs:
         assert sorted(MODIFICATEURS) == [-10, -5, -3, -1, 0, 1, 3, 5]
 
     def test_noms(self) -> None:
-        assert nom_difficulte(5) == "Évident" and nom_difficulte(-10) == "Presque impossible"
+        assert nom_difficulte(5) == "Évident" and nom_difficulte(-10) == "Quasiment impossible"
         assert nom_difficulte(-2) == "−2"
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
+import html
+import json
 import re
 from fractions import Fraction
 from typing import Any
@@ -10,8 +13,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from jdr_core import registre
 from jdr_core.des import DesAleatoires, DesScriptes
-from jdr_core.deuxd6.assistance import Cumul, chance_trouver, distribution_assistance
+from jdr_core.deuxd6.assistance import Cumul, assister, chance_trouver, distribution_assistance
 from jdr_core.deuxd6.jet import Niveau, distribution_2d6
 from jdr_core.deuxd6.lanceurs import MECANIQUES, cible_test, regle_scene
 from jdr_core.deuxd6.opposition import Egalite, distribution_opposition
@@ -22,6 +26,7 @@ from jdr_core.deuxd6.tache import distribution_sabotage, distribution_tache
 from jdr_core.erreurs import JdrErreur
 from jdr_core.mecanique import ROLES, Entier, Mecanique
 
+from .conftest import RACINE
 from .test_khi2 import Cas, Exacte, Issue, par_cas, verifier_les_cotes
 
 PAR_NOM: dict[str, Mecanique[Any]] = {m.nom: m for m in MECANIQUES}
@@ -70,7 +75,8 @@ def _assistance(v: dict[str, Any]) -> dict[Any, Fraction]:
     m = int(v["difficulte"]) + v["autre"]
     cible = cible_competence(v["niveau"], m)
     resultat: dict[Any, Fraction] = {}
-    for bonus, p in distribution_assistance(v["niveau"], [v["niveau_aides"]] * v["assistants"], modificateur=m,
+    niveaux = [v[f"niveau_aide_{i}"] for i in range(1, v["assistants"] + 1)]
+    for bonus, p in distribution_assistance(v["niveau"], niveaux, modificateur=m,
                                             cumul=Cumul(v["cumul"])).items():
         for n, q in distribution_2d6(cible + bonus).items():
             resultat[(bonus, n)] = p * q
@@ -90,7 +96,8 @@ CAS_KHI2: list[Cas] = [
      _tache),
     ("2d6-sabotage", {"niveau_vise": 4, "niveau": 2}, lambda s: s.difficulte,
      lambda v: distribution_sabotage(4, 2, 9)),
-    ("2d6-assistance", {"niveau": 3, "assistants": 2, "niveau_aides": 2, "cumul": "bonus_et_malus"},
+    ("2d6-assistance",
+     {"niveau": 3, "assistants": 2, "niveau_aide_1": 2, "niveau_aide_2": 4, "cumul": "bonus_et_malus"},
      lambda r: (r.assistance.modificateur, r.jet.niveau), _assistance),
     ("2d6-jet-cache", {"niveau": 0, "difficulte": "-1"}, lambda r: r.jet.niveau, lambda v: distribution_2d6(6)),
     ("2d6-rattrapage", {"niveau": 0, "cible_chance": 6}, lambda r: r.issue,
@@ -257,6 +264,80 @@ class TestFouille:
         v = meca.valider({"fouilleurs": 2, "bon_endroit": "3"})
         with pytest.raises(JdrErreur, match="fouilleur au bon endroit, le troisième : attendu l'un des 2 premiers"):
             meca.lancer(v, DesScriptes([1, 2, 3, 4]))
+
+
+class TestAssistance:
+    """Le lanceur de l'action aidée : un niveau par assistant, et les liens d'avant qui n'en avaient qu'un."""
+
+    def test_gaspard_lina_et_marc(self) -> None:
+        """Réglé comme l'exemple de Gaspard (niveau 2, Lina au niveau 1, Marc au niveau 3), avec les dés de
+        son histoire, le lanceur dit ce que dit l'exemple : cibles 8 et 10, +1 puis +2 plafonné."""
+        meca = PAR_NOM["2d6-assistance"]
+        v = meca.valider({"niveau": "2", "assistants": "2", "niveau_aide_1": "1", "niveau_aide_2": "3"})
+        r = meca.lancer(v, DesScriptes([3, 4, 4, 4, 2, 3]))
+        assert str(r.assistance) == str(assister(2, [1, 3], des=DesScriptes([3, 4, 4, 4])))
+        assert str(r.assistance).startswith("Le premier assistant fait 3 et 4 = 7 contre 8 : réussite, donc +1. "
+                                            "Le deuxième assistant fait 4 et 4 = 8 contre 10 :")
+        assert meca.pour_journal(r, v)["situation"] == ("Compétence de niveau 2, difficulté standard (0), "
+                                                        "avec 2 assistants de niveaux 1 et 3")
+        cotes = {c.cle: c.probabilite for c in meca.cotes(v)}
+        assert cotes["modificateur_+2"] == distribution_assistance(2, [1, 3])[2]
+
+    def test_votre_version_de_gaspard(self) -> None:
+        """Sur la page, « Modifier » l'exemple de Gaspard ouvre un formulaire réglé comme son histoire ;
+        le lanceur de la page porte les anciens noms de ses champs, pour les vieux liens."""
+        from .test_plugin import convertir
+
+        page = (RACINE / "docs" / "deuxd6" / "cas-speciaux.md").read_text(encoding="utf-8")
+        rendu = convertir(("deuxd6/cas-speciaux.md", "deuxd6/cas-speciaux/", page))["deuxd6/cas-speciaux.md"]
+        modele = re.search(r'<form class="jdr-lanceur" data-mecanique="2d6-assistance" '
+                           r'id="exemple-gaspard-coffre-situation".*?</form>', rendu, re.S)
+        assert modele
+        champs = dict(re.findall(r'name="(\w+)"[^>]*value="([^"]*)"', modele.group(0)))
+        assert {nom: champs[nom] for nom in ("niveau", "assistants", "niveau_aide_1", "niveau_aide_2")} == {
+            "niveau": "2", "assistants": "2", "niveau_aide_1": "1", "niveau_aide_2": "3"}
+        assert 'for="exemple-gaspard-coffre-situation-niveau_aide_2">Niveau du deuxième assistant<' in modele.group(0)
+        lanceur = re.search(r'<form class="jdr-lanceur" data-mecanique="2d6-assistance" id="lanceur-2d6-assistance"'
+                            r'[^>]*data-anciens="([^"]+)"', rendu)
+        assert lanceur
+        assert json.loads(html.unescape(lanceur.group(1))) == {f"niveau_aide_{i}": "niveau_aides" for i in range(1, 5)}
+
+    def test_niveaux_bornes(self) -> None:
+        meca = PAR_NOM["2d6-assistance"]
+        with pytest.raises(JdrErreur, match="Niveau du deuxième assistant 11 : attendu un entier de 0 à 10"):
+            meca.valider({"niveau_aide_2": "11"})
+
+    def test_niveaux_au_dela_des_assistants_ignores(self) -> None:
+        """Le niveau d'un champ d'assistant au-delà de leur nombre ne compte pas, ni au jet ni au journal."""
+        meca = PAR_NOM["2d6-assistance"]
+        v = meca.valider({"assistants": "1", "niveau_aide_1": "2", "niveau_aide_3": "9"})
+        r = meca.lancer(v, DesScriptes([1, 2, 3, 3]))
+        assert len(r.assistance.aides) == 1 and r.assistance.aides[0].niveau == 2
+        assert meca.pour_journal(r, v) == {
+            "situation": "Compétence de niveau 2, difficulté standard (0), avec 1 assistant de niveau 2",
+            "reglages": []}
+
+    def test_vieux_lien_a_un_seul_niveau(self) -> None:
+        """Un lien de rejeu d'avant (un seul niveau pour tous les assistants) rejoue le même jet : chaque
+        assistant prend ce niveau ; un niveau donné sous son nouveau nom l'emporte."""
+        vieux = {"niveau": "2", "assistants": "2", "niveau_aides": "3", "graine": "41"}
+        nouveau = {"niveau": "2", "assistants": "2", **{f"niveau_aide_{i}": "3" for i in range(1, 5)}}
+        rejoue = registre.executer("2d6-assistance", vieux, 41)
+        assert rejoue == registre.executer("2d6-assistance", nouveau, 41)
+        assert [rejoue["parametres"][f"niveau_aide_{i}"] for i in range(1, 5)] == [3, 3, 3, 3]
+        assert "niveau_aides" not in rejoue["parametres"]
+        meca = PAR_NOM["2d6-assistance"]
+        assert meca.valider({"niveau_aides": "3", "niveau_aide_2": "1"})["niveau_aide_2"] == 1
+        with pytest.raises(JdrErreur, match="Niveau du premier assistant 11 : attendu un entier de 0 à 10"):
+            meca.valider({"niveau_aides": "11"})
+
+    def test_ancien_nom_mal_declare(self) -> None:
+        """Un ancien nom doit céder sa valeur à des paramètres actuels, sans en être un lui-même."""
+        meca = PAR_NOM["2d6-assistance"]
+        for anciens in ((("niveau_aides", ("inconnu",)),), (("niveau", ("niveau_aide_1",)),),
+                        (("niveau_aides", ()),)):
+            with pytest.raises(JdrErreur, match="l'ancien paramètre"):
+                dataclasses.replace(meca, anciens=anciens)
 
 
 class TestReprise:

@@ -68,12 +68,13 @@ class TestTableManoeuvres:
 
     def test_contenu(self) -> None:
         lignes = {ligne[0]: ligne for ligne in TABLES_POURSUITE[0].lignes}
-        assert lignes["Forcer sur le côté / Bloquer"][1:3] == ("Contact", "−3")
-        assert lignes["Embardées"][1:3] == ("toutes", "−2")
-        assert lignes["Se cacher à un embranchement"][1:3] == ("Moyen ou plus", "−3 (Moyen), −2 (Long), −1 (Extrême)")
-        assert lignes["Stabiliser"][2] == "0"
+        assert lignes["Forcer sur le côté/Bloquer en freinant devant"][1:3] == ("Contact", "−3")
+        assert lignes["Faire des embardées"][1:3] == ("toutes", "−2")
+        assert lignes["Se cacher en tournant rapidement"][1:3] == (
+            "Moyen ou plus", "−3 (Moyen), −2 (Long), −1 (Extrême)")
+        assert lignes["Stabiliser la vitesse"][2] == "0"
         assert lignes["Renversement (en l'air)"][1] == "Court ou moins"
-        assert lignes["Rattraper / Fuir"][2] == "au choix de l'attaquant"
+        assert lignes["Rattraper/Fuir"][2] == "au choix de l'attaquant"
 
 
 class TestEchange:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -50,7 +51,32 @@ def test_notes_de_coherence_et_hypotheses() -> None:
     combat = (RACINE / "docs/troisd6/combat.md").read_text(encoding="utf-8")
     assert "Note de cohérence" in combat and "jules-entrepot-coherence" in combat
     test = (RACINE / "docs/troisd6/test.md").read_text(encoding="utf-8")
-    assert "Hypothèse : les triples sur 2 ou 4 dés" in test
+    assert '??? hypothese "Hypothèse : qu\'est-ce qu\'un triple sur 2 ou 4 dés ?"' in test
+
+
+#: Un encadré « Hypothèse » : repliable, de type ``hypothese``, titré par la question qu'il tranche.
+_ENCADRE = re.compile(r'^[ \t]*(!!!|\?\?\?\+?)[ \t]+([\w-]+)(?:[ \t]+"([^"]*)")?', re.M)
+#: Les seuls encadrés « Hypothèse » dépliés d'emblée : la page qui n'existe que pour les énoncer.
+HYPOTHESES_DEPLIEES = {"encore/reserve.md"}
+
+
+def test_hypotheses_repliees_et_titrees_d_une_question() -> None:
+    """La règle d'abord, les lectures ensuite : chaque encadré « Hypothèse » est replié (``???``),
+    de type ``hypothese``, et son titre est la question qu'il tranche."""
+    docs = RACINE / "docs"
+    trouves = 0
+    for page in sorted(docs.rglob("*.md")):
+        chemin = page.relative_to(docs).as_posix()
+        for marque, genre, titre in _ENCADRE.findall(page.read_text(encoding="utf-8")):
+            if genre != "hypothese" and not (titre or "").startswith("Hypoth"):
+                continue
+            trouves += 1
+            lieu = f"{chemin} : « {titre} »"
+            assert genre == "hypothese", f"{lieu} : de type hypothese, pas {genre}"
+            attendue = "???+" if chemin in HYPOTHESES_DEPLIEES else "???"
+            assert marque == attendue, f"{lieu} : {attendue} attendu, pas {marque}"
+            assert re.fullmatch(r"Hypothèses? : \S.* \?", titre or ""), f"{lieu} : le titre pose une question"
+    assert trouves >= 50
 
 
 def test_texte_dans_nos_mots() -> None:

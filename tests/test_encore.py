@@ -152,9 +152,16 @@ class TestStress:
         with pytest.raises(RegleEnfreinte, match="le jet pour l'éviter est déjà fait"):
             Fiche("A", Ton.RAW, 6, 0).evenement(Evenement.CHOC, danger="x", resistance=jet(6))
 
-    def test_repos_interdit_en_rupture(self) -> None:
+    def test_repos_comme_d_habitude_en_rupture(self) -> None:
+        """La pause sûre et le repos fonctionnent comme d'habitude en Raw (source, l. 50),
+        Rupture comprise ; qu'ils la lèvent est une hypothèse réglable."""
+        en_rupture = Fiche("A", Ton.RAW, 4, 6, mode_rupture="fuite")
+        assert en_rupture.repos("pause").stress == 5 and not en_rupture.repos("pause").en_rupture
+        assert en_rupture.repos("longue").stress == 0
+        garde = en_rupture.repos("scene", repos_leve_rupture=False)
+        assert garde.en_rupture and garde.sante == 5
         with pytest.raises(RegleEnfreinte, match="ramener"):
-            Fiche("A", Ton.RAW, 6, 6).repos("pause")
+            en_rupture.reconfort()
 
     def test_reconfort_blockbuster_refuse(self) -> None:
         with pytest.raises(RegleEnfreinte, match="Raw"):
@@ -178,7 +185,8 @@ class TestSauvegarde:
     """Aller-retour JSON et refus de toute sauvegarde abîmée."""
 
     def test_aller_retour(self) -> None:
-        f = Fiche.nouvelle("Ada", Ton.RAW).subir(3, [("x", ["tir"])]).evenement(Evenement.HORREUR)
+        f = Fiche.nouvelle("Ada", Ton.RAW).subir(3, [("x", ["tir"])])
+        f = f.evenement(Evenement.HORREUR, resistance=f.jet_de_resistance(2, des=DesScriptes([1, 2])))
         assert Fiche.depuis_json(json.loads(json.dumps(f.en_json()))) == f
 
     @pytest.mark.parametrize("corrompue", [

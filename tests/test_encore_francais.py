@@ -170,7 +170,7 @@ class TestDanger:
         aff = DANGER.afficher(DANGER.lancer(v, DesScriptes([1, 2, 3])), v)
         assert aff["phrase"] == "Le PJ subit le danger (incendie) : −3 Santé, +2 Stress."
         assert aff["details"] == ["CON Difficile : 3d6 (1, 2, 3), aucun succès, échec.",
-                                  "Santé 8 → 5 : aucune armure ne réduit ces dégâts.",
+                                  "Santé 8 → 5 (palier « blessé ») : aucune armure ne réduit ces dégâts.",
                                   "Blessure à nommer, palier blessé.", "Stress 0 → 2."]
 
     def test_lanceur_reserve(self) -> None:
@@ -184,7 +184,7 @@ class TestDanger:
         cellules += [d.intitule for d in DANGERS]
         for c in cellules:
             sans_restes(c)
-        assert PAR_CLE["incendie"].intitule == "Incendie (chaque tour)"
+        assert PAR_CLE["incendie"].intitule == "Incendie, par tour"
 
 
 class TestSuivi:
@@ -221,9 +221,13 @@ class TestSuivi:
         assert bilan(a, Fiche("A", Ton.RAW, 4, 2)) == "Santé 3 → 4"
         assert bilan(a, Fiche("A", Ton.RAW, 4, 1)) == "Santé 3 → 4, Stress 2 → 1"
 
-    def test_evenement_sans_jet(self) -> None:
-        r = operer(creer(), {"op": "evenement", "evenement": "Horreur"})
-        assert r["message"] == "Horreur : Stress 0 → 2." and "graine" not in r
+    def test_evenement_toujours_avec_jet_en_raw(self) -> None:
+        """En Raw, le jet de CON Standard n'est pas facultatif : la case « resister » décochée
+        (ancien état, ancien lien) n'empêche pas le jet, et sans CON la fiche la demande."""
+        r = operer(creer(), {"op": "evenement", "evenement": "Horreur", "con": 2, "graine": 5})
+        assert sans_restes(r["message"]).startswith(("Horreur, Ada résiste : ", "Horreur, Ada ne résiste pas : "))
+        with pytest.raises(JdrErreur, match="CON"):
+            operer(creer(), {"op": "evenement", "evenement": "Horreur"})
 
     def test_evenement_avec_jet(self) -> None:
         r = operer(creer(), {"op": "evenement", "evenement": "horreur", "resister": True, "con": 2, "graine": 5})
@@ -309,8 +313,6 @@ ERREURS: list[tuple[Callable[[], object], str]] = [
      "Ada a déjà reçu des soins médicaux depuis le dernier conflit : une fois entre deux conflits seulement."),
     (lambda: ADA.reconfort().reconfort(), "Ada a déjà eu son Réconfort dans cette scène : un seul par scène."),
     (lambda: Fiche("Ada", Ton.RAW, 6, 6).reconfort(),
-     "Ada est en Rupture : un allié doit d'abord ramener ce personnage à la raison."),
-    (lambda: Fiche("Ada", Ton.RAW, 6, 6).repos("pause"),
      "Ada est en Rupture : un allié doit d'abord ramener ce personnage à la raison."),
     (lambda: Fiche("G", Ton.BLOCKBUSTER, 8, 3).reconfort(), "Le Réconfort est une règle du ton Raw."),
     (lambda: ADA.repos("sieste"), "Repos inconnu : choisissez pause sûre, scène de repos ou nuit en sécurité."),

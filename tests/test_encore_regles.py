@@ -102,6 +102,31 @@ class TestResistanceSansMalus:
             Fiche("Ada", Ton.RAW, 6, 0).evenement(Evenement.CHOC, resistance=6)  # type: ignore[arg-type]
 
 
+class TestResisterObligatoire:
+    """Raw : face à un événement marquant, le joueur lance CON Standard (source, l. 43) ; seuls
+    le Stress d'un coût et celui d'un danger déjà soumis à un jet se prennent sans jet (l. 45)."""
+
+    def test_evenement_sans_jet_refuse_en_raw(self) -> None:
+        ada = Fiche("Ada", Ton.RAW, 6, 2)
+        with pytest.raises(RegleEnfreinte, match="jet de CON Standard"):
+            ada.evenement(Evenement.CHOC)
+        with pytest.raises(RegleEnfreinte, match="jet de CON Standard"):
+            ada.premiere_vision("goule", 2)
+
+    def test_rate_compte_en_entier(self) -> None:
+        ada = Fiche("Ada", Ton.RAW, 6, 2)
+        rate = ada.jet_de_resistance(2, des=DesScriptes([1, 2]))
+        assert ada.evenement(Evenement.HORREUR, resistance=rate).stress == 4
+
+    def test_sans_jet_pour_un_cout_ou_un_danger(self) -> None:
+        ada = Fiche("Ada", Ton.RAW, 6, 2)
+        assert ada.stress_impose(1).stress == 3
+        assert ada.evenement(Evenement.CHOC, danger="incendie").stress == 3
+
+    def test_blockbuster_sans_jet(self) -> None:
+        assert Fiche("Gideon", Ton.BLOCKBUSTER, 8, 2).evenement(Evenement.HORREUR).stress == 3
+
+
 class TestPremiereVision:
     """La première vision d'une créature : Stress fixé par le scénario, une seule fois, résistible en Raw."""
 
@@ -153,7 +178,8 @@ class TestPremiereVision:
             fiche.premiere_vision("une de trop", 0)
 
     def test_sauvegarde(self) -> None:
-        fiche = Fiche.nouvelle("L", Ton.RAW).premiere_vision("goule", 2)
+        fiche = Fiche.nouvelle("L", Ton.RAW)
+        fiche = fiche.premiere_vision("goule", 2, resistance=fiche.jet_de_resistance(2, des=DesScriptes([1, 2])))
         assert Fiche.depuis_json(fiche.en_json()) == fiche
         assert Fiche.depuis_json({**fiche.en_json(), "creatures_vues": []}).creatures_vues == ()
         ancienne = fiche.en_json()
@@ -221,3 +247,25 @@ class TestErreursFrancaises:
     def test_sauvegarde_mal_typee(self, etat: dict[str, object]) -> None:
         with pytest.raises(JdrErreur, match=r"Fiche illisible : le (ton|palier)"):
             Fiche.depuis_json(etat)
+
+
+class TestTraceSante:
+    """Quelques règles de la source que rien d'autre n'exerçait (trace de l'issue 37)."""
+
+    def test_stress_commence_a_zero(self) -> None:
+        assert Fiche.nouvelle("L", Ton.BLOCKBUSTER).stress == 0 == Fiche.nouvelle("A", Ton.RAW).stress
+
+    def test_gravement_blesse_et_hors_de_combat(self) -> None:
+        fiche = Fiche.nouvelle("G", Ton.BLOCKBUSTER)
+        assert fiche.subir(5, [("a", ["x"]), ("b", ["y"])]).palier is Palier.GRAVEMENT_BLESSE
+        assert fiche.subir(8, [("a", ["x"]), ("b", ["y"]), ("c", ["z"])]).palier is Palier.HORS_DE_COMBAT
+
+    def test_equipement_dans_la_table_des_soins(self) -> None:
+        from jdr_core.encore.tables import SOINS
+
+        ligne = next(ligne for ligne in SOINS.lignes if ligne[0] == "Certains équipements")
+        assert all("Créer un objet" in cellule for cellule in ligne[1:])
+
+    def test_blessure_de_poison_durable(self) -> None:
+        fiche = Fiche.nouvelle("A", Ton.RAW).subir(2, [("poison", ["tout"])]).rendre_durable("poison")
+        assert fiche.blessures[0].durable

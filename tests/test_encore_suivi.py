@@ -4,7 +4,7 @@ messages en français pour les sauvegardes abîmées."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import given
@@ -143,6 +143,52 @@ OPERATIONS_A_DES: list[tuple[dict[str, Any], str]] = [
     ({"op": "reserve", "parametres": {"attribut": 2, "difficulte": "Difficile", "stress": 0}}, ""),
     ({"op": "reserve", "parametres": {"attribut": 1, "coup_d_eclat": True}}, "raw-stresse"),
 ]
+
+
+class TestPersonnageChoisi:
+    """Un personnage du suivi choisi à côté du lanceur de dangers : la phrase du jet le nomme, au
+    lieu du PJ anonyme, et s'accorde à son genre quand la fiche en donne un ; les dés ne changent pas."""
+
+    PARAMETRES: ClassVar[dict[str, object]] = {"danger": "incendie", "attribut": "1"}
+
+    @staticmethod
+    def _graine(issue: str) -> int:
+        return next(g for g in range(200)
+                    if registre.executer("encore-danger", TestPersonnageChoisi.PARAMETRES, g)["issue"] == issue)
+
+    def test_mira_evite_le_danger(self) -> None:
+        graine = self._graine("neutre")
+        mira = Fiche.nouvelle("Mira", Ton.BLOCKBUSTER, "elle").en_json()
+        anonyme = registre.executer("encore-danger", self.PARAMETRES, graine)
+        nommee = registre.executer("encore-danger", self.PARAMETRES, graine, None, mira)
+        assert anonyme["phrase"] == "Le PJ évite le danger (incendie), mais une complication surgit."
+        assert nommee["phrase"] == "Mira évite le danger (incendie), mais une complication surgit."
+        assert {k: v for k, v in nommee.items() if k != "phrase"} == {k: v for k, v in anonyme.items() if k != "phrase"}
+
+    @pytest.mark.parametrize(("accord", "qui", "palier"), [
+        ("elle", "Mira", "(blessée)"), ("il", "Oskar", "(blessé)"), ("", "Sam", "(palier « blessé »)"),
+    ])
+    def test_echec_accorde_au_genre_de_la_fiche(self, accord: str, qui: str, palier: str) -> None:
+        fiche = Fiche.nouvelle(qui, Ton.BLOCKBUSTER, accord).en_json()
+        r = registre.executer("encore-danger", self.PARAMETRES, self._graine("echec"), None, fiche)
+        assert r["phrase"] == f"{qui} subit le danger (incendie) : −3 Santé, +2 Stress."
+        assert r["details"][1] == f"Santé 8 → 5 {palier} : aucune armure ne réduit ces dégâts."
+
+    def test_par_le_pont_et_fiche_ancienne(self) -> None:
+        """Par le pont, comme le navigateur l'envoie ; une fiche d'un format antérieur (sans genre) est
+        relue comme le suivi la relit ; une fiche illisible est refusée en français."""
+        ancienne = {k: v for k, v in Fiche.nouvelle("Mira", Ton.RAW).en_json().items() if k != "accord"}
+        ancienne["version"] = 2
+        requete = {"type": "lancer", "mecanique": "encore-danger", "parametres": self.PARAMETRES,
+                   "graine": self._graine("neutre"), "fiche": ancienne}
+        assert json.loads(traiter(json.dumps(requete)))["phrase"].startswith("Mira évite le danger")
+        refus = json.loads(traiter(json.dumps({**requete, "fiche": {"nom": "Mira"}})))
+        assert refus["erreur"].startswith("Fiche illisible")
+
+    def test_lanceur_qui_ne_nomme_personne(self) -> None:
+        """La réserve ne nomme personne : la fiche choisie ne change rien à son résultat."""
+        mira = Fiche.nouvelle("Mira", Ton.BLOCKBUSTER, "elle").en_json()
+        assert registre.executer("encore-reserve", {}, 7, None, mira) == registre.executer("encore-reserve", {}, 7)
 
 
 class TestRejeuDansLeLanceur:

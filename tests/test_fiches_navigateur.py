@@ -374,14 +374,14 @@ def test_imprimer_la_fiche_sur_une_page_a4(contexte_servi: BrowserContext, serve
 @pytest.mark.parametrize(("largeur", "theme"), [(1280, "dark"), (390, "light")])
 def test_un_joueur_cree_lance_applique_recharge_encore(contexte_servi: BrowserContext, serveur: str, largeur: int,
                                                        theme: str) -> None:
-    """La fiche enCORE (Raw) : trois jets depuis la fiche (résister deux fois, premiers soins), leurs
+    """La fiche enCORE (Raw) : trois jets depuis la fiche (résister deux fois,
+    jet obligatoire en Raw, sans case à cocher ; premiers soins), leurs
     effets sur le Stress et la Santé, tout retrouvé après un rechargement."""
     page, erreurs = _ouvrir(contexte_servi, theme, largeur)
     fiche = _creer(page, serveur + "/encore/fiche/", FICHE_ENCORE, "Lucrèce",
                    {"Ton": "raw", "Accord (facultatif)": "elle"}, "Lucrèce")
     sortie = fiche.locator("output.jdr-sortie")
     for evenement in ("Choc", "Horreur"):
-        fiche.get_by_label("Le personnage tente de résister (jet de CON Standard)").check()
         fiche.get_by_role("spinbutton", name="CON").fill("3")
         fiche.get_by_role("button", name=re.compile(rf"^{evenement} \(\+\d\)$")).click()
         expect(sortie).to_contain_text(re.compile(rf"^{evenement}, Lucrèce (résiste|ne résiste pas)"), timeout=DELAI)

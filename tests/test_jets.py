@@ -22,7 +22,7 @@ from site_plugins.jets import JetInvalide, JetsEnLigne, lire_jet
 from site_plugins.plugin import resoudre_liens
 from site_plugins.recherche import exclure_widgets
 
-from .conftest import double_clic_lent, pages_construites
+from .conftest import RACINE, double_clic_lent, pages_construites
 
 DELAI = 90_000  # ms : Python démarre dans le navigateur au premier jet
 
@@ -127,6 +127,16 @@ class TestExtension:
         assert "Réussir (difficulté 2) : 50 % (1/2) ;" in texte
         assert "Réussite critique : 1,4 % (1/72) ;" in texte and texte.endswith("(1/72).")
 
+    def test_issue_impossible_dite_dans_l_infobulle(self) -> None:
+        """Deux dés pour trois succès : toutes les issues sont impossibles, et l'infobulle le dit par
+        une phrase qui nomme l'issue cherchée, au lieu de s'arrêter sur son titre."""
+        rendu = convertir("Ici {{jet 3d6-test caracteristique=4 desavantages=1 difficulte=3 | deux dés pour 3}}.")
+        infobulle = re.search(r'role="tooltip">(.*?)</small>', rendu)
+        assert infobulle
+        texte = re.sub(r"<[^>]+>", "", infobulle.group(1))
+        assert texte.endswith("Chances exactes avant de lancer : Réussir (difficulté 3) : impossible (0 %).")
+        assert "()" not in texte and "0/1" not in texte
+
     def test_numerotes_dans_la_page(self) -> None:
         """Deux jets d'une page ont chacun leurs id ; une nouvelle page repart de 1."""
         md = markdown.Markdown(extensions=[JetsEnLigne()])
@@ -187,6 +197,34 @@ class TestExtension:
         assert re.search(r'<button class="jdr-jet-bouton"|<button type="button" class="jdr-jet-bouton"', marque)
         assert '<small data-search-exclude="oui" class="jdr-jet-cotes"' in marque
         assert '<output data-search-exclude="oui"' in marque
+
+
+def _valeurs_du_formulaire(formulaire: str) -> dict[str, str]:
+    """Les valeurs qu'un formulaire de lanceur montre avant toute saisie : le nombre écrit, l'option
+    choisie, la case cochée ou non."""
+    valeurs = dict(re.findall(r'<input type="number"[^>]*name="(\w+)"[^>]*value="([^"]*)"', formulaire))
+    valeurs |= {nom: "true" if coche else "false"
+                for nom, coche in re.findall(r'<input type="checkbox"[^>]*name="(\w+)"[^>]*?( checked)?>', formulaire)}
+    for nom, options in re.findall(r'<select[^>]*name="(\w+)">(.*?)</select>', formulaire, re.S):
+        (valeurs[nom],) = re.findall(r'<option value="([^"]*)" selected', options)
+    return valeurs
+
+
+@pytest.mark.parametrize(("page", "invitation"), [
+    ("deuxd6/index.md", "Essayez l'écrou à votre tour"),
+], ids=["deuxd6-ecrou"])
+def test_le_lanceur_sous_une_invitation_part_de_sa_situation(page: str, invitation: str) -> None:
+    """Sous une invitation à rejouer la situation (un jet du texte), le lanceur de la même mécanique
+    part des mêmes réglages : le lecteur qui passe du bouton au formulaire retrouve son jet."""
+    rendu = convertir((RACINE / "docs" / page).read_text(encoding="utf-8"), page)
+    suite = rendu[rendu.index(invitation):]
+    jet = re.search(r'data-mecanique="([^"]+)"[^>]*data-jet="([^"]+)"', suite)
+    formulaire = re.search(r'<form class="jdr-lanceur" data-mecanique="([^"]+)" id="lanceur-.*?</form>', suite, re.S)
+    assert jet and formulaire and formulaire.group(1) == jet.group(1)
+    parametres = json.loads(html.unescape(jet.group(2)))["parametres"]
+    valeurs = _valeurs_du_formulaire(formulaire.group(0))
+    assert {nom: valeurs[nom] for nom in parametres} == {nom: str(v).lower() if isinstance(v, bool) else str(v)
+                                                          for nom, v in parametres.items()}
 
 
 # --- Le site construit --------------------------------------------------------------------

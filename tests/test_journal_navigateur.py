@@ -133,6 +133,8 @@ def test_entree_dit_la_situation_et_les_seuls_reglages_changes(page: Page, serve
     page.goto(serveur + "/deuxd6/")
     form = page.locator('form[data-mecanique="2d6-test"]')
     expect(form).to_have_attribute("data-branche", "pret")
+    # Le lanceur de la page part de la situation de Basile (plutôt difficile) : remis en Standard.
+    form.get_by_label("Difficulté", exact=True).select_option("0")
     form.get_by_label("Jet", exact=True).select_option("sans_competence")
     form.get_by_label("Le personnage a une compétence proche").check()
     _lancer(page, "2d6-test")

@@ -32,7 +32,7 @@ class TestSituations:
          "Attribut 4 en Raw, jet Difficile : 5d6"),
         ("2d6-test", {}, "Compétence de niveau 2, difficulté standard (0) : 2D6 contre 9"),
         ("2d6-test", {"niveau": 4, "difficulte": "-3"},
-         "Compétence de niveau 4, difficulté plutôt difficile (−3) : 2D6 contre 8"),
+         "Compétence de niveau 4, difficulté assez difficile (−3) : 2D6 contre 8"),
         ("2d6-test", {"jet": "sans_competence", "apprentissage": True},
          "Sans la compétence, caractéristique 3, difficulté standard (0) : pas de jet, la formation voulue manque"),
         ("d10-action", {}, "Caractéristique 4 + compétence 3 + D10 contre 11 (5 + DV 6)"),

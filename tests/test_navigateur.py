@@ -159,6 +159,11 @@ def test_exemple_avec_d_autres_des_et_rejeu(page: Page, serveur: str) -> None:
     autre.close()
 
 
+#: Le panneau de « Modifier » (sélecteur donné) se tient au-dessus du résultat de l'exemple.
+AU_DESSUS_DU_RESULTAT = """(b, panneau) => !!(b.querySelector(panneau).compareDocumentPosition(
+  b.querySelector(":scope > output.jdr-sortie")) & Node.DOCUMENT_POSITION_FOLLOWING)"""
+
+
 def test_exemple_modifier_executer_revenir(page: Page, serveur: str) -> None:
     """« Modifier » : un nombre changé donne un autre résultat (≠) ; une erreur est dite en
     français et la page continue de marcher ; « Revenir au texte » rend le code d'origine."""
@@ -170,6 +175,8 @@ def test_exemple_modifier_executer_revenir(page: Page, serveur: str) -> None:
     zone = bloc.locator("textarea.jdr-code-modifiable")
     expect(zone).to_be_focused()
     assert zone.input_value() == source
+    # L'éditeur prend la place des boutons, au-dessus du résultat qu'il va produire.
+    assert bloc.evaluate(AU_DESSUS_DU_RESULTAT, ".jdr-editeur")
     zone.fill(source.replace("tester(3", "tester(5"))
     zone.press("Control+Enter")
     expect(bloc).to_have_attribute("data-etat", "ecart")
@@ -204,6 +211,7 @@ def test_modifier_la_situation_en_champs(page: Page, serveur: str) -> None:
     champ = form.get_by_role("spinbutton", name=re.compile("Caractéristique"))
     expect(champ).to_be_focused()
     expect(champ).to_have_value("4")
+    assert bloc.evaluate(AU_DESSUS_DU_RESULTAT, ".jdr-situation")
     assert form.locator('[name="difficulte"]').input_value() == "3"
     cotes = form.locator(".jdr-cotes ul").inner_text()
     champ.fill("2")
@@ -371,6 +379,18 @@ def test_cotes_perimees_jamais_affichees_comme_a_jour(page: Page, serveur: str) 
     expect(form.locator(".jdr-cotes li").first).to_contain_text("(7/8)")
 
 
+def test_issue_impossible_dite_apres_un_changement(page: Page, serveur: str) -> None:
+    """Réglé à la main sur deux dés pour trois succès, le lanceur dit l'issue cherchée impossible
+    (la ligne vient du cœur, par la réponse du worker) au lieu de vider sa liste de chances."""
+    form = _ouvrir_et_lancer(page, serveur + "/troisd6/test/", "3d6-test")
+    form.locator('[name="caracteristique"]').fill("4")
+    form.locator('[name="desavantages"]').fill("1")
+    form.locator('[name="difficulte"]').fill("3")
+    expect(form.locator(".jdr-cotes")).not_to_have_attribute("aria-busy", "true")
+    expect(form.locator(".jdr-cotes li")).to_have_text(["Réussir (difficulté 3) : impossible (0 %)"])
+    expect(form.locator(".jdr-cotes .jdr-fraction")).to_have_count(0)
+
+
 def test_longues_fractions_en_infobulle(page: Page, serveur: str) -> None:
     """Une fraction exacte illisible (des dizaines de chiffres) passe en infobulle, le pourcentage reste."""
     page.goto(serveur + "/deuxd6/scenes/")
@@ -415,6 +435,49 @@ def test_lien_rejoue_le_meme_jet(page: Page, serveur: str) -> None:
     expect(autre).to_have_url(lien)
     expect(form2.locator("output .jdr-resultat")).to_be_visible(timeout=DELAI)
     assert form2.locator("output .jdr-de").all_inner_texts() == des
+
+
+def test_vieux_lien_rejoue_le_meme_jet(page: Page, serveur: str) -> None:
+    """Un lien fait quand l'action aidée n'avait qu'un niveau pour tous ses assistants règle chaque
+    assistant à ce niveau (table des anciens noms du cœur) et rejoue les dés que le cœur rejoue."""
+    from jdr_core import registre
+    from jdr_core.francais import typographier
+
+    vieux = {"niveau": "2", "assistants": "2", "niveau_aides": "3"}
+    attendu = registre.executer("2d6-assistance", vieux, 41)
+    page.goto(serveur + "/deuxd6/cas-speciaux/?lanceur=2d6-assistance&niveau=2&assistants=2&niveau_aides=3&graine=41")
+    form = page.locator('form[data-mecanique="2d6-assistance"]#lanceur-2d6-assistance')
+    expect(form.locator("output .jdr-resultat")).to_be_visible(timeout=DELAI)
+    assert [form.locator(f'[name="niveau_aide_{i}"]').input_value() for i in range(1, 5)] == ["3"] * 4
+    assert form.locator("output .jdr-de").all_inner_texts() == [
+        str(d["face"]) for g in attendu["groupes"] for d in g["des"]]
+    assert form.locator(".jdr-phrase").inner_text() == typographier(attendu["phrase"])
+    expect(form.locator(".jdr-avis-rejeu")).to_contain_text("mêmes réglages et mêmes dés")
+
+
+def test_hypothese_repliee_a_l_ecran_imprimee_sur_papier(page: Page, serveur: str) -> None:
+    """À l'écran, un encadré « Hypothèse » est replié sous sa question ; imprimée, la page est une
+    page de livre : la réponse s'imprime aussi."""
+    page.goto(serveur + "/troisd6/test/")
+    boite = page.locator("details.hypothese").first
+    reponse = boite.locator("p").first
+    expect(boite.locator("summary")).to_have_text(re.compile(r"^Hypothèse\s:\s.+\s\?$"))
+    expect(reponse).to_be_hidden()
+    page.emulate_media(media="print")
+    expect(reponse).to_be_visible()
+    page.emulate_media(media="screen")
+    expect(reponse).to_be_hidden()
+
+
+def test_ancre_d_une_page_scindee(page: Page, serveur: str) -> None:
+    """Un lien gardé vers une section devenue sa propre page y mène, requête et ancre comprises ; une
+    ancre restée sur la page ne bouge pas."""
+    page.goto(serveur + "/deuxd6/scenes/?graine=7#le-sabotage")
+    expect(page).to_have_url(serveur + "/deuxd6/scenes-reflexion/?graine=7#le-sabotage")
+    expect(page.locator("h2#le-sabotage")).to_be_visible()
+    page.goto(serveur + "/deuxd6/scenes/#scenes-majeures")
+    page.wait_for_function("() => document.querySelector('[data-branche]') !== null")
+    assert page.url == serveur + "/deuxd6/scenes/#scenes-majeures"
 
 
 def test_navigation_instantanee_garde_le_worker(page: Page, serveur: str) -> None:

@@ -383,6 +383,35 @@ class TestLanceursLies:
         page.goto(serveur + "/encore/fiche/")
         expect(_fiche(page).locator("h4").first).to_contain_text("Santé 0/8")
 
+    def test_le_jet_nomme_le_personnage_choisi(self, page: Page, serveur: str) -> None:
+        """Mira choisie dans la liste, le jet du lanceur de dangers parle d'elle (accordé : elle est
+        « blessée » si le danger la touche), comme le cœur le dit avec sa fiche ; sans personnage
+        choisi, le même jet reparle du PJ."""
+        mira = Fiche.nouvelle("Mira", Ton.BLOCKBUSTER, "elle")
+        _ranger(page, serveur, mira.en_json())
+        expect(_fiche(page).locator(".jdr-fiche-entete")).to_contain_text("Mira")
+        page.goto(f"{serveur}/encore/dangers/")
+        form = page.locator('form[data-mecanique="encore-danger"]')
+        choix = form.get_by_role("combobox", name="Personnage du suivi")
+        choix.select_option(label="Mira")
+        expect(form.locator(".jdr-liaison-fiche")).to_contain_text("Mira : Santé 8 sur 8")
+        form.get_by_role("button", name="Lancer les dés").click()
+        phrase = form.locator(".jdr-phrase")
+        expect(phrase).to_contain_text(re.compile(r"^Mira (évite|subit) le danger"))
+        lien = form.locator("a.jdr-lien").get_attribute("href")
+        assert lien
+        graine = re.search(r"graine=(\d+)", lien)
+        assert graine
+        parametres = {nom: form.locator(f'[name="{nom}"]').input_value()
+                      for nom in ("danger", "attribut", "ton", "stress")}
+        attendu = registre.executer("encore-danger", parametres, graine.group(1), None, mira.en_json())
+        expect(phrase).to_have_text(typographier(attendu["phrase"]))
+        assert form.locator(".jdr-details li").all_inner_texts() == [typographier(d) for d in attendu["details"]]
+        assert "Le PJ" not in form.locator("output").inner_text()
+        choix.select_option(index=0)
+        form.get_by_role("button", name="Lancer les dés").click()
+        expect(phrase).to_contain_text(re.compile(r"^Le PJ (évite|subit) le danger"))
+
     def test_danger_applique_entre_au_journal_et_se_rejoue(self, page: Page, serveur: str) -> None:
         """Le danger appliqué à une fiche Raw à 4 de Stress entre au journal ; son lien ouvre le
         lanceur réglé comme la fiche (ton, Stress, donc un dé de malus) et montre les mêmes dés."""

@@ -78,6 +78,27 @@ def test_aucune_page_ne_montre_de_restes(site_construit: Path, motif: str) -> No
     assert not trouves, "\n".join(trouves[:15])
 
 
+#: Ce qu'une page de règles donne à lire d'une traite, en caractères de texte visible de l'article
+#: (exemples racontés compris, leur code replié non) : environ un quart d'heure de lecture.
+LECTURE_D_UNE_TRAITE = 20_000
+
+
+@pytest.mark.construction
+def test_chaque_page_se_lit_d_une_traite(site_construit: Path) -> None:
+    """Une page trop longue pour une seule lecture se scinde (en-tête sections_deplacees, voir
+    site_plugins/renvois.py) ; l'écran du MJ et les tables, qu'on consulte sans les lire, comptent aussi."""
+    longues = []
+    for html in pages_construites(site_construit, "index.html"):
+        page = html.read_text(encoding="utf-8")
+        if "<article" not in page:
+            continue
+        article = page[page.index("<article"):page.index("</article>")]
+        taille = len(" ".join(texte_visible(article).split()))
+        if taille > LECTURE_D_UNE_TRAITE:
+            longues.append(f"{html.relative_to(site_construit)} : {taille} caractères")
+    assert not longues, "\n".join(longues)
+
+
 # --- Typographie et élision ----------------------------------------------------------------
 
 class _TexteLu(HTMLParser):

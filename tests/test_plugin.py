@@ -17,6 +17,7 @@ import markdown
 import pytest
 from mkdocs.exceptions import PluginError
 
+from jdr_core.registre import systemes
 from site_plugins.fences import MARQUE_LANCEUR, REGISTRE, BlocInvalide, declarations, formater_lanceur
 from site_plugins.minification import esbuild, minifier
 from site_plugins.plugin import amorce_en_ligne, resoudre_liens
@@ -113,7 +114,8 @@ class TestConfiguration:
         """L'entrée « jdr:systemes » de la nav devient une section par système déclaré : ses pages
         doivent exister, sinon la construction s'arrête en le disant."""
         r = construire(tmp_path, BASE + FENCES + "nav:\n  - index.md\n  - jdr:systemes\n")
-        assert r.returncode != 0 and "déclare la page troisd6/test.md, absente de" in r.stderr
+        premiere = systemes()[0].pages[0]
+        assert r.returncode != 0 and f"déclare la page {premiere}, absente de" in r.stderr
 
     def test_delais_configures(self, tmp_path: Path) -> None:
         """L'option delais arrive dans le worker et dans la page (minifiés ou non)."""
@@ -225,6 +227,23 @@ class TestRegistreDesBlocs:
         exemple_seul = convertir(("a.md", "a/", '```exemple id="a"\n>>> 1\n1\n```\n'))["a.md"]
         assert "jdr-situation-modele" not in exemple_seul
 
+    def test_boutons_du_joueur_avant_ceux_du_verificateur(self) -> None:
+        """Sur un exemple, les boutons du joueur (« Avec d'autres dés », « Modifier », « Lancer cette
+        situation ») viennent avant ceux du vérificateur : « Exécuter », puis « Voir le code », replié
+        sous le résultat."""
+        source = ('```exemple id="carmen" lanceur="3d6-test" valeurs="caracteristique=4 difficulte=3"\n'
+                  ">>> from jdr_core.des import DesScriptes\n>>> des = DesScriptes([1, 2, 3])\n```\n")
+        page = convertir(("a.md", "a/", source), ("jets.md", "jets/", LANCEUR))["a.md"]
+        page = page[:page.index("<template")]  # le formulaire de « Modifier » attend dans un modèle
+        controles = [html.unescape(t) for t in re.findall(
+            r'<(?:button|a) [^>]*class="jdr-[\w-]+ md-button"[^>]*>([^<]*)</(?:button|a)>|<summary>([^<]*)</summary>',
+            page) for t in t if t]
+        assert controles == ["Avec d'autres dés", "Modifier", "Lancer cette situation", "Exécuter", "Voir le code"]
+        assert page.index('class="jdr-sortie"') < page.index('class="jdr-exemple-code"')
+        sans_lanceur = convertir(("a.md", "a/", '```exemple id="a"\n>>> 1\n1\n```\n'))["a.md"]
+        assert re.findall(r'<button [^>]*>([^<]*)</button>', sans_lanceur.split("<template")[0]) == [
+            "Modifier", "Exécuter"]
+
     def test_situation_d_un_exemple_sans_lanceur(self) -> None:
         """Sans lanceur, « Modifier » propose les propres nombres de l'exemple, par étape, chacun avec sa
         place dans le code (ligne, colonnes) ; un oui/non devient une case."""
@@ -328,6 +347,16 @@ class TestBlocs:
                          '```tableau nom="3d6-difficultes"\n```\n\n```fiche systeme="encore" id="f"\n```\n')
         assert 'name="caracteristique" min="1" max="5" step="1" value="5"' in html
         assert 'data-table="3d6-difficultes"' in html and 'data-systeme="encore"' in html
+
+    def test_lanceur_aux_issues_toutes_impossibles(self) -> None:
+        """Réglé sur deux dés pour trois succès, le lanceur dit que l'issue cherchée est impossible au
+        lieu de laisser sa liste de chances vide."""
+        rendu = convertir_page('```lanceur mecanique="3d6-test"\ncaracteristique = 4\ndesavantages = 1\n'
+                               'difficulte = 3\n```\n')
+        cotes = re.search(r'<div class="jdr-cotes"[^>]*>(.*?)</div>', rendu)
+        assert cotes
+        assert re.sub(r"<[^>]+>", "", cotes.group(1)) == (
+            "Chances exactes avant de lancer :Réussir (difficulté 3) : impossible (0 %)")
 
     def test_lanceur_defaut_invalide(self) -> None:
         with pytest.raises(BlocInvalide, match="Caractéristique 8") as erreur:

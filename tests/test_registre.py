@@ -9,6 +9,7 @@ import pytest
 from jdr_core import pont, registre
 from jdr_core.erreurs import JdrErreur
 from jdr_core.francais import INSECABLE
+from jdr_core.mecanique import cotes_affichees
 
 MECANIQUES = sorted(registre.mecaniques())
 
@@ -200,3 +201,17 @@ def test_issue_impossible_pas_listee() -> None:
     for nom in registre.mecaniques():
         lignes = registre.cotes(nom, {})
         assert lignes and all(not c["fraction"].startswith("0/") for c in lignes), nom
+
+
+def test_issues_toutes_impossibles() -> None:
+    """Quand toutes les issues sont impossibles, la liste ne reste pas vide : la première, celle que
+    le jet cherche, dit « impossible (0 %) », sans fraction ; c'est la même liste pour le lanceur
+    construit, l'infobulle d'un jet du texte et la réponse du worker."""
+    bruts = {"caracteristique": "4", "desavantages": "1", "difficulte": "3"}
+    meca = registre.mecanique("3d6-test")
+    assert not any(c.probabilite for c in meca.cotes(meca.valider(bruts)))
+    attendu = [{"cle": "reussite", "libelle": "Réussir (difficulté 3)", "fraction": "",
+                "pourcentage": "impossible (0 %)"}]
+    assert registre.cotes("3d6-test", bruts) == attendu
+    assert registre.cotes_et_graphique("3d6-test", bruts)["cotes"] == attendu
+    assert cotes_affichees([]) == []

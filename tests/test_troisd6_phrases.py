@@ -226,12 +226,12 @@ class TestPhraseCombat:
         assert str(Activation(())) == "Aucune action."
         assert str(Activation((Action.DEPLACER,))) == "Se déplacer."
         assert str(Activation((Action.DEFENDRE, Action.DEPLACER))) == \
-            "Se défendre, puis se déplacer : défense simple, tout attaquant doit obtenir 1 succès de plus."
+            "Se défendre, puis se déplacer : position défensive, tout attaquant doit obtenir 1 succès de plus."
         assert str(Activation((Action.PREPARER, Action.ATTAQUER))) == \
             "Préparer son coup, puis attaquer : un avantage au test d'attaque."
 
     def test_defenses(self) -> None:
-        assert str(se_defendre(2)) == "Défense totale, tout attaquant doit obtenir 2 succès de plus."
+        assert str(se_defendre(2)) == "Position défensive totale, tout attaquant doit obtenir 2 succès de plus."
         assert str(se_defendre(reaction=True)).endswith("mais la prochaine activation est perdue.")
 
     def test_aide_gene(self) -> None:

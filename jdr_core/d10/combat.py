@@ -44,6 +44,8 @@ ARMURE_MIN, ARMURE_MAX = 0, 15
 DISTANCE_MIN, DISTANCE_MAX = 1, 500
 COMBATTANTS_MAX = 20
 RELANCES_DEFAUT, RELANCES_MAX = 3, 10
+#: Hypothèse : le texte écrit « Init = 1D10+AGI » sans renvoyer au dé ouvert des actions ; D10 ordinaire.
+INITIATIVE_OUVERTE = False
 
 
 @dataclass(frozen=True)
@@ -84,7 +86,7 @@ class Init:
     @property
     def texte(self) -> str:
         """« 7 + AGI 5 = 12 (départage : 3, 6) » : le jet tel qu'on le lit à la table."""
-        texte = f"{self.de} + AGI {self.agi} = {self.total}"
+        texte = f"{nombre_relatif(self.de)} + AGI {self.agi} = {nombre_relatif(self.total)}"
         if self.departage:
             texte += f" (départage : {', '.join(map(str, self.departage))})"
         return texte
@@ -116,11 +118,16 @@ class Initiative:
 
 
 def initiative(combattants: Sequence[tuple[str, int]], *, des: SourceDes,
-               relances_max: int = RELANCES_DEFAUT) -> Initiative:
+               relances_max: int = RELANCES_DEFAUT, ouvert: bool = INITIATIVE_OUVERTE) -> Initiative:
     """Lance l'initiative de chacun (nom, AGI) et range : total, puis AGI, puis dés de départage.
 
     Les égalités complètes relancent un D10 chacun, au plus ``relances_max`` fois ; au-delà,
-    l'ordre de la liste tranche (hypothèse : il faut bien finir).
+    l'ordre de la liste tranche (hypothèse : il faut bien finir). ``ouvert`` (hypothèse) : le D10
+    de l'initiative s'ouvre comme celui d'une action, sans compétence (un 1 retranche un D10).
+
+    >>> from jdr_core.des import DesScriptes
+    >>> print(initiative([("Lina", 4)], des=DesScriptes([1, 6]), ouvert=True))
+    1. Lina : −5 + AGI 4 = −1.
 
     >>> from jdr_core.des import DesScriptes
     >>> print(initiative([("Lina", 4), ("Marek", 6), ("Sacha", 4)], des=DesScriptes([7, 5, 7, 3, 8])))
@@ -138,7 +145,10 @@ def initiative(combattants: Sequence[tuple[str, int]], *, des: SourceDes,
 
     for nom, agi in combattants:
         entier_borne(f"AGI {de(nom)}", agi, STAT_MIN, STAT_MAX)
-    jets = [JetInitiative(des.lancer(10), agi, nom=nom) for nom, agi in combattants]
+    from .action import lancer_de_ouvert
+
+    jets = [JetInitiative(lancer_de_ouvert(0, des=des).total if ouvert else des.lancer(10), agi, nom=nom)
+            for nom, agi in combattants]
     # Les ex æquo (même total, même AGI) lancent un D10 chacun ; ceux qui tirent encore la même
     # face relancent entre eux, au plus relances_max fois.
     departages: dict[str, list[int]] = {j.nom: [] for j in jets}
@@ -246,7 +256,7 @@ class Couvert(Enum):
     def libelle(self) -> str:
         return {Couvert.AUCUN: "à découvert", Couvert.LEGER: "couvert léger (buissons, haie)",
                 Couvert.MOYEN: "couvert moyen (porte en bois, comptoir)",
-                Couvert.LOURD: "couvert lourd (mur, porte blindée)"}[self]
+                Couvert.LOURD: "couvert lourd (mur, porte en métal)"}[self]
 
 
 @dataclass(frozen=True)

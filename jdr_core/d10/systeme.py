@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..mecanique import Systeme
+from ..mecanique import Parcours, Systeme
 from .lanceurs import MECANIQUES
 from .suivi import SUIVI
 from .suivi_fiche import SUIVI as FICHE
@@ -18,4 +18,6 @@ SYSTEME = Systeme(
     tables=TABLES,
     # Le combat d'abord : un bloc fiche sans option « suivi » reste le suivi de combat.
     suivis=(SUIVI, FICHE),
+    # Nouveau venu : la page à lire d'abord, un premier jet, puis la fiche.
+    parcours=Parcours(lire="d10/index.md", jet="d10/index.md#exemple-d10-nadia-mur", fiche="d10/fiche.md"),
 )

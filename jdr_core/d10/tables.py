@@ -63,7 +63,7 @@ def _tranche(debut: int) -> tuple[str, str]:
 
 DISTANCES = Table(
     "d10-distance",
-    ("Distance (arme de poing)", "X"),
+    ("Distance (arme de poing standard)", "X"),
     (
         ("1 à 5 m", "la distance en mètres (1 à 5)"),
         *(_tranche(d) for d in range(6, 56, 10)),

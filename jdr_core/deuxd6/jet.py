@@ -51,12 +51,12 @@ BASE_CARACTERISTIQUE_MAX = 7
 MODIFICATEURS: dict[int, str] = {
     5: "Évident",
     3: "Très facile",
-    1: "Plutôt facile",
+    1: "Assez facile",
     0: "Standard",
-    -1: "Pas si évident",
-    -3: "Plutôt difficile",
+    -1: "Pas évident",
+    -3: "Assez difficile",
     -5: "Très difficile",
-    -10: "Presque impossible",
+    -10: "Quasiment impossible",
 }
 
 #: Les 36 issues équiprobables de 2D6, dans l'ordre (premier dé, second dé).
@@ -110,7 +110,7 @@ def nom_difficulte(modificateur: int) -> str:
     """Le nom de la table pour un modificateur, ou le modificateur signé s'il n'y figure pas.
 
     >>> nom_difficulte(-3), nom_difficulte(2)
-    ('Plutôt difficile', '+2')
+    ('Assez difficile', '+2')
     """
     return MODIFICATEURS.get(modificateur, signe(modificateur))
 

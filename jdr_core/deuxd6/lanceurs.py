@@ -12,7 +12,7 @@ from typing import Any
 
 from ..des import SourceDes
 from ..erreurs import RegleEnfreinte
-from ..francais import majuscule, nombre_relatif, ordinal, quantite, signe
+from ..francais import enumerer, majuscule, nombre_relatif, ordinal, quantite, signe
 from ..loi import Loi, loi_du_jet
 from ..mecanique import (
     ISSUE_DU_GAGNANT,
@@ -160,13 +160,13 @@ def _cible_du_niveau(v: Valeurs) -> int:
 
 
 def _nom_difficulte(v: Valeurs) -> str:
-    """« standard (0) », « plutôt difficile (−3) »."""
+    """« standard (0) », « assez difficile (−3) »."""
     difficulte = int(v["difficulte"])
     return f"{nom_difficulte(difficulte).lower()} ({signe(difficulte)})"
 
 
 def _difficulte_texte(v: Valeurs) -> str:
-    """« difficulté standard (0) », « difficulté plutôt difficile (−3) »."""
+    """« difficulté standard (0) », « difficulté assez difficile (−3) »."""
     return f"difficulté {_nom_difficulte(v)}"
 
 
@@ -719,8 +719,24 @@ class JetAide:
         return f"{self.assistance} {self.phrase_jet()}"
 
 
+#: Le niveau de chaque assistant, dans l'ordre où ils lancent : un paramètre par assistant.
+NIVEAUX_AIDES = tuple(f"niveau_aide_{i}" for i in range(1, ASSISTANTS_MAX + 1))
+
+
 def _niveaux_aides(v: Valeurs) -> list[int]:
-    return [v["niveau_aides"]] * v["assistants"]
+    """Les niveaux des assistants qui aident (les champs au-delà de leur nombre ne comptent pas)."""
+    return [v[nom] for nom in NIVEAUX_AIDES[:v["assistants"]]]
+
+
+def _assistants_texte(v: Valeurs) -> str:
+    """« 2 assistants de niveaux 1 et 3 », « 1 assistant de niveau 2 », « 0 assistant »."""
+    niveaux = _niveaux_aides(v)
+    texte = quantite(len(niveaux), "assistant")
+    if not niveaux:
+        return texte
+    if len(set(niveaux)) == 1:
+        return f"{texte} de niveau {niveaux[0]}"
+    return f"{texte} de niveaux {enumerer([str(n) for n in niveaux])}"
 
 
 def _desordre(v: Valeurs) -> int | None:
@@ -767,7 +783,7 @@ ASSISTANCE: Mecanique[JetAide] = Mecanique(
     parametres=(
         champ_niveau("niveau", "Niveau du personnage principal", 2),
         Entier("assistants", "Nombre d'assistants", 1, 0, ASSISTANTS_MAX),
-        champ_niveau("niveau_aides", "Niveau des assistants", 1),
+        *(champ_niveau(nom, f"Niveau du {ordinal(i)} assistant", 1) for i, nom in enumerate(NIVEAUX_AIDES, 1)),
         *MODIFICATEURS_DU_JET,
         OuiNon("surnombre", "Le MJ laisse aider plus d'assistants que le niveau du personnage principal"),
         Entier("desordre", "Malus du MJ pour le désordre, s'il y a trop d'assistants", -2, DESORDRE_MIN, 0),
@@ -778,11 +794,13 @@ ASSISTANCE: Mecanique[JetAide] = Mecanique(
     repartition=lambda v: repartition_niveaux(_cotes_assistance(v)),
     afficher=_afficher_assistance,
     classer=_classer_assistance,
-    situation=lambda j, v: (f"{majuscule(_competence_texte(v))}, avec {quantite(v['assistants'], 'assistant')} "
-                            f"de niveau {v['niveau_aides']}"),
-    dans_situation=("niveau", "difficulte", "assistants", "niveau_aides"),
-    petits=({}, {"assistants": 1, "niveau": 1, "niveau_aides": 3}, {"assistants": 0},
-            {"assistants": 2, "niveau_aides": 0},
+    situation=lambda j, v: f"{majuscule(_competence_texte(v))}, avec {_assistants_texte(v)}",
+    dans_situation=("niveau", "difficulte", "assistants", *NIVEAUX_AIDES),
+    # Avant un niveau par assistant, un seul niveau valait pour tous : un vieux lien le donne à chacun.
+    anciens=(("niveau_aides", NIVEAUX_AIDES),),
+    petits=({}, {"assistants": 1, "niveau": 1, "niveau_aide_1": 3}, {"assistants": 0},
+            {"assistants": 2, "niveau_aide_1": 0, "niveau_aide_2": 0},
+            {"assistants": 2, "niveau_aide_1": 1, "niveau_aide_2": 3},
             {"assistants": 2, "niveau": 1, "surnombre": True, "desordre": -3, "cumul": "bonus_et_malus"}),
 )
 

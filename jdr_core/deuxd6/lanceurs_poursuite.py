@@ -8,7 +8,7 @@ tactique de chaque camp ; les cotes viennent de la chaîne de Markov exacte de
 >>> for cote in POURSUITE.cotes(v):
 ...     print(f"{cote.libelle} : {cote.en_json()['pourcentage']}")
 Le poursuivi s'échappe : 27,8 %
-Le poursuivi est arrêté : 0 %
+Le poursuivi est arrêté : impossible (0 %)
 La poursuite dure encore après 1 manche : 72,2 %
 """
 
@@ -60,7 +60,8 @@ CONTRES: dict[str, Manoeuvre | None] = {
     "demi_tour": Manoeuvre.DEMI_TOUR,
     "renversement": Manoeuvre.RENVERSEMENT,
 }
-CHOIX_CONTRES = (("aucun", "Aucune"), ("demi_tour", "Demi-tour"), ("renversement", "Renversement (en l'air)"))
+CHOIX_CONTRES = (("aucun", "Aucune"), ("demi_tour", "Faire demi-tour complet"),
+                 ("renversement", "Renversement (en l'air)"))
 
 #: Trois lignes qui partagent toutes les issues (leur somme vaut 1) ; le détail (distancé,
 #: caché, poursuivant bloqué) est dans :func:`.poursuite.distribution_poursuite` et dans la phrase.

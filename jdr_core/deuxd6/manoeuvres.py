@@ -85,7 +85,7 @@ class Manoeuvre(Enum):
     """Les manœuvres d'une poursuite (le renversement n'existe qu'en l'air).
 
     >>> print(Manoeuvre.FORCER_BLOQUER.nom)
-    Forcer sur le côté / Bloquer
+    Forcer sur le côté/Bloquer en freinant devant
     """
 
     RATTRAPER_FUIR = "rattraper_fuir"
@@ -136,31 +136,31 @@ MALUS_CACHETTE: dict[Distance, int] = {Distance.MOYEN: -3, Distance.LONG: -2, Di
 
 REGLES_MANOEUVRES: dict[Manoeuvre, RegleManoeuvre] = {
     Manoeuvre.RATTRAPER_FUIR: RegleManoeuvre(
-        "Rattraper / Fuir", None,
+        "Rattraper/Fuir", None,
         "Le camp qui a la main gagne un cran : le poursuivant se rapproche, le poursuivi s'éloigne "
         "(au-delà d'Extrême, il a semé son poursuivant).", verbe="rattraper"),
     Manoeuvre.ECRASER_FONCER: RegleManoeuvre(
-        "Écraser / Foncer", None,
+        "Écraser/Foncer sur l'adversaire", None,
         "Une attaque de Conduite contre l'autre véhicule ; les dégâts dépendent de la vitesse.",
         distance_max=Distance.CONTACT, verbe="foncer sur"),
     Manoeuvre.FORCER_BLOQUER: RegleManoeuvre(
-        "Forcer sur le côté / Bloquer", -3,
+        "Forcer sur le côté/Bloquer en freinant devant", -3,
         "L'adversaire est arrêté net : la poursuite s'achève.",
         distance_max=Distance.CONTACT, verbe="forcer sur le côté"),
     Manoeuvre.EMBARDEES: RegleManoeuvre(
-        "Embardées", -2,
+        "Faire des embardées", -2,
         "Tant que durent les embardées, les tirs adverses comptent un cran de distance de plus, "
         "et l'adversaire prend −2 pour passer de Court au contact.", verbe="faire des embardées"),
     Manoeuvre.SE_CACHER: RegleManoeuvre(
-        "Se cacher à un embranchement", None,
+        "Se cacher en tournant rapidement", None,
         "Le poursuivant doit réussir un jet de SEN, sinon il perd la trace du poursuivi.",
         distance_min=Distance.MOYEN, camps=frozenset({Camp.POURSUIVI}), verbe="se cacher"),
     Manoeuvre.DEMI_TOUR: RegleManoeuvre(
-        "Demi-tour", MALUS_CONTRE,
+        "Faire demi-tour complet", MALUS_CONTRE,
         "Contre-manœuvre du défenseur : réussie, il prend l'initiative ; ratée, la manœuvre adverse "
         "réussit d'office.", contre=True, verbe="un demi-tour"),
     Manoeuvre.STABILISER: RegleManoeuvre(
-        "Stabiliser", 0,
+        "Stabiliser la vitesse", 0,
         "Ses tirs comptent un cran de distance de moins ; l'initiative passe à l'adversaire, "
         "sauf sur une réussite critique.", verbe="stabiliser l'allure"),
     Manoeuvre.AUTRE: RegleManoeuvre(

@@ -329,7 +329,7 @@ def raison_interdite(
     """Pourquoi ``camp`` ne peut pas tenter ``manoeuvre`` à ``distance`` (``None`` : permis).
 
     >>> raison_interdite(Manoeuvre.SE_CACHER, Camp.POURSUIVI, Distance.COURT)
-    'Se cacher à un embranchement se tente à distance Moyen ou plus, pas à courte distance'
+    'Se cacher en tournant rapidement se tente à distance Moyen ou plus, pas à courte distance'
     >>> raison_interdite(Manoeuvre.FORCER_BLOQUER, Camp.POURSUIVANT, Distance.CONTACT) is None
     True
     """
@@ -462,10 +462,11 @@ class Poursuite:
 
         >>> Poursuite(1, 2, Distance.LONG, Camp.POURSUIVI).modificateur_de(Manoeuvre.SE_CACHER)
         -2
-        >>> Poursuite(1, 2, Distance.COURT, Camp.POURSUIVI).modificateur_de(Manoeuvre.FORCER_BLOQUER)
+        >>> poursuite = Poursuite(1, 2, Distance.COURT, Camp.POURSUIVI)
+        >>> poursuite.modificateur_de(Manoeuvre.FORCER_BLOQUER)  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        jdr_core.erreurs.RegleEnfreinte: Forcer sur le côté / Bloquer se tente à distance Contact, pas à courte distance
+        jdr_core.erreurs.RegleEnfreinte: Forcer sur le côté/Bloquer en freinant devant se tente à distance Contact, ...
         """
         camp = self.initiative
         if manoeuvre.regle.contre:

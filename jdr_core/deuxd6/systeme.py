@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..mecanique import Systeme
+from ..mecanique import Parcours, Systeme
 from .lanceurs import MECANIQUES
 from .lanceurs_poursuite import MECANIQUES_POURSUITE, TABLES_POURSUITE
 from .suivi import SUIVI
@@ -12,9 +12,12 @@ SYSTEME = Systeme(
     nom="deuxd6",
     titre="2D6 sous le seuil",
     principe="2D6 à faire sous une cible : 7 + le niveau de compétence, ou 2 + la caractéristique",
-    pages=("deuxd6/index.md", "deuxd6/scenes.md", "deuxd6/poursuites.md", "deuxd6/cas-speciaux.md",
-           "deuxd6/fiche.md", "deuxd6/tables.md", "deuxd6/ecran.md"),
+    pages=tuple(f"deuxd6/{page}.md" for page in (
+        "index", "scenes", "scenes-relation", "scenes-reflexion", "poursuites", "poursuites-exemples",
+        "cas-speciaux", "fiche", "tables", "ecran")),
     mecaniques=(*MECANIQUES, *MECANIQUES_POURSUITE),
     tables=(*TABLES, *TABLES_POURSUITE),
     suivis=(SUIVI,),
+    # Nouveau venu : la page à lire d'abord, un premier jet, puis la fiche.
+    parcours=Parcours(lire="deuxd6/index.md", jet="deuxd6/index.md#exemple-basile-ecrou", fiche="deuxd6/fiche.md"),
 )

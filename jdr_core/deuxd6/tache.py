@@ -27,6 +27,8 @@ from ..erreurs import entier_borne
 from ..francais import compter, majuscule, ordinal, quantite, signe
 from ..loi import Loi, loi_du_jet
 from .jet import (
+    CARACTERISTIQUE_MAX,
+    CARACTERISTIQUE_MIN,
     NIVEAU_MAX,
     NIVEAU_MIN,
     Jet2D6,
@@ -95,9 +97,9 @@ EFFETS: dict[AvecEffet, Effet] = {
     Argument.EXCLUSIF: Effet("une information que lui seul connaît", 1, 0),
     Argument.DELICAT: Effet("un argument délicat", -2, -1),
     Argument.CLASSIQUE: Effet("un argument classique", 2, 1),
-    Outils.ADEQUATS: Effet("adaptés à la tâche", 1),
-    Outils.ORDINAIRES: Effet("ordinaires", 0),
-    Outils.AUCUN: Effet("aucun", -3),
+    Outils.ADEQUATS: Effet("outils adéquats", 1),
+    Outils.ORDINAIRES: Effet("outils ordinaires", 0),
+    Outils.AUCUN: Effet("aucun outil", -3),
 }
 
 
@@ -111,6 +113,26 @@ class Reprise(Enum):
 
     MALUS = "malus"
     REUSSITES = "reussites"
+
+
+#: Hypothèse : « le jet VOL+INT de la victime » se lit comme la somme VOL + INT, sans la base 2
+#: d'un jet de caractéristique (le livre ne l'écrit pas « 2+VOL+INT »).
+BASE_INTERROGATOIRE = 0
+BASE_INTERROGATOIRE_MAX = 2
+
+
+def reussites_interrogatoire(vol: int, intelligence: int, *, base: int = BASE_INTERROGATOIRE) -> int:
+    """Les réussites que doit obtenir qui interroge un prisonnier : le jet VOL+INT de la victime.
+
+    ``base`` (hypothèse) : 0 lit ce jet comme VOL + INT ; 2 comme 2 + VOL + INT.
+
+    >>> reussites_interrogatoire(2, 2), reussites_interrogatoire(2, 2, base=2)
+    (4, 6)
+    """
+    entier_borne("VOL", vol, CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX)
+    entier_borne("INT", intelligence, CARACTERISTIQUE_MIN, CARACTERISTIQUE_MAX)
+    entier_borne("base du jet VOL+INT", base, 0, BASE_INTERROGATOIRE_MAX)
+    return min(REQUIS_MAX, base + vol + intelligence)
 
 
 def avec_arguments(requis: int, modificateur: int, arguments: Sequence[Argument]) -> tuple[int, int]:

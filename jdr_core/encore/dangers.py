@@ -33,8 +33,8 @@ class Danger:
 
     @property
     def intitule(self) -> str:
-        """Le nom de la table : « Incendie (chaque tour) »."""
-        return f"{self.nom} ({self.rythme})" if self.rythme else self.nom
+        """Le nom de la table, tel que l'écrit le livre : « Incendie, par tour »."""
+        return f"{self.nom}, par {self.rythme.removeprefix('chaque ')}" if self.rythme else self.nom
 
 
 DANGERS: Final[tuple[Danger, ...]] = (

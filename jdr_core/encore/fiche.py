@@ -44,6 +44,9 @@ JOURS_GUERISON_DURABLE = 3
 CREATURES_MAX = 30
 #: Hypothèse : le Stress qu'un scénario peut fixer pour une première vision va de 0 à 6.
 STRESS_VISION_MAX = STRESS_MAX
+#: Hypothèse : en Raw, le Stress que retirent la pause sûre et le repos (qui « fonctionnent comme
+#: d'habitude ») fait sortir de la Rupture ; le livre ne dit pas s'ils la lèvent avant l'allié.
+REPOS_LEVE_RUPTURE = True
 
 
 #: Chaque texte saisi : ce qu'il est (sujet d'une phrase) et ce qu'on attend du joueur.
@@ -324,10 +327,17 @@ class Fiche(Sauvegardable):
 
     def evenement(self, evenement: Evenement, *, resistance: JetReserve | None = None,
                   danger: str | None = None) -> Fiche:
-        """Un événement marquant. En Raw, un jet de résistance réussi retire 1 à ce Stress.
+        """Un événement marquant. En Raw, le joueur lance CON Standard (``resistance``, obligatoire) :
+        une réussite retire 1 à ce Stress.
 
         ``danger`` : le Stress d'un même danger ne compte qu'une fois par scène, et on
         ne résiste pas au Stress d'un danger déjà soumis à un jet.
+
+        >>> Fiche("Ada", Ton.RAW, sante=6, stress=2).evenement(Evenement.CHOC)
+        Traceback (most recent call last):
+        ...
+        jdr_core.erreurs.RegleEnfreinte: En Raw, un événement marquant appelle toujours un jet de CON Standard : \
+lancez le jet de résistance d'Ada.
         """
         if not isinstance(evenement, Evenement):
             raise JdrErreur(f"Événement inconnu : choisissez {enumerer([e.value for e in Evenement], 'ou')}.")
@@ -340,7 +350,15 @@ class Fiche(Sauvegardable):
             if resistance is not None:
                 raise RegleEnfreinte("On ne résiste pas au Stress d'un danger : le jet pour l'éviter est déjà fait.")
             fiche = replace(self, dangers_comptes=(*self.dangers_comptes, cle))
+        else:
+            self._exige_resistance(resistance)
         return fiche._stress(montant - self._resiste(resistance))
+
+    def _exige_resistance(self, resistance: JetReserve | None) -> None:
+        """Raw : le jet de CON Standard n'est pas facultatif face à un événement marquant."""
+        if resistance is None and self.regles.rupture:
+            raise RegleEnfreinte("En Raw, un événement marquant appelle toujours un jet de CON Standard : "
+                                 f"lancez le jet de résistance {de(self.nom)}.")
 
     def _resiste(self, resistance: JetReserve | None) -> int:
         """Le Stress qu'un jet de résistance retire à un événement : 1 s'il réussit, sinon 0.
@@ -382,7 +400,7 @@ class Fiche(Sauvegardable):
         """La première fois que le PJ voit une créature ou une calamité désignée par le
         scénario, le Stress monte de ``stress``, la valeur que le scénario fixe. Les visions
         suivantes de la même créature ne coûtent rien. En Raw, on y résiste comme à tout
-        événement : un jet réussi retire 1.
+        événement (le jet de CON Standard est obligatoire) : un jet réussi retire 1.
 
         Hypothèses : le scénario fixe de 0 à 6 ; la fiche retient chaque créature vue jusqu'à
         la fin de la campagne (le nom compte, pas les majuscules).
@@ -393,6 +411,7 @@ class Fiche(Sauvegardable):
             return self
         if len(self.creatures_vues) >= CREATURES_MAX:
             raise JdrErreur(f"Une fiche retient {CREATURES_MAX} créatures vues au plus.")
+        self._exige_resistance(resistance)
         retire = self._resiste(resistance)
         return replace(self, creatures_vues=(*self.creatures_vues, nom))._stress(max(0, montant - retire))
 
@@ -444,14 +463,25 @@ class Fiche(Sauvegardable):
     def nouvelle_scene(self) -> Fiche:
         return replace(self, premiers_soins_recus=False, reconfort_recu=False, dangers_comptes=())
 
-    def repos(self, duree: str) -> Fiche:
+    def repos(self, duree: str, *, repos_leve_rupture: bool = REPOS_LEVE_RUPTURE) -> Fiche:
         """Le tableau « Récupérer » : pause (−1 Stress), scène (+1 Santé, −1 Stress),
-        longue (+1 Santé, Stress à 0). Le repos fait perdre un Coup d'éclat non déclaré."""
+        longue (+1 Santé, Stress à 0). Le repos fait perdre un Coup d'éclat non déclaré.
+
+        En Raw, la pause sûre et le repos marchent comme d'habitude, Rupture comprise.
+        Hypothèse (``repos_leve_rupture``) : le Stress qu'ils retirent fait sortir de la Rupture ;
+        avec ``False``, il reste à 6 jusqu'à ce qu'un allié ramène le PJ (la Santé remonte).
+
+        >>> ada = Fiche("Ada", Ton.RAW, sante=4, stress=6, mode_rupture="fuite")
+        >>> print(ada.repos("pause").jauges)
+        Ada (Raw) : Santé 4/6, palier « blessé » ; Stress 5/6, −1d6 à tous les jets.
+        >>> print(ada.repos("scene", repos_leve_rupture=False).jauges)
+        Ada (Raw) : Santé 5/6, valide ; Stress 6/6, en Rupture (fuite).
+        """
         if duree not in DUREES_REPOS:
             raise JdrErreur(f"Repos inconnu : choisissez {enumerer(list(NOMS_REPOS.values()), 'ou')}.")
-        if self.en_rupture:
-            raise RegleEnfreinte(self._en_rupture())
         fiche = self
+        if self.en_rupture and not repos_leve_rupture:
+            return fiche._soigner(1).nouvelle_scene() if duree in ("scene", "longue") else fiche
         if duree in ("scene", "longue"):
             fiche = fiche._soigner(1).nouvelle_scene()
         delta = -STRESS_MAX if duree == "longue" else -1

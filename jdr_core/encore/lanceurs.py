@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..erreurs import RegleEnfreinte
@@ -55,9 +56,9 @@ TABLES: tuple[Table, ...] = (
     Table("encore-evenements", ("Événement", "Blockbuster", "Raw", "Exemples"), tuple(
         (e.value, str(REGLES[Ton.BLOCKBUSTER].stress_evenement[e]), str(REGLES[Ton.RAW].stress_evenement[e]), ex)
         for e, ex in zip(REGLES[Ton.RAW].stress_evenement, (
-            "explosion toute proche, cadavre, trahison",
-            "perte d'un proche, créature monstrueuse, piège sans sortie",
-            "catastrophe à l'échelle du monde, certitudes qui s'écroulent"), strict=True))),
+            "explosion proche, cadavre, trahison",
+            "mort d'un proche, créature monstrueuse, piège sans issue",
+            "calamité mondiale, effondrement de toute certitude"), strict=True))),
 )
 
 
@@ -193,6 +194,12 @@ def _lancer_danger(v: Valeurs, des: Any) -> Exposition:
                      hypothese=p["hypothese"])
 
 
+def _nommer_danger(e: Exposition, nom: str, accord: str) -> Exposition:
+    """Le même jet, dit du personnage choisi dans le suivi au lieu du PJ anonyme : son nom et
+    son genre, sur la fiche d'avant comme sur celle d'après (les jauges ne changent pas)."""
+    return replace(e, avant=replace(e.avant, nom=nom, accord=accord), apres=replace(e.apres, nom=nom, accord=accord))
+
+
 def _cotes_danger(v: Valeurs) -> list[Cote]:
     d = danger(v["danger"])
     return _cotes(distribution_reserve(v["attribut"], difficulte=d.difficulte, **_params_jet(v)))
@@ -205,7 +212,8 @@ def _classer_danger(e: Exposition, v: Valeurs) -> set[str]:
 def _afficher_danger(e: Exposition, v: Valeurs) -> Affichage:
     details = [f"{enumerer(e.danger.attributs, 'ou')} {e.danger.difficulte.value} : {e.jet.des_lances}, {e.jet.bilan}."]
     if not e.evite:
-        details.append(f"Santé {e.avant.sante} → {e.apres.sante} : aucune armure ne réduit ces dégâts.")
+        details.append(f"Santé {e.avant.sante} → {e.apres.sante} ({e.apres.palier_dit}) : "
+                       "aucune armure ne réduit ces dégâts.")
         details += [f"Blessure à nommer, palier {b.palier.value}." for b in e.apres.blessures]
         details.append(f"Stress {e.avant.stress} → {e.apres.stress}.")
     return {
@@ -220,6 +228,7 @@ DANGER: Mecanique[Exposition] = Mecanique(
     nom="encore-danger",
     titre="Danger",
     operation_suivi="danger",
+    nommer=_nommer_danger,
     parametres=(
         Choix("danger", "Danger", DANGERS[0].cle, tuple((d.cle, d.intitule) for d in DANGERS)),
         *COMMUNS,

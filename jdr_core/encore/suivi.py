@@ -117,12 +117,13 @@ CHA = entier("cha", "CHA de l'allié", 0, ATTRIBUT_MAX)
 BONUS = entier("bonus", "Dés de bonus", 0, DES_MODIFICATEUR_MAX, 0)
 JOURS = entier("jours", "Jours de repos", 0, 1000, 0)
 TROUSSE = oui_non("trousse", "Le soigneur a une trousse de premiers soins")
+#: Lu pour les anciens états et liens ; en Raw on lance toujours (la page n'affiche plus de case).
 RESISTER = oui_non("resister", "Le personnage tente de résister (jet de CON Standard)")
 REUSSI = oui_non("reussi", "Les premiers soins ont réussi")
 FICTION_EMPECHE = oui_non("fiction_empeche", "La fiction empêche le personnage de se relever")
 SOINS = oui_non("soins", "Le personnage a reçu des soins médicaux")
 #: Les libellés des cases de la fiche, que la page affiche tels quels (déclarés une fois, ici).
-BORNES["cases"] = {c.cle: c.libelle for c in (TROUSSE, RESISTER, FICTION_EMPECHE)}
+BORNES["cases"] = {c.cle: c.libelle for c in (TROUSSE, FICTION_EMPECHE)}
 BLESSURES = liste("blessures", "Blessures illisibles : chaque blessure a un nom et ses actions gênées.",
                   BLESSURES_MAX)
 EVENEMENT = choix("evenement", "Événement", [e.value for e in Evenement])
@@ -199,7 +200,9 @@ def _subir(fiche: Fiche, v: Valeurs) -> Reponse[Fiche]:
 
 def _evenement(fiche: Fiche, v: Valeurs) -> Reponse[Fiche]:
     evenement = Evenement(v["evenement"])
-    if not v["resister"]:
+    # En Raw, le jet de CON Standard n'est pas facultatif : la case « resister » d'un ancien
+    # état ou d'un ancien lien n'y change rien, on lance toujours.
+    if not v["resister"] and not fiche.regles.rupture:
         apres = fiche.evenement(evenement)
         return Reponse(apres, f"{evenement.value} : {bilan(fiche, apres)}.")
     jet, phrase, tirage, lie = _jet(fiche, v, CON, relancable=False)  # ni malus de Stress, ni relance

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..mecanique import Systeme
+from ..mecanique import Parcours, Systeme
 from .lanceurs import MECANIQUES
 from .lanceurs import TABLES as TABLES_DES_PAGES
 from .suivi import SUIVI
@@ -18,4 +18,6 @@ SYSTEME = Systeme(
     # Les tables des pages de règles, puis celles que l'écran du MJ calcule en plus.
     tables=(*TABLES_DES_PAGES, *TABLES_DE_L_ECRAN),
     suivis=(SUIVI,),
+    # Nouveau venu : la page à lire d'abord, un premier jet, puis la fiche.
+    parcours=Parcours(lire="encore/index.md", jet="encore/reserve.md#exemple-reserve-lecture", fiche="encore/fiche.md"),
 )

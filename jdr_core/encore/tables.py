@@ -198,6 +198,8 @@ _SOINS: Final[tuple[tuple[str, Callable[[Ton], str]], ...]] = (
     ("Fin de conflit", _fin_de_conflit),
     ("Premiers soins réussis (INT Standard, une fois par scène)", _premiers_soins),
     ("Soins médicaux (une fois entre deux conflits)", _soins_medicaux),
+    # La source le dit en une ligne, sans chiffre : l'objet fixe ce qu'il rend.
+    ("Certains équipements", lambda ton: "davantage de Santé, selon l'objet (Créer un objet → 4)"),
     *((NOMS_REPOS[d].capitalize(), lambda ton, d=d: _repos(d, ton)) for d in DUREES_REPOS),
 )
 

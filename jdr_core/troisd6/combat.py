@@ -30,7 +30,7 @@ from .test import (
 
 ARME_MIN, ARME_MAX = 1, 5
 PROTECTION_MAX = 4
-#: Succès supplémentaires qu'une défense peut exiger (défense totale).
+#: Succès supplémentaires qu'une défense peut exiger (position défensive totale).
 DEFENSE_MAX = 2
 ACTIONS_PAR_TOUR = 2
 
@@ -155,7 +155,7 @@ class Activation:
         """Les deux actions et ce qu'elles rapportent.
 
         >>> print(Activation((Action.DEFENDRE, Action.DEFENDRE)))
-        Se défendre deux fois : défense totale, tout attaquant doit obtenir 2 succès de plus.
+        Se défendre deux fois : position défensive totale, tout attaquant doit obtenir 2 succès de plus.
         """
         if not self.actions:
             return "Aucune action."
@@ -188,7 +188,7 @@ class Defense:
 
     def effet(self) -> str:
         """L'effet de la défense, à placer dans une phrase."""
-        nom = "défense totale" if self.bonus >= DEFENSE_MAX else "défense simple"
+        nom = "position défensive totale" if self.bonus >= DEFENSE_MAX else "position défensive"
         exige = compter(self.bonus, "succès de plus", "succès de plus")
         if self.reaction:
             return f"{nom} en réaction, tout attaquant doit obtenir {exige}, mais la prochaine activation est perdue"
@@ -198,15 +198,15 @@ class Defense:
         """La défense dite à la table.
 
         >>> print(se_defendre(1))
-        Défense simple, tout attaquant doit obtenir 1 succès de plus.
+        Position défensive, tout attaquant doit obtenir 1 succès de plus.
         """
         return majuscule(self.effet()) + "."
 
 
 def se_defendre(actions: int = 1, *, reaction: bool = False) -> Defense:
-    """1 action : +1 succès exigé ; 2 actions : +2 (défense totale).
+    """1 action : +1 succès exigé ; 2 actions : +2 (position défensive totale).
 
-    En réaction, pendant le tour d'un adversaire, c'est toujours une défense totale,
+    En réaction, pendant le tour d'un adversaire, c'est toujours une position défensive totale,
     et le défenseur perd sa prochaine activation.
 
     >>> se_defendre(1).bonus, se_defendre(2).bonus, se_defendre(reaction=True).bonus

@@ -273,8 +273,8 @@ OPPOSITION: Mecanique[Opposition] = Mecanique(
 
 DEFENSES = (
     ("0", "pas de défense"),
-    ("1", "défense simple (1 action) : 1 succès de plus"),
-    ("2", "défense totale ou en réaction : 2 succès de plus"),
+    ("1", "position défensive (1 action) : 1 succès de plus"),
+    ("2", "position défensive totale ou en réaction : 2 succès de plus"),
 )
 
 

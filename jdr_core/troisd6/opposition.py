@@ -324,7 +324,11 @@ def duree(minutes: int) -> str:
     return compter(minutes, "minute", feminin=True)
 
 
-ECART_MIN_DEPART, ECART_MAX_DEPART, ECART_FUITE = 1, 5, 10
+#: L'écart de départ : « généralement » 1 (courte distance) à 5 (longue), dit la source ; ce
+#: n'est pas une borne, le MJ peut partir de plus loin, tant que la poursuite n'est pas déjà finie.
+ECART_HABITUEL_MIN, ECART_HABITUEL_MAX = 1, 5
+ECART_MIN_DEPART, ECART_FUITE = 1, 10
+ECART_MAX_DEPART = ECART_FUITE - 1
 
 
 @dataclass(frozen=True)

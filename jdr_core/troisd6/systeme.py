@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..mecanique import Systeme
+from ..mecanique import Parcours, Systeme
 from .lanceurs import MECANIQUES
 from .suivi import SUIVI
 from .tables import TABLES
@@ -11,8 +11,11 @@ SYSTEME = Systeme(
     nom="troisd6",
     titre="3D6 à succès",
     principe="3D6 contre une caractéristique de 1 à 5, on compte les succès",
-    pages=tuple(f"troisd6/{page}.md" for page in ("test", "usages", "combat", "energie", "fiche", "tables", "ecran")),
+    pages=tuple(f"troisd6/{page}.md"
+                for page in ("index", "test", "usages", "combat", "energie", "fiche", "tables", "ecran")),
     mecaniques=MECANIQUES,
     tables=TABLES,
     suivis=(SUIVI,),
+    # Nouveau venu : la page à lire d'abord, un premier jet, puis la fiche.
+    parcours=Parcours(lire="troisd6/index.md", jet="troisd6/test.md#exemple-pierre-ruelle", fiche="troisd6/fiche.md"),
 )

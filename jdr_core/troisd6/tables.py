@@ -19,32 +19,32 @@ DIFFICULTES: Final[dict[int, str]] = {
 ARMES: Final[dict[int, tuple[str, ...]]] = {
     1: ("coup de poing", "arme improvisée", "coup de pied", "taser", "tonfa"),
     2: ("couteau", "arc", "dague", "cran d'arrêt", "bâton", "rasoir", "pistolet léger",
-        "harpon", "cocktail Molotov", "javelot"),
-    3: ("arbalète", "épée", "hache", "machette", "lance", "trident", "gros pistolet ou revolver",
-        "pistolet-mitrailleur", "grenade", "fouet électrique", "coup porté en exoarmure"),
-    4: ("fusil à pompe", "canon scié", "fusil de précision", "fusil d'assaut", "mine"),
-    5: ("arme montée sur véhicule, vaisseau ou exoarmure : canon, missile, laser, torpille",),
+        "harpon", "cock-tail Molotov", "javelot"),
+    3: ("hache", "épée", "arbalète", "lance", "machette", "trident", "pistolet mitrailleur",
+        "pistolet ou revolver de gros calibre", "fouet électrique", "grenade", "coup de poing/pied avec une exoarmure"),
+    4: ("fusil à pompe", "canon scié", "fusil de sniper", "fusil d'assaut", "mines"),
+    5: ("arme montée sur véhicule, vaisseau ou exoarmure : canons, missiles, rayon laser, torpilles",),
 }
 
 #: Points de protection (1 à 4), avec des exemples.
 PROTECTIONS: Final[dict[int, tuple[str, ...]]] = {
     0: ("aucune protection",),
-    1: ("gilet pare-balles", "cuir renforcé", "blouson de cuir", "cotte de mailles", "petit bouclier"),
-    2: ("armure de plaques", "grand bouclier"),
+    1: ("gilet pare-balles", "cuir renforcé", "blouson de cuir", "cotte de maille", "petit bouclier"),
+    2: ("armure de plaque", "grand bouclier"),
     3: ("armure de combat moderne ou futuriste",),
     4: ("blindage de véhicule", "protection surnaturelle"),
 }
 
 #: Dégâts continus par tour (1 à 3), jusqu'à ce que le personnage soit soigné.
 DEGATS_CONTINUS: Final[dict[int, tuple[str, ...]]] = {
-    1: ("torche", "asphyxie", "noyade", "venin"),
+    1: ("feu d'une torche", "asphyxie", "noyade", "venin"),
     2: ("feu de camp", "jet d'acide", "poison"),
-    3: ("lave", "bain d'acide", "poison foudroyant"),
+    3: ("lave", "bain d'acide", "poison extrêmement virulent"),
 }
 
 #: Prouesses, déplacements, discrétion et enquête : (caractéristique, {action: difficulté}).
 PROUESSES: Final[dict[str, tuple[str, dict[str, int]]]] = {
-    "Briser un objet": ("Physique", {
+    "Casser quelque chose": ("Physique", {
         "forcer la serrure d'une porte ou d'une fenêtre": 1,
         "traverser une cloison": 2,
         "rompre des menottes ou des chaînes": 3,
@@ -59,12 +59,12 @@ PROUESSES: Final[dict[str, tuple[str, dict[str, int]]]] = {
         "manœuvrer une embarcation": 2,
         "conduire un sous-marin ou marcher en scaphandre": 3,
     }),
-    "Se déplacer dans les airs ou l'espace": ("Physique", {
+    "Se déplacer dans l'air ou l'espace": ("Physique", {
         "évoluer en apesanteur": 1,
         "piloter un engin antigravité ou un petit vaisseau": 2,
         "éviter les tirs ennemis ou tracer la meilleure route stellaire": 3,
     }),
-    "Discrétion": ("Physique", {
+    "Se déplacer en silence ou se cacher": ("Physique", {
         "prendre un passant par surprise": 1,
         "échapper à l'attention d'un garde ou d'une patrouille": 2,
         "se dissimuler à un animal": 3,
@@ -72,17 +72,17 @@ PROUESSES: Final[dict[str, tuple[str, dict[str, int]]]] = {
 }
 
 ENQUETE: Final[dict[str, tuple[str, dict[str, int]]]] = {
-    "Soutirer une information à un témoin réticent": ("Social", {
+    "Obtenir des informations d'un individu peu coopératif": ("Social", {
         "savoir s'il a vu ou entendu quelque chose": 1,
         "obtenir qu'un spécialiste cherche pour vous": 2,
         "arracher des aveux à un criminel": 3,
     }),
-    "Obtenir une autorisation": ("Mental", {
+    "Obtenir une autorisation d'un individu": ("Mental", {
         "entrer dans un bâtiment avec l'accord du gardien": 1,
         "se procurer vite un document officiel, par ruse ou mensonge": 2,
         "se faire ouvrir une zone militaire": 3,
     }),
-    "Trouver des indices sur place": ("Mental", {
+    "Trouver des indices dans un lieu": ("Mental", {
         "dénicher un journal intime": 1,
         "retrouver des douilles en forêt après un échange de tirs": 2,
         "repérer du sang dans une pièce soigneusement lavée": 3,

@@ -125,7 +125,7 @@ async function executer(bloc, requete, rejeu = false) {
   bloc.dataset.etat = reponse.ok ? "ok" : erreurs || reponse.mode === "texte" ? "echec" : "ecart";
 }
 
-// « Modifier » : la situation de l'exemple en champs, sous le code replié, avec « Modifier le
+// « Modifier » : la situation de l'exemple en champs, à la place des boutons, avec « Modifier le
 // code » pour les curieux. Deux sortes de champs, rendus à la construction dans un modèle inerte :
 //   - ceux du lanceur de l'exemple (.jdr-situation-modele), lancés sur place par le module des
 //     lanceurs (cotes exactes, dés, journal). Le lien de rejeu d'un jet mène au lanceur de la
@@ -166,7 +166,7 @@ function situation(bloc, source) {
   panneau.append(modele.content.cloneNode(true));
   const form = panneau.querySelector("form");
   const lanceur = form.matches(".jdr-lanceur");
-  // L'aide d'abord, sous le code replié : ce que font les champs, avant les champs.
+  // L'aide d'abord, à la place des boutons : ce que font les champs, avant les champs.
   form.before(el("p", "jdr-aide", lanceur
     ? "Changez un réglage : les chances se recalculent ; « Lancer les dés » tire cette situation ici, avec de vrais dés."
     : "Changez un nombre, puis exécutez : mêmes dés que l'exemple, et les résultats qui diffèrent du texte sont signalés par ≠."));
@@ -194,7 +194,8 @@ function situation(bloc, source) {
   );
   panneau.append(actions);
   principales.hidden = true;
-  bloc.querySelector(".jdr-exemple-code").after(panneau);
+  // Sous les boutons qu'il remplace et au-dessus du résultat : ce qu'on lance se lit juste en dessous.
+  principales.after(panneau);
   boutonModifier.setAttribute("aria-expanded", "true");
   if (lanceur) {
     const lien = bloc.querySelector("a.jdr-lancer-situation");
@@ -266,7 +267,7 @@ function modifier(bloc, source) {
   const principales = bloc.querySelector(":scope > .jdr-exemple-actions");
   code.hidden = true;
   principales.hidden = true;
-  code.after(editeur);
+  principales.after(editeur);
   boutonModifier.setAttribute("aria-expanded", "true");
   zone.focus();
   // Le Python à part démarre pendant que le lecteur lit et modifie le code.

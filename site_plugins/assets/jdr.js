@@ -266,7 +266,30 @@ document.addEventListener("toggle", () => requestAnimationFrame(defilables), tru
 // À la première visite, rien ne part d'ici (repos ou premier geste).
 if (window.__jdrAmorce) moteur.precharger();
 
+// Une page scindée (site_plugins/renvois.py) : un lien vers l'une de ses anciennes ancres, gardé dans
+// un favori ou un journal de jets, mène à la page qui a reçu la section, requête (graine, réglages)
+// et ancre comprises, sans entrée d'historique. Rend vrai si la page s'en va.
+function ancreDeplacee() {
+  const bloc = document.getElementById("jdr-ancres-deplacees");
+  if (!bloc || location.hash.length < 2) return false;
+  let ancre;
+  try {
+    ancre = decodeURIComponent(location.hash.slice(1));
+  } catch {
+    return false;
+  }
+  const carte = JSON.parse(bloc.textContent);
+  if (document.getElementById(ancre) || !Object.hasOwn(carte, ancre)) return false;
+  const vers = new URL(carte[ancre], location.href);
+  vers.search = location.search;
+  vers.hash = location.hash;
+  location.replace(vers.href);
+  return true;
+}
+addEventListener("hashchange", ancreDeplacee);
+
 function afficher() {
+  if (ancreDeplacee()) return;
   retoucher();
   brancher();
 }

@@ -3,7 +3,7 @@
 // (Affichage : phrase, issue, groupes de dés avec leur rôle, détails).
 import { adresseDeRejeu, annoncerJet, avisRejeu, el, erreur, piedDeRejeu, reviserJet, typographier } from "./dom.js";
 import { afficherEtat, moteur } from "./moteur.js";
-import { lier } from "./liaison.js";
+import { ficheChoisie, lier } from "./liaison.js";
 
 // Ce que dit chaque rôle de dé (infobulle et lecteur d'écran).
 const ROLES = {
@@ -82,8 +82,9 @@ function cotesListe(cotes) {
     const li = el("li", null, `${c.libelle} : `);
     const pourcentage = el("strong", null, c.pourcentage);
     li.append(pourcentage);
-    if (c.fraction.length <= FRACTION_LISIBLE) li.append(" ", el("span", "jdr-fraction", `(${c.fraction})`));
-    else pourcentage.title = `Fraction exacte : ${c.fraction}`;
+    // Une issue impossible n'a pas de fraction : le cœur l'a dite « impossible (0 %) ».
+    if (c.fraction && c.fraction.length <= FRACTION_LISIBLE) li.append(" ", el("span", "jdr-fraction", `(${c.fraction})`));
+    else if (c.fraction) pourcentage.title = `Fraction exacte : ${c.fraction}`;
     ul.append(li);
   }
   return ul;
@@ -207,6 +208,8 @@ async function lancer(form, graine) {
     graphique: optionsGraphique(form),
   };
   if (graine !== undefined) requete.graine = graine;
+  const fiche = ficheChoisie(form);
+  if (fiche) requete.fiche = fiche;
   try {
     const reponse = await moteur.demander(requete);
     afficherJet(form, reponse);
@@ -288,9 +291,13 @@ export function rejouer() {
   if (!nom) return;
   const form = document.querySelector(`form.jdr-lanceur[data-mecanique="${CSS.escape(nom)}"]`);
   if (!form) return;
+  // Un lien d'avant un changement du formulaire : le champ prend la valeur de son ancien nom,
+  // que le cœur déclare (Mecanique.anciens, écrit par la construction dans data-anciens).
+  const anciens = new Map(Object.entries(JSON.parse(form.dataset.anciens || "{}")));
   for (const champ of form.querySelectorAll("input[name], select[name]")) {
-    if (!params.has(champ.name)) continue;
-    const valeur = params.get(champ.name);
+    const lu = params.has(champ.name) ? champ.name : anciens.get(champ.name);
+    if (!lu || !params.has(lu)) continue;
+    const valeur = params.get(lu);
     if (champ.type === "checkbox") champ.checked = valeur === "1";
     else champ.value = valeur;
   }

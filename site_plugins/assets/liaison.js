@@ -92,6 +92,13 @@ async function appliquer(form, suivi, cle, jet, bouton_, zone) {
   annoncerJet(zone, note);
 }
 
+// L'état rangé du personnage choisi à côté du lanceur (null : aucun) : lanceur.js l'envoie avec le
+// jet, et le cœur nomme ce personnage dans la phrase du résultat (Mecanique.nommer).
+export function ficheChoisie(form) {
+  const choix = form.querySelector(".jdr-liaison select");
+  return choix && choix.value ? lireFiche(choix.value) : null;
+}
+
 // Branché par lanceur.js sur chaque formulaire ; ne fait rien si sa mécanique ne se relie à aucune fiche.
 export function lier(form) {
   if (!form.dataset.operationSuivi || !form.dataset.systeme || form.querySelector(".jdr-liaison")) return;

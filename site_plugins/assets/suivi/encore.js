@@ -121,15 +121,15 @@ function sectionStress(suivi, v) {
   if (v.en_rupture) titre += ` : Rupture${v.mode_rupture ? ` (${v.mode_rupture})` : ""} !`;
   if (v.malus_stress) titre += " : −1d6 à tous les jets";
   stress.append(el("h4", null, titre), jauge("jdr-jauge-stress", v.stress, v.stress_max, null, "Stress"));
-  const resister = case_a_cocher();
+  // En Raw, tout événement marquant se subit avec un jet de CON Standard : pas de case à cocher.
   const con = nombre(2, 0, bornes.attribut_max);
   const evts = el("div", "jdr-actions-fiche");
   for (const [nom, valeur] of Object.entries(v.evenements)) {
     evts.append(bouton(`${nom} (+${valeur})`, () => suivi.operer({
-      op: "evenement", evenement: nom, resister: resister.checked, con: con.value,
+      op: "evenement", evenement: nom, resister: v.regles.rupture, con: con.value,
     })));
   }
-  if (v.regles.rupture) evts.append(champ(bornes.cases.resister, resister), champ("CON", con));
+  if (v.regles.rupture) evts.append(champ("CON", con));
   const autres = el("div", "jdr-actions-fiche");
   autres.append(bouton(v.regles.coup_d_eclat ? "Relance (−1 Stress)" : "Relance (+1 Stress)",
     () => suivi.operer({ op: "relance" })));
