@@ -27,7 +27,7 @@ from jdr_core.pont import traiter
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 DELAI = 40_000
-PAS = 9
+PAS = 7
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ FICHES = {
                       "Relances": ("relances", ("0", "1", "2"))},
                      "tests", "Tester : ", "Encaisser"),
     "deuxd6": Fiche("/deuxd6/fiche/", ".jdr-fiche[data-systeme='deuxd6']", "deuxd6", "",
-                    {"Difficulté": ("difficulte", ("3", "2", "1", "0", "-1", "-2", "-3", "-4", "-5")),
+                    {"Difficulté": ("difficulte", ("5", "3", "1", "0", "-1", "-3", "-5", "-10")),
                      "Autre modificateur": ("autre", ("-2", "0", "1", "3"))},
                     "jets", "Jet : ", "Changer la caractéristique"),
     "d10": Fiche("/d10/fiche/", ".jdr-fiche[data-systeme='d10'][data-suivi='fiche']", "d10", "fiche",

@@ -658,7 +658,8 @@ def test_fiche_ancienne_sauvegarde_relue_et_migree(page: Page, serveur: str) -> 
     from jdr_core.encore.suivi import operer
 
     etat = operer(None, {"op": "creer", "nom": "Lucrèce", "ton": "raw"})["etat"]
-    etat = operer(etat, {"op": "evenement", "evenement": "Choc"})["etat"]
+    # En Raw, un événement marquant se résiste par un jet de CON (issue 37) : des dés fixés, qui ratent.
+    etat = operer(etat, {"op": "evenement", "evenement": "Choc", "con": 0, "graine": 1})["etat"]
     page.goto(serveur + "/encore/fiche/")
     page.evaluate("(v) => { localStorage.clear(); localStorage.setItem('jdr-fiche:fiche-principale', v); }",
                   json.dumps(etat))

@@ -90,7 +90,8 @@ class TestGroupe:
 
     def test_sauvegarde_d_aujourd_hui_se_relit(self, page: Page, serveur: str) -> None:
         etat = operer(None, {"op": "creer", "nom": "Lucrèce", "ton": "raw"})["etat"]
-        etat = operer(etat, {"op": "evenement", "evenement": "Horreur"})["etat"]
+        # En Raw, le jet de CON est obligatoire (issue 37) : des dés fixés, qui ratent.
+        etat = operer(etat, {"op": "evenement", "evenement": "Horreur", "con": 0, "graine": 1})["etat"]
         _ranger(page, serveur, etat)
         expect(_fiche(page).locator(".jdr-fiche-entete")).to_contain_text("Lucrèce")
         expect(_fiche(page).locator(STRESS)).to_contain_text("Stress 2/6")

@@ -48,6 +48,18 @@ export function el(balise, classe, texte) {
   return n;
 }
 
+// Un fichier téléchargé d'un clic (journal, fiches) : le navigateur le range, la page n'affiche rien.
+export function telecharger(contenu, nom, type) {
+  const lien = el("a");
+  lien.href = URL.createObjectURL(new Blob([contenu], { type }));
+  lien.download = nom;
+  lien.hidden = true;
+  document.body.append(lien);
+  lien.click();
+  lien.remove();
+  setTimeout(() => URL.revokeObjectURL(lien.href), 10000);
+}
+
 export function erreur(sortie, message) {
   const p = el("p", "jdr-erreur", message);
   p.setAttribute("role", "alert");

@@ -262,7 +262,7 @@ if (typeof window !== "undefined") {
 // --- Affichage : uniquement des nœuds texte. ---
 
 // Les phrases affichées reçoivent les espaces insécables de la typographie française (dom.js).
-import { typographier } from "./dom.js";
+import { telecharger, typographier } from "./dom.js";
 
 function el(balise, classe, texte) {
   const n = document.createElement(balise);
@@ -285,16 +285,6 @@ function dire(vue, texte, alerte) {
   vue.querySelector(".jdr-journal-message").replaceChildren(p);
 }
 
-function telecharger(contenu, nom, type) {
-  const lien = el("a");
-  lien.href = URL.createObjectURL(new Blob([contenu], { type }));
-  lien.download = nom;
-  lien.hidden = true;
-  document.body.append(lien);
-  lien.click();
-  lien.remove();
-  setTimeout(() => URL.revokeObjectURL(lien.href), 10000);
-}
 
 function dateDuJour() {
   return horodatage(new Date().toISOString()).slice(0, 10).split("/").reverse().join("-");

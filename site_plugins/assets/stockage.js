@@ -68,9 +68,17 @@ export const VERROU_TENU = "Un autre onglet du site garde cet enregistrement occ
   + "l'opération est abandonnée, rien n'a changé. Réessayez, ou fermez l'onglet bloqué.";
 const ONGLET = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 let numeroDeBail = 0;
-const canal = typeof BroadcastChannel === "function" ? new BroadcastChannel("jdr-stockage-verrous") : null;
 const reveils = new Set();
-if (canal) canal.onmessage = () => { for (const r of [...reveils]) r(); };
+// Le canal qui réveille les onglets en attente, ouvert au premier verrou à bail (jamais à l'import : sous
+// Node, où les tests importent ce module, un canal ouvert garderait le processus en vie).
+let canalOuvert;
+function canal() {
+  if (canalOuvert === undefined) {
+    canalOuvert = typeof BroadcastChannel === "function" ? new BroadcastChannel("jdr-stockage-verrous") : null;
+    if (canalOuvert) canalOuvert.onmessage = () => { for (const r of [...reveils]) r(); };
+  }
+  return canalOuvert;
+}
 
 // Une transaction readwrite sur les verrous : `decider(actuel)` rend la valeur à écrire (ou
 // undefined : rien, null : effacer). Rend vrai si la transaction a écrit, null sans IndexedDB.
@@ -112,6 +120,7 @@ function attendreReveil(ms) {
 
 async function sousBail(cle, travail) {
   const nom = PREFIXE_VERROU + cle;
+  canal();
   const moi = `${ONGLET}:${++numeroDeBail}`;
   const prendre = (actuel) => (!actuel || actuel.jusqua < Date.now() || actuel.par === moi
     ? { par: moi, jusqua: Date.now() + BAIL_MS } : undefined);
@@ -131,7 +140,7 @@ async function sousBail(cle, travail) {
   } finally {
     clearInterval(prolonger);
     await transactionVerrou(nom, (actuel) => (actuel && actuel.par === moi ? null : undefined));
-    if (canal) canal.postMessage(nom);
+    if (canal()) canal().postMessage(nom);
     for (const r of [...reveils]) r();
   }
 }

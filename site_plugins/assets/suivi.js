@@ -27,7 +27,7 @@
 // un rafraîchissement venu d'un autre onglet garde ce que le lecteur a tapé ou choisi.
 // Une intention, une opération : le bouton cliqué est désactivé jusqu'à la réponse, et
 // l'opération porte une clé (stockage.js) ; rejouée, elle ne s'applique pas deux fois.
-import { annoncerJet, bouton, champ, el, jetRejouable, liste, texte } from "./dom.js";
+import { annoncerJet, bouton, champ, el, jetRejouable, liste, telecharger, texte } from "./dom.js";
 import { PROFONDEUR_MAX, TAILLE_MAX, auRepos, moteur } from "./moteur.js";
 import { LienIllisible, PREFIXE as PREFIXE_PARTAGE, decoder, encoder } from "./partage.js";
 import {
@@ -508,13 +508,8 @@ class Suivi {
       const nom = `fiche-illisible-${cle.replace(/[^a-z0-9-]+/g, "-")}.txt`;
       const outils = el("div", "jdr-actions-fiche jdr-fiche-illisible");
       outils.append(
-        bouton("Télécharger la sauvegarde telle quelle", () => {
-          const lien = el("a");
-          lien.href = URL.createObjectURL(new Blob([localStorage.getItem(cle) || ""], { type: "text/plain" }));
-          lien.download = nom;
-          lien.click();
-          setTimeout(() => URL.revokeObjectURL(lien.href), 10000);
-        }),
+        bouton("Télécharger la sauvegarde telle quelle",
+          () => telecharger(localStorage.getItem(cle) || "", nom, "text/plain")),
         bouton("Supprimer la sauvegarde illisible", () => {
           const question = "Supprimer la sauvegarde illisible ? Son contenu sera perdu (téléchargez-la d'abord pour le garder).";
           if (!window.confirm(question)) return;
@@ -1081,14 +1076,7 @@ class Suivi {
   exporter() {
     const json = JSON.stringify(this.etat, null, 1);
     const nom = `fiche-${this.vue.nom.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, "-").trim() || "sans-nom"}.json`;
-    const lien = el("a");
-    lien.href = URL.createObjectURL(new Blob([json], { type: "application/json" }));
-    lien.download = nom;
-    lien.hidden = true;
-    document.body.append(lien);
-    lien.click();
-    lien.remove();
-    setTimeout(() => URL.revokeObjectURL(lien.href), 10000);
+    telecharger(json, nom, "application/json");
     this.dire(`Fiche enregistrée dans le fichier « ${nom} » (dossier des téléchargements). « Ouvrir un fichier » la `
       + "reprend, dans ce navigateur ou un autre.");
   }
