@@ -32,6 +32,12 @@ from .ton import REGLES, STRESS_MAX, Evenement, Palier, ReglesDuTon, Ton, lire_t
 
 NOM_MAX = 60
 GENES_MAX = 8
+#: Longueur d'une action gênée (« la course », « le tir »).
+ACTION_GENEE_MAX = 40
+#: Dés retirés à une action par chaque blessure qui la gêne.
+DES_PAR_BLESSURE = 1
+#: Le Réconfort d'un allié, en Raw : son effet sur le Stress.
+STRESS_RECONFORT = -1
 BLESSURES_MAX = 30
 DEGATS_MAX = 20
 MODES_RUPTURE = ("fuite", "paralysie", "violence", "hurlements", "effondrement")
@@ -75,8 +81,12 @@ class Blessure:
     durable: bool = False
 
     def __str__(self) -> str:
-        effet = f"−1d6 pour {enumerer(self.gene)}" if self.gene else "actions gênées à préciser"
-        return f"{self.nom} ({effet}{', durable' if self.durable else ''})"
+        return f"{self.nom} ({self.effet}{', durable' if self.durable else ''})"
+
+    @property
+    def effet(self) -> str:
+        """Ce que la blessure retire, en mots : « −1d6 pour la course », ou ce qu'il reste à dire."""
+        return f"−{DES_PAR_BLESSURE}d6 pour {enumerer(self.gene)}" if self.gene else "actions gênées à préciser"
 
 
 #: Chaque palier dit d'un personnage, selon son genre (« » : non précisé).
@@ -150,7 +160,7 @@ class Fiche(Sauvegardable):
         if self.en_rupture:
             etats.append(f"en Rupture ({self.mode_rupture})" if self.mode_rupture else "en Rupture")
         if self.malus_stress:
-            etats.append("−1d6 à tous les jets")
+            etats.append(self.malus_stress_dit)
         jauges = (f"{self.nom} ({majuscule(self.ton.value)}) : Santé {self.sante}/{self.regles.sante_max}, "
                   f"{self.palier_dit} ; Stress {self.stress}/{STRESS_MAX}")
         return f"{', '.join([jauges, *etats])}."
@@ -189,9 +199,14 @@ class Fiche(Sauvegardable):
         bornes = self.regles.malus_stress
         return 1 if bornes and bornes[0] <= self.stress <= bornes[1] else 0
 
+    @property
+    def malus_stress_dit(self) -> str:
+        """Le malus de Stress en mots (« −1d6 à tous les jets »), vide sans malus."""
+        return f"−{self.malus_stress}d6 à tous les jets" if self.malus_stress else ""
+
     def malus(self, action: str) -> int:
         """Dés retirés à une action : une par blessure qui la gêne, plus le Stress en Raw."""
-        return sum(1 for b in self.blessures if action in b.gene) + self.malus_stress
+        return sum(DES_PAR_BLESSURE for b in self.blessures if action in b.gene) + self.malus_stress
 
     # --- Santé --------------------------------------------------------------
 
@@ -453,7 +468,7 @@ lancez le jet de résistance d'Ada.
             raise RegleEnfreinte(self._en_rupture())
         if self.reconfort_recu:
             raise RegleEnfreinte(f"{self.nom} a déjà eu son Réconfort dans cette scène : un seul par scène.")
-        return replace(self, reconfort_recu=True)._stress(-1)
+        return replace(self, reconfort_recu=True)._stress(STRESS_RECONFORT)
 
     def _en_rupture(self) -> str:
         return f"{self.nom} est en Rupture : un allié doit d'abord ramener ce personnage à la raison."
@@ -519,7 +534,7 @@ def _genes(valeur: object) -> tuple[str, ...]:
         valeur = [v for v in valeur.split(",") if v.strip()]
     if not isinstance(valeur, (list, tuple)) or len(valeur) > GENES_MAX:
         raise JdrErreur(f"Les actions gênées sont une liste de {GENES_MAX} actions au plus.")
-    return tuple(_texte("action gênée", v, 40).lower() for v in valeur)
+    return tuple(_texte("action gênée", v, ACTION_GENEE_MAX).lower() for v in valeur)
 
 
 def _ecrire(f: Fiche) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..des import DesAleatoires
 from ..erreurs import JdrErreur
-from ..francais import compter, de, en_minuscule, enumerer, lire_accord, majuscule
+from ..francais import compter, de, en_minuscule, enumerer, lire_accord, majuscule, signe
 from ..suivi import (
     ACCORD,
     ACCORDS_PROPOSES,
@@ -46,14 +46,17 @@ from ..suivi import (
 )
 from .dangers import affronter, danger
 from .fiche import (
+    ACTION_GENEE_MAX,
     BLESSURES_MAX,
     CLES_PALIERS,
     DEGATS_MAX,
     FORMAT,
+    GENES_MAX,
     JOURS_GUERISON_DURABLE,
     MODES_RUPTURE,
     NOM_MAX,
     NOMS_REPOS,
+    STRESS_RECONFORT,
     Fiche,
 )
 from .reserve import ATTRIBUT_MAX, DES_MODIFICATEUR_MAX, Difficulte, Issue, JetReserve
@@ -63,7 +66,14 @@ from .ton import REGLES, STRESS_MAX, Evenement, Ton, lire_ton
 def vue(fiche: Fiche) -> dict[str, Any]:
     """Ce que le widget affiche, calculé par les règles (paliers, malus, Coup d'éclat…). Un palier
     y est un identifiant (``palier``, ``cle``), que la page et sa feuille de style reconnaissent,
-    avec son libellé à côté (``palier_texte``, ``nom``)."""
+    avec son libellé à côté (``palier_texte``, ``nom``). Les boutons dont l'effet dépend du ton
+    reçoivent ici leur libellé, coût compris : la page n'en déduit aucun.
+
+    >>> vue(Fiche.nouvelle("Ada", Ton.BLOCKBUSTER))["relance"]
+    'Relance (−1 Stress)'
+    >>> vue(Fiche.nouvelle("Ada", Ton.RAW))["relance"]
+    'Relance (+1 Stress)'
+    """
     r = fiche.regles
     return {
         "nom": fiche.nom,
@@ -76,7 +86,7 @@ def vue(fiche: Fiche) -> dict[str, Any]:
         "paliers": [{"cle": CLES_PALIERS[p], "nom": p.value, "bas": bas, "haut": haut} for p, bas, haut in r.paliers],
         "blessures": [
             {"nom": b.nom, "palier": CLES_PALIERS[b.palier], "palier_texte": b.palier.value, "gene": list(b.gene),
-             "durable": b.durable}
+             "effet": b.effet, "durable": b.durable}
             for b in fiche.blessures
         ],
         "stress": fiche.stress,
@@ -85,6 +95,9 @@ def vue(fiche: Fiche) -> dict[str, Any]:
         "en_rupture": fiche.en_rupture,
         "mode_rupture": fiche.mode_rupture,
         "malus_stress": fiche.malus_stress,
+        "malus_stress_texte": fiche.malus_stress_dit,
+        "relance": f"Relance ({signe(r.stress_relance)} Stress)",
+        "reconfort": f"Réconfort ({signe(STRESS_RECONFORT)})",
         "evenements": {e.value: r.stress_evenement[e] for e in Evenement},
         "regles": {"coup_d_eclat": r.coup_d_eclat, "rupture": r.rupture, "fin_de_conflit": r.fin_de_conflit},
         "premiers_soins_recus": fiche.premiers_soins_recus,
@@ -122,6 +135,11 @@ RESISTER = oui_non("resister", "Le personnage tente de résister (jet de CON Sta
 REUSSI = oui_non("reussi", "Les premiers soins ont réussi")
 FICTION_EMPECHE = oui_non("fiction_empeche", "La fiction empêche le personnage de se relever")
 SOINS = oui_non("soins", "Le personnage a reçu des soins médicaux")
+BORNES["jours_max"] = JOURS.maximum
+#: Les actions gênées d'une blessure se saisissent d'un trait, séparées par des virgules.
+BORNES["gene_max"] = GENES_MAX * (ACTION_GENEE_MAX + len(", "))
+#: Les valeurs de départ des champs : un coup léger, un attribut moyen.
+BORNES["defauts"] = {"degats": 1, "attribut": 2}
 #: Les libellés des cases de la fiche, que la page affiche tels quels (déclarés une fois, ici).
 BORNES["cases"] = {c.cle: c.libelle for c in (TROUSSE, FICTION_EMPECHE)}
 BLESSURES = liste("blessures", "Blessures illisibles : chaque blessure a un nom et ses actions gênées.",

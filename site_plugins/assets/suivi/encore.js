@@ -44,7 +44,7 @@ export function demande(suivi, op, demandeRecue, message) {
   bloc.append(el("legend", null, message));
   const lignes = demandeRecue.paliers.map((palier, i) => {
     const nom = texte("", suivi.bornes.nom_max, "cheville foulée, brûlure…");
-    const gene = texte("", 120, "course, tir…");
+    const gene = texte("", suivi.bornes.gene_max, "course, tir…");
     const ligne = el("div", "jdr-ligne");
     ligne.append(champ(`Blessure ${i + 1} (palier ${palier})`, nom), champ("Actions gênées", gene));
     bloc.append(ligne);
@@ -68,10 +68,10 @@ function sectionSante(suivi, v) {
   const palierDe = (i) => v.paliers.find((p) => p.bas <= i && i <= p.haut).cle;
   sante.append(el("h4", null, `Santé ${v.sante}/${v.sante_max} : ${v.palier_texte}`),
     jauge("jdr-jauge-sante", v.sante, v.sante_max, palierDe, "Santé"));
-  const degats = nombre(1, 0, bornes.degats_max);
+  const degats = nombre(bornes.defauts.degats, 0, bornes.degats_max);
   const fiction = case_a_cocher();
   const trousse = case_a_cocher();
-  const intel = nombre(2, 0, bornes.attribut_max);
+  const intel = nombre(bornes.defauts.attribut, 0, bornes.attribut_max);
   const actions = el("div", "jdr-actions-fiche");
   actions.append(champ("Dégâts", degats),
     bouton("Encaisser", () => suivi.operer({ op: "subir", degats: degats.value })),
@@ -93,12 +93,10 @@ function sectionSante(suivi, v) {
   const blessures = el("ul", "jdr-blessures");
   for (const blessure of v.blessures) {
     const li = el("li", blessure.durable ? "jdr-blessure jdr-blessure--durable" : "jdr-blessure",
-      `${blessure.nom} (palier ${blessure.palier_texte}) : `
-      + `${blessure.gene.length ? `−1d6 pour ${blessure.gene.join(", ")}` : "actions gênées à préciser"}`
-      + `${blessure.durable ? ", durable" : ""} `);
+      `${blessure.nom} (palier ${blessure.palier_texte}) : ${blessure.effet}${blessure.durable ? ", durable" : ""} `);
     if (blessure.durable) {
       // Le champ part de la durée que les règles donnent (bornes.jours_guerison).
-      const jours = nombre(bornes.jours_guerison, 0, 1000);
+      const jours = nombre(bornes.jours_guerison, 0, bornes.jours_max);
       li.append(champ("jours de repos", jours),
         bouton("Guérir (soins médicaux)", () => suivi.operer({
           op: "guerir_durable", blessure: blessure.nom, soins: true, jours: jours.value,
@@ -119,10 +117,10 @@ function sectionStress(suivi, v) {
   let titre = `Stress ${v.stress}/${v.stress_max}`;
   if (v.coup_d_eclat_pret) titre += " : Coup d'éclat prêt !";
   if (v.en_rupture) titre += ` : Rupture${v.mode_rupture ? ` (${v.mode_rupture})` : ""} !`;
-  if (v.malus_stress) titre += " : −1d6 à tous les jets";
+  if (v.malus_stress) titre += ` : ${v.malus_stress_texte}`;
   stress.append(el("h4", null, titre), jauge("jdr-jauge-stress", v.stress, v.stress_max, null, "Stress"));
   // En Raw, tout événement marquant se subit avec un jet de CON Standard : pas de case à cocher.
-  const con = nombre(2, 0, bornes.attribut_max);
+  const con = nombre(bornes.defauts.attribut, 0, bornes.attribut_max);
   const evts = el("div", "jdr-actions-fiche");
   for (const [nom, valeur] of Object.entries(v.evenements)) {
     evts.append(bouton(`${nom} (+${valeur})`, () => suivi.operer({
@@ -131,18 +129,18 @@ function sectionStress(suivi, v) {
   }
   if (v.regles.rupture) evts.append(champ("CON", con));
   const autres = el("div", "jdr-actions-fiche");
-  autres.append(bouton(v.regles.coup_d_eclat ? "Relance (−1 Stress)" : "Relance (+1 Stress)",
-    () => suivi.operer({ op: "relance" })));
+  // Le coût d'une relance dépend du ton : le cœur donne le libellé, coût compris.
+  autres.append(bouton(v.relance, () => suivi.operer({ op: "relance" })));
   if (v.regles.coup_d_eclat) {
     autres.append(bouton("Déclarer le Coup d'éclat", () => suivi.operer({ op: "coup_d_eclat" }),
       { desactive: !v.coup_d_eclat_pret }));
   }
   if (v.regles.rupture) {
-    autres.append(bouton("Réconfort (−1)", () => suivi.operer({ op: "reconfort" }),
+    autres.append(bouton(v.reconfort, () => suivi.operer({ op: "reconfort" }),
       { desactive: v.reconfort_recu || v.en_rupture }));
     if (v.en_rupture) {
       const mode = liste(bornes.modes_rupture.map((m) => [m, m]));
-      const cha = nombre(2, 0, bornes.attribut_max);
+      const cha = nombre(bornes.defauts.attribut, 0, bornes.attribut_max);
       autres.append(champ("Rupture", mode), bouton("Choisir", () => suivi.operer({ op: "rupture", mode: mode.value })),
         champ("CHA de l'allié", cha), bouton("Ramener à la raison", () => suivi.operer({ op: "ramener", cha: cha.value })));
     }
