@@ -144,6 +144,37 @@ class TestEnergie:
         assert r["message"].startswith("Repos de Jules (2 heures branchées)")
 
 
+class TestJaugePe:
+    """La jauge des PE : ses repères suivent les états de la règle, robot compris."""
+
+    @staticmethod
+    def _region(g: dict[str, float]) -> str:
+        """La région où un navigateur range la valeur d'un <meter> dont l'optimum est au maximum
+        (HTML, « gauge region »), le haut ramené au maximum comme le fait l'élément."""
+        haut = min(g["haut"], g["max"])
+        if g["optimum"] > haut:
+            if g["valeur"] >= haut:
+                return "optimum"
+            return "moins bon" if g["valeur"] >= g["bas"] else "encore moins bon"
+        return "optimum" if g["bas"] <= g["valeur"] <= haut else "moins bon"
+
+    @given(physique=st.integers(1, 5), mental=st.integers(1, 5), robot=st.booleans(), degats=st.integers(0, 30))
+    def test_la_region_de_la_jauge_dit_l_etat(self, physique: int, mental: int, robot: bool, degats: int) -> None:
+        r = _creer(physique=physique, mental=mental, robot=robot)
+        r = _op(r["etat"], "subir", degats=degats)
+        v = r["vue"]
+        attendu = {"en_forme": "optimum", "affaibli": "moins bon"}.get(v["etat"], "encore moins bon")
+        if v["etat"] == "affaibli" and v["jauge_pe"]["haut"] == v["jauge_pe"]["bas"]:
+            attendu = "optimum"  # maximum sous le seuil « en forme » : affaibli est le mieux qu'il puisse être
+        assert self._region(v["jauge_pe"]) == attendu
+
+    def test_un_robot_n_a_pas_de_zone_affaiblie(self) -> None:
+        humain = _creer()["vue"]["jauge_pe"]
+        robot = _creer(robot=True)["vue"]["jauge_pe"]
+        assert (humain["bas"], humain["haut"]) == (0.5, 2.5)  # affaibli à 1 et 2 PE
+        assert (robot["bas"], robot["haut"]) == (0.5, 0.5)  # en forme dès 1 PE
+
+
 class TestFormat:
     @given(st.builds(
         dict, physique=st.integers(1, 5), mental=st.integers(1, 5), social=st.integers(1, 5), fp=st.integers(0, 10),

@@ -23,7 +23,7 @@ from .. import suivi as contrat
 from ..des import DesAleatoires
 from ..erreurs import RegleEnfreinte
 from ..francais import compter, de, enumerer, majuscule, nombre_relatif, quantite
-from .energie import COUT_MAX, COUTS, DIFFICULTE_SE_STABILISER, Usage
+from .energie import COUT_MAX, COUTS, DIFFICULTE_SE_STABILISER, Etat, Usage, Vitalite, etat_pour
 from .fiche import (
     CARACTERISTIQUES,
     DOMAINE_MAX,
@@ -123,12 +123,40 @@ def vue(p: Personnage) -> dict[str, Any]:
         "maitrises": [{"nom": m.nom, "caracteristique": m.caracteristique,
                        "caracteristique_texte": CARACTERISTIQUES[m.caracteristique]} for m in p.maitrises],
         "pe": v.pe, "pe_max": v.maximum, "etat": v.etat.name.lower(), "etat_texte": v.decrire(etat_accorde(p)),
+        "jauge_pe": jauge_pe(v),
         "accord": p.accord,
         "peut_agir": p.peut_agir, "critique": v.pe < 0, "desavantages": v.desavantages,
         "infirme": v.infirme, "sequelle": v.sequelle_menace,
         "avis": _avis(p),
         "bornes": BORNES,
     }
+
+
+def jauge_pe(v: Vitalite) -> dict[str, float]:
+    """Les repères de la jauge des PE (un élément ``<meter>``), lus dans la règle des états
+    (:func:`etat_pour`) : sous ``bas``, le personnage n'agit plus (gravement blessé, ou critique,
+    que la jauge montre à 0) ; de ``bas`` à ``haut``, il est affaibli ; au-dessus de ``haut``, il
+    est en forme, la meilleure région. Un repère tombe entre deux totaux de PE (un demi-point
+    sous le premier PE de l'état), pour qu'un navigateur range chaque total du bon côté même
+    quand le repère touche le maximum. Un robot n'est jamais affaibli, et un maximum sous le
+    seuil « en forme » (Physique 1, Mental 1) laisse affaibli au mieux : les deux repères se
+    confondent alors, et la jauge n'a plus que deux régions.
+
+    >>> jauge_pe(Vitalite.nouvelle(physique=3, mental=3))
+    {'min': 0, 'max': 6, 'valeur': 6, 'bas': 0.5, 'haut': 2.5, 'optimum': 6}
+    >>> jauge_pe(Vitalite.nouvelle(physique=3, mental=3, robot=True).subir(8))
+    {'min': 0, 'max': 6, 'valeur': 0, 'bas': 0.5, 'haut': 0.5, 'optimum': 6}
+    """
+    def premier(*etats: Etat) -> int | None:
+        return next((pe for pe in range(v.maximum + 1) if etat_pour(pe, v.robot) in etats), None)
+
+    agit = premier(Etat.AFFAIBLI, Etat.EN_FORME)
+    en_forme = premier(Etat.EN_FORME)
+    bas = v.maximum if agit is None else agit
+    haut = bas if en_forme is None else en_forme
+    demi = 0.5
+    return {"min": 0, "max": v.maximum, "valeur": max(0, v.pe), "bas": bas - demi, "haut": haut - demi,
+            "optimum": v.maximum}
 
 
 def _avis(p: Personnage) -> list[str]:
@@ -153,6 +181,9 @@ BORNES: dict[str, Any] = {
     "avantage_maitrise": AVANTAGE_MAITRISE,
     "caracteristiques": [[cle, nom] for cle, nom in CARACTERISTIQUES.items()],
     "accords": contrat.ACCORDS_PROPOSES,
+    "difficulte_se_stabiliser": DIFFICULTE_SE_STABILISER,
+    #: Les valeurs de départ des champs : une caractéristique moyenne, un coup léger, une période.
+    "defauts": {"caracteristique": 3, "degats": 1, "periodes": 1},
 }
 
 
@@ -160,6 +191,10 @@ BORNES: dict[str, Any] = {
 
 CARACTERISTIQUE = contrat.choix("caracteristique", "Caractéristique", list(CARACTERISTIQUES), feminin=True)
 USAGES = ("aucun", *(u.value for u in Usage))
+DEGATS = contrat.entier("degats", "Dégâts (PE perdus)", 0, 100)
+PERIODES = contrat.entier("periodes", "Périodes de repos", 0, 1000, 1)
+BORNES["degats_max"] = DEGATS.maximum
+BORNES["periodes_max"] = PERIODES.maximum
 
 
 def _bilan(avant: Personnage, apres: Personnage) -> str:
@@ -285,13 +320,13 @@ OPERATIONS: dict[str, contrat.Operation[Personnage]] = {
         contrat.entier("cout", "Coût en PE", 1, COUT_MAX, presence="facultatif"), contrat.GRAINE)),
     "subir": _simple(lambda p, v: p.subir(v["degats"]),
                      lambda p, v: f"{p.nom} perd {quantite(v['degats'], 'PE', 'PE')}",
-                     (contrat.entier("degats", "Dégâts (PE perdus)", 0, 100),)),
+                     (DEGATS,)),
     "depenser": _simple(lambda p, v: p.depenser(Usage(v["usage"]), v["cout"]),
                         lambda p, v: f"{p.nom} utilise {_usage(v['usage'])}",
                         (contrat.choix("usage", "Usage", [u.value for u in Usage]),
                          contrat.entier("cout", "Coût en PE", 1, COUT_MAX, presence="facultatif"))),
     "recuperer": _simple(lambda p, v: p.recuperer(v["periodes"]), _repos,
-                         (contrat.entier("periodes", "Périodes de repos", 0, 1000, 1),)),
+                         (PERIODES,)),
     "soigner": contrat.Operation(_soigner, (contrat.entier("mental", "Mental du soigneur", CARACTERISTIQUE_MIN,
                                                            CARACTERISTIQUE_MAX),
                                     contrat.GRAINE)),

@@ -10,8 +10,8 @@ export function creation(suivi) {
   const b = suivi.bornes;
   return formulaire(suivi, {
     indication: "Pierre, Carmen…",
-    nombres: b.caracteristiques.map(([cle, libelle]) => [cle, `${libelle} (1 à 5)`,
-      nombre(3, b.caracteristique_min, b.caracteristique_max)]),
+    nombres: b.caracteristiques.map(([cle, libelle]) => [cle, `${libelle} (${b.caracteristique_min} à ${b.caracteristique_max})`,
+      nombre(b.defauts.caracteristique, b.caracteristique_min, b.caracteristique_max)]),
     autres: [["fp", "Facteur de puissance (0 s'il n'en a pas)", nombre(0, 0, b.fp_max)],
       ["domaine", "Domaine du Facteur de puissance", texte("", b.domaine_max, "les flammes, le tir…")],
       ["robot", "Ce personnage est un robot", case_a_cocher()]],
@@ -77,9 +77,12 @@ function sectionMaitrises(suivi, v) {
   return zone;
 }
 
+// Les repères de la jauge viennent du cœur (états des PE, robot compris) : sous « bas », le
+// personnage n'agit plus ; de « bas » à « haut », il est affaibli ; au-delà, il est en forme.
 function jaugePe(v) {
   const j = el("meter", "jdr-fiche-pe");
-  Object.assign(j, { min: 0, max: v.pe_max, value: Math.max(0, v.pe), low: 3, optimum: v.pe_max });
+  const g = v.jauge_pe;
+  Object.assign(j, { min: g.min, max: g.max, value: g.valeur, low: g.bas, high: g.haut, optimum: g.optimum });
   j.setAttribute("aria-label", `Points d'énergie : ${v.pe} sur ${v.pe_max}`);
   return j;
 }
@@ -88,9 +91,9 @@ function sectionEnergie(suivi, v) {
   const b = suivi.bornes;
   const zone = section("jdr-fiche-energie", "Points d'énergie");
   zone.append(jaugePe(v), el("p", `jdr-fiche-etat jdr-fiche-etat--${v.etat}`, v.etat_texte));
-  const degats = nombre(1, 0, 100);
-  const periodes = nombre(1, 0, 1000);
-  const mental = nombre(3, b.caracteristique_min, b.caracteristique_max);
+  const degats = nombre(b.defauts.degats, 0, b.degats_max);
+  const periodes = nombre(b.defauts.periodes, 0, b.periodes_max);
+  const mental = nombre(b.defauts.caracteristique, b.caracteristique_min, b.caracteristique_max);
   const actions = el("div", "jdr-actions-fiche");
   actions.append(champ("PE perdus", degats), bouton("Encaisser", () => suivi.operer({ op: "subir", degats: degats.value })),
     bouton(`Utiliser une compétence (−${b.couts["compétence"]} PE)`, () => suivi.operer({ op: "depenser", usage: "compétence" }),
@@ -107,7 +110,7 @@ function sectionEnergie(suivi, v) {
   if (v.critique) {
     const critique = el("div", "jdr-actions-fiche");
     critique.append(bouton("Stabilisé par un compagnon (deux actions)", () => suivi.operer({ op: "stabiliser" })),
-      bouton("Se stabiliser seul (Physique, difficulté 3)", () => suivi.operer({ op: "se_stabiliser" })),
+      bouton(`Se stabiliser seul (Physique, difficulté ${b.difficulte_se_stabiliser})`, () => suivi.operer({ op: "se_stabiliser" })),
       bouton("Reprendre conscience sans aide (deux minutes)", () => suivi.operer({ op: "reprendre_conscience" })));
     zone.append(critique);
   }
