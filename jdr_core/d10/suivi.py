@@ -156,6 +156,10 @@ BORNES: dict[str, Any] = {
     "couverts": [["aucun", "À découvert"], ["leger", "Couvert léger (+2)"], ["moyen", "Couvert moyen (+5)"],
                  ["lourd", "Couvert lourd (+10)"]],
     "caracs_ko": [[c, c] for c in CARACS_KO],
+    #: Une attaque vise un autre combattant : il en faut au moins deux.
+    "combattants_attaque": 2,
+    #: Les valeurs de départ des champs de la page : une distance de tir courante, un coup moyen.
+    "defauts": {"distance": 10, "degats": 3},
     "libelle_automatique": "L'attaquant renonce au dé : il touche d'office, sans marge, si son AGI "
                            "(ou AGI + compétence) dépasse la difficulté",
 }

@@ -18,6 +18,7 @@ from .. import suivi as contrat
 from ..des import DesAleatoires
 from ..erreurs import JdrErreur
 from ..francais import de, nombre_relatif
+from .action import DIFFICULTE_FIXE
 from .blessures import Gravite
 from .combat import ARME_MAX, ARME_MIN, ARMURE_MAX, ARMURE_MIN
 from .fiche import (
@@ -116,6 +117,9 @@ BORNES: dict[str, Any] = {
     "modes": [[m, texte] for m, texte in MODES_ARME.items()],
     "gravites": [["légère", "Légère (−1)"], ["grave", "Grave (−2)"], ["critique", "Critique (−4)"]],
     "accords": contrat.ACCORDS_PROPOSES,
+    "libelle_dv": f"Difficulté variable (la difficulté vaut {DIFFICULTE_FIXE} + DV)",
+    #: Les valeurs de départ des champs d'ajout : une compétence au niveau 1, une arme légère.
+    "defauts": {"niveau": 1, "arme": 3},
 }
 
 DV = contrat.entier("dv", "Difficulté variable (DV)", DV_MIN, DV_MAX, DV_DEFAUT)

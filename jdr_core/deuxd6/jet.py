@@ -115,6 +115,10 @@ def nom_difficulte(modificateur: int) -> str:
     return MODIFICATEURS.get(modificateur, signe(modificateur))
 
 
+#: La base d'un jet de compétence, à laquelle s'ajoutent le niveau et la difficulté.
+BASE_COMPETENCE = 7
+
+
 def cible_competence(niveau: int, modificateur: int = 0) -> int:
     """Cible d'un jet de compétence : 7 + niveau + modificateur (niveau 0 : simple base).
 
@@ -126,7 +130,7 @@ def cible_competence(niveau: int, modificateur: int = 0) -> int:
     jdr_core.erreurs.ParametreInvalide: niveau de compétence 11 : attendu un entier de 0 à 10
     """
     entier_borne("niveau de compétence", niveau, NIVEAU_MIN, NIVEAU_MAX)
-    return 7 + niveau + valider_modificateur(modificateur)
+    return BASE_COMPETENCE + niveau + valider_modificateur(modificateur)
 
 
 def cible_caracteristique(caracteristique: int, modificateur: int = 0) -> int:

@@ -30,7 +30,15 @@ from .fiche import (
     NOM_MAX,
     Personnage,
 )
-from .jet import CARACTERISTIQUE_MAX, CARACTERISTIQUE_MIN, MODIFICATEURS, NIVEAU_MAX, NIVEAU_MIN, EchecAutomatique
+from .jet import (
+    BASE_COMPETENCE,
+    CARACTERISTIQUE_MAX,
+    CARACTERISTIQUE_MIN,
+    MODIFICATEURS,
+    NIVEAU_MAX,
+    NIVEAU_MIN,
+    EchecAutomatique,
+)
 from .lanceurs import AUTRE_MAX, AUTRE_MIN, REUSSIE, TEST, cible_test
 
 JETS = ("competence", "caracteristique", "attribut", "sans_competence")
@@ -127,6 +135,9 @@ BORNES: dict[str, Any] = {
     "caracteristiques": [[c, n] for c, n in CARACTERISTIQUES.items()],
     "accords": contrat.ACCORDS_PROPOSES,
     "difficultes": [[str(k), f"{signe(k)} : {n}"] for k, n in sorted(MODIFICATEURS.items(), reverse=True)],
+    "sans_competence": f"Aucune compétence : un jet de compétence se fait à {BASE_COMPETENCE} + son niveau.",
+    #: La valeur de départ du champ d'une nouvelle compétence.
+    "niveau_defaut": 1,
 }
 
 REGLAGES = (

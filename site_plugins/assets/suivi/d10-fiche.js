@@ -29,7 +29,7 @@ function sectionJets(suivi, v) {
   const dv = nombre(m.dv, b.dv_min, b.dv_max);
   const auto = case_a_cocher();
   auto.checked = m.automatique;
-  const reglages = [["Difficulté variable (la difficulté vaut 5 + DV)", dv]];
+  const reglages = [[b.libelle_dv, dv]];
   const ligne = el("div", "jdr-ligne jdr-fiche-reglages");
   ligne.append(champ(reglages[0][0], dv), champ("Prendre la réussite automatique, sans marge, si elle est permise", auto));
   zone.append(ligne);
@@ -73,7 +73,7 @@ function sectionCompetences(suivi, v) {
   }
   const nom = texte("", b.nom_max, "Pistolet, Premiers soins…");
   const stat = liste(b.stats);
-  const f = champsPratique(b, 1);
+  const f = champsPratique(b, b.defauts.niveau);
   const ajout = ligneAjout(suivi, [["Nouvelle compétence", nom], ["Avec la caractéristique", stat], ["Niveau", f.niveau],
     ["ou années de pratique", f.annees], ["Pratique", f.pratique]], "Ajouter la compétence", () => ({
     op: "ajouter_competence", nom: nom.value, stat: stat.value, niveau: f.annees.value ? "" : f.niveau.value,
@@ -93,7 +93,7 @@ function sectionEquipement(suivi, v) {
     vide: "Aucune arme : à mains nues.",
   });
   const nom = texte("", b.nom_max, "Couteau, pistolet…");
-  const degats = nombre(3, b.arme_min, b.arme_max);
+  const degats = nombre(b.defauts.arme, b.arme_min, b.arme_max);
   const mode = liste(b.modes);
   const ajout = ligneAjout(suivi, [["Nouvelle arme", nom], ["Dégâts de l'arme", degats], ["Elle sert", mode]], "Ajouter l'arme",
     () => ({ op: "ajouter_arme", nom: nom.value, degats: degats.value, mode: mode.value }), v.armes.length >= b.armes_max);

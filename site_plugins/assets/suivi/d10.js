@@ -5,7 +5,7 @@ import { bouton, case_a_cocher, champ, el, liste, nombre, texte } from "../dom.j
 
 // Les choix d'attaque que le lecteur garde d'un coup à l'autre (état de la page, pas du combat).
 function memoire(suivi) {
-  if (!suivi.memoireD10) suivi.memoireD10 = { mode: "contact", distance: "10", couvert: "aucun" };
+  if (!suivi.memoireD10) suivi.memoireD10 = { mode: "contact", distance: String(suivi.bornes.defauts.distance), couvert: "aucun" };
   return suivi.memoireD10;
 }
 
@@ -124,7 +124,7 @@ function sectionAttaque(suivi, v) {
   section.append(el("h4", null, "Attaque"));
   const attaquants = optionsCombattants(v.combattants, (c) => c.peut_agir);
   const cibles = optionsCombattants(v.combattants, (c) => c.ciblable);
-  if (attaquants.length < 1 || cibles.length < 2) {
+  if (attaquants.length < 1 || cibles.length < bornes.combattants_attaque) {
     section.append(el("p", "jdr-message", "Il faut au moins deux combattants, dont un en état d'agir, pour une attaque."),
       suivi.ancre("attaquer"));
     return section;
@@ -184,7 +184,7 @@ function sectionDegats(suivi, v) {
     return zone;
   }
   const cible = liste(cibles);
-  const degats = nombre(3, bornes.degats_min, bornes.degats_max);
+  const degats = nombre(bornes.defauts.degats, bornes.degats_min, bornes.degats_max);
   const ko = liste(bornes.caracs_ko);
   const parId = new Map(v.combattants.map((c) => [String(c.id), c]));
   const conseil = () => { const c = parId.get(cible.value); if (c) ko.value = c.ko_conseille; };
@@ -200,7 +200,7 @@ function sectionDegats(suivi, v) {
 function sectionAjout(suivi, v) {
   const bornes = suivi.bornes;
   const zone = el("details", "jdr-combat-ajout");
-  zone.open = v.combattants.length < 2;
+  zone.open = v.combattants.length < bornes.combattants_attaque;
   zone.append(el("summary", null, "Ajouter un combattant"));
   const nom = texte("", bornes.nom_max, "Lina, Marek…");
   // Le genre grammatical, facultatif : son état s'accorde (« morte », « soignée ») ; sans lui, « décès », « soins reçus ».

@@ -76,9 +76,9 @@ function sectionCompetences(suivi, v) {
     li.append(champ(c.champ, niveau), changer, retirer);
     ul.append(li);
   }
-  if (!v.competences.length) ul.append(el("li", null, "Aucune compétence : un jet de compétence se fait à 7 + son niveau."));
+  if (!v.competences.length) ul.append(el("li", null, b.sans_competence));
   const nom = texte("", b.nom_max, "Mécanique, Conduite…");
-  const niveau = nombre(1, b.niveau_min, b.niveau_max);
+  const niveau = nombre(b.niveau_defaut, b.niveau_min, b.niveau_max);
   const formation = case_a_cocher();
   const ajout = ligneAjout(suivi, [["Nouvelle compétence", nom], ["Niveau (0 : simple base)", niveau],
     ["Elle demande une formation théorique", formation]], "Ajouter la compétence", () => ({
@@ -104,11 +104,11 @@ function sectionAttributs(suivi, v) {
     ul.append(li);
   }
   const nom = texte("", b.nom_max, "Fatigue…");
-  const valeur = nombre(3, b.caracteristique_min, b.caracteristique_max);
+  const valeur = nombre(b.caracteristique_defaut, b.caracteristique_min, b.caracteristique_max);
   const ajout = ligneAjout(suivi, [["Nouvel attribut", nom], ["Valeur de l'attribut", valeur]], "Ajouter l'attribut",
     () => ({ op: "ajouter_attribut", nom: nom.value, valeur: valeur.value }), v.attributs.length >= b.attributs_max);
   const carac = liste(b.caracteristiques);
-  const nouvelle = nombre(3, b.caracteristique_min, b.caracteristique_max);
+  const nouvelle = nombre(b.caracteristique_defaut, b.caracteristique_min, b.caracteristique_max);
   const changer = el("div", "jdr-ligne");
   changer.append(champ("Caractéristique à changer", carac), champ("Nouvelle valeur", nouvelle),
     bouton("Changer la caractéristique", () => suivi.operer({
