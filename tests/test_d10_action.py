@@ -1,4 +1,4 @@
-"""D10 : le dé ouvert, l'action, la marge, la réussite automatique ; cotes contre énumération brute."""
+"""D10 : le dé ouvert, l'action, la marge, la réussite automatique ; lois contre un calcul indépendant."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from jdr_core.des import DesAleatoires, DesScriptes
 from jdr_core.erreurs import JdrErreur
 
 from .enumeration import enumerer
+from .loi_d10 import loi_de_ouvert, loi_marge
 
 REGLES = [RegleAction(), RegleAction(enchainer=True), RegleAction(egalite_reussit=False),
           RegleAction(enchainer=True, egalite_reussit=False)]
@@ -62,10 +63,11 @@ class TestDeOuvert:
 
     @pytest.mark.parametrize("comp", range(0, 11))
     @pytest.mark.parametrize("regle", REGLES)
-    def test_loi_contre_enumeration(self, comp: int, regle: RegleAction) -> None:
-        """La loi calculée égale l'énumération brute de toutes les suites de dés."""
-        brute = enumerer(lambda des: lancer_de_ouvert(comp, des=des, regle=regle).total)
-        assert brute == distribution_de_ouvert(comp, regle)
+    def test_loi_contre_calcul_independant(self, comp: int, regle: RegleAction) -> None:
+        """La loi du moteur, et les suites de dés de son lanceur, égalent la règle recalculée sans lui."""
+        attendu = loi_de_ouvert(comp, regle.enchainer)
+        assert dict(distribution_de_ouvert(comp, regle)) == attendu
+        assert dict(enumerer(lambda des: lancer_de_ouvert(comp, des=des, regle=regle).total)) == attendu
 
     @given(st.integers(0, 10), st.integers(0, 2**32), st.booleans())
     def test_bornes(self, comp: int, graine: int, enchainer: bool) -> None:
@@ -121,10 +123,15 @@ class TestAction:
     @pytest.mark.parametrize("regle", REGLES)
     @pytest.mark.parametrize(("stat", "comp", "difficulte", "malus"),
                              [(4, 3, 11, 0), (1, 0, 15, 0), (10, 10, 25, 3), (5, 2, -3, 0)])
-    def test_loi_contre_enumeration(self, stat: int, comp: int, difficulte: int, malus: int,
-                                    regle: RegleAction) -> None:
-        brute = enumerer(lambda des: agir(stat, comp, difficulte, des=des, malus=malus, regle=regle).marge)
-        assert brute == distribution_action(stat, comp, difficulte, malus=malus, regle=regle)
+    def test_loi_contre_calcul_independant(self, stat: int, comp: int, difficulte: int, malus: int,
+                                           regle: RegleAction) -> None:
+        """La loi de la marge, celle du moteur comme celle des suites de dés d'``agir``, égale la règle
+        recalculée sans le moteur."""
+        attendu = loi_marge(stat, comp, difficulte, malus=malus, enchainer=regle.enchainer,
+                            egalite_reussit=regle.egalite_reussit)
+        assert dict(distribution_action(stat, comp, difficulte, malus=malus, regle=regle)) == attendu
+        suites = enumerer(lambda des: agir(stat, comp, difficulte, des=des, malus=malus, regle=regle).marge)
+        assert dict(suites) == attendu
 
     @given(st.integers(-5, 15), st.integers(-5, 15), st.integers(-30, 70), st.integers(-3, 45),
            st.integers(0, 2**32), st.booleans())

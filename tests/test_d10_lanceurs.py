@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from jdr_core.d10.action import RegleAction, distribution_action, distribution_de_ouvert
 from jdr_core.d10.blessures import chance_resistance, distribution_survie
 from jdr_core.d10.combat import Couvert, Defense, distribution_attaque
 from jdr_core.d10.lanceurs import MECANIQUES
@@ -18,6 +17,7 @@ from jdr_core.des import DesAleatoires
 from jdr_core.erreurs import JdrErreur
 from jdr_core.mecanique import ROLES, Entier, Mecanique
 
+from .loi_d10 import FIXE, cotes_action, difficulte_opposition, loi_de_ouvert, loi_marge
 from .test_enumeration import enumerer_mecanique
 from .test_khi2 import Cas, Exacte, Issue, par_cas, verifier_les_cotes
 
@@ -66,19 +66,44 @@ def test_enumeration_egale_les_cotes(nom: str, indice: int, petit: dict[str, obj
         assert totaux.get(cle, Fraction(0)) == attendu, cle
 
 
-def _regle(v: dict[str, Any]) -> RegleAction:
-    return RegleAction(enchainer=v["enchainer"], egalite_reussit=v["egalite"])
+def _cotes_independantes(nom: str, v: dict[str, Any]) -> dict[str, Fraction]:
+    """Les cotes d'une action ou d'une opposition, recalculées sans le moteur (tests/loi_d10.py)."""
+    if nom == "d10-action":
+        difficulte = FIXE + v["dv"]
+    else:
+        difficulte = difficulte_opposition(v["comp"], v["stat_adverse"], v["comp_adverse"])
+    return cotes_action(v["stat"], v["comp"], difficulte, malus=v["malus"], automatique=v.get("automatique", False),
+                        enchainer=v["enchainer"], egalite_reussit=v["egalite"])
+
+
+CAS_ACTIONS = [(nom, i, petit) for nom, i, petit in CAS_PETITS if nom in ("d10-action", "d10-opposition")]
+
+
+@pytest.mark.parametrize(("nom", "indice", "petit"), CAS_ACTIONS, ids=[f"{n}-{i}" for n, i, _ in CAS_ACTIONS])
+def test_cotes_contre_calcul_independant(nom: str, indice: int, petit: dict[str, object]) -> None:
+    """Les cotes annoncées d'une action et d'une opposition égalent la règle recalculée sans le moteur."""
+    meca = PAR_NOM[nom]
+    valeurs = meca.valider(petit)
+    assert {c.cle: c.probabilite for c in meca.cotes(valeurs)} == _cotes_independantes(nom, valeurs)
+
+
+def test_le_calcul_independant_voit_une_regle_changee() -> None:
+    """Le calcul du test n'est pas complaisant : une égalité qui échoue change les cotes annoncées."""
+    meca = PAR_NOM["d10-action"]
+    valeurs = meca.valider({"stat": 4, "comp": 3, "dv": 2})
+    annoncees = {c.cle: c.probabilite for c in meca.cotes(valeurs)}
+    assert annoncees != _cotes_independantes("d10-action", {**valeurs, "egalite": False})
 
 
 CAS_KHI2: list[Cas] = [
     ("d10-action", {"stat": 4, "comp": 3, "dv": 6},
-     lambda a: a.marge, lambda v: distribution_action(4, 3, 11)),
+     lambda a: a.marge, lambda v: loi_marge(4, 3, FIXE + 6)),
     ("d10-action", {"stat": 2, "comp": 6, "dv": 3},
-     lambda a: a.de.total, lambda v: distribution_de_ouvert(6)),
+     lambda a: a.de.total, lambda v: loi_de_ouvert(6)),
     ("d10-action", {"stat": 3, "comp": 0, "dv": 2, "malus": 2, "enchainer": True},
-     lambda a: a.de.total, lambda v: distribution_de_ouvert(0, RegleAction(enchainer=True))),
+     lambda a: a.de.total, lambda v: loi_de_ouvert(0, enchainer=True)),
     ("d10-opposition", {"stat": 5, "comp": 4, "stat_adverse": 6, "comp_adverse": 0},
-     lambda a: a.marge, lambda v: distribution_action(5, 4, 16)),
+     lambda a: a.marge, lambda v: loi_marge(5, 4, difficulte_opposition(4, 6, 0))),
     ("d10-attaque", {"mode": "tir", "distance": 20, "agi": 6, "comp": 4, "esquive": 1, "arme": 9, "con": 3,
                      "couvert": "2"},
      lambda a: a.gravite,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction
+from itertools import product
 from typing import Any
 
 import pytest
@@ -49,9 +50,15 @@ def test_enumeration_egale_les_cotes(nom: str, indice: int, petit: dict[str, obj
     totaux, feuilles = enumerer_mecanique(meca, valeurs)
     cotes = {c.cle: c.probabilite for c in meca.cotes(valeurs)}
     assert len(cotes) == len(meca.cotes(valeurs)), "deux lignes de cotes ont la même clé"
-    assert set(totaux) <= set(cotes), f"clés inconnues des cotes : {set(totaux) - set(cotes)}"
-    for cle, attendu in cotes.items():
-        assert totaux.get(cle, Fraction(0)) == attendu, (cle, feuilles)
+    assert ecarts(totaux, cotes) == [], feuilles
+
+
+def ecarts(totaux: dict[str, Fraction], cotes: dict[str, Fraction]) -> list[str]:
+    """Ce qui sépare l'énumération des cotes annoncées : une clé que les cotes ignorent, une ligne
+    dont la probabilité diffère. Vide quand tout concorde."""
+    inconnues = [f"clé inconnue des cotes : {cle}" for cle in sorted(set(totaux) - set(cotes))]
+    return inconnues + [f"{cle} : {totaux.get(cle, Fraction(0))} énuméré, {p} annoncé"
+                        for cle, p in cotes.items() if totaux.get(cle, Fraction(0)) != p]
 
 
 def test_chaque_mecanique_a_des_petits_cas() -> None:
@@ -60,10 +67,25 @@ def test_chaque_mecanique_a_des_petits_cas() -> None:
 
 
 def test_le_controle_voit_une_cote_fausse() -> None:
-    """Le contrôle attrape une cote décalée d'un seul cas sur 216."""
-    vraie = registre.mecanique("3d6-test")
-    valeurs = vraie.valider({})
-    totaux, feuilles = enumerer_mecanique(vraie, valeurs)
+    """Le contrôle s'accorde avec un calcul fait sans le moteur, et attrape une cote décalée d'un
+    seul cas sur 216. Le test 3D6 par défaut : Caractéristique 3, difficulté 2 ; un dé réussit s'il
+    ne dépasse pas 3, un triple de 1, 2 ou 3 réussit d'office, un triple de 4, 5 ou 6 échoue."""
+    meca = registre.mecanique("3d6-test")
+    valeurs = meca.valider({})
+    assert (valeurs["caracteristique"], valeurs["difficulte"]) == (3, 2)
+    totaux, feuilles = enumerer_mecanique(meca, valeurs)
     assert feuilles == 216
-    fausse = vraie.cotes(valeurs)[0].probabilite + Fraction(1, 216)
-    assert totaux[vraie.cotes(valeurs)[0].cle] != fausse
+    reussis = 0
+    for des in product(range(1, 7), repeat=3):
+        triple = len(set(des)) == 1
+        succes = sum(d <= 3 for d in des)
+        reussis += (des[0] <= 3) if triple else succes >= 2
+    vraie = Fraction(reussis, 216)
+    assert vraie == Fraction(1, 2)  # 108 suites sur 216, comptées à la main ci-dessus
+    cotes = {c.cle: c.probabilite for c in meca.cotes(valeurs)}
+    assert cotes["reussite"] == vraie and totaux["reussite"] == vraie
+    assert ecarts(totaux, cotes) == []
+    assert ecarts(totaux, {**cotes, "reussite": vraie + Fraction(1, 216)}) == [
+        f"reussite : {vraie} énuméré, {vraie + Fraction(1, 216)} annoncé"]
+    sans_ligne = {cle: p for cle, p in cotes.items() if cle != "echec_critique"}
+    assert ecarts(totaux, sans_ligne) == ["clé inconnue des cotes : echec_critique"]
