@@ -70,6 +70,26 @@ class TestCoupDEclat:
         assert r["message"].endswith("Stress 6 → 3.")
 
 
+class TestLibellesDeLaVue:
+    """Les boutons et phrases de la fiche dont un nombre dépend du ton viennent de la vue du cœur :
+    la page ne les déduit pas (issue 38)."""
+
+    @pytest.mark.parametrize(("ton", "relance", "apres"), [("blockbuster", "Relance (−1 Stress)", 2),
+                                                           ("raw", "Relance (+1 Stress)", 4)])
+    def test_le_libelle_de_la_relance_dit_ce_qu_elle_fait(self, ton: str, relance: str, apres: int) -> None:
+        r = operer({**_creer(ton=ton), "stress": 3}, {"op": "relance"})
+        assert r["vue"]["relance"] == relance and r["vue"]["stress"] == apres
+
+    def test_reconfort_blessure_et_malus(self) -> None:
+        r = operer({**_creer(ton="raw"), "stress": 4}, {"op": "subir", "degats": 2,
+                                                         "blessures": [{"nom": "entaille", "gene": "la course"}]})
+        v = r["vue"]
+        assert v["reconfort"] == "Réconfort (−1)"
+        assert v["malus_stress_texte"] == "−1d6 à tous les jets"
+        assert [b["effet"] for b in v["blessures"]] == ["−1d6 pour la course"]
+        assert operer(r["etat"], {"op": "reconfort"})["vue"]["stress"] == 3
+
+
 class TestDangerLie:
     """Un danger appliqué à la fiche suit les règles avec la Santé, le Stress et les blessures réels."""
 
