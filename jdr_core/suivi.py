@@ -500,12 +500,18 @@ def rejeu(meca: Mecanique[Any], valeurs: Mapping[str, Any], resultat: Any) -> di
 
 
 def avec_chances(meca: Mecanique[Any], cle: str, jets: Iterable[tuple[dict[str, str], Valeurs]],
-                 phrase: Callable[[str, Fraction, Valeurs], str]) -> list[dict[str, str]]:
+                 phrase: Callable[[str, Fraction, Valeurs], str], *, calculer: bool = True) -> list[dict[str, str]]:
     """Les boutons de jet d'une fiche, chacun avec ses chances : pour chaque jet, ce qui le
     désigne (sa compétence, son libellé…) et les réglages de son lanceur ``meca`` ; ses chances
     sont la ligne de cotes ``cle`` de ce lanceur même (la fiche et le lanceur ne peuvent pas
     différer), en pourcentage (``chance``) et dans la phrase montrée à côté du bouton, que
-    ``phrase`` écrit d'après ce pourcentage, la probabilité exacte et les réglages."""
+    ``phrase`` écrit d'après ce pourcentage, la probabilité exacte et les réglages.
+
+    ``calculer=False`` : les boutons seuls, sans chances. C'est ce que la vue d'une fiche envoie à
+    chaque opération ; la page demande les chances à part, pour les réglages qu'elle montre
+    (question « chances »), et elles ne sont calculées qu'une fois."""
+    if not calculer:
+        return [ident for ident, _valeurs in jets]
     lignes = []
     for ident, valeurs in jets:
         probabilite = meca.chance(valeurs, cle)

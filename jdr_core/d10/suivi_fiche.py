@@ -59,7 +59,7 @@ def parametres_action(p: Personnage, competence: str = "", *, stat: str = "", dv
                            "automatique": automatique})
 
 
-def jets_de(p: Personnage, dv: int = DV_DEFAUT) -> list[dict[str, str]]:
+def jets_de(p: Personnage, dv: int = DV_DEFAUT, *, calculer: bool = True) -> list[dict[str, str]]:
     """Chaque jet de la fiche (une compétence, ou une caractéristique seule) et ses chances de
     réussir contre 5 + ``dv``, blessures comprises : la cote « réussite » du lanceur."""
     cas = [(c.nom, c.stat, f"{c.nom} ({c.stat} {p.stat(c.stat)} + {c.niveau})") for c in p.competences]
@@ -68,7 +68,7 @@ def jets_de(p: Personnage, dv: int = DV_DEFAUT) -> list[dict[str, str]]:
         ACTION, "reussite",
         (({"competence": competence, "stat": stat, "libelle": libelle},
           parametres_action(p, competence, stat=stat, dv=dv)) for competence, stat, libelle in cas),
-        lambda chance, _p, _v: f"{chance} de chances de réussir contre {5 + dv}")
+        lambda chance, _p, _v: f"{chance} de chances de réussir contre {5 + dv}", calculer=calculer)
 
 
 def vue(p: Personnage) -> dict[str, Any]:
@@ -87,7 +87,7 @@ def vue(p: Personnage) -> dict[str, Any]:
         "blessures": {"legeres": b.legeres, "graves": b.graves, "critiques": b.critiques, "mort": b.mort},
         "blessures_texte": (f"{str(b)[0].upper()}{str(b)[1:]} : malus {nombre_relatif(-p.malus)} à tous les jets."
                             if p.malus else ("C'est la mort." if b.mort else "Aucune blessure : pas de malus.")),
-        "jets": jets_de(p),
+        "jets": jets_de(p, calculer=False),
         "combat": p.pour_le_combat(),
         "combat_texte": _au_combat(p),
         "bornes": BORNES,

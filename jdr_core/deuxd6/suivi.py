@@ -90,7 +90,7 @@ def _libelle(p: Personnage, jet: str, nom: str, proche: str = "") -> str:
     return f"sans la compétence, avec {CARACTERISTIQUES[nom.casefold()]} ({p.valeur(nom)}){aide}"
 
 
-def jets_de(p: Personnage, v: contrat.Valeurs) -> list[dict[str, str]]:
+def jets_de(p: Personnage, v: contrat.Valeurs, *, calculer: bool = True) -> list[dict[str, str]]:
     """Chaque jet de la fiche et ses chances de réussite (la cote « réussite » du lanceur) sous
     la difficulté et le modificateur de ``v``.
 
@@ -106,7 +106,7 @@ def jets_de(p: Personnage, v: contrat.Valeurs) -> list[dict[str, str]]:
         TEST, REUSSIE,
         (({"jet": jet, "nom": nom, "libelle": _libelle(p, jet, nom), "cible": str(cible_test(valeurs))}, valeurs)
          for jet, nom, valeurs in jets),
-        lambda chance, _p, valeurs: f"cible {cible_test(valeurs)}, {chance} de réussite")
+        lambda chance, _p, valeurs: f"cible {cible_test(valeurs)}, {chance} de réussite", calculer=calculer)
 
 
 def vue(p: Personnage) -> dict[str, Any]:
@@ -122,7 +122,7 @@ def vue(p: Personnage) -> dict[str, Any]:
         "avis": ([f"Bonus de {signe(p.bonus_prochain)} au prochain jet : le Dd de la dernière réussite critique "
                   "en scène. Il est compté dans les chances ci-dessous et s'efface après le jet."]
                  if p.bonus_prochain else []),
-        "jets": jets_de(p, {}),
+        "jets": jets_de(p, {}, calculer=False),
         "bornes": BORNES,
     }
 

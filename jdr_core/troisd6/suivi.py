@@ -85,7 +85,7 @@ def parametres_test(p: Personnage, caracteristique: str, *, maitrise: str = "", 
     })
 
 
-def tests_de(p: Personnage, v: contrat.Valeurs) -> list[dict[str, str]]:
+def tests_de(p: Personnage, v: contrat.Valeurs, *, calculer: bool = True) -> list[dict[str, str]]:
     """Les tests que la fiche propose, chacun avec ses chances de réussir sous les réglages
     ``v`` (difficulté, avantages…) et l'état du personnage : une caractéristique seule, ou une
     maîtrise avec sa caractéristique. Les chances sont la cote « réussir » du lanceur de test
@@ -107,7 +107,7 @@ def tests_de(p: Personnage, v: contrat.Valeurs) -> list[dict[str, str]]:
         TEST, "reussite",
         (({"caracteristique": cle, "maitrise": maitrise, "libelle": libelle},
           parametres_test(p, cle, maitrise=maitrise, **reglages)) for cle, maitrise, libelle in cas),
-        lambda chance, p_reussir, _v: f"{chance} de chances de réussir ({p_reussir})")
+        lambda chance, p_reussir, _v: f"{chance} de chances de réussir ({p_reussir})", calculer=calculer)
 
 
 def vue(p: Personnage) -> dict[str, Any]:
@@ -118,7 +118,7 @@ def vue(p: Personnage) -> dict[str, Any]:
         "caracteristiques": [{"cle": cle, "nom": nom, "valeur": p.valeur(cle)}
                              for cle, nom in CARACTERISTIQUES.items()],
         # Les chances à la difficulté par défaut, sans circonstances : affichées avant toute question.
-        "tests": tests_de(p, {}) if p.peut_agir else [],
+        "tests": tests_de(p, {}, calculer=False) if p.peut_agir else [],
         "fp": p.fp, "domaine": p.domaine, "robot": p.robot,
         "maitrises": [{"nom": m.nom, "caracteristique": m.caracteristique,
                        "caracteristique_texte": CARACTERISTIQUES[m.caracteristique]} for m in p.maitrises],

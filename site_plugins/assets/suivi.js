@@ -331,8 +331,7 @@ class Suivi {
     if (cle === null) return this.afficherCreation();
     // Une fiche sauvegardée se relit par Python : on attend que la page soit au repos.
     this.majBarre(cle);
-    this.ancreActive = null;
-    this.boutonActif = null;
+    this.sortieSousLaFiche();
     this.corps.replaceChildren(el("p", "jdr-etat", "Lecture de la fiche sauvegardée…"));
     this.placerSortie();
     auRepos(() => this.charger(cle));
@@ -420,6 +419,12 @@ class Suivi {
     return false;
   }
 
+  // Le prochain message (lecture, partage, import…) s'écrit sous la fiche, pas à côté d'un bouton.
+  sortieSousLaFiche() {
+    this.ancreActive = null;
+    this.boutonActif = null;
+  }
+
   // Les clés d'ancre d'une opération, la plus précise d'abord.
   static clesAncre(op) {
     return op.combattant !== undefined && op.combattant !== null ? [`${op.op}:${op.combattant}`, op.op] : [op.op];
@@ -490,8 +495,7 @@ class Suivi {
 
   // Python n'a pas démarré : la sauvegarde n'a pas pu être relue, elle n'est pas en cause.
   moteurAbsent(cle) {
-    this.ancreActive = null;
-    this.boutonActif = null;
+    this.sortieSousLaFiche();
     this.corps.replaceChildren(el("p", "jdr-etat", "Fiche sauvegardée en attente du moteur de règles."),
       bouton("Réessayer", () => this.charger(cle)));
     this.placerSortie();
@@ -852,8 +856,7 @@ class Suivi {
     this.majBarre(null);
     const creation = this.vueModule.creation(this);
     creation.append(this.outilsImport());
-    this.ancreActive = null;
-    this.boutonActif = null;
+    this.sortieSousLaFiche();
     this.corps.replaceChildren(creation);
     this.placerSortie();
     this.offrirPartage();
@@ -1020,8 +1023,7 @@ class Suivi {
         copier.textContent = "Sélectionné : copiez-le (Ctrl+C)";
       }
     });
-    this.ancreActive = null;
-    this.boutonActif = null;
+    this.sortieSousLaFiche();
     this.placerSortie();
     this.message.replaceChildren(el("p", "jdr-message", phraseDe(this.vue, "partage")), champLien, copier);
   }
@@ -1056,8 +1058,7 @@ class Suivi {
         : `Lien de partage refusé : ${r.erreur.replace(SANS_FIN, "")}. Rien n'a changé.`, true);
     }
     const oublier = () => history.replaceState(null, "", location.pathname + location.search);
-    this.ancreActive = null;
-    this.boutonActif = null;
+    this.sortieSousLaFiche();
     this.placerSortie();
     const ajouter = bouton("Ajouter au groupe", async () => {
       oublier();
