@@ -499,6 +499,38 @@ def rejeu(meca: Mecanique[Any], valeurs: Mapping[str, Any], resultat: Any) -> di
 
 
 
+#: Les chances déjà calculées : (lanceur, ligne de cotes, réglages) → probabilité exacte. Une fiche
+#: les redemande à chaque rendu (après chaque opération, dans chaque onglet), pour des jets qui
+#: changent peu d'un rendu à l'autre : une fiche D10 de trente compétences passe de 33 calculs de
+#: loi par rendu aux seuls jets nouveaux. Borné à CHANCES_GARDEES entrées (au-delà, tout repart).
+_CHANCES: dict[tuple[int, str, tuple[tuple[str, Any], ...]], Fraction] = {}
+CHANCES_GARDEES = 2048
+
+
+def _chance_gardee(meca: Mecanique[Any], valeurs: Valeurs, cle: str) -> Fraction:
+    """``meca.chance(valeurs, cle)``, gardée : une même question (mêmes réglages validés) a toujours
+    la même réponse, les lanceurs étant des fonctions pures de leurs réglages.
+
+    >>> from jdr_core.registre import mecanique
+    >>> meca = mecanique("3d6-test")
+    >>> valeurs = meca.valider({})
+    >>> _chance_gardee(meca, valeurs, "reussite") == meca.chance(valeurs, "reussite")
+    True
+    >>> _chance_gardee(meca, valeurs, "reussite") is _chance_gardee(meca, dict(valeurs), "reussite")
+    True
+    """
+    try:
+        cles = (id(meca), cle, tuple(sorted(valeurs.items())))
+        hash(cles)
+    except TypeError:  # un réglage non hachable (une liste) : pas de mémoire pour ce jet
+        return meca.chance(valeurs, cle)
+    if (gardee := _CHANCES.get(cles)) is None:
+        if len(_CHANCES) >= CHANCES_GARDEES:
+            _CHANCES.clear()
+        gardee = _CHANCES[cles] = meca.chance(valeurs, cle)
+    return gardee
+
+
 def avec_chances(meca: Mecanique[Any], cle: str, jets: Iterable[tuple[dict[str, str], Valeurs]],
                  phrase: Callable[[str, Fraction, Valeurs], str], *, calculer: bool = True) -> list[dict[str, str]]:
     """Les boutons de jet d'une fiche, chacun avec ses chances : pour chaque jet, ce qui le
@@ -514,7 +546,7 @@ def avec_chances(meca: Mecanique[Any], cle: str, jets: Iterable[tuple[dict[str, 
         return [ident for ident, _valeurs in jets]
     lignes = []
     for ident, valeurs in jets:
-        probabilite = meca.chance(valeurs, cle)
+        probabilite = _chance_gardee(meca, valeurs, cle)
         chance = pourcentage(probabilite)
         lignes.append({**ident, "chance": chance, "phrase": phrase(chance, probabilite, valeurs)})
     return lignes

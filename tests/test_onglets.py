@@ -76,21 +76,35 @@ def _au_meme_instant(coups: list[tuple[Page, str, str]]) -> list[bool]:
     return [page.evaluate("() => window.jdrCoup") for page, _, _ in coups]
 
 
-def _suivi_pose(page: Page, racine: str) -> None:
-    """Attend que le suivi de la page ait fini ses opérations et montre la fiche rangée."""
-    page.wait_for_function(f"() => document.querySelector({racine!r})?.jdrSuivi")
-    page.evaluate(f"() => document.querySelector({racine!r}).jdrSuivi.file")
-    page.wait_for_function(f"""() => {{
-        const s = document.querySelector({racine!r}).jdrSuivi;
-        return s.cle !== null && s.etat !== null && localStorage.getItem(s.cle) !== null
-            && Number(localStorage.getItem(s.cle + '#version') || 0) === s.version
-            && JSON.stringify(s.etat) === JSON.stringify(JSON.parse(localStorage.getItem(s.cle)));
-    }}""", timeout=15_000)
-    page.evaluate(f"() => document.querySelector({racine!r}).jdrSuivi.file")
+#: Attend, dans la page, que le suivi de ``racine`` ait fini ses opérations et montre la fiche rangée,
+#: de version au moins ``minimum`` ; rend cette version. Un seul aller et retour avec Chromium (la
+#: page vérifie toutes les 10 ms) ; au-delà de ``delai`` ms, une erreur (jamais d'attente sans fin).
+POSER = """async ([racine, minimum, delai]) => {
+    const fin = Date.now() + delai;
+    const range = (s) => s.cle !== null && s.etat !== null && localStorage.getItem(s.cle) !== null
+        && Number(localStorage.getItem(s.cle + '#version') || 0) === s.version && s.version >= minimum
+        && JSON.stringify(s.etat) === JSON.stringify(JSON.parse(localStorage.getItem(s.cle)));
+    for (;;) {
+        const s = document.querySelector(racine)?.jdrSuivi;
+        if (s) {
+            await s.file;
+            if (range(s)) {
+                await s.file;
+                if (range(s)) return s.version;
+            }
+        }
+        if (Date.now() > fin) {
+            throw new Error(`suivi ${racine} pas posé en ${delai} ms (version ${s?.version}, attendue ≥ ${minimum})`);
+        }
+        await new Promise((r) => setTimeout(r, 10));
+    }
+}"""
 
 
-#: La version rangée de la fiche du suivi, telle que cet onglet la lit dans localStorage.
-VERSION_VUE = "(racine) => Number(localStorage.getItem(document.querySelector(racine).jdrSuivi.cle + '#version') || 0)"
+def _suivi_pose(page: Page, racine: str, minimum: int = 0) -> int:
+    """Attend que le suivi de la page ait fini ses opérations et montre la fiche rangée ; rend sa version."""
+    version: int = page.evaluate(POSER, [racine, minimum, 15_000])
+    return version
 
 
 def _onglets_poses(pages: list[Page], racine: str) -> None:
@@ -98,12 +112,10 @@ def _onglets_poses(pages: list[Page], racine: str) -> None:
     Chaque processus de Chromium garde sa copie de localStorage, mise à jour par messages : juste
     après l'écriture d'un autre onglet, celui-ci peut encore lire la version d'avant (l'écriture
     n'est pas perdue, elle arrive un instant plus tard, avec l'évènement « storage »)."""
-    for page in pages:
-        _suivi_pose(page, racine)
-    derniere = max(page.evaluate(VERSION_VUE, racine) for page in pages)
-    for page in pages:
-        page.wait_for_function(f"(racine) => ({VERSION_VUE})(racine) >= {derniere}", arg=racine)
-        _suivi_pose(page, racine)
+    versions = [_suivi_pose(page, racine) for page in pages]
+    for page, version in zip(pages, versions, strict=True):
+        if version < max(versions):
+            _suivi_pose(page, racine, max(versions))
 
 
 def _etat_range(page: Page, racine: str) -> Any:
