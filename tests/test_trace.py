@@ -11,10 +11,9 @@ import re
 
 import pytest
 
-from tests.trace import SYSTEMES, preuve_existe, regles
+from tests.trace import SOURCES, SYSTEMES, preuve_existe, regles, termes
 from tests.trace.ancres import ancres
 from tests.trace.pages import DOCS, normaliser, texte_systeme
-from tests.trace.termes import TERMES
 
 
 def _present(terme: str, texte: str) -> bool:
@@ -25,18 +24,18 @@ def _present(terme: str, texte: str) -> bool:
 class TestTermes:
     """Les noms du jeu gardent l'orthographe de la source, sur les pages de leur système."""
 
-    @pytest.mark.parametrize("systeme", sorted(TERMES))
+    @pytest.mark.parametrize("systeme", SYSTEMES)
     def test_chaque_nom_sur_les_pages(self, systeme: str) -> None:
         texte = texte_systeme(systeme)
-        manquants = [f"ligne {ligne} ({sorte}) : « {nom} »" for ligne, sorte, nom in TERMES[systeme]
+        manquants = [f"ligne {ligne} ({sorte}) : « {nom} »" for ligne, sorte, nom in termes(systeme)
                      if not _present(nom, texte)]
         assert not manquants, f"{systeme} : noms absents de docs/{systeme}/ :\n" + "\n".join(manquants)
 
-    @pytest.mark.parametrize("systeme", sorted(TERMES))
+    @pytest.mark.parametrize("systeme", SYSTEMES)
     def test_lignes_de_la_source(self, systeme: str) -> None:
         """Chaque nom se lit bien à la ligne annoncée de la source (accents rétablis permis)."""
         lignes = source(systeme)
-        faux = [f"ligne {ligne} : « {nom} »" for ligne, _, nom in TERMES[systeme]
+        faux = [f"ligne {ligne} : « {nom} »" for ligne, _, nom in termes(systeme)
                 if not 1 <= ligne <= len(lignes) or normaliser(nom) not in normaliser(lignes[ligne - 1])]
         assert not faux, f"{systeme} : noms introuvables à la ligne annoncée :\n" + "\n".join(faux)
 
@@ -44,7 +43,6 @@ class TestTermes:
 def source(systeme: str) -> list[str]:
     """Les lignes du texte source d'un système (../shared/seeds), ou un saut du test s'il manque."""
     from tests.trace.pages import RACINE
-    from tests.trace.termes import SOURCES
 
     chemin = RACINE.parent / "shared" / "seeds" / SOURCES[systeme]
     if not chemin.exists():
