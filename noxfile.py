@@ -119,4 +119,4 @@ def lint(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     """Mesures (octets, temps de chargement, construction) : imprime des chiffres, n'affirme rien."""
     _installer(session, "tests")
-    session.run("python", "tests/bench.py", *session.posargs, env={"CHROMIUM": os.environ.get("CHROMIUM", "")})
+    session.run("python", "-m", "tests.bench", *session.posargs, env={"CHROMIUM": os.environ.get("CHROMIUM", "")})

@@ -41,7 +41,7 @@ DRAPEAUX_CHROMIUM = [
     # --no-wasm-tier-up seul laissait encore TurboFan compiler en tâche de fond (ThreadPoolForeground
     # du moteur de rendu) : --liftoff-only le coupe tout à fait (fiches, journal et suivi : 213 → 193 s
     # de processeur, 0,12 s de moins par démarrage de Python).
-    # Le banc (tests/bench.py) mesure, lui, le navigateur d'un lecteur, sans ces drapeaux.
+    # Le banc (tests/bench/) mesure, lui, le navigateur d'un lecteur, sans ces drapeaux.
     "--js-flags=--no-wasm-tier-up --liftoff-only",
 ]
 
@@ -187,7 +187,7 @@ def pytest_runtest_teardown_suivi(item: pytest.Item) -> Generator[None, None, No
 #: l'ancien mode sans interface (paquet Debian chromium-headless-shell, le même Chromium 156 sans le
 #: navigateur autour ; c'est aussi celui que Playwright prend en mode headless quand il télécharge ses
 #: navigateurs), puis le navigateur complet. Mêmes 3 042 tests verts ; la suite : 545 → 455 s, le
-#: processus principal de Chromium deux fois moins chargé. Le banc (tests/bench.py) mesure, lui, le
+#: processus principal de Chromium deux fois moins chargé. Le banc (tests/bench/) mesure, lui, le
 #: navigateur complet d'un lecteur.
 CHROMIUMS_DES_TESTS = ("chromium-headless-shell", "chromium")
 

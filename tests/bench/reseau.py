@@ -1,7 +1,7 @@
 """Réseau lent : clic → résultat sur une page froide, à 1 et 2 Mbit/s. Imprime, n'affirme rien.
 
-    python tests/bench_reseau.py --essais 3            (construit le site dans un dossier temporaire)
-    python tests/bench_reseau.py --site /chemin/site   (un site déjà construit)
+    python -m tests.bench.reseau --essais 3            (construit le site dans un dossier temporaire)
+    python -m tests.bench.reseau --site /chemin/site   (un site déjà construit)
 
 Chaque essai part d'un profil neuf (ni cache HTTP, ni service worker, ni instantané), ouvre
 la page du test 3D6, clique « Exécuter » sur l'exemple de Pierre dès la page chargée et
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-RACINE = Path(__file__).resolve().parent.parent
+RACINE = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(RACINE))
 
 from site_plugins.serveur import en_arriere_plan  # noqa: E402

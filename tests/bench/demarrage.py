@@ -1,12 +1,18 @@
 """Mesures de démarrage dans Chromium, notre site contre une page témoin : imprime, n'affirme rien.
 
-    nox -s bench                  (ou : python tests/bench.py --essais 5)
+    nox -s bench                  (ou : python -m tests.bench --essais 5)
 
 La page témoin charge Pyodide 314 « simplement » : sur le fil principal, avec la
 bibliothèque standard d'origine (sources .py) et jdr_core en sources, au premier
-clic. Mêmes fichiers Pyodide, même serveur (site_plugins.serveur, .br/.gz), même
-exemple (pierre-ruelle). Chaque chiffre est la médiane de --essais essais ; chaque
-essai « froid » part d'un profil neuf.
+clic. Mêmes fichiers Pyodide, même hébergeur, même exemple (pierre-ruelle) : chaque
+rapport compare deux mesures du même passage. Chaque chiffre est la médiane de
+--essais essais ; chaque essai « froid » part d'un profil neuf.
+
+Trois sortes d'hébergeurs (:mod:`tests.bench.hotes`) : précompressé (le serveur du
+projet), compressé à la volée (gzip), fichiers tels quels ; et, chez chacun, un profil
+de téléphone : le processeur ralenti 4 fois (Emulation.setCPUThrottlingRate du
+protocole DevTools) et un lien de type 4G (PROFIL_TELEPHONE). Le banc mesure aussi ce
+que ce ralentissement fait vraiment, sur le fil principal et dans un worker.
 """
 
 from __future__ import annotations
@@ -24,19 +30,34 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-RACINE = Path(__file__).resolve().parent.parent
+RACINE = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(RACINE))
 
 from site_plugins.runtime import archive_sources, compresser, version_pyodide  # noqa: E402
 from site_plugins.serveur import en_arriere_plan  # noqa: E402
-from tests.bench_reseau import mesurer as mesurer_lent  # noqa: E402
-from tests.bench_serveur import mesurer_serveur  # noqa: E402
+from tests.bench.hotes import HOTES  # noqa: E402
+from tests.bench.reseau import mesurer as mesurer_lent  # noqa: E402
+from tests.bench.serveur import mesurer_serveur  # noqa: E402
 
 DRAPEAUX = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
             "--disable-sync", "--no-first-run", "--disable-quic"]
 #: Pause entre le premier résultat et le rechargement, pour la mesure « chaud ».
 LECTURE_MS = 3000
 RESEAU_20_MBPS = {"offline": False, "latency": 40, "downloadThroughput": 20e6 / 8, "uploadThroughput": 20e6 / 8}
+
+
+@dataclass(frozen=True)
+class Profil:
+    """Ce qu'un essai impose au navigateur : un lien bridé (CDP Network) et un processeur ralenti."""
+
+    reseau: dict[str, Any] | None = None
+    cpu: float = 1.0
+
+
+BUREAU = Profil()
+#: Le téléphone : processeur ralenti 4 fois, lien de type 4G (9 Mbit/s descendant, 1,5 montant, 60 ms).
+PROFIL_TELEPHONE = Profil({"offline": False, "latency": 60, "downloadThroughput": 9e6 / 8,
+                           "uploadThroughput": 1.5e6 / 8}, 4.0)
 
 
 @dataclass(frozen=True)
@@ -154,6 +175,19 @@ def _contexte(navigateur: Any) -> Any:
     return contexte
 
 
+def _page(contexte: Any, profil: Profil) -> Any:
+    """Une page du contexte, sous ``profil`` (gardé par la page d'un chargement à l'autre)."""
+    page = contexte.new_page()
+    if profil.reseau or profil.cpu != 1:
+        cdp = contexte.new_cdp_session(page)
+        if profil.reseau:
+            cdp.send("Network.enable")
+            cdp.send("Network.emulateNetworkConditions", profil.reseau)
+        if profil.cpu != 1:
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": profil.cpu})
+    return page
+
+
 def _cliquer(page: Any, cible: Cible, octets: Octets) -> Essai:
     duree, etat, chargement, avant, affichage = page.evaluate(CLIC_JS, [cible.bloc, cible.bouton])
     if etat != "ok":
@@ -161,13 +195,9 @@ def _cliquer(page: Any, cible: Cible, octets: Octets) -> Essai:
     return Essai(duree, octets.total, chargement, avant, affichage)
 
 
-def froid(navigateur: Any, url: str, cible: Cible, *, repos_ms: int = 0, reseau: dict[str, Any] | None = None) -> Essai:
+def froid(navigateur: Any, url: str, cible: Cible, *, repos_ms: int = 0, profil: Profil = BUREAU) -> Essai:
     contexte = _contexte(navigateur)
-    page = contexte.new_page()
-    if reseau:
-        cdp = contexte.new_cdp_session(page)
-        cdp.send("Network.enable")
-        cdp.send("Network.emulateNetworkConditions", reseau)
+    page = _page(contexte, profil)
     octets = Octets(page)
     page.goto(url + cible.chemin, wait_until="load")
     if repos_ms:
@@ -177,11 +207,11 @@ def froid(navigateur: Any, url: str, cible: Cible, *, repos_ms: int = 0, reseau:
     return essai
 
 
-def chaud(navigateur: Any, url: str, cible: Cible, *, lecture_ms: int = LECTURE_MS) -> Essai:
+def chaud(navigateur: Any, url: str, cible: Cible, *, lecture_ms: int = LECTURE_MS, profil: Profil = BUREAU) -> Essai:
     """Même profil, rechargé : lecture_ms après le premier résultat (le temps de le lire),
     ou aussitôt avec lecture_ms=0."""
     contexte = _contexte(navigateur)
-    page = contexte.new_page()
+    page = _page(contexte, profil)
     page.goto(url + cible.chemin, wait_until="load")
     _cliquer(page, cible, Octets(page))
     page.wait_for_timeout(lecture_ms)
@@ -223,6 +253,74 @@ def pret_seconde_visite(playwright: Any, executable: str, url: str) -> float:
         return duree * 1000
 
 
+#: Le même calcul sur le fil principal puis dans un worker : (ms, ms), le meilleur de deux passages.
+RALENTI_JS = """async () => {
+  const travail = () => {
+    let x = 0;
+    const t0 = performance.now();
+    for (let i = 0; i < 2e7; i++) x = (x + i * 7) % 1000003;
+    return performance.now() - t0 + (x < 0 ? 1 : 0);
+  };
+  const principal = Math.min(travail(), travail());
+  const source = `const travail = ${travail.toString()}; postMessage(Math.min(travail(), travail()));`;
+  const w = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })));
+  const worker = await new Promise((r) => { w.onmessage = (e) => r(e.data); });
+  w.terminate();
+  return [principal, worker];
+}"""
+
+
+def ralentissement(navigateur: Any, url: str) -> tuple[float, float]:
+    """Combien de fois plus lent le profil de téléphone rend le fil principal, puis un worker (où
+    tourne notre Python ; le témoin, lui, tourne sur le fil principal)."""
+    def mesurer(profil: Profil) -> tuple[float, float]:
+        contexte = navigateur.new_context()
+        page = _page(contexte, profil)
+        page.goto(url + TEMOIN.chemin, wait_until="load")
+        principal, worker = page.evaluate(RALENTI_JS)
+        contexte.close()
+        return principal, worker
+
+    sans, avec = mesurer(Profil()), mesurer(Profil(cpu=PROFIL_TELEPHONE.cpu))
+    return avec[0] / sans[0], avec[1] / sans[1]
+
+
+#: Essais par hébergeur et par profil : (notre site, témoin) → « froid » / « retour » → essais.
+Mesures = dict[str, dict[str, list[Essai]]]
+
+
+def mesurer_hote(navigateur: Any, url: str, n: int, profil: Profil) -> dict[str, Mesures]:
+    """Froid et retour (rechargé LECTURE_MS après le premier résultat), notre site puis le témoin."""
+    return {c.nom: {"froid": [froid(navigateur, url, c, profil=profil) for _ in range(n)],
+                    "retour": [chaud(navigateur, url, c, profil=profil) for _ in range(n)]} for c in (SITE, TEMOIN)}
+
+
+def imprimer_hotes(hotes: dict[tuple[str, str], dict[str, Mesures]], n: int, m: int) -> None:
+    """Le tableau par hébergeur et par profil ; au téléphone, la cible est le rapport du bureau."""
+    print(f"Par hébergeur (bureau : médiane de {n} essais ; téléphone : de {m}) — froid : profil neuf ; "
+          f"retour : rechargé {LECTURE_MS / 1000:.0f} s après le premier résultat")
+    print(f"  {'':<44} {'notre site':>14} {'témoin':>14} {'site/témoin':>11}")
+    rapports: dict[tuple[str, str, str], float] = {}
+    for (hote, profil), res in hotes.items():
+        titre, _ = HOTES[hote]
+        print(f"  {titre}, {'téléphone' if profil == 'telephone' else 'bureau'}")
+        s, t = res[SITE.nom], res[TEMOIN.nom]
+        for cle, mot in (("froid", "froid"), ("retour", "retour")):
+            site = mediane([e.duree_ms for e in s[cle]])
+            temoin = mediane([e.duree_ms for e in t[cle]])
+            rapports[hote, profil, cle] = site / temoin
+            if profil == "telephone":
+                cible = rapports.get((hote, "bureau", cle))
+            else:
+                cible = CIBLES["chaud"] if cle == "retour" else (0.20 if hote == "precompresse" else 0.30)
+            ligne(f"    clic → résultat, {mot}", site, temoin, "ms", cible=cible)
+        ligne("    octets jusqu'au premier résultat (froid)", mediane([e.octets for e in s["froid"]]) / 1e6,
+              mediane([e.octets for e in t["froid"]]) / 1e6, "Mo", ",.2f")
+        taches = [max(e.tache_max_ms, e.tache_resultat_ms) for cle in ("froid", "retour") for e in s[cle]]
+        print(f"    plus longue tâche du fil principal, du clic au résultat (notre site) : {max(taches):,.0f} ms"
+              f" ({'aucune' if max(taches) <= 50 else 'au moins une'} au-delà de 50 ms)")
+
+
 def mediane(valeurs: list[float]) -> float:
     return statistics.median(valeurs)
 
@@ -262,10 +360,20 @@ def main() -> None:
                     "chaud": [chaud(nav, url, c) for _ in range(n)],
                     "aussitot": [chaud(nav, url, c, lecture_ms=0) for _ in range(n)],
                     "repos": [froid(nav, url, c, repos_ms=5000) for _ in range(n)],
-                    "lent": [froid(nav, url, c, reseau=RESEAU_20_MBPS) for _ in range(n)],
+                    "lent": [froid(nav, url, c, profil=Profil(RESEAU_20_MBPS)) for _ in range(n)],
                     "sans": [sans_interaction(nav, url, c) for _ in range(n)],
                 }
             site_gz = [froid(nav, url_gzip, SITE).octets for _ in range(n)]
+            m_tel = min(n, 3)
+            hotes = {("precompresse", "bureau"): {c: {"froid": r["froid"], "retour": r["chaud"]}
+                                                   for c, r in res.items()}}
+            for hote, (_, servir) in HOTES.items():
+                with servir(site) as adresse:
+                    if hote != "precompresse":
+                        hotes[hote, "bureau"] = mesurer_hote(nav, adresse, n, BUREAU)
+                    hotes[hote, "telephone"] = mesurer_hote(nav, adresse, m_tel, PROFIL_TELEPHONE)
+                    if hote == "brut":
+                        ralenti = ralentissement(nav, adresse)
             nav.close()
             seconde = [pret_seconde_visite(p, executable, url) for _ in range(n)]
         # Réseau lent (1 et 2 Mbit/s, tests/bench_reseau.py) : son propre Playwright, donc après le premier.
@@ -311,6 +419,9 @@ def main() -> None:
     print(f"  prêt à la seconde visite (cache chaud, notre site) : {mediane(seconde):,.0f} ms")
     print(f"  octets transférés (gzip seul, sans Brotli) jusqu'au premier résultat : {mediane(site_gz) / 1e6:,.2f} Mo")
     print(f"  construction du site (mkdocs build, à chaud)       : {construction:,.2f} s")
+    imprimer_hotes(dict(sorted(hotes.items(), key=lambda k: (list(HOTES).index(k[0][0]), k[0][1]))), n, m_tel)
+    print(f"  (téléphone : processeur ralenti {PROFIL_TELEPHONE.cpu:g} fois, lien {PROFIL_TELEPHONE.reseau}) ;")
+    print(f"   ralentissement mesuré sous ce profil : fil principal ×{ralenti[0]:.1f}, worker ×{ralenti[1]:.1f}")
     print(f"Réseau lent, médiane de {min(n, 3)} essais froids (profil neuf)")
     for lent in lents:
         print(lent)

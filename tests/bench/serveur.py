@@ -1,7 +1,7 @@
 """Le serveur local sous charge : latence de 50 lecteurs à la fois. Imprime, n'affirme rien.
 
-    python tests/bench_serveur.py                  (construit le site dans un dossier temporaire)
-    python tests/bench_serveur.py --site site      (un site déjà construit)
+    python -m tests.bench.serveur                  (construit le site dans un dossier temporaire)
+    python -m tests.bench.serveur --site site      (un site déjà construit)
 
 Le serveur tourne dans son propre processus (``python -m site_plugins.serveur``), comme
 avec ``nox -s serve`` ; chaque client ouvre une connexion par requête, comme un
@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-RACINE = Path(__file__).resolve().parent.parent
+RACINE = Path(__file__).resolve().parents[2]
 
 
 @dataclass(frozen=True)
