@@ -34,7 +34,7 @@ from jdr_core.registre import systemes
 
 from . import entetes, manifeste
 from .exemples import ExempleInvalide, tous_les_exemples
-from .fences import BLOCS, MARQUE_LANCEUR, REGISTRE, declarations
+from .fences import BLOCS, MARQUE_LANCEUR, Registre, declarations
 from .minification import esbuild, minifier
 from .prechargement import MANIFESTE, ModulesIllisibles, Prechargement, inserer_widgets, lire
 from .recherche import exclure_widgets
@@ -282,16 +282,16 @@ def inserer_apres_titre(markdown: str, bloc: str) -> str:
     return f"{bloc}\n{markdown}"
 
 
-def resoudre_liens(html_page: str, source: str, adresse: str) -> str:
-    """Chaque lien provisoire que nos blocs ont noté pour la page ``source`` (fences.REGISTRE)
+def resoudre_liens(html_page: str, source: str, adresse: str, registre: Registre) -> str:
+    """Chaque lien provisoire que nos blocs ont noté pour la page ``source`` (dans ``registre``)
     devient l'adresse du lanceur de sa mécanique, où qu'il soit sur le site ; ``adresse`` est
     celle de la page, d'où partent les liens relatifs."""
-    for nom, provisoire in sorted(REGISTRE.liens.get(source, ())):
-        if nom not in REGISTRE.lanceurs:
+    for nom, provisoire in sorted(registre.liens.get(source, ())):
+        if nom not in registre.lanceurs:
             raise PluginError(f"jdr : {source} : aucun lanceur « {nom} » sur le site, alors qu'un lien "
                               "y mène (« Lancer cette situation », fiche de suivi avec lanceurs=\"oui\", "
                               "ou jet écrit dans le texte)")
-        url, ident = REGISTRE.lanceurs[nom]
+        url, ident = registre.lanceurs[nom]
         requete = provisoire.partition("?")[2]
         cible = f"{get_relative_url(url or './', adresse)}?{requete}#{ident}"
         html_page = html_page.replace(f'href="{html.escape(provisoire)}"', f'href="{html.escape(cible)}"')
@@ -338,6 +338,9 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         self._esbuild: list[str] = []
         #: Les modules que chaque page annonce, lus dans nos sources (prechargement.py).
         self._prechargement = Prechargement((), ())
+        #: Ce que nos blocs et les jets en ligne ont rendu pendant la construction en cours ; neuf à
+        #: chaque construction (on_config), donné à superfences et à l'extension des jets.
+        self.registre = Registre()
         #: Le fichier du worker de recherche de Material (search.<empreinte>.min.js), vu dans les pages.
         self._worker_recherche = ""
         #: Les id du contenu de chaque page (chemin source), pour les anciennes ancres d'une page scindée.
@@ -345,10 +348,10 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         #: Page scindée (chemin source) → les pages qui ont reçu ses sections (chemin source, adresse).
         self._parties: dict[str, list[tuple[str, str]]] = {}
 
-    # Vérifier la configuration avant tout travail, puis déclarer nos blocs à superfences.
-    # Ce que nos blocs ont rendu à la construction précédente (mkdocs serve) est oublié.
+    # Vérifier la configuration avant tout travail, puis déclarer nos blocs à superfences avec un
+    # registre neuf : ce que nos blocs ont rendu à la construction précédente (mkdocs serve) est oublié.
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
-        REGISTRE.vider()
+        self.registre = Registre()
         self._worker_recherche = ""
         self._ids, self._parties = {}, {}
         if "pymdownx.superfences" not in config.markdown_extensions:
@@ -361,10 +364,12 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
                 f"jdr : le bloc « {en_double[0]} » est déclaré par le greffon jdr : "
                 "retirez-le de custom_fences dans mkdocs.yml"
             )
-        blocs.extend(declarations())
-        # Les jets écrits dans le texte ({{jet …}}) : une extension Markdown en ligne (jets.py).
+        blocs.extend(declarations(self.registre))
+        # Les jets écrits dans le texte ({{jet …}}) : une extension Markdown en ligne (jets.py),
+        # qui note ses liens dans le même registre.
         if JETS not in config.markdown_extensions:
             config.markdown_extensions.append(JETS)
+        config.mdx_configs[JETS] = {**config.mdx_configs.get(JETS, {}), "registre": self.registre}
         pyodide = Path(self.config.pyodide)
         if not pyodide.is_absolute():
             pyodide = Path(config.config_file_path).parent / pyodide
@@ -415,8 +420,8 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
     # l'en-tête de la page gardent le titre entier (« Écran du MJ : enCORE »).
     def on_page_markdown(self, markdown: str, *, page: Any, config: MkDocsConfig, files: Any) -> str:
         # Nos blocs notent ce qu'ils rendent (exemples, lanceurs, liens) pour cette page :
-        # un formateur de superfences ne la reçoit pas (fences.REGISTRE).
-        REGISTRE.page = (page.file.src_uri, page.url)
+        # un formateur de superfences ne la reçoit pas (fences.Registre).
+        self.registre.page = (page.file.src_uri, page.url)
         titre = titre_de_page(markdown)
         if titre and page.title and page.title != titre and not page.is_homepage and "title" not in page.meta:
             page.meta["title"] = titre
@@ -434,7 +439,7 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
     # Code et widgets hors de l'index de recherche (voir recherche.py).
     # Les id du contenu sont notés : toutes les pages sont converties avant qu'aucune soit écrite.
     def on_page_content(self, html: str, *, page: Any, config: MkDocsConfig, files: Any) -> str:
-        REGISTRE.page = ("", "")
+        self.registre.page = ("", "")
         self._ids[page.file.src_uri] = ids_de(html)
         return exclure_widgets(html)
 
@@ -445,7 +450,7 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
     # « Lancer cette situation » : le lien d'un exemple vise la page qui porte ce lanceur
     # (toutes les pages ont alors été converties, y compris celles qui viennent après l'exemple).
     def on_post_page(self, output: str, *, page: Any, config: MkDocsConfig) -> str:
-        output = resoudre_liens(output, page.file.src_uri, page.url)
+        output = resoudre_liens(output, page.file.src_uri, page.url, self.registre)
         # Les espaces insécables de la typographie française, sur toute la page (typographie.py).
         output = typographier_page(output)
 

@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from functools import partial
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -18,7 +19,7 @@ import pytest
 from mkdocs.exceptions import PluginError
 
 from jdr_core.registre import systemes
-from site_plugins.fences import MARQUE_LANCEUR, REGISTRE, BlocInvalide, declarations, formater_lanceur
+from site_plugins.fences import MARQUE_LANCEUR, BlocInvalide, Registre, declarations, formater_lanceur
 from site_plugins.minification import esbuild, minifier
 from site_plugins.plugin import amorce_en_ligne, resoudre_liens
 from site_plugins.prechargement import MARQUE_WIDGETS, ModulesIllisibles, inserer_widgets, lire
@@ -153,19 +154,21 @@ def _nombre(js: str, cle: str) -> float:
     return float(m.group(1))
 
 
-def convertir(*pages: tuple[str, str, str], fences: list[dict[str, object]] | None = None) -> dict[str, str]:
+def convertir(*pages: tuple[str, str, str], fences: list[dict[str, object]] | None = None,
+              registre: Registre | None = None) -> dict[str, str]:
     """Convertir des pages (fichier source, adresse, Markdown) dans l'ordre, comme le greffon le
-    fait pendant une construction : une instance de Markdown avec nos blocs, la page posée dans le
-    registre avant chaque conversion, puis les liens vers les lanceurs résolus (on_post_page)."""
-    REGISTRE.vider()
-    md = markdown.Markdown(extensions=["pymdownx.superfences"],
-                           extension_configs={"pymdownx.superfences": {"custom_fences": fences or declarations()}})
+    fait pendant une construction : une instance de Markdown avec nos blocs et un registre neuf (ou
+    ``registre``, que le test lit ensuite), la page posée dans le registre avant chaque conversion,
+    puis les liens vers les lanceurs résolus (on_post_page)."""
+    registre = Registre() if registre is None else registre
+    md = markdown.Markdown(extensions=["pymdownx.superfences"], extension_configs={
+        "pymdownx.superfences": {"custom_fences": fences or declarations(registre)}})
     rendus = {}
     for source, adresse, texte in pages:
-        REGISTRE.page = (source, adresse)
+        registre.page = (source, adresse)
         rendus[source] = md.reset().convert(texte)
-    REGISTRE.page = ("", "")
-    return {source: resoudre_liens(rendus[source], source, adresse) for source, adresse, _ in pages}
+    registre.page = ("", "")
+    return {source: resoudre_liens(rendus[source], source, adresse, registre) for source, adresse, _ in pages}
 
 
 def lien_lancer(page: str) -> tuple[str, str]:
@@ -184,12 +187,13 @@ LANCEUR = '```lanceur mecanique="3d6-test"\n```\n'
 
 
 class TestRegistreDesBlocs:
-    """Les blocs notent ce qu'ils rendent (fences.REGISTRE) ; le greffon ne relit pas son HTML."""
+    """Les blocs notent ce qu'ils rendent (fences.Registre) ; le greffon ne relit pas son HTML."""
 
     def test_lancer_cette_situation_vers_une_page_suivante(self) -> None:
         """Le lien d'un exemple mène au lanceur d'une page convertie après lui, avec ses valeurs."""
-        pages = convertir(("regles/a.md", "regles/a/", EXEMPLE_LANCE), ("jets.md", "jets/", LANCEUR))
-        assert REGISTRE.lanceurs == {"3d6-test": ("jets/", "lanceur-3d6-test")}
+        registre = Registre()
+        pages = convertir(("regles/a.md", "regles/a/", EXEMPLE_LANCE), ("jets.md", "jets/", LANCEUR), registre=registre)
+        assert registre.lanceurs == {"3d6-test": ("jets/", "lanceur-3d6-test")}
         assert lien_lancer(pages["regles/a.md"]) == ("../../jets/", "lanceur-3d6-test")
         assert MARQUE_LANCEUR not in pages["regles/a.md"]
 
@@ -203,9 +207,11 @@ class TestRegistreDesBlocs:
             attributs = re.findall(r'[\w-]+(?:="[^"]*")?', ouverture.group(1))
             return f"<form {' '.join(reversed(attributs))}>" + rendu[ouverture.end():]
 
-        fences = [dict(f, format=formater_a_l_envers) if f["name"] == "lanceur" else f for f in declarations()]
+        registre = Registre()
+        fences = [dict(f, format=partial(formater_a_l_envers, registre=registre)) if f["name"] == "lanceur" else f
+                  for f in declarations(registre)]
         pages = convertir(("a.md", "a/", EXEMPLE_LANCE), ("b.md", "b/", LANCEUR.replace('"\n', '" id="ici"\n', 1)),
-                          fences=fences)
+                          fences=fences, registre=registre)
         assert re.search(r'<form novalidate [^>]*id="ici" data-mecanique="3d6-test" class="jdr-lanceur">',
                          pages["b.md"])
         assert lien_lancer(pages["a.md"]) == ("../b/", "ici")
@@ -214,7 +220,8 @@ class TestRegistreDesBlocs:
         """« Modifier » : l'exemple porte, dans un modèle inerte, le formulaire de son lanceur réglé comme
         lui (les valeurs de son lien « Lancer cette situation »), sans graphique ; ce formulaire-là n'est
         pas le lanceur de la mécanique, qui reste celui de la page des jets."""
-        pages = convertir(("a.md", "a/", EXEMPLE_LANCE), ("jets.md", "jets/", LANCEUR))
+        registre = Registre()
+        pages = convertir(("a.md", "a/", EXEMPLE_LANCE), ("jets.md", "jets/", LANCEUR), registre=registre)
         (modele,) = re.findall(r'<template class="jdr-situation-modele">(.*?)</template>', pages["a.md"], re.S)
         assert '<form class="jdr-lanceur" data-mecanique="3d6-test" id="exemple-carmen-situation"' in modele
         assert "<legend>Votre version de la situation</legend>" in modele
@@ -222,7 +229,7 @@ class TestRegistreDesBlocs:
         champs = dict(re.findall(r'name="(\w+)"[^>]*value="([^"]*)"', modele))
         assert champs["caracteristique"] == "4" and champs["difficulte"] == "3"
         assert "jdr-graphique" not in modele and "Comparer" not in modele
-        assert REGISTRE.lanceurs == {"3d6-test": ("jets/", "lanceur-3d6-test")}
+        assert registre.lanceurs == {"3d6-test": ("jets/", "lanceur-3d6-test")}
         assert "<template" not in pages["jets.md"]
         exemple_seul = convertir(("a.md", "a/", '```exemple id="a"\n>>> 1\n1\n```\n'))["a.md"]
         assert "jdr-situation-modele" not in exemple_seul
@@ -265,8 +272,10 @@ class TestRegistreDesBlocs:
         assert "Exécuter avec ces valeurs" in modele
 
     def test_le_premier_lanceur_d_une_mecanique(self) -> None:
-        convertir(("a.md", "a/", LANCEUR), ("b.md", "b/", LANCEUR.replace('"\n', '" id="autre"\n', 1)))
-        assert REGISTRE.lanceurs["3d6-test"] == ("a/", "lanceur-3d6-test")
+        registre = Registre()
+        convertir(("a.md", "a/", LANCEUR), ("b.md", "b/", LANCEUR.replace('"\n', '" id="autre"\n', 1)),
+                  registre=registre)
+        assert registre.lanceurs["3d6-test"] == ("a/", "lanceur-3d6-test")
 
     def test_fiche_avec_lanceurs(self) -> None:
         """Une fiche lanceurs="oui" mène au lanceur de chaque mécanique de son système."""
@@ -293,13 +302,33 @@ class TestRegistreDesBlocs:
         with pytest.raises(BlocInvalide, match=r"^jdr : exemple « a » en double \(autre\.md, index\.md\)$"):
             convertir(("autre.md", "autre/", exemple), ("index.md", "", exemple.replace("1", "2")))
 
-    def test_chaque_construction_repart_de_rien(self) -> None:
-        """Le registre est vidé à chaque construction : mkdocs serve ne voit pas de double."""
+    def test_chaque_construction_repart_de_rien(self, tmp_path: Path) -> None:
+        """Le registre est tenu par le greffon, neuf à chaque on_config : une seconde construction
+        (mkdocs serve qui reconstruit, avec le même greffon ou un neuf) ne voit rien de la première,
+        ni un exemple déplacé d'une page à l'autre en double, ni un lien noté par un jet en ligne."""
+        from mkdocs.config import load_config
+
+        (tmp_path / "docs").mkdir()
+        (tmp_path / "mkdocs.yml").write_text(BASE + "      minifier: false\n" + FENCES, encoding="utf-8")
         exemple = '```exemple id="a"\n>>> 1\n1\n```\n'
-        convertir(("autre.md", "autre/", exemple))
-        assert REGISTRE.exemples == {"a": "autre.md"}
-        convertir(("index.md", "", exemple))
-        assert REGISTRE.exemples == {"a": "index.md"}
+        greffon = None
+        registres = []
+        for page in ("autre.md", "index.md"):
+            config = load_config(str(tmp_path / "mkdocs.yml"))
+            greffon = greffon or config.plugins["jdr"]  # le même greffon, comme un greffon gardé par serve
+            config = greffon.on_config(config)
+            md = markdown.Markdown(extensions=config.markdown_extensions, extension_configs=config.mdx_configs)
+            greffon.registre.page = (page, page.removesuffix(".md").replace("index", "") + "/")
+            md.convert(exemple + ("{{jet 3d6-test | un jet}}\n" if page == "autre.md" else ""))
+            registres.append(greffon.registre)
+        premier, second = registres
+        assert premier is not second
+        assert premier.exemples == {"a": "autre.md"} and set(premier.liens) == {"autre.md"}
+        assert second.exemples == {"a": "index.md"} and second.liens == {} and second.lanceurs == {}
+        # Nos blocs et les jets de la seconde construction écrivent dans son registre, pas dans l'ancien.
+        assert [f["format"].keywords["registre"] for f in config.mdx_configs["pymdownx.superfences"]["custom_fences"]
+                ] == [second] * 4
+        assert config.mdx_configs["site_plugins.jets"]["registre"] is second
 
 
 @pytest.mark.construction
