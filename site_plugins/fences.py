@@ -307,9 +307,10 @@ def _champ(p: Parametre, prefixe: str, valeur: object) -> str:
 
 
 #: Au-delà de cette longueur, la fraction exacte ne se lit plus : elle passe en infobulle
-#: (même seuil que lanceur.js).
+#: (lanceur.js lit ce seuil dans le module de configuration, voir configuration.py).
 FRACTION_LISIBLE = 15
-#: Le titre de la liste des cotes d'un lanceur (et de l'infobulle d'un jet en ligne).
+#: Le titre de la liste des cotes d'un lanceur (et de l'infobulle d'un jet en ligne), que lanceur.js
+#: lit aussi dans le module de configuration quand il récrit la liste.
 TITRE_COTES = "Chances exactes avant de lancer :"
 
 
