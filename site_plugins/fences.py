@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 import json
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from mkdocs.exceptions import PluginError
@@ -64,8 +65,10 @@ class Registre:
     """Ce que les blocs ont rendu pendant une construction, page par page.
 
     Un formateur de superfences ne reçoit pas la page : le greffon la pose ici avant de la
-    convertir (on_page_markdown), comme markdown-exec, et vide le registre à chaque
-    construction (on_config). Le greffon lit ensuite ces données au lieu de relire le HTML.
+    convertir (on_page_markdown), comme markdown-exec. Le greffon tient son registre : il en prend
+    un neuf à chaque construction (on_config, y compris quand ``mkdocs serve`` reconstruit) et
+    le donne à nos blocs (:func:`declarations`) et aux jets en ligne ; aucun état ne vit dans un
+    module. Le greffon lit ensuite ces données au lieu de relire le HTML.
     """
 
     #: La page en cours de conversion : (fichier source, adresse), vide hors d'une construction.
@@ -99,10 +102,6 @@ class Registre:
         adresse = lien_lanceur(nom, valeurs)
         self.liens.setdefault(self.page[0], set()).add((nom, adresse))
         return adresse
-
-
-#: Le registre de la construction en cours (état du module, vidé par le greffon).
-REGISTRE = Registre()
 
 
 # --- exemple -----------------------------------------------------------------
@@ -154,7 +153,7 @@ def valider_exemple(
 DES_SCRIPTES = "DesScriptes("
 #: Adresse provisoire d'un lien « Lancer cette situation », remplacée par le greffon
 #: (on_post_page) par l'adresse de la page qui porte ce lanceur : le lanceur peut vivre sur
-#: une page convertie plus tard. Les liens de chaque page sont notés dans :data:`REGISTRE`.
+#: une page convertie plus tard. Les liens de chaque page sont notés dans le :class:`Registre`.
 MARQUE_LANCEUR = "jdr-lanceur:"
 
 
@@ -179,10 +178,11 @@ def sorties_attendues(source: str) -> list[str]:
 
 
 def formater_exemple(
-    source: str, language: str, class_name: str, options: dict[str, Any], md: Any, **kwargs: Any
+    source: str, language: str, class_name: str, options: dict[str, Any], md: Any, *,
+    registre: Registre, **kwargs: Any
 ) -> str:
     ident = options["id"]
-    REGISTRE.exemple(ident)
+    registre.exemple(ident)
     titre = options.get("titre") or "Exemple"
     code = highlight(source, PythonConsoleLexer(), _FORMATEUR)
     sorties = "".join(f'<p class="jdr-exemple-ligne">{_attr(sortie)}</p>' for sortie in sorties_attendues(source))
@@ -195,7 +195,7 @@ def formater_exemple(
     boutons.append('<button type="button" class="jdr-modifier md-button" aria-expanded="false">Modifier</button>')
     if "lanceur" in options:
         nom, valeurs = options["lanceur"]
-        boutons.append(f'<a class="jdr-lancer-situation md-button" href="{_attr(REGISTRE.lien(nom, valeurs))}">'
+        boutons.append(f'<a class="jdr-lancer-situation md-button" href="{_attr(registre.lien(nom, valeurs))}">'
                        "Lancer cette situation</a>")
         # « Modifier » montre d'abord la situation en champs (ceux du lanceur, réglés comme
         # l'exemple) : un modèle inerte, qu'exemple.js pose dans la page au premier clic.
@@ -307,8 +307,11 @@ def _champ(p: Parametre, prefixe: str, valeur: object) -> str:
 
 
 #: Au-delà de cette longueur, la fraction exacte ne se lit plus : elle passe en infobulle
-#: (même seuil que lanceur.js).
+#: (lanceur.js lit ce seuil dans le module de configuration, voir configuration.py).
 FRACTION_LISIBLE = 15
+#: Le titre de la liste des cotes d'un lanceur (et de l'infobulle d'un jet en ligne), que lanceur.js
+#: lit aussi dans le module de configuration quand il récrit la liste.
+TITRE_COTES = "Chances exactes avant de lancer :"
 
 
 def valeur_cote_html(c: dict[str, str]) -> str:
@@ -367,8 +370,8 @@ def formulaire_lanceur(meca: Mecanique[Any], valeurs: dict[str, object], ident: 
         f'data-systeme="{_attr(systeme_de(meca.nom))}"{liaison}{titre}{anciens} novalidate>'
         f'<fieldset><legend>{_attr(legende)}</legend>'
         f'<div class="jdr-champs">{champs}</div>'
-        '<div class="jdr-cotes" aria-live="polite"><p class="jdr-cotes-titre">Chances exactes '
-        f"avant de lancer :</p>{cotes_html(cotes)}</div>"
+        f'<div class="jdr-cotes" aria-live="polite"><p class="jdr-cotes-titre">{TITRE_COTES}</p>'
+        f"{cotes_html(cotes)}</div>"
         f"{zone}{comparer}"
         '<div class="jdr-actions"><button type="submit" class="md-button md-button--primary">'
         "Lancer les dés</button>"
@@ -379,7 +382,8 @@ def formulaire_lanceur(meca: Mecanique[Any], valeurs: dict[str, object], ident: 
 
 
 def formater_lanceur(
-    source: str, language: str, class_name: str, options: dict[str, Any], md: Any, **kwargs: Any
+    source: str, language: str, class_name: str, options: dict[str, Any], md: Any, *,
+    registre: Registre, **kwargs: Any
 ) -> str:
     meca = mecanique(options["mecanique"])
     ident = options["id"]
@@ -387,7 +391,7 @@ def formater_lanceur(
         valeurs = _defauts(meca, source)
     except JdrErreur as e:
         raise BlocInvalide(f"bloc lanceur {meca.nom} : {e}") from e
-    REGISTRE.lanceur(meca.nom, ident)
+    registre.lanceur(meca.nom, ident)
     return formulaire_lanceur(meca, valeurs, ident, f"Lanceur : {meca.titre}")
 
 
@@ -439,7 +443,8 @@ def valider_fiche(
 
 
 def formater_fiche(
-    source: str, language: str, class_name: str, options: dict[str, Any], md: Any, **kwargs: Any
+    source: str, language: str, class_name: str, options: dict[str, Any], md: Any, *,
+    registre: Registre, **kwargs: Any
 ) -> str:
     """Le suivi d'une fiche : construit dans le navigateur, sauvegardé en localStorage.
 
@@ -459,7 +464,7 @@ def formater_fiche(
     second = ' data-second="oui"' if s is not systeme(nom_systeme).suivis[0] else ""
     lanceurs = ""
     if options.get("lanceurs"):
-        liens = "".join(f'<a data-mecanique="{_attr(m.nom)}" href="{_attr(REGISTRE.lien(m.nom, {}))}"></a>'
+        liens = "".join(f'<a data-mecanique="{_attr(m.nom)}" href="{_attr(registre.lien(m.nom, {}))}"></a>'
                         for m in systeme(nom_systeme).mecaniques)
         lanceurs = f'<template class="jdr-fiche-lanceurs">{liens}</template>'
     return (
@@ -474,7 +479,8 @@ def formater_fiche(
     )
 
 
-#: Les blocs du greffon : nom → (validateur, formateur). Le greffon les déclare à superfences.
+#: Les blocs du greffon : nom → (validateur, formateur), une table constante. Le greffon les déclare
+#: à superfences avec son registre (:func:`declarations`).
 BLOCS = {
     "exemple": (valider_exemple, formater_exemple),
     "lanceur": (valider_lanceur, formater_lanceur),
@@ -483,8 +489,10 @@ BLOCS = {
 }
 
 
-def declarations() -> list[dict[str, Any]]:
-    """Les entrées ``custom_fences`` de superfences pour nos blocs (le greffon les ajoute dans
-    on_config ; un test les donne à une instance de Markdown)."""
-    return [{"name": nom, "class": f"jdr-{nom}", "validator": validateur, "format": formateur}
+def declarations(registre: Registre) -> list[dict[str, Any]]:
+    """Les entrées ``custom_fences`` de superfences pour nos blocs, qui notent ce qu'ils rendent dans
+    ``registre`` (le greffon les ajoute dans on_config avec le sien ; un test les donne à une
+    instance de Markdown avec un registre à lui)."""
+    return [{"name": nom, "class": f"jdr-{nom}", "validator": validateur,
+             "format": partial(formateur, registre=registre)}
             for nom, (validateur, formateur) in BLOCS.items()]

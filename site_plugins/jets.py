@@ -37,7 +37,7 @@ from jdr_core.erreurs import JdrErreur
 from jdr_core.mecanique import Choix, Mecanique, OuiNon, Parametre, Valeurs, cotes_affichees
 from jdr_core.registre import mecanique, systeme_de
 
-from .fences import REGISTRE, valeur_cote_html
+from .fences import TITRE_COTES, Registre, valeur_cote_html
 
 #: ``{{jet …}}`` : tout ce qui est entre les doubles accolades, lu ensuite par :func:`lire_jet`.
 MOTIF = r"\{\{jet(?=[\s|}])(?P<corps>[^{}\n]*)\}\}(?P<ponctuation>[.,;!?…)»]{0,3})"
@@ -118,7 +118,7 @@ def _a(valeur: object) -> str:
 
 
 def rendre(meca: Mecanique[Any], valeurs: Valeurs, bruts: dict[str, str], prose: str, ident: str,
-           ponctuation: str = "") -> str:
+           ponctuation: str = "", registre: Registre | None = None) -> str:
     """Le HTML d'un jet : bouton, infobulle (réglages et cotes exactes) et sortie vide.
 
     Tout est du contenu en ligne (``span``, ``small``) : le jet vit au milieu d'un paragraphe.
@@ -130,7 +130,7 @@ def rendre(meca: Mecanique[Any], valeurs: Valeurs, bruts: dict[str, str], prose:
     lignes = [f"Lanceur : {_a(meca.titre)}."]
     lignes += [f"{_a(libelle)} : {_a(v)}{' ;' if rang < len(reglages) - 1 else '.'}"
                for rang, (libelle, v) in enumerate(reglages)]
-    lignes.append("Chances exactes avant de lancer :")
+    lignes.append(TITRE_COTES)
     cotes = cotes_affichees(meca.cotes(valeurs))
     for rang, c in enumerate(cotes):
         fin = "." if rang == len(cotes) - 1 else " ;"
@@ -139,8 +139,9 @@ def rendre(meca: Mecanique[Any], valeurs: Valeurs, bruts: dict[str, str], prose:
     donnees = json.dumps({"parametres": {p.nom: valeurs[p.nom] for p in meca.parametres if p.nom in bruts},
                           "reglages": reglages}, ensure_ascii=False, separators=(",", ":"))
     # Le lien qui rejoue ce jet mène au lanceur de sa mécanique, où qu'il soit sur le site :
-    # une adresse provisoire que le greffon résout, comme « Lancer cette situation ».
-    lien = REGISTRE.lien(meca.nom, {p.nom: valeurs[p.nom] for p in meca.parametres if p.nom in bruts})
+    # une adresse provisoire que le greffon résout, comme « Lancer cette situation » (notée dans
+    # son registre ; sans greffon, un registre jetable).
+    lien = (registre or Registre()).lien(meca.nom, {p.nom: valeurs[p.nom] for p in meca.parametres if p.nom in bruts})
     return (
         f'<span class="jdr-jet" id="{ident}" data-mecanique="{_a(meca.nom)}" '
         f'data-systeme="{_a(systeme_de(meca.nom))}" data-jet="{_a(donnees)}">'
@@ -159,9 +160,10 @@ class JetProcessor(InlineProcessor):  # type: ignore[misc]  # Python-Markdown n'
     """Le motif ``{{jet …}}`` : chaque jet validé puis rendu en HTML mis de côté (htmlStash),
     numéroté dans la page (``jdr-jet-1``, ``jdr-jet-2``…)."""
 
-    def __init__(self, md: Markdown) -> None:
+    def __init__(self, md: Markdown, registre: Registre) -> None:
         super().__init__(MOTIF, md)
         self.compte = 0
+        self.registre = registre
 
     def handleMatch(self, m: re.Match[str], data: str) -> tuple[str, int, int]:  # nom imposé par Python-Markdown
         corps = m["corps"]
@@ -169,17 +171,23 @@ class JetProcessor(InlineProcessor):  # type: ignore[misc]  # Python-Markdown n'
             nom, bruts, prose = lire_jet(corps)
             meca, valeurs = verifier(nom, bruts)
         except JdrErreur as e:
-            raise JetInvalide(REGISTRE.page[0], "{{jet" + corps + "}}", str(e)) from e
+            raise JetInvalide(self.registre.page[0], "{{jet" + corps + "}}", str(e)) from e
         self.compte += 1
-        balisage = rendre(meca, valeurs, bruts, prose, f"jdr-jet-{self.compte}", m["ponctuation"])
+        balisage = rendre(meca, valeurs, bruts, prose, f"jdr-jet-{self.compte}", m["ponctuation"], self.registre)
         return self.md.htmlStash.store(balisage), m.start(0), m.end(0)
 
 
 class JetsEnLigne(Extension):  # type: ignore[misc]  # Python-Markdown n'est pas typé
-    """L'extension que le greffon ajoute aux pages (``markdown_extensions``)."""
+    """L'extension que le greffon ajoute aux pages (``markdown_extensions``), avec son registre
+    (option ``registre`` ; sans elle, un registre neuf, que personne ne lit)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        # Pas None par défaut : Python-Markdown changerait alors la valeur donnée en booléen.
+        self.config = {"registre": ["", "le registre du greffon jdr (fences.Registre)"]}
+        super().__init__(**kwargs)
 
     def extendMarkdown(self, md: Markdown) -> None:  # nom imposé par Python-Markdown
-        processeur = JetProcessor(md)
+        processeur = JetProcessor(md, self.getConfig("registre") or Registre())
         md.inlinePatterns.register(processeur, "jdr-jet", PRIORITE)
         md.registerExtension(self)
         self._processeur = processeur

@@ -1,27 +1,20 @@
 """Le greffon MkDocs ``jdr``.
 
-Il vérifie la configuration (échec immédiat et clair), ajoute les fichiers du
-navigateur aux pages, et, après la construction, dépose dans le site le runtime
-Pyodide auto-hébergé : ses fichiers sous une adresse versionnée, l'archive
-précompilée de la bibliothèque standard et de ``jdr_core``, le worker configuré
-pour eux, et les versions compressées de tout ce qui se télécharge.
+Il vérifie la configuration (échec immédiat et clair), déclare nos blocs avec leur registre,
+ajoute les fichiers du navigateur aux pages, et, après la construction, dépose dans le site le
+runtime Pyodide auto-hébergé, la configuration du navigateur et les versions compressées de tout
+ce qui se télécharge : les étapes nommées de :mod:`site_plugins.etapes`.
 """
 
 from __future__ import annotations
 
-import hashlib
 import html
-import json
 import posixpath
 import re
-import shutil
-import struct
 from pathlib import Path
 from typing import Any
 
 from markdown.extensions.toc import slugify
-from mkdocs.config import base
-from mkdocs.config import config_options as c
 from mkdocs.config.config_options import ExtraScriptValue
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -32,33 +25,19 @@ from mkdocs.utils.meta import get_data
 from jdr_core.mecanique import Systeme
 from jdr_core.registre import systemes
 
-from . import entetes, manifeste
-from .exemples import ExempleInvalide, tous_les_exemples
-from .fences import BLOCS, MARQUE_LANCEUR, REGISTRE, declarations
-from .minification import esbuild, minifier
-from .prechargement import MANIFESTE, ModulesIllisibles, Prechargement, inserer_widgets, lire
-from .recherche import exclure_widgets
-from .renvois import SECTIONS_DEPLACEES, RenvoiImpossible, carte_des_ancres, ecrire_renvois, ids_de, inserer_carte
-from .runtime import (
-    FICHIERS_PYODIDE,
-    FICHIERS_REQUIS,
-    NIVEAUX_COMPRESSION,
-    SERVICE_WORKER_RETRAIT,
-    ErreurRuntime,
-    Reglages,
-    archive_sources,
-    compresser_site,
-    construire_instantane,
-    construire_runtime,
-    ecrire_service_worker,
-    systemes_des_mecaniques,
-    tailles_runtime,
-    verrou_minimal,
-    version_pyodide,
-)
+from . import etapes, manifeste
+from .fences import BLOCS, MARQUE_LANCEUR, Registre, declarations
+from .minification import esbuild
+from .options import DelaisConfig, JdrConfig
+from .prechargement import ModulesIllisibles, Prechargement, lire
+from .recherche import chemin_dans_le_site, exclure_widgets, remplacer_worker
+from .renvois import SECTIONS_DEPLACEES, RenvoiImpossible, carte_des_ancres, ids_de, inserer_carte
+from .runtime import FICHIERS_REQUIS, ErreurRuntime
 from .typographie import typographier_page
 
-ASSETS = Path(__file__).parent / "assets"
+__all__ = ["DelaisConfig", "JdrConfig", "JdrPlugin"]
+
+ASSETS = etapes.ASSETS
 THEME = Path(__file__).parent / "theme"
 
 
@@ -71,38 +50,9 @@ def amorce_en_ligne() -> str:
 
 #: L'encodage de la page, en tête du <head> de Material : amorce.js se place juste après.
 _CHARSET = re.compile(r'<meta charset="utf-8">', re.I)
-#: Le worker de recherche de Material dans la configuration d'une page (__config.search) :
-#: remplacé par le nôtre, qui ne le charge qu'à la première recherche (recherche-worker.js).
-_WORKER_RECHERCHE = re.compile(r'("search": ")([^"]*?)assets/javascripts/workers/(search\.[0-9a-f]+\.min\.js)(")')
-#: Marque de recherche-worker.js remplacée par l'adresse du worker de Material.
-MARQUE_RECHERCHE = "__WORKER_MATERIAL__"
-#: Ligne de recherche-worker.js remplacée par le délai « recherche » (option « delais »).
-MARQUE_ATTENTE_RECHERCHE = "const ATTENTE_MS = 4000; // remplacé à la construction (option delais du greffon jdr)"
 
 #: L'extension Markdown des jets écrits dans le texte, que le greffon ajoute aux pages.
 JETS = "site_plugins.jets"
-#: Ligne du worker remplacée par sa configuration à la construction.
-MARQUE_CONFIG = "const CONFIG = null; // remplacé à la construction"
-#: Ligne de moteur.js remplacée par les délais de la page (option « delais »).
-MARQUE_DELAIS = "const DELAIS = null; // remplacé à la construction (option delais du greffon jdr)"
-
-
-class DelaisConfig(base.Config):  # type: ignore[no-untyped-call]  # __init_subclass__ de MkDocs non typé
-    """Les délais du navigateur, en millisecondes. Les valeurs par défaut sont celles du site
-    publié ; les tests construisent le leur avec des délais courts pour ne pas attendre."""
-
-    #: Le worker abandonne (puis reprend par Range) un fichier dont aucun octet n'arrive pendant ce délai.
-    silence_reseau = c.Type(int, default=15000)
-    #: La page abandonne un téléchargement dont le worker ne donne aucune nouvelle pendant ce délai
-    #: (plus long que silence_reseau, pour que le message précis du worker passe d'abord).
-    silence_telechargement = c.Type(int, default=20000)
-    #: La page abandonne un démarrage de Python (travail du processeur) silencieux pendant ce délai.
-    silence_demarrage = c.Type(int, default=60000)
-    #: Python prêt, une requête sans réponse après ce délai signale un worker bloqué.
-    reponse = c.Type(int, default=20000)
-    #: Sans recherche du lecteur, l'index de recherche se construit au repos après ce délai (environ
-    #: 0,4 s de calcul) ; les tests le repoussent, pour que leurs pages ne le construisent pas pour rien.
-    recherche = c.Type(int, default=4000)
 
 #: L'entrée de la nav de mkdocs.yml que le greffon remplace par une section par système déclaré.
 NAV_SYSTEMES = "jdr:systemes"
@@ -282,16 +232,16 @@ def inserer_apres_titre(markdown: str, bloc: str) -> str:
     return f"{bloc}\n{markdown}"
 
 
-def resoudre_liens(html_page: str, source: str, adresse: str) -> str:
-    """Chaque lien provisoire que nos blocs ont noté pour la page ``source`` (fences.REGISTRE)
+def resoudre_liens(html_page: str, source: str, adresse: str, registre: Registre) -> str:
+    """Chaque lien provisoire que nos blocs ont noté pour la page ``source`` (dans ``registre``)
     devient l'adresse du lanceur de sa mécanique, où qu'il soit sur le site ; ``adresse`` est
     celle de la page, d'où partent les liens relatifs."""
-    for nom, provisoire in sorted(REGISTRE.liens.get(source, ())):
-        if nom not in REGISTRE.lanceurs:
+    for nom, provisoire in sorted(registre.liens.get(source, ())):
+        if nom not in registre.lanceurs:
             raise PluginError(f"jdr : {source} : aucun lanceur « {nom} » sur le site, alors qu'un lien "
                               "y mène (« Lancer cette situation », fiche de suivi avec lanceurs=\"oui\", "
                               "ou jet écrit dans le texte)")
-        url, ident = REGISTRE.lanceurs[nom]
+        url, ident = registre.lanceurs[nom]
         requete = provisoire.partition("?")[2]
         cible = f"{get_relative_url(url or './', adresse)}?{requete}#{ident}"
         html_page = html_page.replace(f'href="{html.escape(provisoire)}"', f'href="{html.escape(cible)}"')
@@ -301,36 +251,6 @@ def resoudre_liens(html_page: str, source: str, adresse: str) -> str:
     return html_page
 
 
-class JdrConfig(base.Config):  # type: ignore[no-untyped-call]  # __init_subclass__ de MkDocs non typé
-    pyodide = c.Type(str, default="node_modules/pyodide")
-    paquets = c.ListOfItems(c.Type(str), default=["jdr_core"])
-    optimiser_stdlib = c.Choice((0, 1, 2), default=2)
-    lignes_stdlib = c.Type(bool, default=False)
-    garder = c.ListOfItems(c.Type(str), default=[])
-    compresser = c.Type(bool, default=True)
-    #: « maximale » (Brotli 11, gzip 9) pour le site publié, « rapide » pour le serveur local.
-    compression = c.Choice(tuple(NIVEAUX_COMPRESSION), default="maximale")
-    #: Nos scripts et styles réduits par esbuild dans le site construit (minification.py).
-    minifier = c.Type(bool, default=True)
-    #: Instantané local de la mémoire de Python, fabriqué et gardé par le navigateur du
-    #: lecteur après son premier démarrage (voir jdr-worker.js) ; rien n'est téléchargé.
-    instantane_local = c.Type(bool, default=True)
-    #: Instantané préparé à la construction (instantane.mjs), téléchargé à la première visite
-    #: sur un lien rapide seulement : 1 Mo des fichiers de Python reçu en moins de
-    #: ``lien_rapide_ms`` après leur premier octet, soit 40 Mbit/s. Hypothèse : à ce débit, ses
-    #: 3,8 Mo (0,8 s) coûtent à peu près le démarrage qu'ils évitent sur un processeur lent
-    #: (0,5 s sur la machine du banc, bien plus sur un téléphone) ; 20 Mbit/s en reste loin.
-    instantane_construit = c.Type(bool, default=True)
-    lien_rapide_ms = c.Type(int, default=200)
-    #: Le service worker qui garde le site pour le hors-ligne ; sans lui (nox -s ecrire),
-    #: un sw.js qui retire celui d'une visite précédente.
-    hors_ligne = c.Type(bool, default=True)
-    delais = c.SubConfig(DelaisConfig)
-    #: Dossiers de docs/ renommés, ancien nom → nouveau : chaque page garde une page de renvoi à
-    #: son ancienne adresse (liens de rejeu partagés, journaux ; voir site_plugins/renvois.py).
-    anciens_dossiers = c.DictOfItems(c.Type(str), default={})
-
-
 class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
     def __init__(self) -> None:
         self._pyodide = Path()
@@ -338,18 +258,21 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         self._esbuild: list[str] = []
         #: Les modules que chaque page annonce, lus dans nos sources (prechargement.py).
         self._prechargement = Prechargement((), ())
-        #: Le fichier du worker de recherche de Material (search.<empreinte>.min.js), vu dans les pages.
-        self._worker_recherche = ""
+        #: Ce que nos blocs et les jets en ligne ont rendu pendant la construction en cours ; neuf à
+        #: chaque construction (on_config), donné à superfences et à l'extension des jets.
+        self.registre = Registre()
+        #: Le worker de recherche de Material dans le site, lu dans la configuration des pages.
+        self._worker_material = ""
         #: Les id du contenu de chaque page (chemin source), pour les anciennes ancres d'une page scindée.
         self._ids: dict[str, set[str]] = {}
         #: Page scindée (chemin source) → les pages qui ont reçu ses sections (chemin source, adresse).
         self._parties: dict[str, list[tuple[str, str]]] = {}
 
-    # Vérifier la configuration avant tout travail, puis déclarer nos blocs à superfences.
-    # Ce que nos blocs ont rendu à la construction précédente (mkdocs serve) est oublié.
+    # Vérifier la configuration avant tout travail, puis déclarer nos blocs à superfences avec un
+    # registre neuf : ce que nos blocs ont rendu à la construction précédente (mkdocs serve) est oublié.
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
-        REGISTRE.vider()
-        self._worker_recherche = ""
+        self.registre = Registre()
+        self._worker_material = ""
         self._ids, self._parties = {}, {}
         if "pymdownx.superfences" not in config.markdown_extensions:
             raise PluginError("jdr : l'extension pymdownx.superfences est requise")
@@ -361,10 +284,12 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
                 f"jdr : le bloc « {en_double[0]} » est déclaré par le greffon jdr : "
                 "retirez-le de custom_fences dans mkdocs.yml"
             )
-        blocs.extend(declarations())
-        # Les jets écrits dans le texte ({{jet …}}) : une extension Markdown en ligne (jets.py).
+        blocs.extend(declarations(self.registre))
+        # Les jets écrits dans le texte ({{jet …}}) : une extension Markdown en ligne (jets.py),
+        # qui note ses liens dans le même registre.
         if JETS not in config.markdown_extensions:
             config.markdown_extensions.append(JETS)
+        config.mdx_configs[JETS] = {**config.mdx_configs.get(JETS, {}), "registre": self.registre}
         pyodide = Path(self.config.pyodide)
         if not pyodide.is_absolute():
             pyodide = Path(config.config_file_path).parent / pyodide
@@ -415,8 +340,8 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
     # l'en-tête de la page gardent le titre entier (« Écran du MJ : enCORE »).
     def on_page_markdown(self, markdown: str, *, page: Any, config: MkDocsConfig, files: Any) -> str:
         # Nos blocs notent ce qu'ils rendent (exemples, lanceurs, liens) pour cette page :
-        # un formateur de superfences ne la reçoit pas (fences.REGISTRE).
-        REGISTRE.page = (page.file.src_uri, page.url)
+        # un formateur de superfences ne la reçoit pas (fences.Registre).
+        self.registre.page = (page.file.src_uri, page.url)
         titre = titre_de_page(markdown)
         if titre and page.title and page.title != titre and not page.is_homepage and "title" not in page.meta:
             page.meta["title"] = titre
@@ -434,7 +359,7 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
     # Code et widgets hors de l'index de recherche (voir recherche.py).
     # Les id du contenu sont notés : toutes les pages sont converties avant qu'aucune soit écrite.
     def on_page_content(self, html: str, *, page: Any, config: MkDocsConfig, files: Any) -> str:
-        REGISTRE.page = ("", "")
+        self.registre.page = ("", "")
         self._ids[page.file.src_uri] = ids_de(html)
         return exclure_widgets(html)
 
@@ -445,15 +370,15 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
     # « Lancer cette situation » : le lien d'un exemple vise la page qui porte ce lanceur
     # (toutes les pages ont alors été converties, y compris celles qui viennent après l'exemple).
     def on_post_page(self, output: str, *, page: Any, config: MkDocsConfig) -> str:
-        output = resoudre_liens(output, page.file.src_uri, page.url)
+        output = resoudre_liens(output, page.file.src_uri, page.url, self.registre)
         # Les espaces insécables de la typographie française, sur toute la page (typographie.py).
         output = typographier_page(output)
-
-        def recherche(m: re.Match[str]) -> str:
-            self._worker_recherche = m.group(3)
-            return f"{m.group(1)}{m.group(2)}assets/javascripts/workers/recherche-worker.js{m.group(4)}"
-
-        output = _WORKER_RECHERCHE.sub(recherche, output, count=1)
+        # Notre worker de recherche à la place de celui de Material, dans la configuration de la
+        # page, où Material le déclare (recherche.py) ; il le charge à la première recherche.
+        output, worker = remplacer_worker(output)
+        chemin = chemin_dans_le_site(worker, page.url) if worker else None
+        if chemin and not self._worker_material:
+            self._worker_material = chemin
         if page.file.src_uri in self._parties:
             output = self._carte_des_ancres(output, page)
         if page.url.startswith("404"):  # servie à n'importe quelle adresse : pas de chemin relatif sûr
@@ -487,113 +412,20 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         except RenvoiImpossible as erreur:
             raise PluginError(f"jdr : {source} : {erreur}") from erreur
 
-    # Déposer le runtime, le worker configuré et les fichiers compressés dans le site.
+    # Déposer le runtime, la configuration du navigateur et les fichiers compressés dans le site :
+    # les étapes nommées de etapes.py, dans leur ordre (etapes.ETAPES).
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        site = Path(config.site_dir)
-        cache = self._pyodide.parent / ".cache" / "regles-vivantes"
-        version = version_pyodide(self._pyodide)
-        dossier = site / "pyodide" / version
-        dossier.mkdir(parents=True, exist_ok=True)
-        for fichier in FICHIERS_PYODIDE:
-            shutil.copyfile(self._pyodide / fichier, dossier / fichier)
-
-        try:
-            exemples = [e.source for e in tous_les_exemples(Path(config.docs_dir))]
-            runtime, resume = construire_runtime(
-                self._pyodide,
-                archive_sources(list(self.config.paquets)),
-                exemples,
-                Reglages(self.config.optimiser_stdlib, self.config.lignes_stdlib, tuple(self.config.garder)),
-                cache,
-            )
-        except (ErreurRuntime, ExempleInvalide) as erreur:
-            raise PluginError(f"jdr : {erreur}") from erreur
-        nom_runtime = f"runtime-{hashlib.sha256(runtime).hexdigest()[:12]}.zip"
-        (dossier / nom_runtime).write_bytes(runtime)
-        instantane_construit = None
-        if self.config.instantane_construit:
-            try:
-                paquet = construire_instantane(self._pyodide, runtime, verrou_minimal(self._pyodide), cache)
-            except ErreurRuntime as erreur:
-                raise PluginError(f"jdr : {erreur}") from erreur
-            nom_instantane = f"{nom_runtime.removesuffix('.zip')}.instantane"
-            (dossier / nom_instantane).write_bytes(paquet)
-            instantane_construit = {
-                "adresse": f"../../pyodide/{version}/{nom_instantane}",
-                # La longueur de la mémoire déballée (3e mot de l'en-tête) : Pyodide prépare la sienne d'avance.
-                "longueur": struct.unpack_from("<I", paquet, 8)[0],
-                "seuil_octets": 1_000_000,
-                "seuil_ms": self.config.lien_rapide_ms,
-                "delai_max_ms": 5000,
-            }
-        (site / "assets" / "jdr" / "runtime.json").parent.mkdir(parents=True, exist_ok=True)
-        (site / "assets" / "jdr" / "runtime.json").write_text(json.dumps(resume, indent=1), encoding="utf-8")
-
-        assets = site / "assets" / "jdr"
-        # sw.js (à la racine) et recherche-worker.js (à côté du worker de Material) sont posés ailleurs ;
-        # le manifeste des widgets est recopié dans jdr.js, qui ne le demande donc pas.
-        ailleurs = shutil.ignore_patterns("sw.js", "recherche-worker.js", MANIFESTE)
-        shutil.copytree(ASSETS, assets, dirs_exist_ok=True, ignore=ailleurs)
-        try:
-            routeur = inserer_widgets((ASSETS / "jdr.js").read_text(encoding="utf-8"), self._prechargement.manifeste)
-        except ModulesIllisibles as erreur:
-            raise PluginError(f"jdr : {erreur}") from erreur
-        (assets / "jdr.js").write_text(routeur, encoding="utf-8")
-        try:  # avant les en-têtes et le service worker : les renvois sont des pages du site comme les autres
-            ecrire_renvois(site, dict(self.config.anciens_dossiers), config.site_url or "")
-        except RenvoiImpossible as erreur:
-            raise PluginError(f"jdr : {erreur}") from erreur
-        recherche = site / "assets" / "javascripts" / "workers" / "recherche-worker.js"
-        if self._worker_recherche:  # sinon la recherche est désactivée : aucune page ne le demande
-            texte = (ASSETS / "recherche-worker.js").read_text(encoding="utf-8")
-            if MARQUE_RECHERCHE not in texte or not (recherche.parent / self._worker_recherche).is_file():
-                raise PluginError(f"jdr : le worker de recherche de Material ({self._worker_recherche}) "
-                                  f"est introuvable dans {recherche.parent}")
-            if MARQUE_ATTENTE_RECHERCHE not in texte:
-                raise PluginError("jdr : recherche-worker.js ne contient plus la ligne du délai attendue")
-            texte = texte.replace(MARQUE_ATTENTE_RECHERCHE, f"const ATTENTE_MS = {self.config.delais.recherche};")
-            recherche.write_text(texte.replace(MARQUE_RECHERCHE, f"./{self._worker_recherche}"), encoding="utf-8")
-        worker = (ASSETS / "jdr-worker.js").read_text(encoding="utf-8")
-        if MARQUE_CONFIG not in worker:
-            raise PluginError("jdr : jdr-worker.js ne contient plus la ligne de configuration attendue")
-        reglage = {
-            "pyodide": f"../../pyodide/{version}/",
-            "runtime": f"../../pyodide/{version}/{nom_runtime}",
-            "verrou": verrou_minimal(self._pyodide),
-            "instantane": self.config.instantane_local,
-            "instantane_construit": instantane_construit,
-            "tailles": tailles_runtime(dossier, nom_runtime),
-            "mecaniques": systemes_des_mecaniques(),
-            "silence_reseau": self.config.delais.silence_reseau,
-        }
-        worker = worker.replace(MARQUE_CONFIG, f"const CONFIG = {json.dumps(reglage)};")
-        (assets / "jdr-worker.js").write_text(worker, encoding="utf-8")
-        self._ecrire_delais(assets)
-        # Le manifeste et les icônes avant le service worker, qui les garde pour l'application installée.
-        manifeste.ecrire(site, cache / "icones", config.site_name, config.site_description or "")
-        try:
-            if self._esbuild:
-                minifier(sorted(assets.rglob("*")), self._esbuild, cache / "minifie")
-            entetes.ecrire(site)  # CSP (empreintes des scripts des pages), cache : voir entetes.py
-            # Le service worker (hors ligne) vit à la racine, versionné par l'empreinte du site.
-            if self.config.hors_ligne:
-                ecrire_service_worker(site, ASSETS / "sw.js")
-            else:
-                (site / "sw.js").write_text(SERVICE_WORKER_RETRAIT, encoding="utf-8")
-            if self._esbuild:
-                minifier([f for f in (site / "sw.js", recherche) if f.is_file()], self._esbuild, cache / "minifie")
-        except ErreurRuntime as erreur:
-            raise PluginError(f"jdr : {erreur}") from erreur
-        if self.config.compresser:
-            compresser_site(site, cache / "compresse", self.config.compression)
-
-    def _ecrire_delais(self, assets: Path) -> None:
-        """Les délais de la page (option « delais ») écrits dans moteur.js, avant sa minification."""
-        moteur = (assets / "moteur.js").read_text(encoding="utf-8")
-        if MARQUE_DELAIS not in moteur:
-            raise PluginError("jdr : moteur.js ne contient plus la ligne des délais attendue")
-        d = self.config.delais
-        delais = {"silenceTelechargement": d.silence_telechargement, "silenceDemarrage": d.silence_demarrage,
-                  "reponse": d.reponse}
-        (assets / "moteur.js").write_text(moteur.replace(MARQUE_DELAIS, f"const DELAIS = {json.dumps(delais)};"),
-                                          encoding="utf-8")
+        contexte = etapes.Contexte(
+            site=Path(config.site_dir),
+            cache=self._pyodide.parent / ".cache" / "regles-vivantes",
+            pyodide=self._pyodide,
+            options=self.config,
+            docs=Path(config.docs_dir),
+            nom_du_site=config.site_name,
+            description=config.site_description or "",
+            adresse_du_site=config.site_url or "",
+            prechargement=self._prechargement,
+            esbuild=self._esbuild,
+            worker_material=self._worker_material,
+        )
+        etapes.executer(contexte)

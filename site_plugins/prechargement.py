@@ -7,8 +7,9 @@ qu'il n'existe qu'une liste : le manifeste ``widgets.json`` (sélecteur → modu
 ``import "./x.js";``) de chaque module, suivis de proche en proche. Les imports dynamiques
 (``import("./x.js")``) ne sont pas suivis : ils partent plus tard, à la demande.
 
-À la construction, le greffon recopie le manifeste dans ``jdr.js`` à la place de son import
-(:func:`inserer_widgets`) : la page n'a pas à le demander.
+``jdr.js`` ne demande pas le manifeste : il le lit dans le module de configuration que la
+construction écrit (:mod:`site_plugins.configuration`), un import statique annoncé comme les
+autres, qui n'existe pas dans les sources et n'importe rien.
 """
 
 from __future__ import annotations
@@ -18,14 +19,16 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import configuration
+
 _SELECTEUR = re.compile(r"([a-z]*)\.([\w-]+)")
 _MODULE = re.compile(r"\./([\w-]+\.js)")
 _IMPORT = re.compile(r'^import\s+(?:[^;"]*?\sfrom\s+)?"\./([\w-]+\.js)";', re.M)
 
-#: Le manifeste des widgets, à côté de jdr.js.
+#: Le manifeste des widgets, à côté de jdr.js (la construction le recopie dans le module de configuration).
 MANIFESTE = "widgets.json"
-#: La ligne de jdr.js qui lit le manifeste ; le greffon la remplace par la liste elle-même.
-MARQUE_WIDGETS = f'import WIDGETS from "./{MANIFESTE}" with {{ type: "json" }};'
+#: Les modules écrits par la construction, absents des sources : annoncés, mais pas lus.
+GENERES = frozenset({configuration.NOM})
 
 
 class ModulesIllisibles(Exception):
@@ -86,6 +89,9 @@ def _imports(assets: Path, nom: str) -> list[str]:
         courant = a_lire.pop(0)
         if courant in vus:
             continue
+        if courant in GENERES:
+            vus.append(courant)
+            continue
         chemin = assets / courant
         if not chemin.is_file():
             raise ModulesIllisibles(f"le module « {courant} » est importé mais n'existe pas dans {assets}")
@@ -115,9 +121,6 @@ def lire_manifeste(assets: Path) -> tuple[tuple[str, str], ...]:
 
 def lire(assets: Path) -> Prechargement:
     """Lire le manifeste des widgets et suivre les imports de chaque module."""
-    source = (assets / "jdr.js").read_text(encoding="utf-8")
-    if MARQUE_WIDGETS not in source:
-        raise ModulesIllisibles(f"jdr.js ne lit plus le manifeste des widgets (ligne attendue : {MARQUE_WIDGETS})")
     manifeste = lire_manifeste(assets)
     widgets = []
     for selecteur, module in manifeste:
@@ -126,10 +129,3 @@ def lire(assets: Path) -> Prechargement:
     communs = _imports(assets, "jdr.js")[1:]  # jdr.js lui-même est déjà un <script> de la page
     return Prechargement(tuple(communs), tuple(widgets), manifeste, lire_avec_python(assets))
 
-
-def inserer_widgets(source: str, manifeste: tuple[tuple[str, str], ...]) -> str:
-    """``jdr.js`` avec la liste des widgets écrite à la place de l'import du manifeste."""
-    if MARQUE_WIDGETS not in source:
-        raise ModulesIllisibles(f"jdr.js ne lit plus le manifeste des widgets (ligne attendue : {MARQUE_WIDGETS})")
-    liste = json.dumps([list(entree) for entree in manifeste], separators=(",", ":"))
-    return source.replace(MARQUE_WIDGETS, f"const WIDGETS = {liste};", 1)

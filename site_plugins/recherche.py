@@ -16,11 +16,21 @@ Une retouche faite à la construction par le greffon ``jdr``, une autre dans le 
    tout faire : « dé » plié en « de » y était jeté avec l'article par le filtre des mots vides,
    et un mot trouvé par lui n'était pas surligné. Les mots se coupent aux apostrophes par le
    séparateur réglé dans ``mkdocs.yml``.
+
+Le worker de Material est trouvé là où Material le déclare : la configuration de chaque page
+(``<script id="__config">``, clé ``search``, que le gabarit ``base.html`` du thème écrit avec
+l'adresse de son worker, nom haché compris). Le greffon y met le nôtre à la place
+(:func:`remplacer_worker`) et le pose à côté ; le nôtre lit l'adresse de celui de Material dans
+le module de configuration (:mod:`site_plugins.configuration`).
 """
 
 from __future__ import annotations
 
+import json
+import posixpath
 import re
+
+from jinja2.utils import htmlsafe_json_dumps
 
 #: Attribut reconnu par le greffon search de Material (valeur non vide : Material ne
 #: retire du HTML publié que ``data-search-…="…"`` avec une valeur).
@@ -68,3 +78,51 @@ def exclure_widgets(contenu: str) -> str:
         return m.group(0)
 
     return _OUVRANTE.sub(marquer, contenu)
+
+
+#: Notre worker de recherche : dans nos sources, puis dans le site, à côté de celui de Material.
+WORKER = "recherche-worker.js"
+#: La configuration que Material écrit dans chaque page (gabarit base.html, bloc « config »).
+_CONFIG_MATERIAL = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.S)
+
+
+def remplacer_worker(page: str) -> tuple[str, str]:
+    """La page avec notre worker à la place de celui de Material dans sa configuration
+    (``__config.search``), et l'adresse de celui de Material telle que la page l'écrivait ;
+    la page telle quelle et une adresse vide si elle n'a pas de recherche.
+
+    La configuration est réécrite comme le filtre ``tojson`` de Jinja l'a écrite (clés triées,
+    caractères sûrs dans du HTML) : seule l'adresse change.
+
+    >>> page = ('<script id="__config" type="application/json">{"base": "../..", '
+    ...         '"search": "../../assets/javascripts/workers/search.0123abcd.min.js"}</script>')
+    >>> nouvelle, adresse = remplacer_worker(page)
+    >>> adresse
+    '../../assets/javascripts/workers/search.0123abcd.min.js'
+    >>> nouvelle == page.replace("search.0123abcd.min.js", "recherche-worker.js")
+    True
+    """
+    trouve = _CONFIG_MATERIAL.search(page)
+    if trouve is None:
+        return page, ""
+    config = json.loads(trouve[2])
+    adresse = config.get("search") if isinstance(config, dict) else None
+    if not isinstance(adresse, str) or not adresse:
+        return page, ""
+    config["search"] = posixpath.join(posixpath.dirname(adresse), WORKER)
+    return page[:trouve.start(2)] + str(htmlsafe_json_dumps(config, sort_keys=True)) + page[trouve.end(2):], adresse
+
+
+def chemin_dans_le_site(adresse: str, page: str) -> str | None:
+    """Le chemin dans le site d'une ``adresse`` relative écrite dans la page d'adresse ``page`` ;
+    None si elle n'est pas relative (page 404, servie partout, qui écrit des adresses absolues).
+
+    >>> chemin_dans_le_site("../../assets/javascripts/workers/search.0123abcd.min.js", "regles/combat/")
+    'assets/javascripts/workers/search.0123abcd.min.js'
+    >>> chemin_dans_le_site("assets/x.js", ""), chemin_dans_le_site("/assets/x.js", "404.html")
+    ('assets/x.js', None)
+    """
+    if adresse.startswith("/") or "://" in adresse:
+        return None
+    chemin = posixpath.normpath(posixpath.join(posixpath.dirname(page), adresse))
+    return None if chemin.startswith("..") else chemin

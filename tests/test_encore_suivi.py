@@ -359,11 +359,11 @@ class TestFicheDansLaPage:
 
     @staticmethod
     def _html(**options: str) -> str:
-        from site_plugins.fences import formater_fiche, valider_fiche
+        from site_plugins.fences import Registre, formater_fiche, valider_fiche
 
         lues: dict[str, Any] = {}
         assert valider_fiche("fiche", {"systeme": "encore", "id": "f", **options}, lues, {}, None)
-        return formater_fiche("", "fiche", "", lues, None)
+        return formater_fiche("", "fiche", "", lues, None, registre=Registre())
 
     def test_adresses_des_lanceurs(self) -> None:
         from site_plugins.fences import MARQUE_LANCEUR

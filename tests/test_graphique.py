@@ -23,7 +23,7 @@ from jdr_core.francais import typographier
 from jdr_core.graphique import Serie, _e, figure, lignes, pour_lanceur
 from jdr_core.mecanique import Barre, Choix, Entier, Mecanique, OuiNon, Repartition, repartition_des_cotes
 from jdr_core.pont import traiter
-from site_plugins.fences import formater_lanceur
+from site_plugins.fences import Registre, formater_lanceur
 
 from .enumeration import suites
 
@@ -274,7 +274,8 @@ class TestPontEtBloc:
     """Le graphique rendu à la construction et renvoyé par le pont pour les mises à jour."""
 
     def test_le_bloc_porte_le_graphique(self) -> None:
-        html = formater_lanceur("", "lanceur", "", {"mecanique": "d10-action", "id": "mon-lanceur"}, None)
+        html = formater_lanceur("", "lanceur", "", {"mecanique": "d10-action", "id": "mon-lanceur"}, None,
+                                registre=Registre())
         assert 'aria-labelledby="mon-lanceur-graphique-titre"' in html
         assert 'id="mon-lanceur-graphique-titre"' in html
         debut = html.index('<figure class="jdr-graphique"')

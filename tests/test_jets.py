@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from jdr_core.erreurs import JdrErreur
 from jdr_core.francais import typographier
-from site_plugins.fences import REGISTRE, declarations
+from site_plugins.fences import Registre, declarations
 from site_plugins.jets import JetInvalide, JetsEnLigne, lire_jet
 from site_plugins.plugin import resoudre_liens
 from site_plugins.recherche import exclure_widgets
@@ -30,14 +30,10 @@ DELAI = 90_000  # ms : Python démarre dans le navigateur au premier jet
 def convertir(texte: str, page: str = "troisd6/essai.md") -> str:
     """Une page passée par Markdown avec superfences, nos blocs et les jets, la page posée dans le
     registre comme le fait le greffon (son nom sert aux messages d'erreur)."""
-    REGISTRE.vider()
-    REGISTRE.page = (page, page.removesuffix(".md") + "/")
-    md = markdown.Markdown(extensions=["pymdownx.superfences", JetsEnLigne()],
-                           extension_configs={"pymdownx.superfences": {"custom_fences": declarations()}})
-    try:
-        return str(md.convert(texte))
-    finally:
-        REGISTRE.page = ("", "")
+    registre = Registre(page=(page, page.removesuffix(".md") + "/"))
+    md = markdown.Markdown(extensions=["pymdownx.superfences", JetsEnLigne(registre=registre)],
+                           extension_configs={"pymdownx.superfences": {"custom_fences": declarations(registre)}})
+    return str(md.convert(texte))
 
 
 class _SansJavaScript(HTMLParser):
@@ -171,25 +167,26 @@ class TestExtension:
     def test_lien_de_rejeu_vers_le_lanceur(self) -> None:
         """Le lien qui rejouera le jet mène au lanceur de sa mécanique, sur sa page, avec ses réglages ;
         sans lanceur de cette mécanique sur le site, la construction s'arrête."""
-        REGISTRE.vider()
-        md = markdown.Markdown(extensions=["pymdownx.superfences", JetsEnLigne()],
-                               extension_configs={"pymdownx.superfences": {"custom_fences": declarations()}})
-        REGISTRE.page = ("troisd6/test.md", "troisd6/test/")
+        def markdown_avec(registre: Registre) -> markdown.Markdown:
+            return markdown.Markdown(
+                extensions=["pymdownx.superfences", JetsEnLigne(registre=registre)],
+                extension_configs={"pymdownx.superfences": {"custom_fences": declarations(registre)}})
+
+        registre = Registre(page=("troisd6/test.md", "troisd6/test/"))
+        md = markdown_avec(registre)
         md.convert('```lanceur mecanique="3d6-test"\n```\n')
-        REGISTRE.page = ("troisd6/usages.md", "troisd6/usages/")
+        registre.page = ("troisd6/usages.md", "troisd6/usages/")
         page = md.reset().convert(PHRASE)
-        REGISTRE.page = ("", "")
-        resolu = resoudre_liens(page, "troisd6/usages.md", "troisd6/usages/")
+        registre.page = ("", "")
+        resolu = resoudre_liens(page, "troisd6/usages.md", "troisd6/usages/", registre)
         (lien,) = re.findall(r'<template class="jdr-jet-lanceur"><a href="([^"]+)">', resolu)
         adresse = urlsplit(html.unescape(lien))
         assert (adresse.path, adresse.fragment) == ("../test/", "lanceur-3d6-test")
         assert parse_qs(adresse.query) == {"lanceur": ["3d6-test"], "caracteristique": ["3"], "difficulte": ["2"]}
-        REGISTRE.vider()
-        REGISTRE.page = ("troisd6/usages.md", "troisd6/usages/")
-        seul = md.reset().convert(PHRASE)
+        neuf = Registre(page=("troisd6/usages.md", "troisd6/usages/"))
+        seul = markdown_avec(neuf).convert(PHRASE)
         with pytest.raises(PluginError, match="aucun lanceur « 3d6-test »"):
-            resoudre_liens(seul, "troisd6/usages.md", "troisd6/usages/")
-        REGISTRE.vider()
+            resoudre_liens(seul, "troisd6/usages.md", "troisd6/usages/", neuf)
 
     def test_recherche_garde_la_prose(self) -> None:
         """L'index de recherche lit la prose du bouton, pas l'infobulle ni la sortie."""

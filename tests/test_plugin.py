@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from functools import partial
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -18,10 +19,10 @@ import pytest
 from mkdocs.exceptions import PluginError
 
 from jdr_core.registre import systemes
-from site_plugins.fences import MARQUE_LANCEUR, REGISTRE, BlocInvalide, declarations, formater_lanceur
+from site_plugins.fences import MARQUE_LANCEUR, BlocInvalide, Registre, declarations, formater_lanceur
 from site_plugins.minification import esbuild, minifier
 from site_plugins.plugin import amorce_en_ligne, resoudre_liens
-from site_plugins.prechargement import MARQUE_WIDGETS, ModulesIllisibles, inserer_widgets, lire
+from site_plugins.prechargement import ModulesIllisibles, lire
 from site_plugins.runtime import ErreurRuntime
 
 from .conftest import RACINE
@@ -100,15 +101,15 @@ class TestConfiguration:
             assert (tmp_path / "site" / fichier).is_file()
         # instantane_construit: false (BASE) : ni fichier, ni adresse pour le worker.
         assert not list((tmp_path / "site").glob("pyodide/*/*.instantane"))
-        worker = (tmp_path / "site/assets/jdr/jdr-worker.js").read_text(encoding="utf-8")
-        # Le réglage posé à la place de « CONFIG = null » (le nom de la constante, propre au module,
-        # peut être raccourci par la minification).
-        assert re.search(r'=\s?\{"?pyodide"?: ?"\.\./\.\./pyodide/', worker) and "runtime-" in worker
-        assert "CONFIG = null" not in worker
-        assert _nombre(worker, "silence_reseau") == 15000
-        moteur = (tmp_path / "site/assets/jdr/moteur.js").read_text(encoding="utf-8")
-        delais = {cle: _nombre(moteur, cle) for cle in ("silenceTelechargement", "silenceDemarrage", "reponse")}
+        # La configuration du navigateur, écrite à part (réduite par esbuild) : le worker de Python lit la
+        # sienne, la page ses délais ; aucun script n'est retouché.
+        config = (tmp_path / "site/assets/jdr/configuration.js").read_text(encoding="utf-8")
+        assert re.search(r'worker:\{pyodide:"\.\./\.\./pyodide/314\.0\.7/",runtime:"[^"]*runtime-', config), config
+        assert "instantane_construit:null" in config
+        assert _nombre(config, "silence_reseau") == 15000
+        delais = {cle: _nombre(config, cle) for cle in ("silenceTelechargement", "silenceDemarrage", "reponse")}
         assert delais == {"silenceTelechargement": 20000, "silenceDemarrage": 60000, "reponse": 20000}
+        assert (ASSETS / "jdr-worker.js").read_bytes() != (tmp_path / "site/assets/jdr/jdr-worker.js").read_bytes()
 
     def test_menu_des_systemes_sans_leurs_pages(self, tmp_path: Path) -> None:
         """L'entrée « jdr:systemes » de la nav devient une section par système déclaré : ses pages
@@ -123,11 +124,12 @@ class TestConfiguration:
             "        silence_telechargement: 5000\n" + FENCES
         r = construire(tmp_path, config, '```lanceur mecanique="3d6-test"\n```\n')
         assert r.returncode == 0, r.stderr
-        worker = (tmp_path / "site/assets/jdr/jdr-worker.js").read_text(encoding="utf-8")
-        moteur = (tmp_path / "site/assets/jdr/moteur.js").read_text(encoding="utf-8")
-        assert _nombre(worker, "silence_reseau") == 3000
-        assert (_nombre(moteur, "silenceTelechargement"), _nombre(moteur, "reponse")) == (5000, 20000)
-        assert "DELAIS = null" not in moteur
+        # Sans minification, chaque script est servi tel qu'écrit ; les délais sont dans la configuration.
+        for nom in ("jdr-worker.js", "moteur.js"):
+            assert (tmp_path / "site/assets/jdr" / nom).read_bytes() == (ASSETS / nom).read_bytes()
+        config = (tmp_path / "site/assets/jdr/configuration.js").read_text(encoding="utf-8")
+        assert _nombre(config, "silence_reseau") == 3000
+        assert (_nombre(config, "silenceTelechargement"), _nombre(config, "reponse")) == (5000, 20000)
 
     @pytest.mark.parametrize(("delais", "message"), [
         ("silence_reseau: 5000\n        silence_telechargement: 5000", "silence_telechargement doit dépasser"),
@@ -153,19 +155,21 @@ def _nombre(js: str, cle: str) -> float:
     return float(m.group(1))
 
 
-def convertir(*pages: tuple[str, str, str], fences: list[dict[str, object]] | None = None) -> dict[str, str]:
+def convertir(*pages: tuple[str, str, str], fences: list[dict[str, object]] | None = None,
+              registre: Registre | None = None) -> dict[str, str]:
     """Convertir des pages (fichier source, adresse, Markdown) dans l'ordre, comme le greffon le
-    fait pendant une construction : une instance de Markdown avec nos blocs, la page posée dans le
-    registre avant chaque conversion, puis les liens vers les lanceurs résolus (on_post_page)."""
-    REGISTRE.vider()
-    md = markdown.Markdown(extensions=["pymdownx.superfences"],
-                           extension_configs={"pymdownx.superfences": {"custom_fences": fences or declarations()}})
+    fait pendant une construction : une instance de Markdown avec nos blocs et un registre neuf (ou
+    ``registre``, que le test lit ensuite), la page posée dans le registre avant chaque conversion,
+    puis les liens vers les lanceurs résolus (on_post_page)."""
+    registre = Registre() if registre is None else registre
+    md = markdown.Markdown(extensions=["pymdownx.superfences"], extension_configs={
+        "pymdownx.superfences": {"custom_fences": fences or declarations(registre)}})
     rendus = {}
     for source, adresse, texte in pages:
-        REGISTRE.page = (source, adresse)
+        registre.page = (source, adresse)
         rendus[source] = md.reset().convert(texte)
-    REGISTRE.page = ("", "")
-    return {source: resoudre_liens(rendus[source], source, adresse) for source, adresse, _ in pages}
+    registre.page = ("", "")
+    return {source: resoudre_liens(rendus[source], source, adresse, registre) for source, adresse, _ in pages}
 
 
 def lien_lancer(page: str) -> tuple[str, str]:
@@ -184,12 +188,13 @@ LANCEUR = '```lanceur mecanique="3d6-test"\n```\n'
 
 
 class TestRegistreDesBlocs:
-    """Les blocs notent ce qu'ils rendent (fences.REGISTRE) ; le greffon ne relit pas son HTML."""
+    """Les blocs notent ce qu'ils rendent (fences.Registre) ; le greffon ne relit pas son HTML."""
 
     def test_lancer_cette_situation_vers_une_page_suivante(self) -> None:
         """Le lien d'un exemple mène au lanceur d'une page convertie après lui, avec ses valeurs."""
-        pages = convertir(("regles/a.md", "regles/a/", EXEMPLE_LANCE), ("jets.md", "jets/", LANCEUR))
-        assert REGISTRE.lanceurs == {"3d6-test": ("jets/", "lanceur-3d6-test")}
+        registre = Registre()
+        pages = convertir(("regles/a.md", "regles/a/", EXEMPLE_LANCE), ("jets.md", "jets/", LANCEUR), registre=registre)
+        assert registre.lanceurs == {"3d6-test": ("jets/", "lanceur-3d6-test")}
         assert lien_lancer(pages["regles/a.md"]) == ("../../jets/", "lanceur-3d6-test")
         assert MARQUE_LANCEUR not in pages["regles/a.md"]
 
@@ -203,9 +208,11 @@ class TestRegistreDesBlocs:
             attributs = re.findall(r'[\w-]+(?:="[^"]*")?', ouverture.group(1))
             return f"<form {' '.join(reversed(attributs))}>" + rendu[ouverture.end():]
 
-        fences = [dict(f, format=formater_a_l_envers) if f["name"] == "lanceur" else f for f in declarations()]
+        registre = Registre()
+        fences = [dict(f, format=partial(formater_a_l_envers, registre=registre)) if f["name"] == "lanceur" else f
+                  for f in declarations(registre)]
         pages = convertir(("a.md", "a/", EXEMPLE_LANCE), ("b.md", "b/", LANCEUR.replace('"\n', '" id="ici"\n', 1)),
-                          fences=fences)
+                          fences=fences, registre=registre)
         assert re.search(r'<form novalidate [^>]*id="ici" data-mecanique="3d6-test" class="jdr-lanceur">',
                          pages["b.md"])
         assert lien_lancer(pages["a.md"]) == ("../b/", "ici")
@@ -214,7 +221,8 @@ class TestRegistreDesBlocs:
         """« Modifier » : l'exemple porte, dans un modèle inerte, le formulaire de son lanceur réglé comme
         lui (les valeurs de son lien « Lancer cette situation »), sans graphique ; ce formulaire-là n'est
         pas le lanceur de la mécanique, qui reste celui de la page des jets."""
-        pages = convertir(("a.md", "a/", EXEMPLE_LANCE), ("jets.md", "jets/", LANCEUR))
+        registre = Registre()
+        pages = convertir(("a.md", "a/", EXEMPLE_LANCE), ("jets.md", "jets/", LANCEUR), registre=registre)
         (modele,) = re.findall(r'<template class="jdr-situation-modele">(.*?)</template>', pages["a.md"], re.S)
         assert '<form class="jdr-lanceur" data-mecanique="3d6-test" id="exemple-carmen-situation"' in modele
         assert "<legend>Votre version de la situation</legend>" in modele
@@ -222,7 +230,7 @@ class TestRegistreDesBlocs:
         champs = dict(re.findall(r'name="(\w+)"[^>]*value="([^"]*)"', modele))
         assert champs["caracteristique"] == "4" and champs["difficulte"] == "3"
         assert "jdr-graphique" not in modele and "Comparer" not in modele
-        assert REGISTRE.lanceurs == {"3d6-test": ("jets/", "lanceur-3d6-test")}
+        assert registre.lanceurs == {"3d6-test": ("jets/", "lanceur-3d6-test")}
         assert "<template" not in pages["jets.md"]
         exemple_seul = convertir(("a.md", "a/", '```exemple id="a"\n>>> 1\n1\n```\n'))["a.md"]
         assert "jdr-situation-modele" not in exemple_seul
@@ -265,8 +273,10 @@ class TestRegistreDesBlocs:
         assert "Exécuter avec ces valeurs" in modele
 
     def test_le_premier_lanceur_d_une_mecanique(self) -> None:
-        convertir(("a.md", "a/", LANCEUR), ("b.md", "b/", LANCEUR.replace('"\n', '" id="autre"\n', 1)))
-        assert REGISTRE.lanceurs["3d6-test"] == ("a/", "lanceur-3d6-test")
+        registre = Registre()
+        convertir(("a.md", "a/", LANCEUR), ("b.md", "b/", LANCEUR.replace('"\n', '" id="autre"\n', 1)),
+                  registre=registre)
+        assert registre.lanceurs["3d6-test"] == ("a/", "lanceur-3d6-test")
 
     def test_fiche_avec_lanceurs(self) -> None:
         """Une fiche lanceurs="oui" mène au lanceur de chaque mécanique de son système."""
@@ -293,13 +303,33 @@ class TestRegistreDesBlocs:
         with pytest.raises(BlocInvalide, match=r"^jdr : exemple « a » en double \(autre\.md, index\.md\)$"):
             convertir(("autre.md", "autre/", exemple), ("index.md", "", exemple.replace("1", "2")))
 
-    def test_chaque_construction_repart_de_rien(self) -> None:
-        """Le registre est vidé à chaque construction : mkdocs serve ne voit pas de double."""
+    def test_chaque_construction_repart_de_rien(self, tmp_path: Path) -> None:
+        """Le registre est tenu par le greffon, neuf à chaque on_config : une seconde construction
+        (mkdocs serve qui reconstruit, avec le même greffon ou un neuf) ne voit rien de la première,
+        ni un exemple déplacé d'une page à l'autre en double, ni un lien noté par un jet en ligne."""
+        from mkdocs.config import load_config
+
+        (tmp_path / "docs").mkdir()
+        (tmp_path / "mkdocs.yml").write_text(BASE + "      minifier: false\n" + FENCES, encoding="utf-8")
         exemple = '```exemple id="a"\n>>> 1\n1\n```\n'
-        convertir(("autre.md", "autre/", exemple))
-        assert REGISTRE.exemples == {"a": "autre.md"}
-        convertir(("index.md", "", exemple))
-        assert REGISTRE.exemples == {"a": "index.md"}
+        greffon = None
+        registres = []
+        for page in ("autre.md", "index.md"):
+            config = load_config(str(tmp_path / "mkdocs.yml"))
+            greffon = greffon or config.plugins["jdr"]  # le même greffon, comme un greffon gardé par serve
+            config = greffon.on_config(config)
+            md = markdown.Markdown(extensions=config.markdown_extensions, extension_configs=config.mdx_configs)
+            greffon.registre.page = (page, page.removesuffix(".md").replace("index", "") + "/")
+            md.convert(exemple + ("{{jet 3d6-test | un jet}}\n" if page == "autre.md" else ""))
+            registres.append(greffon.registre)
+        premier, second = registres
+        assert premier is not second
+        assert premier.exemples == {"a": "autre.md"} and set(premier.liens) == {"autre.md"}
+        assert second.exemples == {"a": "index.md"} and second.liens == {} and second.lanceurs == {}
+        # Nos blocs et les jets de la seconde construction écrivent dans son registre, pas dans l'ancien.
+        assert [f["format"].keywords["registre"] for f in config.mdx_configs["pymdownx.superfences"]["custom_fences"]
+                ] == [second] * 4
+        assert config.mdx_configs["site_plugins.jets"]["registre"] is second
 
 
 @pytest.mark.construction
@@ -323,8 +353,8 @@ def test_instantane_de_construction(site_construit: Path) -> None:
     instantane = runtime.with_suffix(".instantane")
     assert instantane.read_bytes()[:4] == b"RVI1" and instantane.stat().st_size > 5_000_000
     assert instantane.with_name(instantane.name + ".br").stat().st_size < instantane.stat().st_size / 3
-    worker = (site_construit / "assets/jdr/jdr-worker.js").read_text(encoding="utf-8")
-    assert f"pyodide/314.0.7/{instantane.name}" in worker
+    config = (site_construit / "assets/jdr/configuration.js").read_text(encoding="utf-8")
+    assert f'instantane_construit:{{adresse:"../../pyodide/314.0.7/{instantane.name}"' in config
     assert instantane.name not in (site_construit / "sw.js").read_text(encoding="utf-8")
 
 
@@ -448,7 +478,7 @@ class TestPrechargement:
 
     @staticmethod
     def assets(dossier: Path, widgets: str, **modules: str) -> Path:
-        (dossier / "jdr.js").write_text(f'import {{ moteur }} from "./moteur.js";\n{MARQUE_WIDGETS}\n',
+        (dossier / "jdr.js").write_text('import { moteur } from "./moteur.js";\nimport "./configuration.js";\n',
                                         encoding="utf-8")
         (dossier / "widgets.json").write_text(widgets, encoding="utf-8")
         moteur = 'export const AVEC_PYTHON = ".jdr-x, form.jdr-y";\nexport const moteur = 1;\n'
@@ -459,15 +489,16 @@ class TestPrechargement:
 
     def test_le_manifeste_et_les_imports_suivis(self) -> None:
         p = lire(ASSETS)
-        # moteur.js importe dom.js : ses avis (chargement, échec, nouvelle version) suivent la typographie.
-        assert p.communs == ("moteur.js", "dom.js")
+        # moteur.js importe dom.js : ses avis (chargement, échec, nouvelle version) suivent la typographie ;
+        # la configuration, écrite à la construction, est annoncée sans être lue dans les sources.
+        assert p.communs == ("moteur.js", "configuration.js", "dom.js")
         widgets = dict(p.widgets)
         manifeste = json.loads((ASSETS / "widgets.json").read_text(encoding="utf-8"))
         assert [list(e) for e in p.manifeste] == manifeste
         assert list(widgets) == [selecteur.partition(".")[2] for selecteur, _ in manifeste]
         for (_, module), noms in zip(manifeste, widgets.values(), strict=True):
             assert module == f"./{noms[0]}"
-        assert widgets["jdr-lanceur"] == ("lanceur.js", "dom.js", "moteur.js", "liaison.js")
+        assert widgets["jdr-lanceur"] == ("lanceur.js", "dom.js", "moteur.js", "liaison.js", "configuration.js")
         # stockage.js : les verrous entre onglets ; dom.js : la typographie.
         assert widgets["jdr-journal"] == ("journal.js", "stockage.js", "dom.js")
 
@@ -478,9 +509,9 @@ class TestPrechargement:
         p = lire(dossier)
         assert p.avec_python == ("jdr-x", "jdr-y")
         assert p.parle_a_python('<form class="jdr-y">') and not p.parle_a_python('<div class="jdr-x-legende">')
-        assert p.pour('<div class="jdr-x">') == ["moteur.js", "x.js", "a.js", "b.js"]
-        assert p.pour('<div class="autre jdr-x cache">') == ["moteur.js", "x.js", "a.js", "b.js"]
-        assert p.pour('<div class="jdr-x-legende">') == ["moteur.js"]
+        assert p.pour('<div class="jdr-x">') == ["moteur.js", "configuration.js", "x.js", "a.js", "b.js"]
+        assert p.pour('<div class="autre jdr-x cache">') == ["moteur.js", "configuration.js", "x.js", "a.js", "b.js"]
+        assert p.pour('<div class="jdr-x-legende">') == ["moteur.js", "configuration.js"]
 
     @pytest.mark.parametrize(("ligne", "message"), [
         ("export const moteur = 1;\n", "ne définit plus AVEC_PYTHON"),
@@ -507,51 +538,24 @@ class TestPrechargement:
         dossier = self.assets(tmp_path, widgets, **modules)
         if message is None:
             assert lire(dossier).widgets == ()
-            (dossier / "jdr.js").write_text("const WIDGETS = [];\n", encoding="utf-8")
-            message = "jdr.js ne lit plus le manifeste"
+            return
         with pytest.raises(ModulesIllisibles, match=message):
             lire(dossier)
 
 
-class TestManifesteDansJdrJs:
-    """jdr.js lit widgets.json ; le greffon l'y recopie à la construction (une requête de moins)."""
-
-    def test_recopie_exacte(self) -> None:
-        manifeste = lire(ASSETS).manifeste
-        source = (ASSETS / "jdr.js").read_text(encoding="utf-8")
-        construit = inserer_widgets(source, manifeste)
-        assert MARQUE_WIDGETS in source and MARQUE_WIDGETS not in construit and '"./widgets.json"' not in construit
-        (liste,) = re.findall(r"^const WIDGETS = (.*);$", construit, re.M)
-        assert json.loads(liste) == json.loads((ASSETS / "widgets.json").read_text(encoding="utf-8"))
-        # Rien d'autre ne bouge dans le module.
-        assert construit.replace(f"const WIDGETS = {liste};", MARQUE_WIDGETS) == source
-
-    def test_sans_la_ligne_d_import(self) -> None:
-        with pytest.raises(ModulesIllisibles, match="ne lit plus le manifeste"):
-            inserer_widgets("const WIDGETS = [];\n", ())
-
-    @pytest.mark.node
-    def test_la_source_reste_un_module_valide(self, tmp_path: Path) -> None:
-        """Sans le greffon, jdr.js se lit tel quel (son import du manifeste donne la même liste)."""
-        if shutil.which("node") is None:
-            pytest.skip("Node.js absent")
-        copie = tmp_path / "jdr.mjs"
-        copie.write_text((ASSETS / "jdr.js").read_text(encoding="utf-8"), encoding="utf-8")
-        subprocess.run(["node", "--check", str(copie)], capture_output=True, text=True, check=True)
-        shutil.copyfile(ASSETS / "widgets.json", tmp_path / "widgets.json")
-        (tmp_path / "lire.mjs").write_text(MARQUE_WIDGETS + "\nconsole.log(JSON.stringify(WIDGETS));\n",
-                                           encoding="utf-8")
-        sortie = subprocess.run(["node", str(tmp_path / "lire.mjs")], capture_output=True, text=True, check=True)
-        assert json.loads(sortie.stdout) == [list(e) for e in lire(ASSETS).manifeste]
+class TestManifesteDansLaConfiguration:
+    """jdr.js lit le manifeste des widgets dans le module de configuration (étape « configuration »,
+    tests/test_etapes.py) : il ne demande pas widgets.json, qui n'est pas servi."""
 
     @pytest.mark.construction
     def test_site_construit(self, site_construit: Path) -> None:
-        """Le jdr.js servi (réduit) porte exactement les entrées du manifeste, et ne le demande pas."""
         servi = (site_construit / "assets/jdr/jdr.js").read_text(encoding="utf-8")
+        config = (site_construit / "assets/jdr/configuration.js").read_text(encoding="utf-8")
         manifeste = json.loads((ASSETS / "widgets.json").read_text(encoding="utf-8"))
-        (liste,) = re.findall(r'=(\[\["[^;]*?"\]\])', servi)
+        (liste,) = re.findall(r'widgets:(\[\["[^;]*?"\]\])', config)
         assert json.loads(liste) == manifeste
-        assert '"./widgets.json"' not in servi and not (site_construit / "assets/jdr/widgets.json").exists()
+        assert "widgets.json" not in servi and not (site_construit / "assets/jdr/widgets.json").exists()
+        assert '"./configuration.js"' in servi
 
 
 class TestAmorce:
@@ -593,7 +597,8 @@ def test_modules_annonces_dans_l_en_tete(site_construit: Path) -> None:
         return re.findall(r'<link rel="modulepreload" href="([^"]+)">', tete)
 
     test = annonces("troisd6/test/index.html")
-    attendus = ("moteur.js", "dom.js", "exemple.js", "lanceur.js", "liaison.js", "jet-en-ligne.js")
+    # La configuration écrite à la construction en fait partie : aucune page n'attend de la découvrir.
+    attendus = ("moteur.js", "configuration.js", "dom.js", "exemple.js", "lanceur.js", "liaison.js", "jet-en-ligne.js")
     assert test == [f"../../assets/jdr/{nom}" for nom in attendus]
     for lien in test:
         assert (site_construit / "troisd6/test" / lien).resolve().is_file(), lien

@@ -202,11 +202,18 @@ class TestLecture:
         assert sortie.stdout.strip() == "True []"
 
     def test_memes_limites_que_la_page(self) -> None:
-        """La page (moteur.js) refuse avant l'envoi ce que le pont refuserait : mêmes bornes."""
-        source = (Path(__file__).resolve().parent.parent / "site_plugins/assets/moteur.js").read_text(encoding="utf-8")
-        limites = {nom: int(valeur) for nom, valeur in re.findall(r"export const (\w+_MAX) = (\d+);", source)}
-        assert limites["PROFONDEUR_MAX"] == pont.PROFONDEUR_MAX
-        assert limites["TAILLE_MAX"] == pont.TAILLE_MAX_REQUETE
+        """La page (moteur.js) refuse avant l'envoi ce que le pont refuserait : elle lit ses bornes dans
+        la configuration que la construction écrit depuis ce module, et n'en écrit aucune elle-même."""
+        from site_plugins.configuration import GLOBALE, constantes
+
+        assert constantes()["limites"] == {"profondeurMax": pont.PROFONDEUR_MAX, "tailleMax": pont.TAILLE_MAX_REQUETE}
+        # Où que soit le module qui les définit (moteur.js aujourd'hui), il les lit dans la configuration.
+        lues = {nom: valeur for script in (Path(__file__).resolve().parent.parent / "site_plugins/assets").rglob("*.js")
+                for nom, valeur in re.findall(r"^export const (\w+_MAX) = (.*);$", script.read_text(encoding="utf-8"),
+                                              re.M)}
+        assert {nom: lues.get(nom) for nom in ("PROFONDEUR_MAX", "TAILLE_MAX")} == {
+            "PROFONDEUR_MAX": f"globalThis.{GLOBALE}.limites.profondeurMax",
+            "TAILLE_MAX": f"globalThis.{GLOBALE}.limites.tailleMax"}
 
     def test_chaine_echappee(self) -> None:
         assert pont.lire_requete(json.dumps({"a": '\\"[[[' * 20})) == {"a": '\\"[[[' * 20}

@@ -21,6 +21,8 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from site_plugins import recherche
+from site_plugins.configuration import texte as texte_de_configuration
+from site_plugins.etapes import reglages_recherche
 from site_plugins.plugin import DelaisConfig
 
 from .conftest import DELAIS_ESSAI, RACINE
@@ -157,10 +159,12 @@ class TestIndexALaDemande:
         config = json.loads(re.search(r'<script id="__config" type="application/json">(.*?)</script>', html, re.S)[1])
         assert config["search"] == "../../assets/javascripts/workers/recherche-worker.js"
         dossier = site_construit / "assets" / "javascripts" / "workers"
-        texte = (dossier / "recherche-worker.js").read_text(encoding="utf-8")
-        assert "__WORKER_MATERIAL__" not in texte
-        materiel = re.search(r'"\./(search\.[0-9a-f]+\.min\.js)"', texte)
-        assert materiel and (dossier / materiel[1]).is_file()
+        # Servi tel qu'écrit (réduit) : l'adresse du worker de Material est dans la configuration du site,
+        # celle que Material donnait à la page, depuis le même dossier.
+        assert (dossier / "recherche-worker.js").is_file()
+        texte = (site_construit / "assets" / "jdr" / "configuration.js").read_text(encoding="utf-8")
+        materiel = re.search(r'recherche:\{material:"\./([^"]+)"', texte)
+        assert materiel and (dossier / materiel[1]).is_file() and materiel[1].startswith("search.")
         assert not (site_construit / "assets" / "jdr" / "recherche-worker.js").exists()
 
     @staticmethod
@@ -191,10 +195,9 @@ class TestIndexALaDemande:
     def test_delai_du_repos_pris_dans_la_configuration(self, site_construit: Path) -> None:
         """Le délai au bout duquel l'index se construit sans recherche est celui de l'option
         delais.recherche (celui du site des tests ici ; 4 s par défaut, voir TestWorkerSousNode)."""
-        texte = (site_construit / "assets" / "javascripts" / "workers" / "recherche-worker.js").read_text(
-            encoding="utf-8")
-        # Réduit par esbuild : « ATTENTE_MS=6e5 ».
-        delai = re.search(r"\bATTENTE_MS\s*=\s*([0-9.e+]+)", texte)
+        texte = (site_construit / "assets" / "jdr" / "configuration.js").read_text(encoding="utf-8")
+        # Réduit par esbuild : « attenteMs:6e5 ».
+        delai = re.search(r"\battenteMs:([0-9.e+]+)", texte)
         assert delai and float(delai[1]) == DELAIS_ESSAI["recherche"]
 
 
@@ -321,8 +324,7 @@ class TestModule:
 #: requêtes, comme la page les envoie ; rend les résultats (lieu et mots de chaque section).
 NOEUD = r"""
 const vm = require("vm"), fs = require("fs"), path = require("path"), { pathToFileURL, fileURLToPath } = require("url");
-const [source, workers, entree] = process.argv.slice(1);
-const materiel = fs.readdirSync(workers).find((f) => /^search\.[0-9a-f]+\.min\.js$/.test(f));
+const [source, workers, entree, configuration] = process.argv.slice(1);
 const cible = new EventTarget();
 const recus = [];
 const c = {
@@ -332,11 +334,16 @@ const c = {
   location: { href: pathToFileURL(path.join(workers, "recherche-worker.js")).href },
 };
 c.self = c;
+// La configuration du site (assets/jdr/configuration.js dans le site) est celle que le test a écrite.
 c.importScripts = (...adresses) => {
-  for (const a of adresses) vm.runInContext(fs.readFileSync(fileURLToPath(new URL(a, c.location.href)), "utf8"), c);
+  for (const a of adresses) {
+    const ici = `${a}`.endsWith("/jdr/configuration.js");
+    const fichier = ici ? configuration : fileURLToPath(new URL(a, c.location.href));
+    vm.runInContext(fs.readFileSync(fichier, "utf8"), c);
+  }
 };
 vm.createContext(c);
-vm.runInContext(fs.readFileSync(source, "utf8").replace("__WORKER_MATERIAL__", "./" + materiel), c);
+vm.runInContext(fs.readFileSync(source, "utf8"), c);
 const { index, requetes } = JSON.parse(fs.readFileSync(entree, "utf8"));
 const envoyer = (data) => cible.dispatchEvent(new MessageEvent("message", { data }));
 const resultats = () => recus.filter((m) => m.type === 3);
@@ -400,9 +407,14 @@ class TestWorkerSousNode:
         workers = Path(material.__file__).parent / "templates" / "assets" / "javascripts" / "workers"
         entree = tmp_path / "entree.json"
         entree.write_text(json.dumps({"index": PETIT_INDEX, "requetes": requetes}), encoding="utf-8")
+        # La configuration que le site écrit pour le worker de Material du paquet installé.
+        (materiel,) = workers.glob("search.*.min.js")
+        configuration = tmp_path / "configuration.js"
+        reglages = reglages_recherche(f"assets/javascripts/workers/{materiel.name}", DelaisConfig.recherche.default)
+        configuration.write_text(texte_de_configuration({"recherche": reglages}), encoding="utf-8")
         sortie = subprocess.run(
             ["node", "-e", script, str(RACINE / "site_plugins" / "assets" / "recherche-worker.js"), str(workers),
-             str(entree)], capture_output=True, text=True, check=True,
+             str(entree), str(configuration)], capture_output=True, text=True, check=True,
         )
         donnees: dict[str, Any] = json.loads(sortie.stdout)
         if script == NOEUD:
@@ -414,7 +426,9 @@ class TestWorkerSousNode:
         Material est chargé quand le minuteur du repos sonne (4 s, le défaut de delais.recherche), puis
         une requête trouve sa section. Les minuteurs sont ceux du test : aucune attente réelle."""
         donnees = self.lancer(tmp_path, [], NOEUD_REPOS)
-        assert donnees["avant"] == {"prets": 1, "charges": [], "minuteurs": [DelaisConfig.recherche.default]}
+        # Au départ, la configuration du site seulement (l'adresse du worker de Material et ce délai).
+        assert donnees["avant"] == {"prets": 1, "charges": ["configuration.js"],
+                                    "minuteurs": [DelaisConfig.recherche.default]}
         assert [f for f in donnees["apres"]["charges"] if re.fullmatch(r"search\.[0-9a-f]+\.min\.js", f)], donnees
         assert donnees["apres"]["resultats"] == [[[["combat/", {"initiative": True}]]]]
 

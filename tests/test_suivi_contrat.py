@@ -459,11 +459,11 @@ class TestPlusieursSuivis:
 
     @staticmethod
     def _html(**options: str) -> str:
-        from site_plugins.fences import formater_fiche, valider_fiche
+        from site_plugins.fences import Registre, formater_fiche, valider_fiche
 
         lues: dict[str, Any] = {}
         assert valider_fiche("fiche", {"id": "f", **options}, lues, {}, None)
-        return formater_fiche("", "fiche", "", lues, None)
+        return formater_fiche("", "fiche", "", lues, None, registre=Registre())
 
     def test_bloc_fiche_sans_option_garde_son_balisage(self) -> None:
         html = self._html(systeme="d10")

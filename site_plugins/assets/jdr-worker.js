@@ -9,8 +9,9 @@
 import { deballer, magasinInstantanes } from "./worker/instantane.js";
 import { marquer, mesures } from "./worker/mesures.js";
 import { lienRapide, raisonEnFrancais, servirDepuisTelechargements, telecharger } from "./worker/telechargement.js";
+import "./configuration.js";
 
-const CONFIG = null; // remplacé à la construction
+const CONFIG = globalThis.JDR_CONFIGURATION.worker; // écrite à la construction (site_plugins/configuration.py)
 
 function etat(valeur, detail) {
   envoyer({ etat: valeur, detail: detail || "", mesures });

@@ -6,9 +6,10 @@
 import { AVEC_PYTHON, WIDGETS_A_INTENTION, auRepos, moteur } from "./moteur.js";
 
 // Sélecteur du widget → module qui sait le brancher : la liste de widgets.json, que le greffon
-// lit aussi pour annoncer ces modules dans l'en-tête (prechargement.py). À la construction, il
-// recopie la liste ici à la place de cet import : une requête de moins.
-import WIDGETS from "./widgets.json" with { type: "json" };
+// lit aussi pour annoncer ces modules dans l'en-tête (prechargement.py), et recopie dans la
+// configuration du site.
+import "./configuration.js";
+const WIDGETS = globalThis.JDR_CONFIGURATION.widgets;
 
 // Une intention, une opération, pour tous les widgets à la fois (avant leurs propres écouteurs) :
 //   - le second clic d'un double clic (ou d'un triple clic, d'un double toucher), que le navigateur

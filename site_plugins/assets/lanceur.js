@@ -4,6 +4,7 @@
 import { adresseDeRejeu, annoncerJet, avisRejeu, el, erreur, piedDeRejeu, reviserJet, typographier } from "./dom.js";
 import { afficherEtat, moteur } from "./moteur.js";
 import { ficheChoisie, lier } from "./liaison.js";
+import "./configuration.js";
 
 // Ce que dit chaque rôle de dé (infobulle et lecteur d'écran).
 const ROLES = {
@@ -73,8 +74,9 @@ function groupe(g, quandRevele) {
   return ligne;
 }
 
-// Au-delà de cette longueur, la fraction exacte ne se lit plus : elle passe en infobulle.
-const FRACTION_LISIBLE = 15;
+// Au-delà de cette longueur, la fraction exacte ne se lit plus : elle passe en infobulle
+// (seuil et titre de la liste, ceux des cotes rendues à la construction : site_plugins/fences.py).
+const { fractionLisible: FRACTION_LISIBLE, titre: TITRE_COTES } = globalThis.JDR_CONFIGURATION.cotes;
 
 function cotesListe(cotes) {
   const ul = el("ul");
@@ -116,7 +118,7 @@ function majCotes(form, cotes) {
   // d'écran ne relit pas les chances (la zone est aria-live).
   const ancienne = zone.querySelector("ul");
   if (ancienne && ancienne.textContent === liste.textContent && zone.querySelector(".jdr-cotes-titre")) return;
-  const titre = el("p", "jdr-cotes-titre", "Chances exactes avant de lancer :");
+  const titre = el("p", "jdr-cotes-titre", TITRE_COTES);
   zone.replaceChildren(titre, liste);
 }
 

@@ -5,6 +5,7 @@
 // (barre, mégaoctets reçus, temps restant estimé) et ne juge que le silence : tant que des
 // octets arrivent, on attend. Un nouvel essai reprend avec les octets déjà reçus.
 import { typographier } from "./dom.js";
+import "./configuration.js";
 
 export const BASE = new URL(".", import.meta.url);
 // Les widgets qui parlent à Python (la copie locale et le journal n'en ont pas besoin).
@@ -13,20 +14,20 @@ export const AVEC_PYTHON = ".jdr-exemple, form.jdr-lanceur, .jdr-fiche";
 export const WIDGETS_A_INTENTION = `${AVEC_PYTHON}, .jdr-jet, .jdr-jet-panneau, .jdr-journal-vue`;
 // Les délais, en millisecondes, viennent de la configuration de la construction (option
 // « delais » du greffon jdr : 20 s, 60 s et 20 s sur le site publié, plus courts pour les tests).
-const DELAIS = null; // remplacé à la construction (option delais du greffon jdr)
+const DELAIS = globalThis.JDR_CONFIGURATION.delais;
 // Sans aucune nouvelle du worker pendant le téléchargement (le worker, lui, abandonne plus tôt
 // quand aucun octet n'arrive, et le dit) ou pendant le démarrage de Python (travail du processeur).
 const SILENCE_TELECHARGEMENT_MS = DELAIS.silenceTelechargement;
 const SILENCE_DEMARRAGE_MS = DELAIS.silenceDemarrage;
 // Une fois Python prêt, une requête sans réponse après ce délai signale un worker bloqué.
 const DELAI_REPONSE_MS = DELAIS.reponse;
-// Limites d'une requête, vérifiées avant l'envoi : les mêmes que celles du pont
-// (TAILLE_MAX_REQUETE et PROFONDEUR_MAX de jdr_core/pont.py ; tests/test_pont.py vérifie
-// qu'elles s'accordent). Un objet trop profond ferait échouer postMessage, et ce que
+// Limites d'une requête, vérifiées avant l'envoi : celles du pont (TAILLE_MAX_REQUETE et
+// PROFONDEUR_MAX de jdr_core/pont.py), que la construction écrit dans la configuration.
+// Un objet trop profond ferait échouer postMessage, et ce que
 // Python refuserait n'a pas à faire le voyage. Les imports des fiches (suivi.js) les
 // appliquent aussi, sur le texte brut.
-export const PROFONDEUR_MAX = 32;
-export const TAILLE_MAX = 100000;
+export const PROFONDEUR_MAX = globalThis.JDR_CONFIGURATION.limites.profondeurMax;
+export const TAILLE_MAX = globalThis.JDR_CONFIGURATION.limites.tailleMax;
 
 export const MESSAGES = {
   attente: "",

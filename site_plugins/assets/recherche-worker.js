@@ -7,7 +7,8 @@
 // le met à sa place dans la configuration des pages (__config.search). Il répond « prêt » tout
 // de suite, garde ce que la page lui envoie, et ne charge le worker de Material (importScripts,
 // même fil) que lorsque la page annonce une recherche (survol ou focus de la boîte, voir
-// jdr.js), à la première requête, ou après ATTENTE_MS (option delais.recherche du greffon).
+// jdr.js), à la première requête, ou après ATTENTE_MS (option delais.recherche du greffon ; cette
+// valeur et l'adresse du worker de Material viennent du module de configuration du site).
 // Il lui donne alors la mise en place, attend son « prêt » (sa mise en place est asynchrone)
 // et lui rejoue les requêtes gardées.
 // Protocole de Material (type) : 0 mise en place, 1 prêt, 2 requête, 3 résultat.
@@ -26,8 +27,8 @@
 //   recherche par préfixe trouve alors les deux) ;
 // - au résultat (traduire) : « Non trouvé » cite le mot tel qu'il a été tapé, et le surlignage
 //   de la page d'arrivée (paramètre h) reçoit les mots tels que le texte les écrit.
-const MATERIAL = "__WORKER_MATERIAL__"; // remplacé à la construction (greffon jdr)
-const ATTENTE_MS = 4000; // remplacé à la construction (option delais du greffon jdr)
+importScripts("../../jdr/configuration.js");
+const { material: MATERIAL, attenteMs: ATTENTE_MS } = self.JDR_CONFIGURATION.recherche;
 const MISE_EN_PLACE = 0;
 const PRET = 1;
 const REQUETE = 2;

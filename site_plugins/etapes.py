@@ -1,0 +1,325 @@
+"""La construction après les pages, en étapes nommées : ce que fait ``on_post_build`` du greffon.
+
+Les pages écrites, le greffon dépose dans le site ce qui fait marcher Python et le hors-ligne.
+Chaque étape est une fonction d'un :class:`Contexte` (dossiers, options du greffon, ce que les
+pages ont appris, ce que les étapes précédentes ont produit) ; :data:`ETAPES` les range dans
+l'ordre, et chacune se teste seule sur un petit site temporaire (tests/test_etapes.py) :
+
+1. :func:`runtime` : les fichiers de Pyodide sous ``pyodide/<version>/`` et l'archive précompilée
+   de la bibliothèque standard et de ``jdr_core`` ;
+2. :func:`instantane` : l'instantané de Python démarré, préparé avec le site (option
+   ``instantane_construit``) ;
+3. :func:`fichiers` : nos scripts et styles, et le worker de recherche à côté de celui de Material ;
+4. :func:`configuration` : le module de configuration du navigateur (:mod:`site_plugins.configuration`),
+   le seul fichier de script écrit par la construction : aucun script n'est retouché ;
+5. :func:`renvois` : les pages de renvoi des anciennes adresses ;
+6. :func:`manifeste` : le manifeste d'application et ses icônes ;
+7. :func:`minification` : nos scripts et styles réduits par esbuild ;
+8. :func:`entetes` : ``_headers``, CSP comprise (empreintes des scripts en ligne des pages) ;
+9. :func:`service_worker` : ``sw.js``, versionné par l'empreinte de tout ce qui précède ;
+10. :func:`compression` : les versions ``.br`` et ``.gz`` de ce qui se télécharge.
+
+L'ordre compte là où une étape lit ce qu'une autre écrit : la configuration nomme le runtime et
+l'instantané ; les renvois sont des pages comme les autres, pour les en-têtes et le service
+worker ; le service worker prend l'empreinte de tous les fichiers finis (réduits), et la
+compression vient en dernier. Une étape qui manque de ce qu'une précédente devait produire le dit
+(:class:`EtapeImpossible`) au lieu d'écrire un fichier faux.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import posixpath
+import shutil
+import struct
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mkdocs.exceptions import PluginError
+
+from . import configuration as module_configuration
+from .entetes import ecrire as ecrire_entetes
+from .exemples import ExempleInvalide, tous_les_exemples
+from .manifeste import ecrire as ecrire_manifeste
+from .minification import minifier
+from .options import JdrConfig
+from .prechargement import MANIFESTE, ModulesIllisibles, Prechargement
+from .recherche import WORKER as WORKER_RECHERCHE
+from .renvois import RenvoiImpossible, ecrire_renvois
+from .runtime import (
+    FICHIERS_PYODIDE,
+    SERVICE_WORKER_RETRAIT,
+    ErreurRuntime,
+    Reglages,
+    archive_sources,
+    compresser_site,
+    construire_instantane,
+    construire_runtime,
+    ecrire_service_worker,
+    systemes_des_mecaniques,
+    tailles_runtime,
+    verrou_minimal,
+    version_pyodide,
+)
+
+#: Nos scripts et styles, tels qu'écrits.
+ASSETS = Path(__file__).parent / "assets"
+#: Où ils vont dans le site (le module de configuration et runtime.json aussi).
+DOSSIER_ASSETS = "assets/jdr"
+#: Le worker de Python dans le site : les adresses de sa configuration partent de lui.
+WORKER = f"{DOSSIER_ASSETS}/jdr-worker.js"
+#: Le modèle du service worker (dans ASSETS), écrit à la racine du site par son étape.
+SERVICE_WORKER = "sw.js"
+#: Ce que l'étape « fichiers » ne recopie pas dans DOSSIER_ASSETS : le service worker et le worker
+#: de recherche vont ailleurs, le manifeste des widgets entre dans le module de configuration.
+HORS_COPIE = (SERVICE_WORKER, WORKER_RECHERCHE, MANIFESTE)
+#: L'instantané de construction ne se télécharge que si 1 Mo de Python arrive assez vite (voir
+#: l'option lien_rapide_ms), et jamais après ce délai.
+SEUIL_OCTETS_INSTANTANE = 1_000_000
+DELAI_MAX_INSTANTANE_MS = 5000
+
+
+class EtapeImpossible(Exception):
+    """Une étape n'a pas ce qu'il lui faut (une étape précédente manque, un fichier attendu est
+    absent) ; le message dit quoi, en français."""
+
+
+@dataclass
+class Contexte:
+    """Ce que les étapes se passent : les dossiers, les options, ce que les pages ont appris, puis
+    ce que chaque étape produit pour les suivantes."""
+
+    #: Le site construit (site_dir de MkDocs).
+    site: Path
+    #: Les caches de la construction (runtime, instantané, icônes, minification, compression).
+    cache: Path
+    #: Le paquet npm de Pyodide (node_modules/pyodide).
+    pyodide: Path
+    #: Les options du greffon.
+    options: JdrConfig
+    #: Les pages Markdown (docs_dir), dont les exemples préchauffent le runtime.
+    docs: Path
+    #: Nom, description et adresse publique du site (mkdocs.yml).
+    nom_du_site: str = ""
+    description: str = ""
+    adresse_du_site: str = ""
+    #: Les modules des widgets, lus dans nos sources (prechargement.py) : le manifeste en vient.
+    prechargement: Prechargement = field(default_factory=lambda: Prechargement((), ()))
+    #: La commande d'esbuild (vide : pas de minification).
+    esbuild: list[str] = field(default_factory=list)
+    #: Le worker de recherche de Material dans le site (« assets/javascripts/workers/search.….min.js »),
+    #: lu dans la configuration des pages (recherche.remplacer_worker) ; vide si aucune ne le demande.
+    worker_material: str = ""
+    # --- produit par les étapes ---
+    #: L'archive précompilée (étape runtime) et son nom, qui porte l'empreinte de son contenu.
+    runtime: bytes = b""
+    nom_runtime: str = ""
+    #: L'instantané de construction tel que le worker le lit (étape instantane) ; None sans lui.
+    instantane: dict[str, Any] | None = None
+    #: Le worker de recherche posé dans le site (étape fichiers) ; None sans recherche.
+    worker_recherche: Path | None = None
+
+    @property
+    def version(self) -> str:
+        return version_pyodide(self.pyodide)
+
+    @property
+    def dossier_pyodide(self) -> Path:
+        """Les fichiers de Pyodide dans le site : l'adresse change avec la version (cache « immutable »)."""
+        return self.site / "pyodide" / self.version
+
+    @property
+    def assets(self) -> Path:
+        return self.site / DOSSIER_ASSETS
+
+    def depuis_le_worker(self, chemin: str) -> str:
+        """L'adresse de ``chemin`` (dans le site) vue du worker de Python, qui la résout lui-même."""
+        return posixpath.relpath(chemin, posixpath.dirname(WORKER))
+
+
+Etape = Callable[[Contexte], None]
+
+
+# --- 1. runtime ------------------------------------------------------------------------------
+
+def runtime(ctx: Contexte) -> None:
+    """Pyodide sous ``pyodide/<version>/``, l'archive précompilée à côté (nommée par son empreinte),
+    et le résumé de son contenu dans ``runtime.json``."""
+    ctx.dossier_pyodide.mkdir(parents=True, exist_ok=True)
+    for fichier in FICHIERS_PYODIDE:
+        shutil.copyfile(ctx.pyodide / fichier, ctx.dossier_pyodide / fichier)
+    exemples = [e.source for e in tous_les_exemples(ctx.docs)]
+    o = ctx.options
+    ctx.runtime, resume = construire_runtime(
+        ctx.pyodide, archive_sources(list(o.paquets)), exemples,
+        Reglages(o.optimiser_stdlib, o.lignes_stdlib, tuple(o.garder)), ctx.cache,
+    )
+    ctx.nom_runtime = f"runtime-{hashlib.sha256(ctx.runtime).hexdigest()[:12]}.zip"
+    (ctx.dossier_pyodide / ctx.nom_runtime).write_bytes(ctx.runtime)
+    ctx.assets.mkdir(parents=True, exist_ok=True)
+    (ctx.assets / "runtime.json").write_text(json.dumps(resume, indent=1), encoding="utf-8")
+
+
+def _runtime_fait(ctx: Contexte, etape: str) -> None:
+    if not ctx.nom_runtime or not (ctx.dossier_pyodide / ctx.nom_runtime).is_file():
+        raise EtapeImpossible(f"l'étape {etape} a besoin du runtime : l'étape runtime doit passer avant elle")
+
+
+# --- 2. instantané ---------------------------------------------------------------------------
+
+def instantane(ctx: Contexte) -> None:
+    """L'instantané de construction à côté du runtime, si l'option le demande ; le worker le
+    télécharge sur un lien rapide seulement (sa configuration dit où et à quel seuil)."""
+    if not ctx.options.instantane_construit:
+        ctx.instantane = None
+        return
+    _runtime_fait(ctx, "instantane")
+    paquet = construire_instantane(ctx.pyodide, ctx.runtime, verrou_minimal(ctx.pyodide), ctx.cache)
+    nom = f"{ctx.nom_runtime.removesuffix('.zip')}.instantane"
+    (ctx.dossier_pyodide / nom).write_bytes(paquet)
+    ctx.instantane = {
+        "adresse": ctx.depuis_le_worker(f"pyodide/{ctx.version}/{nom}"),
+        # La longueur de la mémoire déballée (3e mot de l'en-tête) : Pyodide prépare la sienne d'avance.
+        "longueur": struct.unpack_from("<I", paquet, 8)[0],
+        "seuil_octets": SEUIL_OCTETS_INSTANTANE,
+        "seuil_ms": ctx.options.lien_rapide_ms,
+        "delai_max_ms": DELAI_MAX_INSTANTANE_MS,
+    }
+
+
+# --- 3. fichiers -----------------------------------------------------------------------------
+
+def fichiers(ctx: Contexte) -> None:
+    """Nos scripts et styles dans ``assets/jdr/``, tels qu'écrits ; le worker de recherche à côté de
+    celui de Material (même dossier : ses chemins relatifs vers lunr restent justes), si une page
+    le demande."""
+    shutil.copytree(ASSETS, ctx.assets, dirs_exist_ok=True, ignore=shutil.ignore_patterns(*HORS_COPIE))
+    ctx.worker_recherche = None
+    if ctx.worker_material:
+        materiel = ctx.site / ctx.worker_material
+        if not materiel.is_file():
+            raise EtapeImpossible(f"le worker de recherche de Material ({ctx.worker_material}) est introuvable "
+                                  f"dans {ctx.site}")
+        ctx.worker_recherche = materiel.with_name(WORKER_RECHERCHE)
+        shutil.copyfile(ASSETS / WORKER_RECHERCHE, ctx.worker_recherche)
+
+
+# --- 4. configuration ------------------------------------------------------------------------
+
+def reglages_recherche(worker_material: str, attente_ms: int) -> dict[str, Any] | None:
+    """Ce que lit notre worker de recherche : celui de Material (son chemin dans le site), depuis le
+    même dossier, et le délai du repos ; None sans recherche.
+
+    >>> reglages_recherche("assets/javascripts/workers/search.0123abcd.min.js", 4000)
+    {'material': './search.0123abcd.min.js', 'attenteMs': 4000}
+    """
+    if not worker_material:
+        return None
+    return {"material": f"./{posixpath.basename(worker_material)}", "attenteMs": attente_ms}
+
+
+def donnees_de_configuration(ctx: Contexte) -> dict[str, Any]:
+    """Le contenu du module de configuration (voir :mod:`site_plugins.configuration`)."""
+    _runtime_fait(ctx, "configuration")
+    d = ctx.options.delais
+    pyodide = ctx.depuis_le_worker(f"pyodide/{ctx.version}")
+    return {
+        # Le worker de Python : ses adresses partent de lui (new URL(…, import.meta.url)).
+        "worker": {
+            "pyodide": f"{pyodide}/",
+            "runtime": f"{pyodide}/{ctx.nom_runtime}",
+            "verrou": verrou_minimal(ctx.pyodide),
+            "instantane": ctx.options.instantane_local,
+            "instantane_construit": ctx.instantane,
+            "tailles": tailles_runtime(ctx.dossier_pyodide, ctx.nom_runtime),
+            "mecaniques": systemes_des_mecaniques(),
+            "silence_reseau": d.silence_reseau,
+        },
+        # La page (moteur.js) : ses délais de silence et de réponse.
+        "delais": {"silenceTelechargement": d.silence_telechargement, "silenceDemarrage": d.silence_demarrage,
+                   "reponse": d.reponse},
+        "recherche": reglages_recherche(ctx.worker_material, d.recherche),
+        # jdr.js : sélecteur de widget → module qui le branche (widgets.json).
+        "widgets": [list(entree) for entree in ctx.prechargement.manifeste],
+        **module_configuration.constantes(),
+    }
+
+
+def configuration(ctx: Contexte) -> None:
+    """``assets/jdr/configuration.js``, que la page, le worker de Python et celui de recherche lisent."""
+    texte = module_configuration.texte(donnees_de_configuration(ctx))
+    (ctx.assets / module_configuration.NOM).write_text(texte, encoding="utf-8")
+
+
+# --- 5. renvois ------------------------------------------------------------------------------
+
+def renvois(ctx: Contexte) -> None:
+    """Une page de renvoi à l'ancienne adresse de chaque page d'un dossier renommé."""
+    ecrire_renvois(ctx.site, dict(ctx.options.anciens_dossiers), ctx.adresse_du_site)
+
+
+# --- 6. manifeste ----------------------------------------------------------------------------
+
+def manifeste(ctx: Contexte) -> None:
+    """Le manifeste d'application et ses icônes, que le service worker garde ensuite."""
+    ecrire_manifeste(ctx.site, ctx.cache / "icones", ctx.nom_du_site, ctx.description)
+
+
+# --- 7. minification -------------------------------------------------------------------------
+
+def minification(ctx: Contexte) -> None:
+    """Nos scripts et styles réduits, le worker de recherche compris (sw.js l'est à son étape)."""
+    if not ctx.esbuild:
+        return
+    a_reduire = sorted(ctx.assets.rglob("*"))
+    if ctx.worker_recherche is not None:
+        a_reduire.append(ctx.worker_recherche)
+    minifier(a_reduire, ctx.esbuild, ctx.cache / "minifie")
+
+
+# --- 8. en-têtes -----------------------------------------------------------------------------
+
+def entetes(ctx: Contexte) -> None:
+    """``_headers`` : sécurité (CSP avec les empreintes des scripts en ligne des pages) et cache."""
+    ecrire_entetes(ctx.site)
+
+
+# --- 9. service worker -----------------------------------------------------------------------
+
+def service_worker(ctx: Contexte) -> None:
+    """``sw.js`` à la racine, versionné par l'empreinte du site fini ; sans hors-ligne, celui qui
+    retire le service worker d'une visite précédente."""
+    sw = ctx.site / SERVICE_WORKER
+    if ctx.options.hors_ligne:
+        ecrire_service_worker(ctx.site, ASSETS / SERVICE_WORKER)
+    else:
+        sw.write_text(SERVICE_WORKER_RETRAIT, encoding="utf-8")
+    if ctx.esbuild:
+        minifier([sw], ctx.esbuild, ctx.cache / "minifie")
+
+
+# --- 10. compression -------------------------------------------------------------------------
+
+def compression(ctx: Contexte) -> None:
+    """Les versions ``.br`` et ``.gz`` de ce qui se télécharge, au niveau de l'option."""
+    if ctx.options.compresser:
+        compresser_site(ctx.site, ctx.cache / "compresse", ctx.options.compression)
+
+
+#: Les étapes, dans leur ordre (voir l'en-tête du module).
+ETAPES: tuple[Etape, ...] = (
+    runtime, instantane, fichiers, configuration, renvois, manifeste, minification, entetes, service_worker,
+    compression,
+)
+
+
+def executer(ctx: Contexte, etapes: tuple[Etape, ...] = ETAPES) -> None:
+    """Les étapes dans l'ordre ; l'échec de l'une arrête la construction, avec son message."""
+    for etape in etapes:
+        try:
+            etape(ctx)
+        except (EtapeImpossible, ErreurRuntime, ExempleInvalide, ModulesIllisibles, RenvoiImpossible) as erreur:
+            raise PluginError(f"jdr : {erreur}") from erreur
