@@ -4,6 +4,7 @@ messages en français pour les sauvegardes abîmées."""
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from typing import Any, ClassVar
 
 import pytest
@@ -11,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from jdr_core import registre
+from jdr_core.cotes import pourcentage
 from jdr_core.encore.fiche import Fiche
 from jdr_core.encore.reserve import verifier_coup_d_eclat
 from jdr_core.encore.suivi import operer
@@ -260,6 +262,77 @@ class TestRejeuDansLeLanceur:
     def test_sans_des_ni_rejeu(self) -> None:
         r = operer(self.FICHES["raw-stresse"].en_json(), {"op": "premiers_soins", "reussi": True})
         assert "rejeu" not in r and "graine" not in r
+
+
+class TestChancesDesJets:
+    """La question « chances » : les jets que la fiche lance (premiers soins, résistance en Raw,
+    ramener en Rupture), leurs chances pour les réglages visibles, sans rien changer à la fiche."""
+
+    @staticmethod
+    def _chances(etat: dict[str, Any], **reglages: object) -> dict[str, str]:
+        r = _pont(etat, {"op": "chances", **reglages})
+        assert "erreur" not in r, r
+        assert r["etat"] == etat and r["message"] == "" and "graine" not in r and "rejeu" not in r
+        return {f"{j['jet']}|{j['evenement']}": j["chance"] for j in r["reponse"]["jets"]}
+
+    @pytest.mark.parametrize(("ton", "stress", "jets"), [
+        ("blockbuster", 6, ["Premiers soins (lancer INT)"]),
+        ("raw", 5, ["Premiers soins (lancer INT)", "Choc (+1)", "Horreur (+2)", "Indicible (+3)"]),
+        ("raw", 6, ["Premiers soins (lancer INT)", "Choc (+1)", "Horreur (+2)", "Indicible (+3)",
+                    "Ramener à la raison"]),
+    ])
+    def test_les_jets_montres_selon_la_fiche(self, ton: str, stress: int, jets: list[str]) -> None:
+        """Les boutons de la vue sont ceux de la réponse, dans le même ordre : seuls ceux qui lancent des dés."""
+        etat = {**_creer(ton=ton), "stress": stress}
+        vue = operer(etat, {"op": "lire"})["vue"]
+        assert [j["libelle"] for j in vue["jets"]] == jets
+        assert all("chance" not in j for j in vue["jets"])  # la vue n'envoie que les boutons
+        reponse = _pont(etat, {"op": "chances"})["reponse"]["jets"]
+        assert [(j["jet"], j["evenement"], j["libelle"]) for j in reponse] == [
+            (j["jet"], j["evenement"], j["libelle"]) for j in vue["jets"]]
+        # Les boutons des événements ont leur libellé dans la vue, qu'ils lancent des dés (Raw) ou non.
+        montants = {"blockbuster": ["Choc (+1)", "Horreur (+1)", "Indicible (+2)"],
+                    "raw": ["Choc (+1)", "Horreur (+2)", "Indicible (+3)"]}
+        assert [e["libelle"] for e in vue["evenements"]] == montants[ton]
+
+    @pytest.mark.parametrize("attribut", range(7))
+    @pytest.mark.parametrize("trousse", [False, True])
+    def test_une_loi_ecrite_ici(self, attribut: int, trousse: bool) -> None:
+        """Chaque dé réussit sur 5 ou 6, un succès suffit en Standard : 1 − (2/3)^n, avec n dés (l'attribut,
+        plus le dé de la trousse, jamais moins d'un) ; ni le malus de Stress (Stress 4, Raw) ni le ton n'y font."""
+        etat = {**_creer(ton="raw"), "stress": 6}
+        chances = self._chances(etat, int=str(attribut), trousse=trousse, con=attribut, cha=attribut)
+
+        def loi(n: int) -> str:
+            return pourcentage(1 - Fraction(2, 3) ** max(1, n))
+        assert chances == {"premiers_soins|": loi(attribut + trousse), "evenement|Choc": loi(attribut),
+                           "evenement|Horreur": loi(attribut), "evenement|Indicible": loi(attribut),
+                           "ramener|": loi(attribut)}
+
+    def test_sans_reglages_les_champs_de_depart(self) -> None:
+        etat = {**_creer(ton="raw"), "stress": 6}
+        assert self._chances(etat) == self._chances(etat, int=2, trousse=False, con=2, cha=2)
+
+    @pytest.mark.parametrize(("op", "cle", "reglages", "stress"), [
+        ({"op": "premiers_soins", "int": 4, "trousse": True}, "premiers_soins|", {"int": 4, "trousse": True}, 4),
+        ({"op": "premiers_soins", "int": 0}, "premiers_soins|", {"int": 0}, 6),
+        ({"op": "evenement", "evenement": "Horreur", "resister": True, "con": 1}, "evenement|Horreur", {"con": 1}, 4),
+        ({"op": "evenement", "evenement": "Choc", "resister": True, "con": 6}, "evenement|Choc", {"con": 6}, 5),
+        ({"op": "ramener", "cha": 5}, "ramener|", {"cha": 5}, 6),
+    ])
+    def test_celles_du_jet_que_le_bouton_lance(self, op: dict[str, Any], cle: str, reglages: dict[str, Any],
+                                               stress: int) -> None:
+        """Les chances affichées sont la cote « réussite » du lanceur rejoué par le jet même du bouton
+        (ses réglages : lien de rejeu) : la question et l'opération ne peuvent pas différer."""
+        etat = {**FICHES_REJOUEES["raw-stresse"].en_json(), "stress": stress}
+        r = _pont(etat, {**op, "graine": 11})
+        assert "erreur" not in r, r
+        cotes = {c["cle"]: c["pourcentage"] for c in registre.cotes("encore-reserve", r["rejeu"]["parametres"])}
+        assert self._chances(etat, **reglages)[cle] == cotes["reussite"]
+
+    def test_reglage_refuse_en_francais(self) -> None:
+        r = _pont(_creer(ton="raw"), {"op": "chances", "int": "9"})
+        assert r == {"erreur": typographier("INT « 9 » : attendu un entier de 0 à 6")}
 
 
 class TestRenommer:

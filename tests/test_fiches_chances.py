@@ -1,10 +1,11 @@
 """Les chances écrites à côté des boutons de jet d'une fiche ne dérivent jamais (issue 36).
 
-Une propriété, vérifiée dans Chromium sur les trois fiches qui en montrent (3D6, 2D6, D10), à
+Une propriété, vérifiée dans Chromium sur les quatre fiches (3D6, 2D6, D10, enCORE en Raw), à
 1 280 et à 390 px : après chaque pas d'une suite tirée au hasard (un réglage changé, un jet, une
 annulation, un rechargement, un changement fait dans un second onglet), les chances affichées sont
 exactement celles que le cœur calcule, sous CPython, pour la fiche rangée et les réglages VISIBLES
-(lus dans les champs de la page, comme un joueur les lit). La suite est tirée d'une graine écrite
+(lus dans les champs de la page, comme un joueur les lit ; ceux qui ne sont pas montrés, comme le
+CHA de l'allié hors d'une Rupture, prennent leur valeur par défaut). La suite est tirée d'une graine écrite
 dans le rapport : ``JDR_GRAINE_CHANCES=<graine>`` la rejoue.
 
 Et la mise en page de la fiche : au téléphone, aucun contrôle de moins de 44 px de haut (une case
@@ -33,7 +34,8 @@ PAS = 7
 @dataclass(frozen=True)
 class Fiche:
     """Une fiche à chances : sa page, son sélecteur, sa requête au pont, ses réglages (libellé du champ
-    → nom du réglage, et les valeurs qu'on y essaie), le libellé de ses boutons de jet."""
+    → nom du réglage, et les valeurs qu'on y essaie ; « oui »/« non » pour une case), le libellé de ses
+    boutons de jet ; ``creation`` : les listes réglées à la création (libellé → valeur)."""
     chemin: str
     racine: str
     systeme: str
@@ -42,6 +44,7 @@ class Fiche:
     liste: str
     prefixe: str
     operation_ailleurs: str
+    creation: tuple[tuple[str, str], ...] = ()
 
 
 FICHES = {
@@ -58,6 +61,15 @@ FICHES = {
     "d10": Fiche("/d10/fiche/", ".jdr-fiche[data-systeme='d10'][data-suivi='fiche']", "d10", "fiche",
                  {"Difficulté variable (la difficulté vaut 5 + DV)": ("dv", ("0", "3", "6", "8", "10"))},
                  "jets", "Jet : ", "Ajouter la blessure"),
+    # En Raw : les premiers soins (INT, trousse), la résistance à chaque événement (CON) et, en Rupture,
+    # ramener à la raison (CHA de l'allié). Le second onglet subit un événement Indicible (+3) : la
+    # Rupture, et son bouton « Ramener à la raison », arrivent vite d'un autre onglet.
+    "encore": Fiche("/encore/fiche/", ".jdr-fiche[data-systeme='encore']", "encore", "",
+                    {"INT": ("int", ("0", "1", "2", "4", "6")),
+                     "Le soigneur a une trousse de premiers soins": ("trousse", ("oui", "non")),
+                     "CON": ("con", ("0", "1", "3", "5")),
+                     "CHA de l'allié": ("cha", ("0", "2", "3", "6"))},
+                    "jets", "", "Indicible (+3)", creation=(("Ton", "raw"),)),
 }
 
 
@@ -71,16 +83,16 @@ def _champ(fiche: Locator, libelle: str) -> Locator:
     return fiche.get_by_label(re.compile("^" + re.escape(libelle)))
 
 
-def _reglages_visibles(fiche: Locator, f: Fiche) -> dict[str, str]:
-    """Les réglages tels que la page les montre (la valeur des champs, pas une mémoire du script) ; aucun
-    si la fiche ne montre pas de jets (un personnage 3D6 hors d'état d'agir)."""
+def _reglages_visibles(fiche: Locator, f: Fiche) -> dict[str, str | bool]:
+    """Les réglages tels que la page les montre (la valeur des champs, une case cochée ou non, pas une
+    mémoire du script) ; seulement ceux que la page montre (aucun pour un personnage 3D6 hors d'état
+    d'agir, pas de CHA de l'allié hors d'une Rupture)."""
     champs = {nom: _champ(fiche, libelle) for libelle, (nom, _) in f.reglages.items()}
-    if not all(champ.count() for champ in champs.values()):
-        return {}
-    return {nom: champ.input_value() for nom, champ in champs.items()}
+    return {nom: champ.is_checked() if champ.get_attribute("type") == "checkbox" else champ.input_value()
+            for nom, champ in champs.items() if champ.count()}
 
 
-def _attendues(page: Page, f: Fiche, reglages: dict[str, str]) -> list[tuple[str, str]]:
+def _attendues(page: Page, f: Fiche, reglages: dict[str, str | bool]) -> list[tuple[str, str]]:
     """(bouton, chances) que le cœur donne, sous CPython, pour la fiche rangée et ces réglages."""
     etat = page.evaluate(f"() => JSON.parse(localStorage.getItem(document.querySelector({f.racine!r}).jdrSuivi.cle))")
     requete = {"type": "suivi", "systeme": f.systeme, "etat": etat, "op": {"op": "chances", **reglages}}
@@ -91,13 +103,23 @@ def _attendues(page: Page, f: Fiche, reglages: dict[str, str]) -> list[tuple[str
     return [(_espaces(f.prefixe + j["libelle"]), _espaces(j["phrase"])) for j in reponse["reponse"][f.liste]]
 
 
+#: Pour chaque bouton de jet : son texte, ses chances, et ce qu'un lecteur d'écran entend avec lui
+#: (aria-describedby) : ses chances, puis la légende qui dit pour quels réglages elles valent.
+LIGNES = """(lis) => lis.map((li) => {
+    const b = li.querySelector('button');
+    const decrit = (b.getAttribute('aria-describedby') || '').split(' ').map((id) => document.getElementById(id));
+    return [b.textContent, li.querySelector('.jdr-fiche-chance').textContent,
+            decrit.map((n) => (n ? n.className.split(' ')[0] : 'absent'))];
+})"""
+
+
 def _affichees(fiche: Locator) -> list[tuple[str, str]]:
-    """(bouton, chances) affichés, une fois les chances calculées (aucune marquée « en calcul »)."""
+    """(bouton, chances) affichés, une fois les chances calculées (aucune marquée « en calcul ») ;
+    chaque bouton est décrit par ses chances et par sa légende."""
     expect(fiche.locator(".jdr-fiche-chance--calcul")).to_have_count(0, timeout=DELAI)
-    lignes: list[list[str]] = fiche.locator(".jdr-fiche-test").evaluate_all(
-        "(lis) => lis.map((li) => [li.querySelector('button').textContent,"
-        " li.querySelector('.jdr-fiche-chance').textContent])")
-    return [(_espaces(b), _espaces(c)) for b, c in lignes]
+    lignes: list[list[Any]] = fiche.locator(".jdr-fiche-test").evaluate_all(LIGNES)
+    assert [d for _, _, d in lignes] == [["jdr-fiche-chance", "jdr-fiche-legende"]] * len(lignes), lignes
+    return [(_espaces(b), _espaces(c)) for b, c, _ in lignes]
 
 
 def _fiche_posee(page: Page, f: Fiche) -> Locator:
@@ -113,6 +135,8 @@ def _creer(page: Page, serveur: str, f: Fiche) -> Locator:
     fiche = page.locator(f.racine)
     creation = fiche.locator(".jdr-fiche-creation")
     creation.get_by_label("Nom").fill("Mira")
+    for libelle, valeur in f.creation:
+        _champ(creation, libelle).select_option(valeur)
     creation.get_by_role("button", name="Créer la fiche").click()
     return _fiche_posee(page, f)
 
@@ -122,16 +146,24 @@ def _pas(hasard: random.Random, page: Page, autre: Page, serveur: str, f: Fiche)
     fiche = page.locator(f.racine)
     geste = hasard.choice(["reglage", "reglage", "jet", "jet", "annuler", "recharger", "ailleurs"])
     if geste == "reglage":
-        libelle = hasard.choice(list(f.reglages))
+        montres = [libelle for libelle in f.reglages if _champ(fiche, libelle).count()]
+        if not montres:
+            return "aucun réglage montré"
+        libelle = hasard.choice(montres)
         valeur = hasard.choice(f.reglages[libelle][1])
         champ = _champ(fiche, libelle)
         if champ.evaluate("(e) => e.tagName") == "SELECT":
             champ.select_option(valeur)
+        elif champ.get_attribute("type") == "checkbox":
+            champ.set_checked(valeur == "oui")
         else:
             champ.fill(valeur)
         return f"{libelle} = {valeur}"
     if geste == "jet":
-        boutons = fiche.locator(".jdr-fiche-test button")
+        # Un bouton désactivé (premiers soins déjà reçus dans la scène) ne se presse pas.
+        boutons = fiche.locator(".jdr-fiche-test button:enabled")
+        if not boutons.count():
+            return "aucun jet possible"
         rang = hasard.randrange(boutons.count())
         nom = _espaces(boutons.nth(rang).text_content() or "")
         boutons.nth(rang).click()
@@ -199,7 +231,7 @@ MISES_EN_PAGE = {
     "troisd6": ("/troisd6/fiche/", FICHES["troisd6"].racine, "Tester : Physique"),
     "deuxd6": ("/deuxd6/fiche/", FICHES["deuxd6"].racine, "Jet : FOR"),
     "d10": ("/d10/fiche/", FICHES["d10"].racine, "Jet : FOR"),
-    "encore": ("/encore/fiche/", ".jdr-fiche[data-systeme='encore']", "Choc"),
+    "encore": ("/encore/fiche/", FICHES["encore"].racine, "Choc"),
 }
 
 #: Les contrôles visibles de la fiche et leur hauteur : une case à cocher compte avec sa phrase (son label).
@@ -236,6 +268,8 @@ def test_mise_en_page_des_deux_vues(contexte_servi: BrowserContext, serveur: str
     fiche = page.locator(racine)
     creation = fiche.locator(".jdr-fiche-creation")
     creation.locator("input[type=text]").first.fill("Mira")
+    for libelle, valeur in FICHES[systeme].creation:  # enCORE en Raw : ses jets et leurs chances
+        _champ(creation, libelle).select_option(valeur)
     creation.get_by_role("button", name="Créer la fiche").click()
     expect(fiche.locator(".jdr-fiche-modes")).to_be_visible()
     expect(fiche.locator(".jdr-fiche-chance--calcul")).to_have_count(0)

@@ -362,10 +362,13 @@ def test_imprimer_la_fiche_sur_une_page_a4(contexte_servi: BrowserContext, serve
     page.emulate_media(media="print")
     assert all(o.is_hidden() for o in fiche.locator(".jdr-fiche-outils").all())
     assert not fiche.locator(".jdr-fiche-entete").is_hidden()
-    # Imprimée, la fiche est sa vue de jeu : pas de formulaire d'édition, et ses chances disent leur difficulté.
+    # Imprimée, la fiche est sa vue de jeu : pas de formulaire d'édition, et ses chances disent pour quels
+    # réglages elles valent (la difficulté ; en enCORE, où ces jets sont Standard, l'INT du soigneur et sa trousse).
     assert all(z.is_hidden() for z in fiche.locator("[data-vue=edition]").all())
-    if fiche.locator(".jdr-fiche-test").count():
-        expect(fiche.locator(".jdr-fiche-legende")).to_contain_text("Difficulté")
+    assert fiche.locator(".jdr-fiche-test").count()
+    legende = fiche.locator(".jdr-fiche-legende").first
+    expect(legende).to_be_visible()
+    expect(legende).to_contain_text("INT 2 ; trousse non" if chemin == "/encore/fiche/" else "Difficulté")
     assert page.locator(".md-header").is_hidden()
     page.close()
 

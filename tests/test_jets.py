@@ -209,7 +209,19 @@ def _valeurs_du_formulaire(formulaire: str) -> dict[str, str]:
 
 @pytest.mark.parametrize(("page", "invitation"), [
     ("deuxd6/index.md", "Essayez l'écrou à votre tour"),
-], ids=["deuxd6-ecrou"])
+    ("deuxd6/cas-speciaux.md", "Relancez la fouille des trois amis"),
+    ("d10/blessures.md", "Tentez à votre tour de garder Oskar debout"),
+    # Le seul lanceur d'attaque de la page, en fin de page : il part du seul jet du texte.
+    ("d10/combat.md", "Reprenez l'épée de Nadia contre le palefrenier"),
+    ("encore/dangers.md", "Passez un tour dans le brasier"),
+    # « Lancer une réserve », en fin de page : le saut de Mira, seul jet du texte.
+    ("encore/reserve.md", "À votre tour de sauter"),
+    ("troisd6/combat.md", "Un premier coup pour voir"),
+    # Le lanceur de « Lancer un test » part du dernier jet du texte qui le précède (3, action moyenne),
+    # pas de la ruelle de Pierre (difficulté 1), plus haut, qu'un jet du texte rejoue déjà sur place.
+    ("troisd6/test.md", "Mesurez l'écart avec 3 dans la caractéristique"),
+], ids=["deuxd6-ecrou", "deuxd6-fouille", "d10-ko", "d10-attaque", "encore-incendie", "encore-saut",
+        "troisd6-attaque", "troisd6-test"])
 def test_le_lanceur_sous_une_invitation_part_de_sa_situation(page: str, invitation: str) -> None:
     """Sous une invitation à rejouer la situation (un jet du texte), le lanceur de la même mécanique
     part des mêmes réglages : le lecteur qui passe du bouton au formulaire retrouve son jet."""

@@ -31,9 +31,11 @@ from ..suivi import (
     Champ,
     Creation,
     Operation,
+    Question,
     Reponse,
     Suivi,
     Valeurs,
+    avec_chances,
     choix,
     entier,
     graine,
@@ -59,7 +61,8 @@ from .fiche import (
     STRESS_RECONFORT,
     Fiche,
 )
-from .reserve import ATTRIBUT_MAX, DES_MODIFICATEUR_MAX, Difficulte, Issue, JetReserve
+from .lanceurs import DANGER, RESERVE, _params_jet
+from .reserve import ATTRIBUT_MAX, DES_MODIFICATEUR_MAX, Difficulte, Issue, JetReserve, ReglagesReserve
 from .ton import REGLES, STRESS_MAX, Evenement, Ton, lire_ton
 
 
@@ -98,7 +101,10 @@ def vue(fiche: Fiche) -> dict[str, Any]:
         "malus_stress_texte": fiche.malus_stress_dit,
         "relance": f"Relance ({signe(r.stress_relance)} Stress)",
         "reconfort": f"Réconfort ({signe(STRESS_RECONFORT)})",
-        "evenements": {e.value: r.stress_evenement[e] for e in Evenement},
+        # Les boutons des événements marquants, libellés ici ; en Raw, ils lancent CON et sont aussi
+        # dans « jets », avec les autres jets que la fiche lance (leurs chances : question « chances »).
+        "evenements": [{"evenement": e.value, "libelle": libelle_evenement(fiche, e)} for e in Evenement],
+        "jets": jets_de(fiche, {}, calculer=False),
         "regles": {"coup_d_eclat": r.coup_d_eclat, "rupture": r.rupture, "fin_de_conflit": r.fin_de_conflit},
         "premiers_soins_recus": fiche.premiers_soins_recus,
         "reconfort_recu": fiche.reconfort_recu,
@@ -123,6 +129,11 @@ BORNES: dict[str, Any] = {
 
 # --- Les champs que le widget envoie ------------------------------------------------------
 
+#: La valeur de départ d'un champ d'attribut (INT, CON, CHA) : un attribut moyen.
+ATTRIBUT_DEFAUT = 2
+#: Le dé de Ressource qu'une trousse ajoute aux premiers soins.
+DE_TROUSSE = 1
+
 DEGATS = entier("degats", "Dégâts", 0, DEGATS_MAX)
 CON = entier("con", "CON", 0, ATTRIBUT_MAX, presence="facultatif")  # lu seulement pour résister
 INT = entier("int", "INT", 0, ATTRIBUT_MAX, presence="si_present")  # présent : les premiers soins se lancent
@@ -139,7 +150,7 @@ BORNES["jours_max"] = JOURS.maximum
 #: Les actions gênées d'une blessure se saisissent d'un trait, séparées par des virgules.
 BORNES["gene_max"] = GENES_MAX * (ACTION_GENEE_MAX + len(", "))
 #: Les valeurs de départ des champs : un coup léger, un attribut moyen.
-BORNES["defauts"] = {"degats": 1, "attribut": 2}
+BORNES["defauts"] = {"degats": 1, "attribut": ATTRIBUT_DEFAUT}
 #: Les libellés des cases de la fiche, que la page affiche tels quels (déclarés une fois, ici).
 BORNES["cases"] = {c.cle: c.libelle for c in (TROUSSE, FICTION_EMPECHE)}
 BLESSURES = liste("blessures", "Blessures illisibles : chaque blessure a un nom et ses actions gênées.",
@@ -148,6 +159,11 @@ EVENEMENT = choix("evenement", "Événement", [e.value for e in Evenement])
 PARAMETRES = objet("parametres", "Réglages du jet illisibles : le lanceur n'a pas envoyé ses paramètres.", 30)
 #: Le jet lié d'un lanceur rejoue sa graine : elle est requise.
 GRAINE_LIEE = entier("graine", "Graine", 0, GRAINE.maximum)
+#: Les réglages que la page montre à côté des jets de la fiche, lus par la question « chances » ;
+#: absents, ceux que ses champs montrent au départ.
+REGLAGES_JETS = (entier("int", "INT", 0, ATTRIBUT_MAX, ATTRIBUT_DEFAUT), TROUSSE,
+                 entier("con", "CON", 0, ATTRIBUT_MAX, ATTRIBUT_DEFAUT),
+                 entier("cha", "CHA de l'allié", 0, ATTRIBUT_MAX, ATTRIBUT_DEFAUT))
 
 
 def phrase_jet(attribut: str, jet: JetReserve) -> str:
@@ -155,27 +171,84 @@ def phrase_jet(attribut: str, jet: JetReserve) -> str:
     return f"Jet {de(attribut)}, {jet.difficulte.value} : {jet.des_lances}, {jet.bilan}."
 
 
+def valeurs_jet(fiche: Fiche, attribut: int, bonus: int = 0) -> Valeurs:
+    """Les réglages du lanceur de réserve pour un jet que la fiche lance elle-même (résistance CON,
+    CHA pour ramener, INT des premiers soins) : Standard, au ton de la fiche, avec un Stress de 0.
+
+    Ces jets ne prennent pas le malus de Stress (celui qui soigne ou ramène n'est pas forcément ce
+    personnage ; la résistance s'en passe). Le jet et ses chances partent de ces mêmes réglages,
+    et le lien de rejeu redonne les mêmes dés dans le lanceur.
+
+    >>> v = valeurs_jet(Fiche("Ada", Ton.RAW, sante=6, stress=5), 2, bonus=1)
+    >>> v["ton"], v["attribut"], v["bonus"], v["stress"], v["difficulte"]
+    ('raw', 2, 1, 0, 'Standard')
+    """
+    return RESERVE.valider({"ton": fiche.ton.value, "attribut": attribut, "bonus": bonus, "stress": 0,
+                            "difficulte": Difficulte.STANDARD.value})
+
+
 def _jet(fiche: Fiche, v: Valeurs, attribut: Champ,
          relancable: bool = True) -> tuple[JetReserve, str, int, dict[str, Any]]:
-    """Un jet Standard graine (résistance CON, CHA pour ramener, INT des premiers soins) ;
-    rend le jet, sa phrase, la graine (rangée à part, hors du message) et le même jet dit
-    comme un jet du lanceur de réserve. Les dés de bonus couvrent la spécialité (Médecine,
-    Sang-froid…) ; pour les premiers soins, ``trousse`` ajoute le dé de Ressource d'une trousse.
-
-    Le jet passe par le lanceur de réserve lui-même, avec un Stress de 0 : ces jets ne
-    prennent pas le malus de Stress (celui qui soigne ou ramène n'est pas forcément ce
-    personnage ; la résistance s'en passe), et le lien de rejeu redonne ainsi les mêmes dés."""
-    from .lanceurs import RESERVE
-
+    """Un jet Standard graine (voir :func:`valeurs_jet`) ; rend le jet, sa phrase, la graine
+    (rangée à part, hors du message) et le même jet dit comme un jet du lanceur de réserve. Les
+    dés de bonus couvrent la spécialité (Médecine, Sang-froid…) ; pour les premiers soins,
+    ``trousse`` ajoute le dé de Ressource d'une trousse."""
     valeur = v[attribut.cle]
     if valeur is None:
         raise attribut.vide()
     tirage = graine(v)
-    valeurs = RESERVE.valider({"ton": fiche.ton.value, "attribut": valeur,
-                               "bonus": v["bonus"] + (1 if v.get("trousse") else 0), "stress": 0,
-                               "difficulte": Difficulte.STANDARD.value})
+    valeurs = valeurs_jet(fiche, valeur, v["bonus"] + (DE_TROUSSE if v.get("trousse") else 0))
     jet = replace(RESERVE.lancer(valeurs, DesAleatoires(tirage)), relancable=relancable)
     return jet, phrase_jet(attribut.cle.upper(), jet), tirage, rejeu(RESERVE, valeurs, jet)
+
+
+# --- Les jets que la fiche lance, et leurs chances ------------------------------------------------
+
+#: Le libellé du bouton qui lance les premiers soins (INT Standard).
+PREMIERS_SOINS = "Premiers soins (lancer INT)"
+#: Le libellé du bouton qui ramène à la raison un personnage en Rupture (CHA de l'allié).
+RAMENER = "Ramener à la raison"
+
+
+def libelle_evenement(fiche: Fiche, evenement: Evenement) -> str:
+    """Le bouton d'un événement marquant, son Stress au ton de la fiche : « Horreur (+2) »."""
+    return f"{evenement.value} ({signe(fiche.regles.stress_evenement[evenement])})"
+
+
+def jets_de(fiche: Fiche, v: Valeurs, *, calculer: bool = True) -> list[dict[str, str]]:
+    """Les jets que la fiche lance elle-même, tels que la page les montre, chacun avec ses chances de
+    réussir pour les réglages visibles ``v`` (``int``, ``trousse``, ``con``, ``cha``, absents : ceux
+    des champs de la page) : les premiers soins (INT, plus le dé d'une trousse) ; en Raw, la
+    résistance à chaque événement marquant (CON) ; en Rupture, ramener à la raison (CHA de l'allié).
+    Chaque jet n'aboutit que sur une réussite : ses chances sont la cote « réussite » du lanceur de
+    réserve, avec les réglages mêmes du jet (:func:`valeurs_jet`).
+
+    >>> ada = Fiche("Ada", Ton.RAW, sante=6, stress=6)
+    >>> for j in jets_de(ada, {"int": 2, "trousse": True, "con": 1, "cha": 3}):
+    ...     print(f"{j['libelle']} : {j['phrase']}")
+    Premiers soins (lancer INT) : 70,4 % de chances de réussir (3d6, Standard)
+    Choc (+1) : 33,3 % de chances de réussir (1d6, Standard)
+    Horreur (+2) : 33,3 % de chances de réussir (1d6, Standard)
+    Indicible (+3) : 33,3 % de chances de réussir (1d6, Standard)
+    Ramener à la raison : 70,4 % de chances de réussir (3d6, Standard)
+    >>> [j["libelle"] for j in jets_de(Fiche.nouvelle("Gideon", Ton.BLOCKBUSTER), {})]
+    ['Premiers soins (lancer INT)']
+    """
+    attribut = {cle: v.get(cle, ATTRIBUT_DEFAUT) for cle in ("int", "con", "cha")}
+    trousse = DE_TROUSSE if v.get("trousse") else 0
+    cas = [("premiers_soins", "", PREMIERS_SOINS, valeurs_jet(fiche, attribut["int"], trousse))]
+    if fiche.regles.rupture:
+        cas += [("evenement", e.value, libelle_evenement(fiche, e), valeurs_jet(fiche, attribut["con"]))
+                for e in Evenement]
+    if fiche.en_rupture:
+        cas.append(("ramener", "", RAMENER, valeurs_jet(fiche, attribut["cha"])))
+
+    def phrase(chance: str, _p: object, valeurs: Valeurs) -> str:
+        taille = ReglagesReserve(valeurs["attribut"], **_params_jet(valeurs)).taille
+        return f"{chance} de chances de réussir ({taille}d6, {valeurs['difficulte']})"
+    return avec_chances(RESERVE, Issue.REUSSITE.name.lower(),
+                        (({"jet": jet, "evenement": evenement, "libelle": libelle}, valeurs)
+                         for jet, evenement, libelle, valeurs in cas), phrase, calculer=calculer)
 
 
 def bilan(avant: Fiche, apres: Fiche) -> str:
@@ -267,8 +340,6 @@ def _parametres_lies(fiche: Fiche, v: Valeurs) -> dict[str, object]:
 def _danger_lie(fiche: Fiche, v: Valeurs) -> Reponse[Fiche]:
     """Le jet du lanceur de dangers, rejoué avec sa graine sur la vraie fiche : la Santé, le
     Stress et les blessures de ce personnage, pas ceux d'un personnage indemne."""
-    from .lanceurs import DANGER, _params_jet
-
     valeurs = DANGER.valider(_parametres_lies(fiche, v))
     tirage = v["graine"]
     d = danger(valeurs["danger"])
@@ -288,8 +359,6 @@ def _danger_lie(fiche: Fiche, v: Valeurs) -> Reponse[Fiche]:
 def _reserve_liee(fiche: Fiche, v: Valeurs) -> Reponse[Fiche]:
     """Le jet du lanceur de réserve, rejoué sur la fiche : un Coup d'éclat n'y passe que si la
     fiche l'a prêt (6 de Stress, Blockbuster), et il fait alors redescendre le Stress à 3."""
-    from .lanceurs import RESERVE
-
     valeurs = RESERVE.valider(_parametres_lies(fiche, v))
     tirage = v["graine"]
     jet = RESERVE.lancer(valeurs, DesAleatoires(tirage))
@@ -376,6 +445,8 @@ SUIVI: Suivi[Fiche] = Suivi(
     anciennes_cles=("jdr-fiche:{id}",),
     pour_lanceur=pour_lanceur,
     designation=lambda fiche: (fiche.nom, fiche.accord, None),
+    # Les chances des jets de la fiche pour les réglages que la page montre, sans rien changer.
+    questions={"chances": Question(lambda fiche, v: {"jets": jets_de(fiche, v)}, REGLAGES_JETS)},
 )
 
 
@@ -390,4 +461,4 @@ def operer(etat: object, op: object) -> dict[str, Any]:
     return dict(SUIVI.operer(etat, op))
 
 
-__all__ = ["BORNES", "SUIVI", "operer", "vue"]
+__all__ = ["BORNES", "SUIVI", "jets_de", "operer", "valeurs_jet", "vue"]

@@ -1,6 +1,6 @@
 // Ce que les vues des fiches de personnage (3D6, 2D6, D10) partagent : le formulaire de
 // création, l'en-tête et les sections de la fiche, les chances des boutons de jet tenues à jour
-// avec leurs réglages, une liste d'éléments qu'on retire et la ligne qui lui en ajoute.
+// avec leurs réglages (enCORE aussi), une liste d'éléments qu'on retire et la ligne qui lui en ajoute.
 // Aucune règle ici : les nombres, les phrases et les chances viennent du cœur (jdr_core).
 import { bouton, champ, el, liste, texte, typographier } from "../dom.js";
 
@@ -51,8 +51,9 @@ export function memoire(suivi, nom, defauts) {
   return suivi.memoires[nom];
 }
 
-// Une liste de boutons de jet, chacun avec ses chances à côté (décrites au lecteur d'écran), et la
-// légende qui dit pour quels réglages elles valent (à l'écran et à l'impression).
+// Une liste de boutons de jet, chacun avec ses chances à côté, et la légende qui dit pour quels
+// réglages elles valent (à l'écran et à l'impression) ; un lecteur d'écran entend les deux avec le
+// bouton (aria-describedby).
 //
 // Les chances affichées ne viennent que d'un endroit : la question « chances » posée au moteur sur
 // la fiche affichée (suivi.etat) et les réglages visibles (`lire()`, les entrées de `reglages`).
@@ -60,22 +61,28 @@ export function memoire(suivi, nom, defauts) {
 // changement venu d'un autre onglet) et à chaque saisie d'un réglage ; seule la dernière réponse
 // compte. Jusqu'à elle, les chances sont marquées « en calcul » (aria-busy), jamais laissées à un
 // réglage d'avant. Les réglages lus sont gardés dans la mémoire `m` de l'onglet pour le prochain rendu.
-// `cle(jet)` : l'identité d'un jet dans la réponse (`liste` : son champ).
-export function jetsAvecChances(suivi, jets, { libelle, operation, cle, liste, reglages = [], lire, m }) {
+// `cle(jet)` : l'identité d'un jet dans la réponse (`liste` : son champ) ; `options(jet)` : celles
+// de son bouton (désactivé, infobulle). Une vue peut avoir plusieurs de ces listes, chacune avec ses
+// réglages (enCORE : INT et trousse pour les premiers soins, CON pour résister…).
+export function jetsAvecChances(suivi, jets, { libelle, operation, cle, liste, reglages = [], lire, m, options = () => ({}) }) {
+  // Un préfixe par liste : les identifiants restent uniques quand une fiche en a plusieurs.
+  suivi.listesDeJets = (suivi.listesDeJets || 0) + 1;
+  const prefixe = `${suivi.racine.id}-jets${suivi.listesDeJets}`;
+  const legende = el("p", "jdr-fiche-legende");
+  legende.id = `${prefixe}-legende`;
   const ul = el("ul", "jdr-fiche-liste-tests");
   const chances = new Map();
   for (const jet of jets) {
     const li = el("li", "jdr-fiche-test");
     const cote = el("span", "jdr-fiche-chance jdr-fiche-chance--calcul", "…");
-    cote.id = `${suivi.racine.id}-chance-${chances.size}`;
+    cote.id = `${prefixe}-chance-${chances.size}`;
     cote.setAttribute("aria-busy", "true");
-    const lancer = bouton(libelle(jet), () => suivi.operer(operation(jet)));
-    lancer.setAttribute("aria-describedby", cote.id);
+    const lancer = bouton(libelle(jet), () => suivi.operer(operation(jet)), options(jet));
+    lancer.setAttribute("aria-describedby", `${cote.id} ${legende.id}`);
     li.append(lancer, cote);
     ul.append(li);
     chances.set(cle(jet), cote);
   }
-  const legende = el("p", "jdr-fiche-legende");
   let numero = 0;
   const actualiser = async () => {
     const mien = ++numero;

@@ -1,6 +1,9 @@
 // La vue de la fiche enCORE (Santé, blessures, Stress, repos). Les règles restent dans
 // jdr_core.encore.suivi : chaque bouton envoie une opération, la fiche réaffiche la vue rendue.
+// Les jets que la fiche lance (premiers soins, résistance en Raw, ramener à la raison) ont leurs
+// chances à côté, tenues à jour avec leurs réglages par la question « chances » (commun.js).
 import { bouton, case_a_cocher, champ, el, liste, nombre, texte } from "../dom.js";
+import { jetsAvecChances, memoire } from "./commun.js";
 
 function jauge(classe, valeur, maximum, couleur, nom) {
   const j = el("div", `jdr-jauge ${classe}`);
@@ -61,8 +64,28 @@ export function demande(suivi, op, demandeRecue, message) {
   suivi.dire(message);
 }
 
+// Les réglages des jets de la fiche, gardés d'un rendu à l'autre dans l'onglet.
+function reglagesDesJets(suivi) {
+  const a = String(suivi.bornes.defauts.attribut);
+  return memoire(suivi, "jetsEncore", { int: a, trousse: false, con: a, cha: a });
+}
+
+// Un groupe de jets de la fiche (`genre` : premiers_soins, evenement, ramener) : la ligne de ses
+// réglages [libellé du champ, nom dans la légende, entrée], la légende, puis ses boutons et leurs
+// chances ; `operation(jet)` : l'opération d'un bouton, réglages compris.
+function groupeDeJets(suivi, v, genre, reglages, { lire, operation, options }) {
+  const ligne = el("div", "jdr-ligne jdr-fiche-reglages");
+  ligne.append(...reglages.map(([libelle, , entree]) => champ(libelle, entree)));
+  const { ul, legende } = jetsAvecChances(suivi, v.jets.filter((j) => j.jet === genre), {
+    libelle: (j) => j.libelle, operation, cle: (j) => `${j.jet}|${j.evenement}`, liste: "jets",
+    reglages: reglages.map(([, nom, entree]) => [nom, entree]), lire, m: reglagesDesJets(suivi), options,
+  });
+  return [ligne, legende, ul];
+}
+
 function sectionSante(suivi, v) {
   const bornes = suivi.bornes;
+  const m = reglagesDesJets(suivi);
   const sante = el("section", "jdr-fiche-sante");
   // L'identifiant du palier (« gravement_blesse ») pour la feuille de style, son libellé pour le texte.
   const palierDe = (i) => v.paliers.find((p) => p.bas <= i && i <= p.haut).cle;
@@ -71,24 +94,28 @@ function sectionSante(suivi, v) {
   const degats = nombre(bornes.defauts.degats, 0, bornes.degats_max);
   const fiction = case_a_cocher();
   const trousse = case_a_cocher();
-  const intel = nombre(bornes.defauts.attribut, 0, bornes.attribut_max);
+  trousse.checked = m.trousse;
+  const intel = nombre(m.int, 0, bornes.attribut_max);
   const actions = el("div", "jdr-actions-fiche");
   actions.append(champ("Dégâts", degats),
     bouton("Encaisser", () => suivi.operer({ op: "subir", degats: degats.value })),
+    // Les dés lancés à la table : le joueur dit seulement l'issue.
     bouton("Premiers soins réussis", () => suivi.operer({ op: "premiers_soins", reussi: true }),
       { desactive: v.premiers_soins_recus, titre: "INT Standard ; une fois par blessé et par scène" }),
     bouton("Premiers soins ratés", () => suivi.operer({ op: "premiers_soins", reussi: false }),
-      { desactive: v.premiers_soins_recus }),
-    champ("INT", intel),
-    champ(bornes.cases.trousse, trousse),
-    bouton("Premiers soins (lancer INT)", () => suivi.operer({
-      op: "premiers_soins", int: intel.value, trousse: trousse.checked,
-    }), { desactive: v.premiers_soins_recus, titre: "INT Standard ; une trousse ajoute son dé" }),
-    bouton("Soins médicaux", () => suivi.operer({ op: "soins_medicaux" }),
-      { desactive: v.soins_medicaux_faits, titre: "Santé au maximum, une fois entre deux conflits" }),
+      { desactive: v.premiers_soins_recus }));
+  // Ou la fiche lance l'INT du soigneur, une trousse ajoutant son dé.
+  const lire = () => ({ int: intel.value, trousse: trousse.checked });
+  const soins = groupeDeJets(suivi, v, "premiers_soins", [["INT", "INT", intel], [bornes.cases.trousse, "trousse", trousse]], {
+    lire, operation: () => ({ op: "premiers_soins", ...lire() }),
+    options: () => ({ desactive: v.premiers_soins_recus, titre: "INT Standard ; une trousse ajoute son dé" }),
+  });
+  const apres = el("div", "jdr-actions-fiche");
+  apres.append(bouton("Soins médicaux", () => suivi.operer({ op: "soins_medicaux" }),
+    { desactive: v.soins_medicaux_faits, titre: "Santé au maximum, une fois entre deux conflits" }),
     bouton("Fin de conflit", () => suivi.operer({ op: "fin_de_conflit", fiction_empeche: fiction.checked })),
     champ(bornes.cases.fiction_empeche, fiction));
-  sante.append(actions);
+  sante.append(actions, ...soins, apres);
 
   const blessures = el("ul", "jdr-blessures");
   for (const blessure of v.blessures) {
@@ -119,15 +146,23 @@ function sectionStress(suivi, v) {
   if (v.en_rupture) titre += ` : Rupture${v.mode_rupture ? ` (${v.mode_rupture})` : ""} !`;
   if (v.malus_stress) titre += ` : ${v.malus_stress_texte}`;
   stress.append(el("h4", null, titre), jauge("jdr-jauge-stress", v.stress, v.stress_max, null, "Stress"));
-  // En Raw, tout événement marquant se subit avec un jet de CON Standard : pas de case à cocher.
-  const con = nombre(bornes.defauts.attribut, 0, bornes.attribut_max);
-  const evts = el("div", "jdr-actions-fiche");
-  for (const [nom, valeur] of Object.entries(v.evenements)) {
-    evts.append(bouton(`${nom} (+${valeur})`, () => suivi.operer({
-      op: "evenement", evenement: nom, resister: v.regles.rupture, con: con.value,
-    })));
+  const m = reglagesDesJets(suivi);
+  // En Raw, tout événement marquant se subit avec un jet de CON Standard : ses boutons lancent les
+  // dés, leurs chances à côté ; en Blockbuster, ils ajoutent le Stress, sans jet.
+  const evts = [];
+  if (v.regles.rupture) {
+    const con = nombre(m.con, 0, bornes.attribut_max);
+    const lire = () => ({ con: con.value });
+    evts.push(...groupeDeJets(suivi, v, "evenement", [["CON", "CON", con]], {
+      lire, operation: (j) => ({ op: "evenement", evenement: j.evenement, resister: true, ...lire() }),
+    }));
+  } else {
+    const ligne = el("div", "jdr-actions-fiche");
+    for (const e of v.evenements) {
+      ligne.append(bouton(e.libelle, () => suivi.operer({ op: "evenement", evenement: e.evenement })));
+    }
+    evts.push(ligne);
   }
-  if (v.regles.rupture) evts.append(champ("CON", con));
   const autres = el("div", "jdr-actions-fiche");
   // Le coût d'une relance dépend du ton : le cœur donne le libellé, coût compris.
   autres.append(bouton(v.relance, () => suivi.operer({ op: "relance" })));
@@ -135,17 +170,22 @@ function sectionStress(suivi, v) {
     autres.append(bouton("Déclarer le Coup d'éclat", () => suivi.operer({ op: "coup_d_eclat" }),
       { desactive: !v.coup_d_eclat_pret }));
   }
+  const rupture = [];
   if (v.regles.rupture) {
     autres.append(bouton(v.reconfort, () => suivi.operer({ op: "reconfort" }),
       { desactive: v.reconfort_recu || v.en_rupture }));
     if (v.en_rupture) {
-      const mode = liste(bornes.modes_rupture.map((m) => [m, m]));
-      const cha = nombre(bornes.defauts.attribut, 0, bornes.attribut_max);
-      autres.append(champ("Rupture", mode), bouton("Choisir", () => suivi.operer({ op: "rupture", mode: mode.value })),
-        champ("CHA de l'allié", cha), bouton("Ramener à la raison", () => suivi.operer({ op: "ramener", cha: cha.value })));
+      const mode = liste(bornes.modes_rupture.map((mr) => [mr, mr]));
+      autres.append(champ("Rupture", mode), bouton("Choisir", () => suivi.operer({ op: "rupture", mode: mode.value })));
+      // Un allié tente de ramener le personnage : le CHA de l'allié, pas celui du personnage.
+      const cha = nombre(m.cha, 0, bornes.attribut_max);
+      const lire = () => ({ cha: cha.value });
+      rupture.push(...groupeDeJets(suivi, v, "ramener", [["CHA de l'allié", "CHA de l'allié", cha]], {
+        lire, operation: () => ({ op: "ramener", ...lire() }),
+      }));
     }
   }
-  stress.append(evts, autres);
+  stress.append(...evts, autres, ...rupture);
   return stress;
 }
 
