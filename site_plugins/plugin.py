@@ -467,7 +467,7 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         if self._prechargement.parle_a_python(output):
             # En ligne, juste après l'encodage : le worker d'une visite de retour part avant que la page
             # soit lue, sans attendre aucun fichier (amorce.js ; son empreinte entre dans la CSP).
-            worker = get_relative_url("assets/jdr/jdr-worker.js", page.url)
+            worker = get_relative_url("assets/jdr/moteur/jdr-worker.js", page.url)
             amorce = f'<script data-jdr-worker="{html.escape(worker)}">{amorce_en_ligne()}</script>'
             output = _CHARSET.sub(lambda m: m.group(0) + amorce, output, count=1)
         return output
@@ -545,7 +545,7 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
             raise PluginError(f"jdr : {erreur}") from erreur
         recherche = site / "assets" / "javascripts" / "workers" / "recherche-worker.js"
         if self._worker_recherche:  # sinon la recherche est désactivée : aucune page ne le demande
-            texte = (ASSETS / "recherche-worker.js").read_text(encoding="utf-8")
+            texte = (ASSETS / "recherche" / "recherche-worker.js").read_text(encoding="utf-8")
             if MARQUE_RECHERCHE not in texte or not (recherche.parent / self._worker_recherche).is_file():
                 raise PluginError(f"jdr : le worker de recherche de Material ({self._worker_recherche}) "
                                   f"est introuvable dans {recherche.parent}")
@@ -553,7 +553,7 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
                 raise PluginError("jdr : recherche-worker.js ne contient plus la ligne du délai attendue")
             texte = texte.replace(MARQUE_ATTENTE_RECHERCHE, f"const ATTENTE_MS = {self.config.delais.recherche};")
             recherche.write_text(texte.replace(MARQUE_RECHERCHE, f"./{self._worker_recherche}"), encoding="utf-8")
-        worker = (ASSETS / "jdr-worker.js").read_text(encoding="utf-8")
+        worker = (ASSETS / "moteur" / "jdr-worker.js").read_text(encoding="utf-8")
         if MARQUE_CONFIG not in worker:
             raise PluginError("jdr : jdr-worker.js ne contient plus la ligne de configuration attendue")
         reglage = {
@@ -567,7 +567,7 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
             "silence_reseau": self.config.delais.silence_reseau,
         }
         worker = worker.replace(MARQUE_CONFIG, f"const CONFIG = {json.dumps(reglage)};")
-        (assets / "jdr-worker.js").write_text(worker, encoding="utf-8")
+        (assets / "moteur" / "jdr-worker.js").write_text(worker, encoding="utf-8")
         self._ecrire_delais(assets)
         # Le manifeste et les icônes avant le service worker, qui les garde pour l'application installée.
         manifeste.ecrire(site, cache / "icones", config.site_name, config.site_description or "")
@@ -577,7 +577,7 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
             entetes.ecrire(site)  # CSP (empreintes des scripts des pages), cache : voir entetes.py
             # Le service worker (hors ligne) vit à la racine, versionné par l'empreinte du site.
             if self.config.hors_ligne:
-                ecrire_service_worker(site, ASSETS / "sw.js")
+                ecrire_service_worker(site, ASSETS / "hors-ligne" / "sw.js")
             else:
                 (site / "sw.js").write_text(SERVICE_WORKER_RETRAIT, encoding="utf-8")
             if self._esbuild:
@@ -589,11 +589,11 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
 
     def _ecrire_delais(self, assets: Path) -> None:
         """Les délais de la page (option « delais ») écrits dans moteur.js, avant sa minification."""
-        moteur = (assets / "moteur.js").read_text(encoding="utf-8")
+        moteur = (assets / "moteur" / "client.js").read_text(encoding="utf-8")
         if MARQUE_DELAIS not in moteur:
             raise PluginError("jdr : moteur.js ne contient plus la ligne des délais attendue")
         d = self.config.delais
         delais = {"silenceTelechargement": d.silence_telechargement, "silenceDemarrage": d.silence_demarrage,
                   "reponse": d.reponse}
-        (assets / "moteur.js").write_text(moteur.replace(MARQUE_DELAIS, f"const DELAIS = {json.dumps(delais)};"),
+        (assets / "moteur" / "client.js").write_text(moteur.replace(MARQUE_DELAIS, f"const DELAIS = {json.dumps(delais)};"),
                                           encoding="utf-8")

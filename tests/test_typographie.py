@@ -170,7 +170,7 @@ class TestPont:
         assert "ZeroDivisionError: division by zero" in r["lignes"][0]["erreur"]["detail"]
 
 
-DOM_JS = Path(__file__).resolve().parent.parent / "site_plugins" / "assets" / "dom.js"
+DOM_JS = Path(__file__).resolve().parent.parent / "site_plugins" / "assets" / "commun" / "dom.js"
 #: Lit une liste JSON de textes sur l'entrée standard, rend leur typographie par dom.js.
 TYPOGRAPHIER_NODE = """
 const { typographier, quantite } = await import(process.argv[1]);

@@ -6,8 +6,8 @@
 // fiche. Aucune règle ici, et aucun système nommé : la page lit la fiche, l'envoie au moteur
 // et range ce qu'il rend. Le jet appliqué entre au journal comme un jet de suivi, avec un lien
 // qui le rejoue dans ce lanceur réglé comme le cœur l'a lu sur la fiche (ton, Stress).
-import { annoncerJet, bouton, champ, el, jetRejouable, liste } from "./dom.js";
-import { moteur } from "./moteur.js";
+import { annoncerJet, bouton, champ, el, jetRejouable, liste } from "../commun/dom.js";
+import { moteur } from "../moteur/client.js";
 
 const echapper = (texte) => texte.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const motif = (systeme) => new RegExp(`^jdr-suivi:${echapper(systeme)}:[a-z0-9-]+(:p[a-z0-9]+)?$`);
@@ -102,7 +102,7 @@ export function ficheChoisie(form) {
 // Branché par lanceur.js sur chaque formulaire ; ne fait rien si sa mécanique ne se relie à aucune fiche.
 export function lier(form) {
   if (!form.dataset.operationSuivi || !form.dataset.systeme || form.querySelector(".jdr-liaison")) return;
-  import("./suivi.js").then((suivi) => {
+  import("./suivi/fiche.js").then((suivi) => {
     const zone = el("div", "jdr-liaison");
     const choix = liste([["", "aucun : réglages à la main"], ...personnages(suivi, form.dataset.systeme)]);
     const infos = el("div", "jdr-liaison-fiche");

@@ -27,12 +27,12 @@
 // un rafraîchissement venu d'un autre onglet garde ce que le lecteur a tapé ou choisi.
 // Une intention, une opération : le bouton cliqué est désactivé jusqu'à la réponse, et
 // l'opération porte une clé (stockage.js) ; rejouée, elle ne s'applique pas deux fois.
-import { annoncerJet, bouton, champ, el, jetRejouable, liste, telecharger, texte } from "./dom.js";
-import { PROFONDEUR_MAX, TAILLE_MAX, auRepos, moteur } from "./moteur.js";
-import { LienIllisible, PREFIXE as PREFIXE_PARTAGE, decoder, encoder } from "./partage.js";
+import { annoncerJet, bouton, champ, el, jetRejouable, liste, telecharger, texte } from "../../commun/dom.js";
+import { PROFONDEUR_MAX, TAILLE_MAX, auRepos, moteur } from "../../moteur/client.js";
+import { LienIllisible, PREFIXE as PREFIXE_PARTAGE, decoder, encoder } from "../partage.js";
 import {
   SUFFIXE_VERSION, ecrire, noterOperation, nouvelleOperation, operationFaite, sousVerrou, supprimer, versionDe,
-} from "./stockage.js";
+} from "../stockage.js";
 
 export { ecrire, nouvelleOperation, sousVerrou, supprimer, versionDe };
 
@@ -1091,7 +1091,7 @@ export async function brancher(racine) {
     const suivi = racine.dataset.suivi || "";
     if (!/^[a-z0-9]*$/.test(suivi)) throw new Error("suivi de la fiche illisible");
     // La vue d'un suivi qui n'est pas le premier de son système : suivi/<systeme>-<suivi>.js.
-    const vue = await import(`./suivi/${racine.dataset.second ? `${systeme}-${suivi}` : systeme}.js`);
+    const vue = await import(`./vues/${racine.dataset.second ? `${systeme}-${suivi}` : systeme}.js`);
     racine.jdrSuivi = new Suivi(racine, vue);
   } catch (erreurFiche) {
     sortie.textContent = typographier(`Suivi indisponible : ${erreurFiche.message}`);
@@ -1100,4 +1100,4 @@ export async function brancher(racine) {
 
 // Le compte des fiches du groupe (« 1 personnage », « 3 personnages ») et la typographie. Un import
 // est remonté en tête du module : sa place ici ne change rien.
-import { quantite, typographier } from "./dom.js";
+import { quantite, typographier } from "../../commun/dom.js";

@@ -10,7 +10,7 @@
 // - La page n'accepte de ce worker que la réponse à sa requête en cours (même worker, même
 //   numéro), réduite aux champs qu'un exemple rend ; jamais un message du moteur ni du journal.
 // Les phrases de résultat viennent du pont Python ; ici, seulement l'état de ce worker.
-import { BASE, auRepos, verifierRequete } from "./moteur.js";
+import { BASE, auRepos, verifierRequete } from "../moteur/client.js";
 
 // Secondes accordées à une exécution, depuis l'envoi du code à un Python prêt (modules importés,
 // interpréteur chauffé). Le plus lent des exemples du site (les chances de Philip, 2D6) y tourne
@@ -78,7 +78,7 @@ export const edition = {
     if (this.suivant) return this.suivant;
     let worker;
     try {
-      worker = new Worker(new URL("jdr-worker.js", BASE), { type: "module" });
+      worker = new Worker(new URL("moteur/jdr-worker.js", BASE), { type: "module" });
     } catch {
       this.noter("echec");
       return { worker: null, pret: Promise.resolve(false) };

@@ -1,6 +1,6 @@
 // La vue de la fiche enCORE (Santé, blessures, Stress, repos). Les règles restent dans
 // jdr_core.encore.suivi : chaque bouton envoie une opération, la fiche réaffiche la vue rendue.
-import { bouton, case_a_cocher, champ, el, liste, nombre, texte } from "../dom.js";
+import { bouton, case_a_cocher, champ, el, liste, nombre, texte } from "../../../commun/dom.js";
 
 function jauge(classe, valeur, maximum, couleur, nom) {
   const j = el("div", `jdr-jauge ${classe}`);

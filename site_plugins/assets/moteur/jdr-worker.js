@@ -11,6 +11,8 @@ import { marquer, mesures } from "./worker/mesures.js";
 import { lienRapide, raisonEnFrancais, servirDepuisTelechargements, telecharger } from "./worker/telechargement.js";
 
 const CONFIG = null; // remplacé à la construction
+// Les adresses de CONFIG partent du dossier des fichiers du site (assets/jdr/), un cran au-dessus de ce worker.
+const RACINE = new URL("../", import.meta.url);
 
 function etat(valeur, detail) {
   envoyer({ etat: valeur, detail: detail || "", mesures });
@@ -21,7 +23,7 @@ const DELAI_FOND_MS = 150;
 // L'instantané dépend du runtime exact (version de Pyodide, archive précompilée) : la
 // clé reprend l'adresse de l'archive, dont le nom porte l'empreinte de son contenu.
 const instantanes = magasinInstantanes(
-  CONFIG ? new URL(CONFIG.runtime, import.meta.url).href + ".instantane" : "",
+  CONFIG ? new URL(CONFIG.runtime, RACINE).href + ".instantane" : "",
   Boolean(CONFIG && CONFIG.instantane),
 );
 
@@ -52,7 +54,7 @@ async function telechargerInstantaneConstruit(construit) {
   const controleur = new AbortController();
   const limite = setTimeout(() => controleur.abort(), construit.delai_max_ms);
   try {
-    const reponse = await fetch(new URL(construit.adresse, import.meta.url).href, { signal: controleur.signal });
+    const reponse = await fetch(new URL(construit.adresse, RACINE).href, { signal: controleur.signal });
     if (!reponse.ok) throw new Error(`http ${reponse.status}`);
     // Servi sans compression (hébergeur qui ne sert pas les .br/.gz du site) : 15 Mo, trop cher.
     if (!/^(br|gzip|deflate|zstd)$/i.test(reponse.headers.get("Content-Encoding") || "")) {
@@ -206,9 +208,9 @@ async function demarrer() {
   etat("telechargement");
   const { partiels = {}, role } = await init;
   if (role === "edition") return demarrerEdition((await init).modules);
-  const indexURL = new URL(CONFIG.pyodide, import.meta.url).href;
+  const indexURL = new URL(CONFIG.pyodide, RACINE).href;
   const adresseWasm = new URL("pyodide.asm.wasm", indexURL).href;
-  const adresseRuntime = new URL(CONFIG.runtime, import.meta.url).href;
+  const adresseRuntime = new URL(CONFIG.runtime, RACINE).href;
   const tailles = CONFIG.tailles || {};
   const trouver = instantanes.trouver().catch((erreur) => {
     instantanes.oublier(String(erreur)).catch(() => {});
@@ -314,8 +316,8 @@ let role = "moteur";
 const envoyer = self.postMessage.bind(self);
 
 async function demarrerEdition(modules) {
-  const indexURL = new URL(CONFIG.pyodide, import.meta.url).href;
-  const options = { indexURL, stdLibURL: new URL(CONFIG.runtime, import.meta.url).href, lockFileContents: CONFIG.verrou };
+  const indexURL = new URL(CONFIG.pyodide, RACINE).href;
+  const options = { indexURL, stdLibURL: new URL(CONFIG.runtime, RACINE).href, lockFileContents: CONFIG.verrou };
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
   let pyodide = null;
   try {

@@ -2,8 +2,8 @@
 // armes, armure, blessures ; un bouton par jet avec ses chances, et « Mettre au combat », qui
 // ajoute le personnage à un combat du suivi de combat rangé sur cet appareil. Les règles restent
 // dans jdr_core.d10.suivi_fiche (et jdr_core.d10.suivi pour le combat).
-import { bouton, case_a_cocher, champ, el, liste, nombre, texte } from "../dom.js";
-import { nomRange, nouvelleOperation, operationRangee, signalerIci } from "../suivi.js";
+import { bouton, case_a_cocher, champ, el, liste, nombre, texte } from "../../../commun/dom.js";
+import { nomRange, nouvelleOperation, operationRangee, signalerIci } from "../fiche.js";
 import { creation as formulaire, demande, entete, garderReglage, jetsAvecChances, ligneAjout, listeRetirable, memoire, section } from "./commun.js";
 
 export { demande };

@@ -4,9 +4,10 @@
 // Réseau lent : le worker télécharge Python en annonçant sa progression ; la page l'affiche
 // (barre, mégaoctets reçus, temps restant estimé) et ne juge que le silence : tant que des
 // octets arrivent, on attend. Un nouvel essai reprend avec les octets déjà reçus.
-import { typographier } from "./dom.js";
+import { typographier } from "../commun/dom.js";
 
-export const BASE = new URL(".", import.meta.url);
+// Le dossier des fichiers du site (assets/jdr/), d'où partent les adresses des modules et du worker.
+export const BASE = new URL("../", import.meta.url);
 // Les widgets qui parlent à Python (la copie locale et le journal n'en ont pas besoin).
 export const AVEC_PYTHON = ".jdr-exemple, form.jdr-lanceur, .jdr-fiche";
 // Les widgets dont un bouton fait une opération (jet, écriture) : une intention, une opération (jdr.js).
@@ -124,7 +125,7 @@ export const moteur = {
       worker.postMessage({ indices: indicesDeLaPage() });
     } else {
       try {
-        worker = new Worker(new URL("jdr-worker.js", BASE), { type: "module" });
+        worker = new Worker(new URL("moteur/jdr-worker.js", BASE), { type: "module" });
       } catch {
         this.changer("echec", "ce navigateur refuse de lancer le moteur de règles");
         return;

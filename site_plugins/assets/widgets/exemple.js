@@ -9,8 +9,8 @@
 //                          différences. Le code modifié tourne à part, dans son propre Python
 //                          (edition.js) : jamais dans le moteur des lanceurs, avec un budget de temps.
 // Le pont Python compose les phrases (verdict, erreurs) ; ce module ne fait qu'afficher.
-import { annoncerJet, bouton, el, piedDeRejeu } from "./dom.js";
-import { MESSAGES, moteur } from "./moteur.js";
+import { annoncerJet, bouton, el, piedDeRejeu } from "../commun/dom.js";
+import { MESSAGES, moteur } from "../moteur/client.js";
 
 // Le Python à part du code modifié, chargé au premier « Modifier » seulement.
 let edition = null;

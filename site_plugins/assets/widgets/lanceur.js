@@ -1,9 +1,9 @@
 // Les lanceurs : un formulaire rendu à la construction (bornes lues dans jdr_core), un jet
 // demandé au moteur, un résultat affiché selon le schéma écrit dans jdr_core/mecanique.py
 // (Affichage : phrase, issue, groupes de dés avec leur rôle, détails).
-import { adresseDeRejeu, annoncerJet, avisRejeu, el, erreur, piedDeRejeu, reviserJet, typographier } from "./dom.js";
-import { afficherEtat, moteur } from "./moteur.js";
-import { ficheChoisie, lier } from "./liaison.js";
+import { adresseDeRejeu, annoncerJet, avisRejeu, el, erreur, piedDeRejeu, reviserJet, typographier } from "../commun/dom.js";
+import { afficherEtat, moteur } from "../moteur/client.js";
+import { ficheChoisie, lier } from "../table/liaison.js";
 
 // Ce que dit chaque rôle de dé (infobulle et lecteur d'écran).
 const ROLES = {

@@ -3,7 +3,7 @@
 // par tous les onglets du site. Ce module n'arrive qu'à la demande : au premier jet (dom.js)
 // ou quand le lecteur ouvre le journal (bouton de l'en-tête, page « Journal des jets »).
 // D'abord les fonctions pures (testées sous Node), puis le stockage, puis l'affichage.
-import { ecrireTexte, sousVerrou, supprimer } from "./stockage.js";
+import { ecrireTexte, sousVerrou, supprimer } from "../stockage.js";
 
 export const CLE = "jdr-journal";
 export const LIMITE = 200;
@@ -262,7 +262,7 @@ if (typeof window !== "undefined") {
 // --- Affichage : uniquement des nœuds texte. ---
 
 // Les phrases affichées reçoivent les espaces insécables de la typographie française (dom.js).
-import { telecharger, typographier } from "./dom.js";
+import { telecharger, typographier } from "../../commun/dom.js";
 
 function el(balise, classe, texte) {
   const n = document.createElement(balise);

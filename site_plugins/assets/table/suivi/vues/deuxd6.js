@@ -1,7 +1,7 @@
 // La vue de la fiche 2D6 : caractéristiques, attributs, compétences, et un bouton par jet avec
 // ses chances. Les règles restent dans jdr_core.deuxd6.suivi ; les chances suivent les réglages
 // par la question « chances », posée au moteur sans rien changer à la fiche.
-import { bouton, case_a_cocher, champ, el, liste, nombre, texte } from "../dom.js";
+import { bouton, case_a_cocher, champ, el, liste, nombre, texte } from "../../../commun/dom.js";
 import { creation as formulaire, demande, entete, garderReglage, jetsAvecChances, ligneAjout, memoire, section } from "./commun.js";
 
 export { demande };

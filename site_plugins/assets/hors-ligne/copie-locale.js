@@ -5,7 +5,7 @@
 // « regles-vivantes-site-<version> ») : lui garde les fichiers téléchargés (pages, runtime),
 // celle-ci la mémoire de Python déjà démarré, fabriquée dans le navigateur. Ni l'un ni
 // l'autre ne télécharge le runtime une seconde fois, et effacer l'un ne touche pas l'autre.
-import { CACHE_INSTANTANES } from "./worker/instantane.js";
+import { CACHE_INSTANTANES } from "../moteur/worker/instantane.js";
 
 export async function brancher(zone) {
   const bouton = zone.querySelector("button");

@@ -176,7 +176,7 @@ export function annoncerJet(racine, jet) {
   // lui-même, sous le résultat affiché, tant que ce résultat est là.
   const sortie = racine.matches("output") ? racine : racine.querySelector("output.jdr-sortie") || racine;
   const resultat = sortie.lastElementChild;
-  return import("./journal.js").then((journal) => journal.noter(entree)).then((refus) => {
+  return import("../table/journal/journal.js").then((journal) => journal.noter(entree)).then((refus) => {
     if (refus && (!resultat || resultat.parentNode === sortie)) {
       const note = el("p", "jdr-erreur jdr-jet-non-note", refus);
       note.setAttribute("role", "alert");
@@ -189,7 +189,7 @@ export function annoncerJet(racine, jet) {
 // Un jet déjà noté change d'aspect (dés cachés révélés) : son entrée du journal, retrouvée par
 // son lien de rejeu, prend les nouveaux dés et la nouvelle issue ; aucune entrée de plus.
 export function reviserJet(lien, jet) {
-  return import("./journal.js").then((journal) => journal.reviser(lien, jet));
+  return import("../table/journal/journal.js").then((journal) => journal.reviser(lien, jet));
 }
 
 // Un jet rejoué depuis un lien le dit, au-dessus de son résultat, jusqu'au prochain jet.

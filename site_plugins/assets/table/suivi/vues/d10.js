@@ -1,7 +1,7 @@
 // La vue du suivi de combat D10 : combattants dans l'ordre d'initiative, attaques, dégâts,
 // jets de KO et de survie. Les règles restent dans jdr_core.d10.suivi : chaque bouton envoie
 // une opération, la vue rendue par Python est réaffichée telle quelle (nœuds texte seulement).
-import { bouton, case_a_cocher, champ, el, liste, nombre, texte } from "../dom.js";
+import { bouton, case_a_cocher, champ, el, liste, nombre, texte } from "../../../commun/dom.js";
 
 // Les choix d'attaque que le lecteur garde d'un coup à l'autre (état de la page, pas du combat).
 function memoire(suivi) {

@@ -1,7 +1,7 @@
 // La vue de la fiche 3D6 : caractéristiques, maîtrises, Facteur de puissance, PE et leur état.
 // Les règles restent dans jdr_core.troisd6.suivi : chaque bouton envoie une opération, les
 // chances d'un test viennent de la question « chances », posée au moteur sans rien changer.
-import { bouton, case_a_cocher, champ, el, liste, nombre, texte } from "../dom.js";
+import { bouton, case_a_cocher, champ, el, liste, nombre, texte } from "../../../commun/dom.js";
 import { creation as formulaire, demande, entete, garderReglage, jetsAvecChances, ligneAjout, listeRetirable, memoire, section } from "./commun.js";
 
 export { demande };
