@@ -461,17 +461,19 @@ class TestPrechargement:
 
     def test_le_manifeste_et_les_imports_suivis(self) -> None:
         p = lire(ASSETS)
-        # Le moteur importe dom.js : ses avis (chargement, échec, nouvelle version) suivent la typographie.
-        assert p.communs == ("moteur/client.js", "commun/dom.js")
+        # Le moteur importe francais.js : ses avis (chargement, échec, nouvelle version) suivent la typographie.
+        assert p.communs == ("moteur/client.js", "commun/francais.js")
         widgets = dict(p.widgets)
         manifeste = json.loads((ASSETS / "widgets.json").read_text(encoding="utf-8"))
         assert [list(e) for e in p.manifeste] == manifeste
         assert list(widgets) == [selecteur.partition(".")[2] for selecteur, _ in manifeste]
         for (_, module), noms in zip(manifeste, widgets.values(), strict=True):
             assert module == f"./{noms[0]}"
-        assert widgets["jdr-lanceur"] == ("widgets/lanceur.js", "commun/dom.js", "moteur/client.js", "table/liaison.js")
-        # stockage.js : les verrous entre onglets ; dom.js : la typographie.
-        assert widgets["jdr-journal"] == ("table/journal/journal.js", "table/stockage.js", "commun/dom.js")
+        assert widgets["jdr-lanceur"] == ("widgets/lanceur.js", "commun/dom.js", "commun/francais.js", "commun/rejeu.js",
+                                          "table/journal/annonce.js", "moteur/client.js", "table/liaison.js")
+        # La vue du journal : ses entrées, son stockage (journal.js), les verrous entre onglets (stockage.js).
+        assert widgets["jdr-journal"] == ("table/journal/vue.js", "commun/dom.js", "commun/francais.js",
+                                          "table/journal/entrees.js", "table/journal/journal.js", "table/stockage.js")
 
     def test_un_nouvel_import_est_annonce(self, tmp_path: Path) -> None:
         dossier = self.assets(tmp_path, '[[".jdr-x", "./x.js"]]',
@@ -607,8 +609,8 @@ def test_modules_annonces_dans_l_en_tete(site_construit: Path) -> None:
         return re.findall(r'<link rel="modulepreload" href="([^"]+)">', tete)
 
     test = annonces("troisd6/test/index.html")
-    attendus = ("moteur/client.js", "commun/dom.js", "widgets/exemple.js", "widgets/lanceur.js", "table/liaison.js",
-                "widgets/jet-en-ligne.js")
+    attendus = ("moteur/client.js", "commun/francais.js", "widgets/exemple.js", "commun/dom.js", "commun/rejeu.js",
+                "table/journal/annonce.js", "widgets/lanceur.js", "table/liaison.js", "widgets/jet-en-ligne.js")
     assert test == [f"../../assets/jdr/{nom}" for nom in attendus]
     for lien in test:
         assert (site_construit / "troisd6/test" / lien).resolve().is_file(), lien

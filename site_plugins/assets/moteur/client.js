@@ -4,7 +4,7 @@
 // Réseau lent : le worker télécharge Python en annonçant sa progression ; la page l'affiche
 // (barre, mégaoctets reçus, temps restant estimé) et ne juge que le silence : tant que des
 // octets arrivent, on attend. Un nouvel essai reprend avec les octets déjà reçus.
-import { typographier } from "../commun/dom.js";
+import { typographier } from "../commun/francais.js";
 
 // Le dossier des fichiers du site (assets/jdr/), d'où partent les adresses des modules et du worker.
 export const BASE = new URL("../", import.meta.url);

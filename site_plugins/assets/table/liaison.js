@@ -6,7 +6,9 @@
 // fiche. Aucune règle ici, et aucun système nommé : la page lit la fiche, l'envoie au moteur
 // et range ce qu'il rend. Le jet appliqué entre au journal comme un jet de suivi, avec un lien
 // qui le rejoue dans ce lanceur réglé comme le cœur l'a lu sur la fiche (ton, Stress).
-import { annoncerJet, bouton, champ, el, jetRejouable, liste } from "../commun/dom.js";
+import { bouton, champ, el, liste } from "../commun/dom.js";
+import { jetRejouable } from "../commun/rejeu.js";
+import { annoncerJet } from "./journal/annonce.js";
 import { moteur } from "../moteur/client.js";
 
 const echapper = (texte) => texte.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -9,7 +9,9 @@
 //                          différences. Le code modifié tourne à part, dans son propre Python
 //                          (edition.js) : jamais dans le moteur des lanceurs, avec un budget de temps.
 // Le pont Python compose les phrases (verdict, erreurs) ; ce module ne fait qu'afficher.
-import { annoncerJet, bouton, el, piedDeRejeu } from "../commun/dom.js";
+import { bouton, el } from "../commun/dom.js";
+import { piedDeRejeu } from "../commun/rejeu.js";
+import { annoncerJet } from "../table/journal/annonce.js";
 import { MESSAGES, moteur } from "../moteur/client.js";
 
 // Le Python à part du code modifié, chargé au premier « Modifier » seulement.

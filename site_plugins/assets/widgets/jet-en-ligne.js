@@ -3,7 +3,9 @@
 // module lance le jet au clic par la requête « lancer » du pont, comme un lanceur, montre ses dés
 // et sa phrase sous le texte, et le note au journal avec un lien qui le rejoue dans le lanceur de
 // sa mécanique. Aucune règle ici : les paramètres viennent de la page, le résultat du cœur.
-import { adresseDeRejeu, annoncerJet, el, erreur, piedDeRejeu } from "../commun/dom.js";
+import { el, erreur } from "../commun/dom.js";
+import { adresseDeRejeu, piedDeRejeu } from "../commun/rejeu.js";
+import { annoncerJet } from "../table/journal/annonce.js";
 import { MESSAGES, moteur } from "../moteur/client.js";
 
 // Ce que dit chaque rôle de dé (infobulle et lecteur d'écran), comme dans un lanceur. Un jet aux

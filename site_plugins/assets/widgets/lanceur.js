@@ -1,7 +1,10 @@
 // Les lanceurs : un formulaire rendu à la construction (bornes lues dans jdr_core), un jet
 // demandé au moteur, un résultat affiché selon le schéma écrit dans jdr_core/mecanique.py
 // (Affichage : phrase, issue, groupes de dés avec leur rôle, détails).
-import { adresseDeRejeu, annoncerJet, avisRejeu, el, erreur, piedDeRejeu, reviserJet, typographier } from "../commun/dom.js";
+import { el, erreur } from "../commun/dom.js";
+import { typographier } from "../commun/francais.js";
+import { adresseDeRejeu, avisRejeu, piedDeRejeu } from "../commun/rejeu.js";
+import { annoncerJet, reviserJet } from "../table/journal/annonce.js";
 import { afficherEtat, moteur } from "../moteur/client.js";
 import { ficheChoisie, lier } from "../table/liaison.js";
 

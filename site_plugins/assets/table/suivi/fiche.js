@@ -27,7 +27,10 @@
 // un rafraîchissement venu d'un autre onglet garde ce que le lecteur a tapé ou choisi.
 // Une intention, une opération : le bouton cliqué est désactivé jusqu'à la réponse, et
 // l'opération porte une clé (stockage.js) ; rejouée, elle ne s'applique pas deux fois.
-import { annoncerJet, bouton, champ, el, jetRejouable, liste, telecharger, texte } from "../../commun/dom.js";
+import { bouton, champ, el, liste, telecharger, texte } from "../../commun/dom.js";
+import { quantite, typographier } from "../../commun/francais.js";
+import { jetRejouable } from "../../commun/rejeu.js";
+import { annoncerJet } from "../journal/annonce.js";
 import { PROFONDEUR_MAX, TAILLE_MAX, auRepos, moteur } from "../../moteur/client.js";
 import { LienIllisible, PREFIXE as PREFIXE_PARTAGE, decoder, encoder } from "../partage.js";
 import {
@@ -1097,7 +1100,3 @@ export async function brancher(racine) {
     sortie.textContent = typographier(`Suivi indisponible : ${erreurFiche.message}`);
   }
 }
-
-// Le compte des fiches du groupe (« 1 personnage », « 3 personnages ») et la typographie. Un import
-// est remonté en tête du module : sa place ici ne change rien.
-import { quantite, typographier } from "../../commun/dom.js";

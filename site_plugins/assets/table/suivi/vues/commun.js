@@ -2,7 +2,8 @@
 // création, l'en-tête et les sections de la fiche, les chances des boutons de jet tenues à jour
 // avec leurs réglages, une liste d'éléments qu'on retire et la ligne qui lui en ajoute.
 // Aucune règle ici : les nombres, les phrases et les chances viennent du cœur (jdr_core).
-import { bouton, champ, el, liste, texte, typographier } from "../../../commun/dom.js";
+import { bouton, champ, el, liste, texte } from "../../../commun/dom.js";
+import { typographier } from "../../../commun/francais.js";
 
 // Ces fiches ne réclament jamais de complément : chaque opération s'applique d'un coup.
 export function demande(suivi, op, demandeRecue, message) {
