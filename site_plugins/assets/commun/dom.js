@@ -52,8 +52,10 @@ export function nombre(valeur, min, max) {
   return i;
 }
 
+// Un champ de texte ; sa longueur maximale est celle que le cœur donne (sans elle, aucune borne ici).
 export function texte(valeur, longueurMax, indication) {
-  const i = Object.assign(document.createElement("input"), { type: "text", maxLength: longueurMax, value: valeur });
+  const i = Object.assign(document.createElement("input"), { type: "text", value: valeur });
+  if (longueurMax !== undefined) i.maxLength = longueurMax;
   if (indication) i.placeholder = indication;
   return i;
 }

@@ -11,17 +11,11 @@ import { jetRejouable } from "../commun/rejeu.js";
 import { annoncerJet } from "./journal/annonce.js";
 import { moteur } from "../moteur/client.js";
 
-const echapper = (texte) => texte.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const motif = (systeme) => new RegExp(`^jdr-suivi:${echapper(systeme)}:[a-z0-9-]+(:p[a-z0-9]+)?$`);
-
-function personnages(suivi, systeme) {
-  const cles = [];
-  const rangees = motif(systeme);
-  for (let i = 0; i < localStorage.length; i++) {
-    const cle = localStorage.key(i);
-    if (cle && rangees.test(cle)) cles.push(cle);
-  }
-  return cles.sort().map((cle) => [cle, suivi.nomRange(cle)]);
+// Ce qu'il faut du suivi (ses clés, une opération faite sur une fiche rangée, sous son verrou) : chargé
+// seulement quand un lanceur se relie à une fiche, jamais annoncé avec les lanceurs.
+function chargerSuivi() {
+  return Promise.all([import("./suivi/cles.js"), import("./suivi/rangement.js"), import("./stockage.js")])
+    .then(([cles, rangement, { nouvelleOperation }]) => ({ ...cles, ...rangement, nouvelleOperation }));
 }
 
 function lireFiche(cle) {
@@ -66,7 +60,7 @@ function jetAffiche(form) {
 async function appliquer(form, suivi, cle, jet, bouton_, zone) {
   bouton_.disabled = true;  // un jet s'applique une fois : un double clic ne compte pas deux fois
   // La clé de l'opération est celle du bouton (un par jet affiché) : même rejouée, même depuis un
-  // autre onglet, elle ne s'applique qu'une fois. La fiche est relue sous son verrou (suivi.js).
+  // autre onglet, elle ne s'applique qu'une fois. La fiche est relue sous son verrou (suivi/rangement.js).
   if (!bouton_.dataset.operation) bouton_.dataset.operation = suivi.nouvelleOperation();
   const op = { op: form.dataset.operationSuivi, parametres: jet.parametres, graine: jet.graine };
   const r = await suivi.operationRangee(form.dataset.systeme, cle, op, bouton_.dataset.operation);
@@ -104,9 +98,9 @@ export function ficheChoisie(form) {
 // Branché par lanceur.js sur chaque formulaire ; ne fait rien si sa mécanique ne se relie à aucune fiche.
 export function lier(form) {
   if (!form.dataset.operationSuivi || !form.dataset.systeme || form.querySelector(".jdr-liaison")) return;
-  import("./suivi/fiche.js").then((suivi) => {
+  chargerSuivi().then((suivi) => {
     const zone = el("div", "jdr-liaison");
-    const choix = liste([["", "aucun : réglages à la main"], ...personnages(suivi, form.dataset.systeme)]);
+    const choix = liste([["", "aucun : réglages à la main"], ...suivi.fichesDuSysteme(form.dataset.systeme)]);
     const infos = el("div", "jdr-liaison-fiche");
     infos.setAttribute("aria-live", "polite");
     zone.append(champ("Personnage du suivi", choix), infos);
@@ -117,7 +111,7 @@ export function lier(form) {
     // La liste se relit quand on s'en sert : un personnage créé dans un autre onglet y apparaît.
     choix.addEventListener("focus", () => {
       const garde = choix.value;
-      choix.replaceChildren(...liste([["", "aucun : réglages à la main"], ...personnages(suivi, form.dataset.systeme)]).options);
+      choix.replaceChildren(...liste([["", "aucun : réglages à la main"], ...suivi.fichesDuSysteme(form.dataset.systeme)]).options);
       choix.value = garde;
     });
     // Après chaque jet, et quand on choisit un personnage : le bouton qui applique le jet affiché.

@@ -6,7 +6,7 @@
 // `travail` fini, même asynchrone. Le travail relit donc toujours l'état rangé à jour (voir le
 // registre des versions plus bas), le modifie et l'écrit avant qu'un autre onglet ne puisse le
 // lire. Qui appelle ne prend le verrou qu'une fois prêt à calculer (le moteur de Python chargé :
-// suivi.js l'attend AVANT) : un onglet qui télécharge encore Python ne bloque jamais les autres.
+// suivi/operations.js l'attend AVANT) : un onglet qui télécharge encore Python ne bloque jamais les autres.
 //
 // Deux verrous, un seul contrat :
 //   - l'API Web Locks (navigator.locks), là où le navigateur l'offre : contexte sûr, https ou

@@ -3,7 +3,9 @@
 // ajoute le personnage à un combat du suivi de combat rangé sur cet appareil. Les règles restent
 // dans jdr_core.d10.suivi_fiche (et jdr_core.d10.suivi pour le combat).
 import { bouton, case_a_cocher, champ, el, liste, nombre, texte } from "../../../commun/dom.js";
-import { nomRange, nouvelleOperation, operationRangee, signalerIci } from "../fiche.js";
+import { nouvelleOperation } from "../../stockage.js";
+import { fichesDuSysteme, nomRange } from "../cles.js";
+import { operationRangee, signalerIci } from "../rangement.js";
 import { creation as formulaire, demande, entete, garderReglage, jetsAvecChances, ligneAjout, listeRetirable, memoire, section } from "./commun.js";
 
 export { demande };
@@ -18,7 +20,7 @@ export function creation(suivi) {
 }
 
 export const renommable = true;
-// Une fiche de personnage : une vue de jeu et une vue d'édition (suivi.js, choixDeVue).
+// Une fiche de personnage : une vue de jeu et une vue d'édition (rendu.js, choixDeVue).
 export const vues = true;
 
 function sectionJets(suivi, v) {
@@ -117,20 +119,10 @@ function sectionBlessures(suivi, v) {
   return zone;
 }
 
-// Les combats du suivi de combat D10 rangés sur cet appareil (le premier suivi du système).
-function combats() {
-  const motif = /^jdr-suivi:d10:[a-z0-9-]+(:p[a-z0-9]+)?$/;
-  const cles = [];
-  for (let i = 0; i < localStorage.length; i++) {
-    const cle = localStorage.key(i);
-    if (cle && motif.test(cle)) cles.push(cle);
-  }
-  return cles.sort().map((cle) => [cle, nomRange(cle)]);
-}
-
 function sectionCombat(suivi, v) {
   const zone = section("jdr-fiche-combat", "Au combat");
-  const presents = combats();
+  // Les combats rangés sur cet appareil : ceux du premier suivi du système, le suivi de combat.
+  const presents = fichesDuSysteme(suivi.systeme);
   if (!presents.length) {
     zone.append(el("p", "jdr-fiche-avis", "Aucun combat rangé sur cet appareil : créez-en un sur la page du suivi de "
       + "combat, puis revenez y mettre ce personnage."));
@@ -141,7 +133,7 @@ function sectionCombat(suivi, v) {
     mettre.disabled = true;  // un clic, un combattant
     try {
       const cle = choix.value;
-      const r = await operationRangee("d10", cle, { op: "ajouter", ...v.combat }, nouvelleOperation());
+      const r = await operationRangee(suivi.systeme, cle, { op: "ajouter", ...v.combat }, nouvelleOperation());
       if (r.erreur) return suivi.dire(r.erreur, true);
       if (r.deja || r.disparue || r.illisible || r.plein || r.perime) {
         return suivi.dire("Le combat n'a pas pu être modifié (illisible, disparu ou stockage plein) : rien n'a changé.", true);

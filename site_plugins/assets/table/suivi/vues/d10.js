@@ -19,7 +19,7 @@ export function creation(suivi) {
 }
 
 // « modifier » pose les valeurs lues dans le formulaire : sur un combat changé dans un autre
-// onglet depuis son affichage, elle est refusée plutôt que d'écraser ce changement (suivi.js).
+// onglet depuis son affichage, elle est refusée plutôt que d'écraser ce changement (operations.js).
 export const absolues = ["modifier"];
 
 // Ce suivi ne réclame jamais de complément : chaque opération s'applique d'un coup.
@@ -77,7 +77,7 @@ function carte(suivi, c, bornes) {
     actions.append(nommer(bouton("Réveiller", () => suivi.operer({ op: "reveiller", combattant: c.id })), "Réveiller"));
   }
   actions.append(nommer(bouton("Retirer", () => suivi.operer({ op: "retirer", combattant: c.id })), "Retirer"));
-  // Le résultat d'un bouton de la carte s'écrit juste sous ses boutons (suivi.js, ancre).
+  // Le résultat d'un bouton de la carte s'écrit juste sous ses boutons (sortie.js, ancre).
   li.append(actions, suivi.ancre(...["survie", "soigner", "reveiller"].map((o) => `${o}:${c.id}`)));
 
   // Modifier un combattant : son nom et ses valeurs (le couvert se choisit à chaque attaque).

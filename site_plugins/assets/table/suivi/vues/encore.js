@@ -32,7 +32,7 @@ export function creation(suivi) {
 
 // Le cœur d'enCORE sait renommer une fiche (op « renommer ») : le groupe propose de le faire.
 export const renommable = true;
-// Une fiche de personnage : une vue de jeu et une vue d'édition (suivi.js, choixDeVue).
+// Une fiche de personnage : une vue de jeu et une vue d'édition (rendu.js, choixDeVue).
 export const vues = true;
 
 // Des dégâts qui franchissent un palier : nommer chaque blessure avant de les appliquer.

@@ -19,7 +19,7 @@ export function creation(suivi) {
 }
 
 export const renommable = true;
-// Une fiche de personnage : une vue de jeu et une vue d'édition (suivi.js, choixDeVue).
+// Une fiche de personnage : une vue de jeu et une vue d'édition (rendu.js, choixDeVue).
 export const vues = true;
 
 function sectionTests(suivi, v) {
