@@ -81,9 +81,9 @@ MARQUE_ATTENTE_RECHERCHE = "const ATTENTE_MS = 4000; // remplacé à la construc
 
 #: L'extension Markdown des jets écrits dans le texte, que le greffon ajoute aux pages.
 JETS = "site_plugins.jets"
-#: Ligne du worker remplacée par sa configuration à la construction.
+#: Ligne de moteur/worker/config.js remplacée par la configuration du worker à la construction.
 MARQUE_CONFIG = "const CONFIG = null; // remplacé à la construction"
-#: Ligne de moteur.js remplacée par les délais de la page (option « delais »).
+#: Ligne de moteur/client.js remplacée par les délais de la page (option « delais »).
 MARQUE_DELAIS = "const DELAIS = null; // remplacé à la construction (option delais du greffon jdr)"
 
 
@@ -550,12 +550,12 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
                 raise PluginError(f"jdr : le worker de recherche de Material ({self._worker_recherche}) "
                                   f"est introuvable dans {recherche.parent}")
             if MARQUE_ATTENTE_RECHERCHE not in texte:
-                raise PluginError("jdr : recherche-worker.js ne contient plus la ligne du délai attendue")
+                raise PluginError("jdr : recherche/recherche-worker.js ne contient plus la ligne du délai attendue")
             texte = texte.replace(MARQUE_ATTENTE_RECHERCHE, f"const ATTENTE_MS = {self.config.delais.recherche};")
             recherche.write_text(texte.replace(MARQUE_RECHERCHE, f"./{self._worker_recherche}"), encoding="utf-8")
-        worker = (ASSETS / "moteur" / "jdr-worker.js").read_text(encoding="utf-8")
+        worker = (ASSETS / "moteur" / "worker" / "config.js").read_text(encoding="utf-8")
         if MARQUE_CONFIG not in worker:
-            raise PluginError("jdr : jdr-worker.js ne contient plus la ligne de configuration attendue")
+            raise PluginError("jdr : moteur/worker/config.js ne contient plus la ligne de configuration attendue")
         reglage = {
             "pyodide": f"../../pyodide/{version}/",
             "runtime": f"../../pyodide/{version}/{nom_runtime}",
@@ -567,7 +567,7 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
             "silence_reseau": self.config.delais.silence_reseau,
         }
         worker = worker.replace(MARQUE_CONFIG, f"const CONFIG = {json.dumps(reglage)};")
-        (assets / "moteur" / "jdr-worker.js").write_text(worker, encoding="utf-8")
+        (assets / "moteur" / "worker" / "config.js").write_text(worker, encoding="utf-8")
         self._ecrire_delais(assets)
         # Le manifeste et les icônes avant le service worker, qui les garde pour l'application installée.
         manifeste.ecrire(site, cache / "icones", config.site_name, config.site_description or "")
@@ -588,12 +588,12 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
             compresser_site(site, cache / "compresse", self.config.compression)
 
     def _ecrire_delais(self, assets: Path) -> None:
-        """Les délais de la page (option « delais ») écrits dans moteur.js, avant sa minification."""
+        """Les délais de la page (option « delais ») écrits dans moteur/client.js, avant sa minification."""
         moteur = (assets / "moteur" / "client.js").read_text(encoding="utf-8")
         if MARQUE_DELAIS not in moteur:
-            raise PluginError("jdr : moteur.js ne contient plus la ligne des délais attendue")
+            raise PluginError("jdr : moteur/client.js ne contient plus la ligne des délais attendue")
         d = self.config.delais
         delais = {"silenceTelechargement": d.silence_telechargement, "silenceDemarrage": d.silence_demarrage,
                   "reponse": d.reponse}
-        (assets / "moteur" / "client.js").write_text(moteur.replace(MARQUE_DELAIS, f"const DELAIS = {json.dumps(delais)};"),
-                                          encoding="utf-8")
+        (assets / "moteur" / "client.js").write_text(
+            moteur.replace(MARQUE_DELAIS, f"const DELAIS = {json.dumps(delais)};"), encoding="utf-8")

@@ -100,7 +100,7 @@ class TestConfiguration:
             assert (tmp_path / "site" / fichier).is_file()
         # instantane_construit: false (BASE) : ni fichier, ni adresse pour le worker.
         assert not list((tmp_path / "site").glob("pyodide/*/*.instantane"))
-        worker = (tmp_path / "site/assets/jdr/moteur/jdr-worker.js").read_text(encoding="utf-8")
+        worker = (tmp_path / "site/assets/jdr/moteur/worker/config.js").read_text(encoding="utf-8")
         # Le réglage posé à la place de « CONFIG = null » (le nom de la constante, propre au module,
         # peut être raccourci par la minification).
         assert re.search(r'=\s?\{"?pyodide"?: ?"\.\./\.\./pyodide/', worker) and "runtime-" in worker
@@ -123,7 +123,7 @@ class TestConfiguration:
             "        silence_telechargement: 5000\n" + FENCES
         r = construire(tmp_path, config, '```lanceur mecanique="3d6-test"\n```\n')
         assert r.returncode == 0, r.stderr
-        worker = (tmp_path / "site/assets/jdr/moteur/jdr-worker.js").read_text(encoding="utf-8")
+        worker = (tmp_path / "site/assets/jdr/moteur/worker/config.js").read_text(encoding="utf-8")
         moteur = (tmp_path / "site/assets/jdr/moteur/client.js").read_text(encoding="utf-8")
         assert _nombre(worker, "silence_reseau") == 3000
         assert (_nombre(moteur, "silenceTelechargement"), _nombre(moteur, "reponse")) == (5000, 20000)
@@ -323,7 +323,7 @@ def test_instantane_de_construction(site_construit: Path) -> None:
     instantane = runtime.with_suffix(".instantane")
     assert instantane.read_bytes()[:4] == b"RVI1" and instantane.stat().st_size > 5_000_000
     assert instantane.with_name(instantane.name + ".br").stat().st_size < instantane.stat().st_size / 3
-    worker = (site_construit / "assets/jdr/moteur/jdr-worker.js").read_text(encoding="utf-8")
+    worker = (site_construit / "assets/jdr/moteur/worker/config.js").read_text(encoding="utf-8")
     assert f"pyodide/314.0.7/{instantane.name}" in worker
     assert instantane.name not in (site_construit / "sw.js").read_text(encoding="utf-8")
 
@@ -461,16 +461,20 @@ class TestPrechargement:
 
     def test_le_manifeste_et_les_imports_suivis(self) -> None:
         p = lire(ASSETS)
-        # Le moteur importe francais.js : ses avis (chargement, échec, nouvelle version) suivent la typographie.
-        assert p.communs == ("moteur/client.js", "commun/francais.js")
+        # Chaque page : le moteur (et son avis de chargement, qui suit la typographie), le service worker,
+        # l'annonce de la recherche, les retouches d'accessibilité.
+        assert p.communs == ("moteur/client.js", "hors-ligne/versions.js", "recherche/annonce.js",
+                             "widgets/accessibilite.js", "moteur/chargement.js", "moteur/requete.js",
+                             "commun/francais.js")
         widgets = dict(p.widgets)
         manifeste = json.loads((ASSETS / "widgets.json").read_text(encoding="utf-8"))
         assert [list(e) for e in p.manifeste] == manifeste
         assert list(widgets) == [selecteur.partition(".")[2] for selecteur, _ in manifeste]
         for (_, module), noms in zip(manifeste, widgets.values(), strict=True):
             assert module == f"./{noms[0]}"
-        assert widgets["jdr-lanceur"] == ("widgets/lanceur.js", "commun/dom.js", "commun/francais.js", "commun/rejeu.js",
-                                          "table/journal/annonce.js", "moteur/client.js", "table/liaison.js")
+        assert widgets["jdr-lanceur"] == ("widgets/lanceur.js", "commun/dom.js", "commun/francais.js",
+                                          "commun/rejeu.js", "table/journal/annonce.js", "moteur/client.js",
+                                          "table/liaison.js", "moteur/chargement.js", "moteur/requete.js")
         # La vue du journal : ses entrées, son stockage (journal.js), les verrous entre onglets (stockage.js).
         assert widgets["jdr-journal"] == ("table/journal/vue.js", "commun/dom.js", "commun/francais.js",
                                           "table/journal/entrees.js", "table/journal/journal.js", "table/stockage.js")
@@ -575,8 +579,8 @@ class TestAmorce:
 
     def test_classes_et_cle_de_moteur_js(self) -> None:
         assert lire(ASSETS).avec_python == ("jdr-exemple", "jdr-lanceur", "jdr-fiche")
-        (cle,) = re.findall(r'^const CLE_INSTANTANE = "([^"]+)";', (ASSETS / "moteur" / "client.js").read_text(encoding="utf-8"),
-                            re.M)
+        client = (ASSETS / "moteur" / "client.js").read_text(encoding="utf-8")
+        (cle,) = re.findall(r'^const CLE_INSTANTANE = "([^"]+)";', client, re.M)
         assert f'localStorage.getItem("{cle}") !== "1"' in amorce_en_ligne()
 
     def test_en_ligne_sans_commentaire(self) -> None:
@@ -609,8 +613,10 @@ def test_modules_annonces_dans_l_en_tete(site_construit: Path) -> None:
         return re.findall(r'<link rel="modulepreload" href="([^"]+)">', tete)
 
     test = annonces("troisd6/test/index.html")
-    attendus = ("moteur/client.js", "commun/francais.js", "widgets/exemple.js", "commun/dom.js", "commun/rejeu.js",
-                "table/journal/annonce.js", "widgets/lanceur.js", "table/liaison.js", "widgets/jet-en-ligne.js")
+    attendus = ("moteur/client.js", "hors-ligne/versions.js", "recherche/annonce.js", "widgets/accessibilite.js",
+                "moteur/chargement.js", "moteur/requete.js", "commun/francais.js", "widgets/exemple.js",
+                "commun/dom.js", "commun/rejeu.js", "table/journal/annonce.js", "widgets/lanceur.js",
+                "table/liaison.js", "widgets/jet-en-ligne.js")
     assert test == [f"../../assets/jdr/{nom}" for nom in attendus]
     for lien in test:
         assert (site_construit / "troisd6/test" / lien).resolve().is_file(), lien

@@ -202,8 +202,9 @@ class TestLecture:
         assert sortie.stdout.strip() == "True []"
 
     def test_memes_limites_que_la_page(self) -> None:
-        """La page (moteur.js) refuse avant l'envoi ce que le pont refuserait : mêmes bornes."""
-        source = (Path(__file__).resolve().parent.parent / "site_plugins/assets/moteur/client.js").read_text(encoding="utf-8")
+        """La page (moteur/requete.js) refuse avant l'envoi ce que le pont refuserait : mêmes bornes."""
+        requete = Path(__file__).resolve().parent.parent / "site_plugins/assets/moteur/requete.js"
+        source = requete.read_text(encoding="utf-8")
         limites = {nom: int(valeur) for nom, valeur in re.findall(r"export const (\w+_MAX) = (\d+);", source)}
         assert limites["PROFONDEUR_MAX"] == pont.PROFONDEUR_MAX
         assert limites["TAILLE_MAX"] == pont.TAILLE_MAX_REQUETE

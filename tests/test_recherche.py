@@ -401,7 +401,7 @@ class TestWorkerSousNode:
         entree = tmp_path / "entree.json"
         entree.write_text(json.dumps({"index": PETIT_INDEX, "requetes": requetes}), encoding="utf-8")
         sortie = subprocess.run(
-            ["node", "-e", script, str(RACINE / "site_plugins" / "assets" / "recherche" / "recherche-worker.js"), str(workers),
+            ["node", "-e", script, str(RACINE / "site_plugins/assets/recherche/recherche-worker.js"), str(workers),
              str(entree)], capture_output=True, text=True, check=True,
         )
         donnees: dict[str, Any] = json.loads(sortie.stdout)

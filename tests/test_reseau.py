@@ -248,7 +248,8 @@ class TestRequetes:
         page.goto(serveur + "/troisd6/test/")
         _executer_exemple(page)
         reponses = page.evaluate("""async () => {
-          const { moteur, verifierRequete } = await import("/assets/jdr/moteur/client.js");
+          const { moteur } = await import("/assets/jdr/moteur/client.js");
+          const { verifierRequete } = await import("/assets/jdr/moteur/requete.js");
           const racine = {};
           let c = racine;
           for (let i = 0; i < 5000; i++) { c.a = {}; c = c.a; }

@@ -6,10 +6,10 @@
 // donne un nouveau sw.js, donc une nouvelle installation dans un cache neuf. Une page
 // ouverte ne mélange jamais deux versions : chaque version sert ses propres fichiers
 // (son cache d'abord), la nouvelle attend (« waiting ») que le lecteur accepte l'avis
-// « Une nouvelle version des règles est disponible » (moteur.js), puis prend la main,
+// « Une nouvelle version des règles est disponible » (versions.js), puis prend la main,
 // efface les caches des versions précédentes et les pages se rechargent. La première
 // installation, elle, n'a rien à remplacer : elle prend la main tout de suite. Le cache des
-// instantanés de Python (« regles-vivantes-instantanes », rangé par jdr-worker.js et
+// instantanés de Python (« regles-vivantes-instantanes », rangé par moteur/jdr-worker.js et
 // affiché par copie-locale.js) n'est pas le nôtre : on n'y touche pas.
 //
 // Le runtime (WebAssembly, archive de Python) n'est jamais téléchargé deux fois : on ne

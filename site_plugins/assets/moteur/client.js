@@ -4,7 +4,8 @@
 // Réseau lent : le worker télécharge Python en annonçant sa progression ; la page l'affiche
 // (barre, mégaoctets reçus, temps restant estimé) et ne juge que le silence : tant que des
 // octets arrivent, on attend. Un nouvel essai reprend avec les octets déjà reçus.
-import { typographier } from "../commun/francais.js";
+import { avis } from "./chargement.js";
+import { verifierRequete } from "./requete.js";
 
 // Le dossier des fichiers du site (assets/jdr/), d'où partent les adresses des modules et du worker.
 export const BASE = new URL("../", import.meta.url);
@@ -21,13 +22,6 @@ const SILENCE_TELECHARGEMENT_MS = DELAIS.silenceTelechargement;
 const SILENCE_DEMARRAGE_MS = DELAIS.silenceDemarrage;
 // Une fois Python prêt, une requête sans réponse après ce délai signale un worker bloqué.
 const DELAI_REPONSE_MS = DELAIS.reponse;
-// Limites d'une requête, vérifiées avant l'envoi : les mêmes que celles du pont
-// (TAILLE_MAX_REQUETE et PROFONDEUR_MAX de jdr_core/pont.py ; tests/test_pont.py vérifie
-// qu'elles s'accordent). Un objet trop profond ferait échouer postMessage, et ce que
-// Python refuserait n'a pas à faire le voyage. Les imports des fiches (suivi.js) les
-// appliquent aussi, sur le texte brut.
-export const PROFONDEUR_MAX = 32;
-export const TAILLE_MAX = 100000;
 
 export const MESSAGES = {
   attente: "",
@@ -35,36 +29,11 @@ export const MESSAGES = {
   demarrage: "Démarrage du moteur de règles…",
   // Prêt : rien à dire, l'état ne se montre que pendant le chargement.
   pret: "",
-  // L'échec est annoncé une seule fois, par l'avis de chargement de la page (plus bas) :
+  // L'échec est annoncé une seule fois, par l'avis de chargement de la page (chargement.js) :
   // les zones d'état des widgets restent vides pour ne pas le répéter.
   echec: "",
 };
 const PAS_DE_CALCUL = "Pas de calcul : le moteur de règles est indisponible (voyez l'avis en bas de la page).";
-
-// Une requête que le worker peut recevoir, ou la raison (en français) de la refuser.
-export function verifierRequete(valeur) {
-  const pile = [[valeur, 1]];
-  let vus = 0;
-  while (pile.length) {
-    const [v, profondeur] = pile.pop();
-    if (v === null || typeof v !== "object") continue;
-    if (profondeur > PROFONDEUR_MAX) {
-      return `données trop imbriquées (plus de ${PROFONDEUR_MAX} niveaux) : rien n'a été envoyé`;
-    }
-    if (++vus > TAILLE_MAX) break;
-    for (const enfant of Object.values(v)) pile.push([enfant, profondeur + 1]);
-  }
-  let texte;
-  try {
-    texte = JSON.stringify(valeur);
-  } catch {
-    return "données illisibles : rien n'a été envoyé";
-  }
-  if (texte === undefined || texte.length > TAILLE_MAX) {
-    return `données trop longues (plus de ${TAILLE_MAX.toLocaleString("fr-FR")} caractères) : rien n'a été envoyé`;
-  }
-  return null;
-}
 
 // Ce que la page contient : le worker ne préchauffe que ces systèmes-là.
 function indicesDeLaPage() {
@@ -85,7 +54,7 @@ const abonnes = new Set();
 // Le worker a fini son travail de fond (préchauffage, instantané), ou le moteur a échoué :
 // le service worker peut s'installer sans rien disputer à Python.
 let finirFond;
-const fondFini = new Promise((resoudre) => {
+export const fondFini = new Promise((resoudre) => {
   finirFond = resoudre;
 });
 
@@ -201,7 +170,7 @@ export const moteur = {
       this.progression = message.progression;
       this.releves.push([this.dernierSigne, message.progression.recus]);
       while (this.releves.length > 2 && this.dernierSigne - this.releves[0][0] > 6000) this.releves.shift();
-      avis.montrer();
+      avis.montrer(this);
     }
     if (message.etat) {
       if (message.etat === "echec") return this.abandonner(message.detail);
@@ -256,9 +225,8 @@ export const moteur = {
     if (etat === "pret") {
       clearInterval(this.chien);
       for (const [id, attente] of this.enCours) if (!attente.minuteur) this.armer(id, attente);
-      garderPourHorsLigne();
     }
-    avis.montrer();
+    avis.montrer(this);
     for (const abonne of abonnes) abonne(etat);
   },
 
@@ -280,111 +248,6 @@ export const moteur = {
       this.demarrer();
       suivre(this.etat);
     });
-  },
-};
-
-function megaoctets(octets) {
-  // Virgule décimale écrite à la main : le premier appel à Intl (toLocaleString) charge les
-  // données de langue d'ICU et bloquait la page 90 ms au début du téléchargement (banc).
-  return (octets / 1e6).toFixed(1).replace(".", ",");
-}
-
-// Le temps restant, d'après le débit des dernières secondes ; null tant qu'on ne sait pas.
-export function tempsRestant(releves, recus, total) {
-  if (releves.length < 2) return null;
-  const [t0, o0] = releves[0];
-  const [t1, o1] = releves[releves.length - 1];
-  if (t1 - t0 < 500 || o1 <= o0) return null;
-  const secondes = Math.ceil((total - recus) / ((o1 - o0) / ((t1 - t0) / 1000)));
-  if (secondes <= 1) return "presque fini";
-  if (secondes < 60) return `encore environ ${secondes} s`;
-  return `encore environ ${Math.ceil(secondes / 60)} min`;
-}
-
-// L'avis de chargement : un seul par page, en bas de l'écran, visible pendant le
-// téléchargement et le démarrage de Python, ou après un échec (avec « Réessayer »).
-const avis = {
-  element: null,
-
-  creer() {
-    const div = document.createElement("div");
-    div.className = "jdr-chargement";
-    div.hidden = true;
-    // Posé hors du contenu (en bas de l'écran) : une région nommée, pour qu'axe et les lecteurs
-    // d'écran le rattachent à un repère de la page.
-    div.setAttribute("role", "region");
-    div.setAttribute("aria-label", "Chargement de Python");
-    const texte = document.createElement("p");
-    texte.className = "jdr-chargement-texte";
-    texte.setAttribute("role", "status");
-    const barre = document.createElement("progress");
-    barre.max = 1;
-    barre.value = 0;
-    barre.setAttribute("aria-label", "Téléchargement de Python");
-    const chiffres = document.createElement("span");
-    chiffres.className = "jdr-chargement-chiffres";
-    const bouton = document.createElement("button");
-    bouton.type = "button";
-    bouton.textContent = "Réessayer";
-    bouton.hidden = true;
-    bouton.addEventListener("click", () => moteur.demarrer());
-    // L'avis d'échec reste jusqu'à ce qu'on le ferme : sur un téléphone, il cache le bas de l'écran.
-    const fermer = document.createElement("button");
-    fermer.type = "button";
-    fermer.textContent = "Fermer";
-    fermer.hidden = true;
-    fermer.addEventListener("click", () => {
-      div.hidden = true;
-    });
-    div.append(texte, barre, chiffres, bouton, fermer);
-    document.body.append(div);
-    return div;
-  },
-
-  montrer() {
-    const etat = moteur.etat;
-    const visible = etat === "telechargement" || etat === "demarrage" || etat === "echec";
-    if (!visible && !this.element) return;
-    // La navigation instantanée remplace le corps de la page : l'avis est recréé au besoin.
-    if (!this.element || !this.element.isConnected) this.element = this.creer();
-    const div = this.element;
-    div.hidden = !visible;
-    div.dataset.etat = etat;
-    if (!visible) return;
-    const [texte, barre, chiffres, bouton, fermer] = div.children;
-    bouton.hidden = etat !== "echec";
-    fermer.hidden = etat !== "echec";
-    barre.hidden = etat === "echec";
-    if (etat === "echec") {
-      const quoi = moteur.arreteApresPret ? "s'est arrêté" : "n'a pas pu se charger";
-      const phrase = typographier(`Le moteur de règles ${quoi} : ${moteur.detail || "raison inconnue"}. `
-        + "Les résultats affichés restent ceux de la page.");
-      if (texte.textContent !== phrase) texte.textContent = phrase;
-      texte.setAttribute("role", "alert");
-      chiffres.textContent = "";
-      return;
-    }
-    texte.setAttribute("role", "status");
-    const p = moteur.progression;
-    // Tous les octets reçus : ce qui reste est le travail du processeur, on le dit.
-    const recu = etat === "telechargement" && p && p.total && p.recus >= p.total;
-    const phrase = etat === "demarrage" || recu
-      ? typographier("Téléchargement terminé : démarrage de Python…") : "Téléchargement de Python…";
-    if (texte.textContent !== phrase) texte.textContent = phrase;
-    if (etat === "demarrage" || recu) {
-      barre.removeAttribute("value");  // une barre animée : plus d'octets à compter, Python s'installe
-      chiffres.textContent = "";
-      return;
-    }
-    if (!p || !p.total) {
-      barre.removeAttribute("value");
-      chiffres.textContent = "";
-      return;
-    }
-    const recus = etat === "demarrage" ? p.total : Math.min(p.recus, p.total);
-    barre.value = recus / p.total;
-    const reste = etat === "telechargement" ? tempsRestant(moteur.releves, recus, p.total) : null;
-    chiffres.textContent = typographier(`${megaoctets(recus)} Mo sur ${megaoctets(p.total)} Mo${reste ? ` (${reste})` : ""}`);
   },
 };
 
@@ -413,164 +276,4 @@ export function afficherEtat(zone) {
 export function auRepos(f) {
   if (window.requestIdleCallback) window.requestIdleCallback(f, { timeout: 4000 });
   else setTimeout(f, 2000);
-}
-
-// Hors ligne : le service worker du site (/sw.js, écrit à la construction) garde pages,
-// index de recherche, fichiers du site et runtime. Enregistré après le chargement, et
-// seulement en HTTP ou HTTPS (pas depuis un fichier ouvert localement).
-const RACINE = new URL("../../", BASE);
-function enregistrer() {
-  navigator.serviceWorker.register(new URL("sw.js", RACINE), { scope: RACINE.pathname })
-    .then(suivreLesVersions).catch(() => {});
-}
-
-// Une nouvelle version publiée s'installe à côté de celle qui sert la page (sw.js) et
-// attend : la page le dit, et ne passe à la nouvelle que si le lecteur le demande. Fiches,
-// journal et instantané de Python ne sont pas dans le cache des pages : ils restent.
-const CONTROLEE = /^https?:$/.test(location.protocol) && "serviceWorker" in navigator
-  && Boolean(navigator.serviceWorker.controller);
-let rechargementDemande = false;
-const versions = { suivies: new WeakSet(), avis: null };
-
-function suivreLesVersions(inscription) {
-  if (!inscription || versions.suivies.has(inscription)) return;
-  versions.suivies.add(inscription);
-  const attendre = (travailleur) => {
-    if (!travailleur) return;
-    const verifier = () => {
-      if (travailleur.state === "installed" && navigator.serviceWorker.controller) annoncerVersion(travailleur);
-    };
-    travailleur.addEventListener("statechange", verifier);
-    verifier();
-  };
-  attendre(inscription.waiting);
-  inscription.addEventListener("updatefound", () => attendre(inscription.installing));
-}
-
-function annoncerVersion(travailleur) {
-  if (!versions.avis || !versions.avis.isConnected) {
-    const div = document.createElement("div");
-    div.className = "jdr-chargement jdr-nouvelle-version";
-    div.setAttribute("role", "region");
-    div.setAttribute("aria-label", "Nouvelle version");
-    const texte = document.createElement("p");
-    texte.setAttribute("role", "status");
-    const bouton = document.createElement("button");
-    bouton.type = "button";
-    bouton.textContent = "Recharger";
-    const plusTard = document.createElement("button");
-    plusTard.type = "button";
-    plusTard.textContent = "Plus tard";
-    plusTard.addEventListener("click", () => div.remove());
-    div.append(texte, bouton, plusTard);
-    document.body.append(div);
-    versions.avis = div;
-  }
-  const [texte, bouton] = versions.avis.children;
-  texte.textContent = typographier(travailleur
-    ? "Une nouvelle version des règles est disponible."
-    : "Une nouvelle version des règles est active dans un autre onglet : rechargez cette page.");
-  bouton.onclick = () => {
-    bouton.disabled = true;
-    // Plus de version en attente (un autre onglet l'a déjà acceptée) : recharger suffit.
-    if (travailleur && travailleur.state === "installed") demanderLaReleve(travailleur);
-    else location.reload();
-  };
-  // Demandée avant le rechargement de secours (voir relever) : la demande tient.
-  if (travailleur && travailleur.state === "installed" && releveDemandee() && !rechargementDemande) {
-    texte.textContent = typographier("La nouvelle version des règles s'installe : la page se rechargera d'elle-même.");
-    bouton.disabled = true;
-    rechargementDemande = true;
-    relever(travailleur, RELEVE_ESSAIS + 1, false);
-  }
-}
-
-// Le lecteur a demandé la nouvelle version : la demande est notée pour cet onglet, avec son
-// heure (sessionStorage), si bien qu'elle tient encore si la page se recharge avant la
-// relève ; passé le délai de Chromium, elle ne vaut plus (une version publiée plus tard
-// attendra de nouveau l'accord du lecteur).
-const RELEVE_DEMANDEE = "jdr-releve-demandee";
-function demanderLaReleve(travailleur) {
-  rechargementDemande = true;
-  try {
-    sessionStorage.setItem(RELEVE_DEMANDEE, String(Date.now()));
-  } catch {
-    // Stockage refusé (navigation privée stricte) : la demande vaut pour cette page seulement.
-  }
-  relever(travailleur);
-}
-
-function releveDemandee() {
-  try {
-    const depuis = Date.now() - Number(sessionStorage.getItem(RELEVE_DEMANDEE));
-    return depuis >= 0 && depuis < RELEVE_MAX_S * 1000;
-  } catch {
-    return false;
-  }
-}
-
-function oublierLaReleve() {
-  try {
-    sessionStorage.removeItem(RELEVE_DEMANDEE);
-  } catch {
-    // Rien à oublier.
-  }
-}
-
-// Chromium ne passe la main à la version en attente qu'une fois l'ancienne sans travail en
-// cours (une requête, un message), et au plus tard cinq minutes après la demande ; une requête
-// qui arrive à l'instant où l'ancienne s'arrête la relance (notre test de mise à jour l'a vue
-// attendre plus d'une minute sous la charge de la CI). La page redemande donc la relève
-// chaque seconde tant qu'elle attend ; au bout de RELEVE_ESSAIS, elle se recharge, ce qui
-// libère ses propres requêtes. La demande notée (releveDemandee) tient après ce rechargement :
-// annoncerVersion dit que la nouvelle version s'installe et continue de la demander, sans
-// recharger de nouveau ; la page se recharge d'elle-même quand celle-ci a pris la main. Les
-// demandes s'arrêtent au bout de RELEVE_MAX_S, comme l'attente de Chromium.
-const RELEVE_ESSAIS = 10;
-const RELEVE_MAX_S = 330;
-function relever(travailleur, essai = 1, recharger = true) {
-  if (travailleur.state !== "installed") return;
-  if (essai > RELEVE_ESSAIS && recharger) return location.reload();
-  if (essai > RELEVE_MAX_S) return oublierLaReleve();
-  travailleur.postMessage({ type: "activer" });
-  setTimeout(() => relever(travailleur, essai + 1, recharger), 1000);
-}
-
-if (CONTROLEE) {
-  navigator.serviceWorker.getRegistration(RACINE.href).then(suivreLesVersions).catch(() => {});
-  // La nouvelle version a pris la main : cette page la demandait, elle se recharge ; sinon
-  // (un autre onglet l'a acceptée), elle le dit au lieu de mélanger les deux versions.
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (rechargementDemande) {
-      oublierLaReleve();
-      location.reload();
-    } else {
-      annoncerVersion(null);
-    }
-  });
-}
-// Son installation télécharge pages et scripts (environ 0,6 Mo compressé) et les range :
-// du débit et du calcul, qu'elle ne doit pas disputer à Python (deux cœurs sur bien des
-// téléphones). Sur une page dont les widgets vont démarrer Python (au premier geste ou
-// au repos), elle attend que le worker ait fini son travail de fond (premier résultat,
-// préchauffage, instantané) ou qu'il ait échoué, puis que la page soit au repos. Mesuré
-// au banc (nox -s bench) : enregistrée dès le repos, elle coûtait 400 à 700 ms au premier clic.
-function enregistrerAuCalme() {
-  const pythonVient = moteur.etat === "telechargement" || moteur.etat === "demarrage"
-    || (moteur.etat === "attente" && document.querySelector(AVEC_PYTHON));
-  if (pythonVient) fondFini.then(() => auRepos(enregistrer));
-  else enregistrer();
-}
-if (/^https?:$/.test(location.protocol) && "serviceWorker" in navigator) {
-  const apresChargement = () => auRepos(enregistrerAuCalme);
-  if (document.readyState === "complete") apresChargement();
-  else window.addEventListener("load", apresChargement, { once: true });
-}
-
-// Python prêt : ses fichiers sont dans le cache HTTP du navigateur (« immutable »). Le
-// service worker les recopie de là dans son cache s'il ne les a pas vus passer (premier
-// chargement avant son activation) : aucun second téléchargement.
-function garderPourHorsLigne() {
-  if (!("serviceWorker" in navigator)) return;
-  navigator.serviceWorker.ready.then((r) => r.active && r.active.postMessage({ type: "garder-runtime" })).catch(() => {});
 }

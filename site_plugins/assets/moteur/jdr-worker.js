@@ -3,29 +3,24 @@
 // Aucune règle ici : tout passe par jdr_core.pont.traiter.
 //
 // Ce fichier tient le cycle de vie de Python (démarrage, depuis l'instantané local ou
-// non, travail de fond, worker d'édition isolé, réponses à la page). Le format et le
-// rangement de l'instantané sont dans worker/instantane.js ; le téléchargement suivi et
-// repris après une coupure, dans worker/telechargement.js.
+// non, travail de fond, réponses à la page). Le code modifié par le lecteur n'y tourne
+// jamais : il a son propre worker (edition-worker.js). La configuration écrite à la
+// construction est dans worker/config.js ; le format et le rangement de l'instantané dans
+// worker/instantane.js ; le téléchargement suivi et repris après une coupure, dans
+// worker/telechargement.js.
+import { CLE_INSTANTANE, CONFIG, adresseDuSite } from "./worker/config.js";
 import { deballer, magasinInstantanes } from "./worker/instantane.js";
 import { marquer, mesures } from "./worker/mesures.js";
 import { lienRapide, raisonEnFrancais, servirDepuisTelechargements, telecharger } from "./worker/telechargement.js";
 
-const CONFIG = null; // remplacé à la construction
-// Les adresses de CONFIG partent du dossier des fichiers du site (assets/jdr/), un cran au-dessus de ce worker.
-const RACINE = new URL("../", import.meta.url);
-
 function etat(valeur, detail) {
-  envoyer({ etat: valeur, detail: detail || "", mesures });
+  self.postMessage({ etat: valeur, detail: detail || "", mesures });
 }
 
 const DELAI_FOND_MS = 150;
 
-// L'instantané dépend du runtime exact (version de Pyodide, archive précompilée) : la
-// clé reprend l'adresse de l'archive, dont le nom porte l'empreinte de son contenu.
-const instantanes = magasinInstantanes(
-  CONFIG ? new URL(CONFIG.runtime, RACINE).href + ".instantane" : "",
-  Boolean(CONFIG && CONFIG.instantane),
-);
+// L'instantané local, rangé sous une clé qui suit le runtime exact (voir worker/config.js).
+const instantanes = magasinInstantanes(CLE_INSTANTANE, Boolean(CONFIG && CONFIG.instantane));
 
 // Ce que la page lit : une phrase en français, jamais le texte anglais d'une exception.
 function enFrancais(erreur) {
@@ -54,7 +49,7 @@ async function telechargerInstantaneConstruit(construit) {
   const controleur = new AbortController();
   const limite = setTimeout(() => controleur.abort(), construit.delai_max_ms);
   try {
-    const reponse = await fetch(new URL(construit.adresse, RACINE).href, { signal: controleur.signal });
+    const reponse = await fetch(adresseDuSite(construit.adresse), { signal: controleur.signal });
     if (!reponse.ok) throw new Error(`http ${reponse.status}`);
     // Servi sans compression (hébergeur qui ne sert pas les .br/.gz du site) : 15 Mo, trop cher.
     if (!/^(br|gzip|deflate|zstd)$/i.test(reponse.headers.get("Content-Encoding") || "")) {
@@ -114,7 +109,7 @@ async function chargerPython(loadPyodide, options, trouve, construit) {
       // Une lecture refusée l'emporte, avec sa raison ; ce Pyodide-là échoue ensuite sur la
       // mémoire vierge, sans que personne l'attende.
       const pyodide = await Promise.race([restauration, lecture.then(() => restauration)]);
-      // Pas encore « restauré » : l'indice de moteur.js (jdr-instantane) attend l'instantané local,
+      // Pas encore « restauré » : l'indice de client.js (jdr-instantane) attend l'instantané local,
       // qui n'existe qu'une fois celui-ci rangé (« rangé », travail de fond).
       mesures.instantane = "restauré depuis la construction";
       mesures.instantane_construit = "restauré";
@@ -187,7 +182,7 @@ async function travailDeFond(pyodide, pont, depuisInstantane, paquet) {
   }
   marquer("prechauffe");
   // Signe de vie pour la page : les requêtes arrivées pendant le préchauffage attendent encore
-  // l'instantané, leur délai de réponse repart de zéro (moteur.js, recevoir).
+  // l'instantané, leur délai de réponse repart de zéro (client.js, recevoir).
   self.postMessage({ mesures });
   if (instantanes.possible()) await rangerLocal(() => instantanes.ranger(pyodide));
 }
@@ -206,11 +201,10 @@ async function rangerLocal(ranger) {
 async function demarrer() {
   if (!CONFIG) throw new Error("worker non configuré : construisez le site avec le greffon jdr");
   etat("telechargement");
-  const { partiels = {}, role } = await init;
-  if (role === "edition") return demarrerEdition((await init).modules);
-  const indexURL = new URL(CONFIG.pyodide, RACINE).href;
+  const { partiels = {} } = await init;
+  const indexURL = adresseDuSite(CONFIG.pyodide);
   const adresseWasm = new URL("pyodide.asm.wasm", indexURL).href;
-  const adresseRuntime = new URL(CONFIG.runtime, RACINE).href;
+  const adresseRuntime = adresseDuSite(CONFIG.runtime);
   const tailles = CONFIG.tailles || {};
   const trouver = instantanes.trouver().catch((erreur) => {
     instantanes.oublier(String(erreur)).catch(() => {});
@@ -298,112 +292,11 @@ async function demarrer() {
     try {
       await travailDeFond(pyodide, pont, depuisInstantane, paquet);
     } finally {
-      // La page attend ce signal pour installer le service worker (voir moteur.js).
+      // La page attend ce signal pour installer le service worker (hors-ligne/versions.js).
       self.postMessage({ mesures, fond: "fini" });
     }
   }, DELAI_FOND_MS);
   return pont;
-}
-
-// Le worker d'édition (edition.js) : le code que le lecteur a modifié tourne ici, jamais
-// dans le worker des lanceurs. Même Python, mêmes fichiers (déjà dans le cache HTTP), et
-// l'instantané du moteur s'il existe, lu sans y toucher (sa marque « essai » appartient au
-// moteur). Une fois jdr_core importé, le worker se coupe de tout ce qui est partagé avec la
-// page et les autres onglets (stockage, canaux, verrous, réseau, messages) : le code du
-// lecteur ne peut ni changer ce qu'un lanceur montre, ni écrire au journal, ni parler à la
-// page. Il ne sert qu'une exécution, puis la page le jette.
-let role = "moteur";
-const envoyer = self.postMessage.bind(self);
-
-async function demarrerEdition(modules) {
-  const indexURL = new URL(CONFIG.pyodide, RACINE).href;
-  const options = { indexURL, stdLibURL: new URL(CONFIG.runtime, RACINE).href, lockFileContents: CONFIG.verrou };
-  const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
-  let pyodide = null;
-  try {
-    const memoire = await instantanes.lire();
-    if (memoire) pyodide = await loadPyodide({ ...options, _loadSnapshot: memoire });
-    mesures.instantane = pyodide ? "restauré" : "absent";
-  } catch (erreur) {
-    mesures.instantane = `écarté : ${String(erreur).slice(0, 200)}`;
-    pyodide = null;
-  }
-  if (!pyodide) pyodide = await loadPyodide(options);
-  // Ce que le code écrit hors des résultats de l'exemple (sys.__stdout__) ne va nulle part.
-  pyodide.setStdout({ batched: () => {} });
-  pyodide.setStderr({ batched: () => {} });
-  const pont = pyodide.pyimport("jdr_core.pont");
-  // Avant le budget de temps : doctest et les modules de jdr_core que le code nomme.
-  pont.traiter(JSON.stringify({ type: "exemple", mode: "modifie", source: ">>> 1 + 1\n2\n" }));
-  const importlib = pyodide.pyimport("importlib");
-  for (const nom of Array.isArray(modules) ? modules.slice(0, 20) : []) {
-    if (typeof nom !== "string" || !/^[a-z_][a-z0-9_.]*$/.test(nom)) continue;
-    try {
-      importlib.import_module(`jdr_core.${nom}`);
-    } catch {
-      // Un nom qui n'est pas un module (une fonction, une faute de frappe) : l'exemple le dira.
-    }
-  }
-  // Le WebAssembly de Python s'optimise quand il a servi (voir pont.chauffer) : hors budget.
-  pont.chauffer();
-  isoler();
-  envoyer({ etat: "pret", detail: "", mesures });
-  return pont;
-}
-
-// Retire du worker, jusque dans les prototypes, ce qui touche à l'extérieur. `envoyer`, gardé
-// plus haut dans la portée du module, reste le seul chemin vers la page.
-const HORS_DU_WORKER = ["postMessage", "close", "caches", "indexedDB", "BroadcastChannel", "Worker", "SharedWorker",
-  "WebSocket", "WebTransport", "EventSource", "XMLHttpRequest", "fetch", "importScripts", "cookieStore"];
-const HORS_DU_NAVIGATEUR = ["locks", "serviceWorker", "storage", "storageBuckets"];
-function isoler() {
-  const retirer = (objet, noms) => {
-    for (let o = objet; o; o = Object.getPrototypeOf(o)) {
-      for (const nom of noms) {
-        try {
-          if (Object.hasOwn(o, nom)) delete o[nom];
-        } catch {
-          // Propriété non configurable : la vérification ci-dessous le dira.
-        }
-      }
-    }
-  };
-  retirer(self, HORS_DU_WORKER);
-  if (self.navigator) retirer(self.navigator, HORS_DU_NAVIGATEUR);
-  const restes = HORS_DU_WORKER.filter((nom) => nom in self)
-    .concat(HORS_DU_NAVIGATEUR.filter((nom) => self.navigator && nom in self.navigator));
-  if (restes.length) throw new Error(`isolement incomplet : ${restes.join(", ")}`);
-}
-
-// Ce que la page lit quand le code modifié a arrêté Python lui-même.
-function arretEnFrancais(erreur) {
-  const texte = String(erreur && erreur.message ? erreur.message : erreur);
-  if (/exit\(|already exited|Program terminated/i.test(texte)) {
-    return "Votre code a arrêté Python (os._exit ou un équivalent) : la suite n'a pas été exécutée. "
-      + "La prochaine exécution repart d'un Python neuf.";
-  }
-  if (erreur instanceof RangeError || /call stack/i.test(texte)) {
-    return "Votre code s'appelle lui-même trop profondément : la pile du navigateur est épuisée. "
-      + "La prochaine exécution repart d'un Python neuf.";
-  }
-  if (/memory/i.test(texte)) return "La mémoire a manqué pour votre code. La prochaine exécution repart d'un Python neuf.";
-  return "Python s'est arrêté pendant votre code. La prochaine exécution repart d'un Python neuf.";
-}
-
-async function executerEdition(id, requete) {
-  let pont;
-  try {
-    pont = await pret;
-  } catch {
-    return;  // l'échec du démarrage est déjà annoncé (état « echec »)
-  }
-  // Seul un exemple modifié, toujours dans ce mode : rien ici ne lance un dé pour le journal.
-  const demande = { type: "exemple", mode: "modifie", source: String(requete && requete.source), nom: "votre-version" };
-  try {
-    envoyer({ id, reponse: JSON.parse(pont.traiter(JSON.stringify(demande))) });
-  } catch (erreur) {
-    envoyer({ id, reponse: { erreur: arretEnFrancais(erreur) }, arret: true });
-  }
 }
 
 const pret = demarrer();
@@ -415,13 +308,11 @@ pret.catch((erreur) => {
 
 self.onmessage = async (evenement) => {
   if (evenement.data.init) {
-    if (evenement.data.init.role === "edition") role = "edition";
     if (!evenement.data.init.indicesAVenir) recevoirIndices(evenement.data.init.indices || {});
     return recevoirInit(evenement.data.init);
   }
   if (evenement.data.indices) return recevoirIndices(evenement.data.indices);
   const { id, requete } = evenement.data;
-  if (role === "edition") return executerEdition(id, requete);
   // Le code modifié par le lecteur ne tourne jamais dans le Python des lanceurs.
   if (requete && requete.mode === "modifie") {
     return self.postMessage({ id, reponse: { erreur: "Le code modifié tourne à part, pas dans le moteur des lanceurs." } });

@@ -7,7 +7,7 @@
 // le met à sa place dans la configuration des pages (__config.search). Il répond « prêt » tout
 // de suite, garde ce que la page lui envoie, et ne charge le worker de Material (importScripts,
 // même fil) que lorsque la page annonce une recherche (survol ou focus de la boîte, voir
-// jdr.js), à la première requête, ou après ATTENTE_MS (option delais.recherche du greffon).
+// annonce.js), à la première requête, ou après ATTENTE_MS (option delais.recherche du greffon).
 // Il lui donne alors la mise en place, attend son « prêt » (sa mise en place est asynchrone)
 // et lui rejoue les requêtes gardées.
 // Protocole de Material (type) : 0 mise en place, 1 prêt, 2 requête, 3 résultat.

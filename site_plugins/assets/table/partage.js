@@ -2,13 +2,14 @@
 // dans le fragment de l'adresse (#partage=…). Le fragment ne part jamais vers le serveur ; la
 // fiche reçue est mesurée à chaque étape (longueur du lien, alphabet, taille décompressée),
 // puis relue par le cœur comme un fichier ouvert, et n'entre au groupe qu'après l'accord du
-// lecteur (suivi.js). Fonctions pures, testées sous Node (tests/test_partage.py).
+// lecteur (suivi/partager.js). Fonctions pures, testées sous Node (tests/test_partage.py).
+import { TAILLE_MAX } from "../moteur/requete.js";
 
 export const PREFIXE = "#partage=";
 // Caractères du fragment au plus : une fiche pèse quelques centaines d'octets compressée.
 export const LIEN_MAX = 16000;
-// Octets du JSON décompressé au plus (TAILLE_MAX de moteur.js) : une bombe de compression s'arrête là.
-export const TEXTE_MAX = 100000;
+// Octets du JSON décompressé au plus, ceux d'une requête au moteur : une bombe de compression s'arrête là.
+export const TEXTE_MAX = TAILLE_MAX;
 
 export class LienIllisible extends Error {}
 

@@ -1,5 +1,6 @@
 // Le code modifié par le lecteur (« Modifier », « Exécuter ma version ») tourne à part : dans
-// un second worker Pyodide, jamais celui des lanceurs, des fiches et du journal (moteur.js).
+// un second worker Pyodide (moteur/edition-worker.js), jamais celui des lanceurs, des fiches et du
+// journal (moteur/jdr-worker.js).
 //
 // - Un worker par exécution : celui qui a servi est jeté, un autre se prépare au repos de la
 //   page. Chaque version part donc d'un Python neuf et d'un jdr_core intact (celui de
@@ -10,7 +11,8 @@
 // - La page n'accepte de ce worker que la réponse à sa requête en cours (même worker, même
 //   numéro), réduite aux champs qu'un exemple rend ; jamais un message du moteur ni du journal.
 // Les phrases de résultat viennent du pont Python ; ici, seulement l'état de ce worker.
-import { BASE, auRepos, verifierRequete } from "../moteur/client.js";
+import { BASE, auRepos } from "../moteur/client.js";
+import { verifierRequete } from "../moteur/requete.js";
 
 // Secondes accordées à une exécution, depuis l'envoi du code à un Python prêt (modules importés,
 // interpréteur chauffé). Le plus lent des exemples du site (les chances de Philip, 2D6) y tourne
@@ -78,7 +80,7 @@ export const edition = {
     if (this.suivant) return this.suivant;
     let worker;
     try {
-      worker = new Worker(new URL("moteur/jdr-worker.js", BASE), { type: "module" });
+      worker = new Worker(new URL("moteur/edition-worker.js", BASE), { type: "module" });
     } catch {
       this.noter("echec");
       return { worker: null, pret: Promise.resolve(false) };
@@ -114,7 +116,7 @@ export const edition = {
     prochain.pret.then((ok) => {
       if (this.suivant === prochain) this.noter(ok ? "pret" : "echec");
     });
-    worker.postMessage({ init: { role: "edition", modules: this.modules } });
+    worker.postMessage({ init: { modules: this.modules } });
     this.suivant = prochain;
     return prochain;
   },

@@ -2,7 +2,7 @@
 // (le JSON de la fiche, téléchargé d'un clic) et « Ouvrir un fichier » (un fichier ou un texte collé,
 // mesuré avant d'être lu, relu par le cœur, puis ajouté au groupe sans rien remplacer).
 import { bouton, champ, el, telecharger } from "../../commun/dom.js";
-import { TAILLE_MAX } from "../../moteur/client.js";
+import { TAILLE_MAX } from "../../moteur/requete.js";
 import { nouvelleOperation } from "../stockage.js";
 import { MOTEUR_ABSENT, SANS_FIN, phraseDe } from "./phrases.js";
 import { moteurEnPanne, verifierJson } from "./rangement.js";

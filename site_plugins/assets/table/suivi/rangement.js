@@ -2,14 +2,15 @@
 // opération faite sur elle hors de son widget (un lanceur qui applique son jet à un personnage, la
 // fiche D10 qui met un personnage au combat), avec le même verrou, la même relecture et la même clé
 // d'opération que la fiche elle-même.
-import { PROFONDEUR_MAX, TAILLE_MAX, moteur } from "../../moteur/client.js";
+import { moteur } from "../../moteur/client.js";
+import { PROFONDEUR_MAX, TAILLE_MAX } from "../../moteur/requete.js";
 import { ecrire, operationFaite, sousVerrou, versionDe } from "../stockage.js";
 
 // Sans verrou partagé (repli de stockage.js), une écriture devancée est recalculée au plus ce nombre de fois.
 export const ESSAIS_MAX = 3;
 
 // Un JSON reçu (import, sauvegarde) est mesuré sur son texte, avant d'être lu ou envoyé au
-// moteur, avec les limites des requêtes (moteur.js, les mêmes que le pont) : trop gros ou
+// moteur, avec les limites des requêtes (moteur/requete.js, les mêmes que le pont) : trop gros ou
 // trop imbriqué, il serait refusé plus loin. Rend la raison d'un refus, ou null.
 export function verifierJson(brut, octetsMax = TAILLE_MAX, profondeurMax = PROFONDEUR_MAX) {
   const octets = new TextEncoder().encode(brut).length;
