@@ -22,7 +22,7 @@ function de(d) {
   const cache = d.role === "cache";
   const span = el("span", `jdr-de jdr-de--${ROLES[d.role] ? d.role : "echec"}`, cache ? "?" : String(d.face));
   span.dataset.face = cache ? "" : String(d.face);
-  if (d.faces && d.faces !== 6) span.dataset.faces = String(d.faces);
+  if (d.faces) span.dataset.faces = String(d.faces);
   const sens = ROLES[d.role] || "";
   span.setAttribute("aria-label", cache ? "dé caché" : `dé ${d.face}, ${sens}`);
   span.title = sens;
