@@ -478,7 +478,7 @@ class Reponse(Generic[T]):
 
 
 class ReponseJson(TypedDict):
-    """La réponse qui part vers la page (pont → ``suivi.js``)."""
+    """La réponse qui part vers la page (pont → ``table/suivi/fiche.js``)."""
 
     etat: dict[str, Any]
     vue: dict[str, Any]

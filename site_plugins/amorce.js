@@ -1,18 +1,18 @@
 // Visite de retour : Python part dès la tête de la page.
 //
 // Le greffon écrit ce script en ligne (sans ses lignes de commentaire), juste après l'encodage,
-// dans les seules pages qui ont un widget qui parle à Python (AVEC_PYTHON de moteur.js) ;
+// dans les seules pages qui ont un widget qui parle à Python (AVEC_PYTHON de moteur/client.js) ;
 // l'attribut data-jdr-worker donne l'adresse du worker depuis la page. Quand ce navigateur a
-// déjà rangé un instantané de Python (l'indice que moteur.js pose, CLE_INSTANTANE), le worker
+// déjà rangé un instantané de Python (l'indice que moteur/client.js pose, CLE_INSTANTANE), le worker
 // part ici, avant que la page soit lue et que Material et jdr.js s'exécutent : au banc, il
-// partait sinon après l'événement « load ». moteur.js l'adopte ensuite (moteur.demarrer),
+// partait sinon après l'événement « load ». moteur/client.js l'adopte ensuite (moteur.demarrer),
 // avec les messages qu'il a déjà envoyés, rangés ici dans l'ordre. À la première visite, rien
 // ne part d'ici : le worker attend le repos de la page ou le premier geste (jdr.js). jdr.js ne
 // refait pas ce jugement : il adopte le worker s'il existe.
 (() => {
   const script = document.currentScript;
   try {
-    // La clé de moteur.js (CLE_INSTANTANE), que tests/test_plugin.py compare à celle-ci.
+    // La clé de moteur/client.js (CLE_INSTANTANE), que tests/test_plugin.py compare à celle-ci.
     if (localStorage.getItem("jdr-instantane") !== "1") return;
   } catch {
     // Stockage refusé : rien ne part avant jdr.js.
@@ -22,7 +22,7 @@
   try {
     worker = new Worker(new URL(script.dataset.jdrWorker, document.baseURI), { type: "module" });
   } catch {
-    // moteur.js réessaiera, et dira l'échec s'il y en a un.
+    // moteur/client.js réessaiera, et dira l'échec s'il y en a un.
     return;
   }
   const recus = [];
@@ -31,7 +31,7 @@
     e.preventDefault();
     recus.push({ etat: "echec", detail: "une erreur l'a interrompu" });
   };
-  // Les indices de la page (systèmes à préchauffer) viennent plus tard, de moteur.js : le
+  // Les indices de la page (systèmes à préchauffer) viennent plus tard, de moteur/client.js : le
   // corps de la page n'est pas encore lu. Ils ne servent que si l'instantané manque.
   worker.postMessage({ init: { partiels: {}, indicesAVenir: true } });
   window.__jdrAmorce = { worker, recus };

@@ -69,10 +69,14 @@ from .runtime import (
 ASSETS = Path(__file__).parent / "assets"
 #: Où ils vont dans le site (le module de configuration et runtime.json aussi).
 DOSSIER_ASSETS = "assets/jdr"
-#: Le worker de Python dans le site : les adresses de sa configuration partent de lui.
-WORKER = f"{DOSSIER_ASSETS}/jdr-worker.js"
-#: Le modèle du service worker (dans ASSETS), écrit à la racine du site par son étape.
+#: Le worker de Python dans le site. Les adresses de sa configuration partent, elles, du dossier
+#: des fichiers (DOSSIER_ASSETS) : moteur/worker/config.js les y résout, où qu'il soit rangé.
+WORKER = f"{DOSSIER_ASSETS}/moteur/jdr-worker.js"
+#: Le service worker, écrit à la racine du site par son étape, d'après son modèle dans ASSETS.
 SERVICE_WORKER = "sw.js"
+MODELE_SERVICE_WORKER = ASSETS / "hors-ligne" / SERVICE_WORKER
+#: Le worker de recherche dans ASSETS (posé à côté de celui de Material par l'étape « fichiers »).
+SOURCE_RECHERCHE = ASSETS / "recherche" / WORKER_RECHERCHE
 #: Ce que l'étape « fichiers » ne recopie pas dans DOSSIER_ASSETS : le service worker et le worker
 #: de recherche vont ailleurs, le manifeste des widgets entre dans le module de configuration.
 HORS_COPIE = (SERVICE_WORKER, WORKER_RECHERCHE, MANIFESTE)
@@ -136,8 +140,9 @@ class Contexte:
         return self.site / DOSSIER_ASSETS
 
     def depuis_le_worker(self, chemin: str) -> str:
-        """L'adresse de ``chemin`` (dans le site) vue du worker de Python, qui la résout lui-même."""
-        return posixpath.relpath(chemin, posixpath.dirname(WORKER))
+        """L'adresse de ``chemin`` (dans le site) vue du dossier des fichiers, d'où le worker de Python
+        la résout (moteur/worker/config.js)."""
+        return posixpath.relpath(chemin, DOSSIER_ASSETS)
 
 
 Etape = Callable[[Contexte], None]
@@ -204,7 +209,7 @@ def fichiers(ctx: Contexte) -> None:
             raise EtapeImpossible(f"le worker de recherche de Material ({ctx.worker_material}) est introuvable "
                                   f"dans {ctx.site}")
         ctx.worker_recherche = materiel.with_name(WORKER_RECHERCHE)
-        shutil.copyfile(ASSETS / WORKER_RECHERCHE, ctx.worker_recherche)
+        shutil.copyfile(SOURCE_RECHERCHE, ctx.worker_recherche)
 
 
 # --- 4. configuration ------------------------------------------------------------------------
@@ -294,7 +299,7 @@ def service_worker(ctx: Contexte) -> None:
     retire le service worker d'une visite précédente."""
     sw = ctx.site / SERVICE_WORKER
     if ctx.options.hors_ligne:
-        ecrire_service_worker(ctx.site, ASSETS / SERVICE_WORKER)
+        ecrire_service_worker(ctx.site, MODELE_SERVICE_WORKER)
     else:
         sw.write_text(SERVICE_WORKER_RETRAIT, encoding="utf-8")
     if ctx.esbuild:

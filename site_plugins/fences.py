@@ -449,7 +449,7 @@ def formater_fiche(
     """Le suivi d'une fiche : construit dans le navigateur, sauvegardé en localStorage.
 
     Le widget lit ses bornes et ses anciennes clés de sauvegarde dans la page ; sa vue
-    est le module ``suivi/<systeme>.js`` des fichiers du site. L'option ``suivi`` choisit
+    est le module ``table/suivi/vues/<systeme>.js`` des fichiers du site. L'option ``suivi`` choisit
     l'un des suivis du système (``data-suivi``) ; sans elle, le premier qu'il déclare.
 
     Avec ``lanceurs="oui"``, le bloc porte l'adresse du lanceur de chaque mécanique de son

@@ -6,7 +6,7 @@
 // Usage : node instantane.mjs <runtime.zip> <verrou.json> <sortie>
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
-import { empaqueter } from "./assets/worker/instantane.js";
+import { empaqueter } from "./assets/moteur/worker/instantane.js";
 
 const [runtime, verrou, sortie] = process.argv.slice(2);
 // Les mêmes réglages que le worker du navigateur (archive d'exécution, verrou sans paquets).

@@ -6,7 +6,7 @@ du registre (:mod:`jdr_core.registre`) et ses paramètres ``nom=valeur``, valid�
 comme ceux d'un lanceur. La construction rend tout ce qui se lit sans attendre Python : le
 bouton porte la prose telle qu'écrite (sans JavaScript, la phrase reste celle de l'auteur), et
 l'infobulle porte les réglages et les cotes exactes, calculées ici. Le module
-``assets/jet-en-ligne.js`` lance le jet au clic, par la requête ``lancer`` du pont, et le note
+``assets/widgets/jet-en-ligne.js`` lance le jet au clic, par la requête ``lancer`` du pont, et le note
 au journal des jets avec un lien qui le rejoue dans le lanceur de sa mécanique.
 
 Un jet mal écrit (mécanique inconnue, paramètre refusé, prose absente) arrête la construction

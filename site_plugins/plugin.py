@@ -392,7 +392,7 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         if self._prechargement.parle_a_python(output):
             # En ligne, juste après l'encodage : le worker d'une visite de retour part avant que la page
             # soit lue, sans attendre aucun fichier (amorce.js ; son empreinte entre dans la CSP).
-            worker = get_relative_url("assets/jdr/jdr-worker.js", page.url)
+            worker = get_relative_url("assets/jdr/moteur/jdr-worker.js", page.url)
             amorce = f'<script data-jdr-worker="{html.escape(worker)}">{amorce_en_ligne()}</script>'
             output = _CHARSET.sub(lambda m: m.group(0) + amorce, output, count=1)
         return output

@@ -10,7 +10,7 @@ Une retouche faite à la construction par le greffon ``jdr``, une autre dans le 
    et on trouvait « l'initiativeExécuter ».
 
 2. **Élisions, accents et pluriels** se règlent dans le navigateur, là où lunr construit
-   l'index : ``assets/recherche-worker.js`` ajoute une étape au pipeline de lunr (élisions
+   l'index : ``assets/recherche/recherche-worker.js`` ajoute une étape au pipeline de lunr (élisions
    retirées, mots pliés sans accents, position gardée pour le surlignage) et réécrit chaque
    requête de la même façon. Un champ plié ajouté ici à ``search_index.json`` ne pouvait pas
    tout faire : « dé » plié en « de » y était jeté avec l'article par le filtre des mots vides,

@@ -18,7 +18,7 @@ mène un lien vers l'une d'elles à la page qui l'a reçue, requête comprise.
 <!doctype html>
 <html lang="fr" data-jdr-vers="../../nouveau/test/">
 ...<link rel="canonical" href="https://exemple.org/regles/nouveau/test/">
-<script src="../../assets/jdr/renvoi.js"></script>...
+<script src="../../assets/jdr/widgets/renvoi.js"></script>...
 <p>Cette page a changé d'adresse\xa0: <a href="../../nouveau/test/">Le test</a>.</p>...
 """
 
@@ -50,7 +50,7 @@ def page_de_renvoi(cible: str, titre: str, racine: str, canonique: str) -> str:
 <meta name="robots" content="noindex">
 <title>{titre}</title>
 <link rel="canonical" href="{html.escape(canonique)}">
-<script src="{html.escape(racine)}assets/jdr/renvoi.js"></script>
+<script src="{html.escape(racine)}assets/jdr/widgets/renvoi.js"></script>
 <noscript><meta http-equiv="refresh" content="0; url={cible}"></noscript>
 </head>
 <body>

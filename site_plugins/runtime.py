@@ -130,7 +130,7 @@ def construire_instantane(pyodide: Path, runtime: bytes, verrou: dict[str, Any],
     script = ICI / "instantane.mjs"
     cle = _empreinte(
         runtime, version_pyodide(pyodide).encode(), json.dumps(verrou, sort_keys=True).encode(),
-        script.read_bytes(), (ICI / "assets" / "worker" / "instantane.js").read_bytes(),
+        script.read_bytes(), (ICI / "assets" / "moteur" / "worker" / "instantane.js").read_bytes(),
     )[:20]
     en_cache = cache / f"instantane-{cle}.bin"
     if en_cache.exists():

@@ -3,7 +3,7 @@
 Le Markdown et les sorties des doctests s'écrivent avec des espaces ordinaires (lisibles,
 comparables) ; la page construite reçoit les espaces de la typographie française par
 :func:`jdr_core.francais.typographier_html`, la même règle que le pont applique aux
-phrases envoyées au navigateur, et que ``dom.js`` reprend pour les quelques phrases des
+phrases envoyées au navigateur, et que ``assets/commun/francais.js`` reprend pour les quelques phrases des
 scripts de page.
 
 La passe porte sur toute la page produite (``on_post_page``) : titres, menu, table des

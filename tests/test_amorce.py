@@ -82,11 +82,11 @@ def test_pret_avant_l_adoption(page: Page, serveur: str) -> None:
 def test_echec_avant_l_adoption(page: Page, serveur: str) -> None:
     """Le worker de l'amorce échoue (son script manque) avant que moteur.js existe : l'échec rejoué à
     l'adoption arrête le moteur et l'avis le dit ; « Réessayer » lance un seul nouveau worker, qui répond."""
-    page.route("**/assets/jdr/jdr-worker.js", lambda route: route.fulfill(status=404, body="absent"))
+    page.route("**/assets/jdr/moteur/jdr-worker.js", lambda route: route.fulfill(status=404, body="absent"))
     retenues = _retenir_jdr_js(page)
     page.goto(serveur + PAGE, wait_until="commit")
     page.wait_for_function("() => (window.__jdrAmorce?.recus || []).some((m) => m.etat === 'echec')")
-    page.unroute("**/assets/jdr/jdr-worker.js")
+    page.unroute("**/assets/jdr/moteur/jdr-worker.js")
     _lacher(page, retenues)
     expect(page.locator("html")).to_have_attribute("data-jdr-moteur", "echec")
     assert "une erreur l'a interrompu" in (page.get_attribute("html", "data-jdr-abandon") or "")

@@ -147,7 +147,8 @@ SANS_FIN = typographier("Votre code tourne sans fin : arrêté après 2 s.")
 JOURNAL_JS = "() => localStorage.getItem('jdr-journal')"
 # Le même jet que donnerait le lanceur 3D6 avec la graine 4242, demandé au moteur de la page.
 JET_JS = """async () => {
-  const { moteur } = await import(new URL("moteur.js", document.querySelector('script[src$="jdr.js"]').src).href);
+  const jdr = document.querySelector('script[src$="jdr.js"]').src;
+  const { moteur } = await import(new URL("moteur/client.js", jdr).href);
   return JSON.stringify(await moteur.demander({ type: "lancer", mecanique: "3d6-test",
     parametres: { caracteristique: "3", relances: "1" }, graine: 4242 }));
 }"""
@@ -388,7 +389,8 @@ def test_moteur_des_lanceurs_refuse_le_code_modifie(page: Page, serveur: str) ->
     page.goto(serveur + PAGE_TEST)
     _lancer(page)
     reponse = page.evaluate("""async () => {
-      const { moteur } = await import(new URL("moteur.js", document.querySelector('script[src$="jdr.js"]').src).href);
+      const jdr = document.querySelector('script[src$="jdr.js"]').src;
+      const { moteur } = await import(new URL("moteur/client.js", jdr).href);
       return moteur.demander({ type: "exemple", mode: "modifie", source: ">>> 1 + 1\\n2\\n" });
     }""")
     assert reponse == {"erreur": "Le code modifié tourne à part, pas dans le moteur des lanceurs."}
@@ -438,7 +440,7 @@ def test_reponse_reduite_et_python_rendu(page: Page, serveur: str) -> None:
     bloc, _ = _ouvrir(page, serveur)
     nettoye = page.evaluate("""async () => {
       const ici = document.querySelector('script[src$="jdr.js"]').src;
-      const { nettoyer } = await import(new URL("edition.js", ici).href);
+      const { nettoyer } = await import(new URL("widgets/edition.js", ici).href);
       return [nettoyer({ ok: 1, mode: "autres_des", graine: 7, verdict: "v", etat: "echec",
                          lignes: [{ obtenu: { toString: null }, attendu: "a", ok: true, erreur: { message: 3 } }, 5] }),
               nettoyer({ etat: "pret" }), nettoyer(null)];

@@ -140,7 +140,7 @@ class TestFichiers:
 
     def test_copie_sans_ce_qui_va_ailleurs(self, ctx: Contexte) -> None:
         etapes.fichiers(ctx)
-        for nom in ("jdr.js", "moteur.js", "jdr-worker.js", "jdr.css", "worker/instantane.js"):
+        for nom in ("jdr.js", "moteur/client.js", "moteur/jdr-worker.js", "jdr.css", "moteur/worker/instantane.js"):
             assert (ctx.assets / nom).read_bytes() == (etapes.ASSETS / nom).read_bytes(), nom
         for nom in ("sw.js", "recherche-worker.js", "widgets.json"):
             assert not list(ctx.site.rglob(nom)), nom
@@ -153,7 +153,7 @@ class TestFichiers:
         ctx.worker_material = "assets/javascripts/workers/search.abc.min.js"
         etapes.fichiers(ctx)
         assert ctx.worker_recherche == workers / "recherche-worker.js"
-        assert ctx.worker_recherche.read_bytes() == (etapes.ASSETS / "recherche-worker.js").read_bytes()
+        assert ctx.worker_recherche.read_bytes() == etapes.SOURCE_RECHERCHE.read_bytes()
 
     def test_worker_de_material_absent(self, ctx: Contexte) -> None:
         ctx.worker_material = "assets/javascripts/workers/search.abc.min.js"
@@ -178,7 +178,7 @@ class TestConfiguration:
         etapes.configuration(avec_runtime(ctx))
         config = lire_configuration(ctx)
         worker = config["worker"]
-        # Les adresses du worker partent de lui (assets/jdr/jdr-worker.js).
+        # Les adresses du worker partent du dossier des fichiers (assets/jdr/), où moteur/worker/config.js les résout.
         assert worker["pyodide"] == f"../../pyodide/{VERSION}/"
         assert worker["runtime"] == f"../../pyodide/{VERSION}/{ctx.nom_runtime}"
         assert worker["verrou"] == {"info": {"python": "3.14.0"}, "packages": {}}

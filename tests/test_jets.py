@@ -1,4 +1,4 @@
-"""Les jets écrits dans le texte (``{{jet …}}``, site_plugins/jets.py et assets/jet-en-ligne.js) :
+"""Les jets écrits dans le texte (``{{jet …}}``, site_plugins/jets.py et assets/widgets/jet-en-ligne.js) :
 l'extension sur une instance de Markdown, puis le site construit, puis Chromium."""
 
 from __future__ import annotations
@@ -262,7 +262,7 @@ def test_au_moins_dix_pages_portent_un_jet(site_construit: Path) -> None:
     pages = _pages_avec_jets(site_construit)
     assert len(pages) >= 10, sorted(pages)
     for chemin, contenu in pages.items():
-        assert 'rel="modulepreload" href="' in contenu and "assets/jdr/jet-en-ligne.js" in contenu, chemin
+        assert 'rel="modulepreload" href="' in contenu and "assets/jdr/widgets/jet-en-ligne.js" in contenu, chemin
         for lien in re.findall(r'<template class="jdr-jet-lanceur"><a href="([^"]+)">', contenu):
             adresse = urlsplit(html.unescape(lien))
             assert adresse.fragment.startswith("lanceur-"), (chemin, lien)

@@ -1,4 +1,4 @@
-"""Les fonctions pures du journal des jets (site_plugins/assets/journal.js), exécutées par Node :
+"""Les fonctions pures du journal des jets (site_plugins/assets/table/journal/entrees.js), exécutées par Node :
 la borne (les plus anciens partent, comptés), la relecture d'un journal abîmé, les textes."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-JOURNAL_JS = Path(__file__).resolve().parent.parent / "site_plugins" / "assets" / "journal.js"
+JOURNAL_JS = Path(__file__).resolve().parent.parent / "site_plugins" / "assets" / "table" / "journal" / "entrees.js"
 
 # Un petit serveur Node : une ligne JSON {fn, args} en entrée, une ligne JSON en sortie.
 # « remplir » ajoute n jets numérotés à un journal vide (le chemin du widget, sans le navigateur).

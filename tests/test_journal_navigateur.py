@@ -160,12 +160,12 @@ def test_panneau_accessible_et_charge_a_la_demande(page: Page, serveur: str) -> 
     bouton = page.get_by_role("button", name="Journal des jets")
     expect(bouton).to_be_visible()
     page.wait_for_load_state("networkidle")
-    assert not [u for u in demandes if "journal.js" in u]
+    assert not [u for u in demandes if "/table/journal/journal.js" in u]
     bouton.focus()
     page.keyboard.press("Enter")
     panneau = page.get_by_role("dialog", name="Journal des jets")
     expect(panneau).to_be_visible()
-    assert [u for u in demandes if "journal.js" in u]
+    assert [u for u in demandes if "/table/journal/journal.js" in u]
     expect(panneau.locator(".jdr-journal-resume")).to_contain_text("Aucun jet enregistré")
     page.keyboard.press("Escape")
     expect(panneau).to_be_hidden()

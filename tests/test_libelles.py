@@ -87,7 +87,8 @@ def test_la_page_affiche_les_libelles_declares() -> None:
 
     from jdr_core.encore.suivi import BORNES
 
-    script = (Path(__file__).parent.parent / "site_plugins/assets/suivi/encore.js").read_text(encoding="utf-8")
+    vues = Path(__file__).parent.parent / "site_plugins/assets/table/suivi/vues"
+    script = (vues / "encore.js").read_text(encoding="utf-8")
     for cle, libelle in BORNES["cases"].items():
         assert f"bornes.cases.{cle}" in script and libelle not in script
     assert script.count("case_a_cocher()") == len(BORNES["cases"])

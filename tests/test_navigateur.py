@@ -901,7 +901,7 @@ def test_combat_d10_corrompu_export_import(page: Page, serveur: str) -> None:
 def test_clic_avant_le_chargement_du_module_n_est_pas_perdu(page: Page, serveur: str) -> None:
     """Un clic sur « Exécuter » pendant que le module des exemples arrive encore est rejoué ensuite."""
     retenues: list[Any] = []
-    page.route(re.compile(r".*/assets/jdr/exemple\.js.*"), lambda route: retenues.append(route))
+    page.route(re.compile(r".*/assets/jdr/widgets/exemple\.js.*"), lambda route: retenues.append(route))
     page.goto(serveur + "/troisd6/test/", wait_until="domcontentloaded")
     bloc = page.locator('.jdr-exemple[data-exemple="pierre-ruelle"]')
     expect(bloc).to_have_attribute("data-branche", "1")  # repéré, module pas encore là
@@ -909,5 +909,5 @@ def test_clic_avant_le_chargement_du_module_n_est_pas_perdu(page: Page, serveur:
     assert retenues, "le module des exemples aurait dû être retenu"
     for route in retenues:
         route.continue_()
-    page.unroute(re.compile(r".*/assets/jdr/exemple\.js.*"))
+    page.unroute(re.compile(r".*/assets/jdr/widgets/exemple\.js.*"))
     expect(bloc).to_have_attribute("data-etat", "ok")

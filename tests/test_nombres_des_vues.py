@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 ASSETS = Path(__file__).resolve().parent.parent / "site_plugins" / "assets"
-VUES = sorted((ASSETS / "suivi").glob("*.js"))
+VUES = sorted((ASSETS / "table" / "suivi" / "vues").glob("*.js"))
 
 
 @dataclass(frozen=True)

@@ -335,7 +335,7 @@ class TestMemeInstant:
         b.goto(serveur + "/a-propos/")
         rafale = """([cible, onglet]) => { window.jdrRafale = (async () => {
             const src = document.querySelector('script[src*="assets/jdr/jdr.js"]').src;
-            const journal = await import(src.replace(/jdr\\.js.*$/, 'journal.js'));
+            const journal = await import(src.replace(/jdr\\.js.*$/, 'table/journal/journal.js'));
             await new Promise((r) => setTimeout(r, cible - Date.now()));
             const notes = [];
             for (let i = 0; i < 40; i++) {
@@ -629,7 +629,7 @@ def test_copie_en_retard_reprend_l_ecriture_du_registre(contexte: BrowserContext
     page.goto(serveur + "/d10/suivi/")
     r = page.evaluate("""async () => {
         const src = document.querySelector('script[src*="assets/jdr/jdr.js"]').src;
-        const s = await import(src.replace(/jdr\\.js.*$/, 'stockage.js'));
+        const s = await import(src.replace(/jdr\\.js.*$/, 'table/stockage.js'));
         // Pose une note dans le registre des versions, comme l'écrivain d'un autre onglet.
         // La base telle que stockage.js la tient (version 2 : le registre et les verrous à bail) ; chaque
         // connexion du test se ferme après usage, comme celle d'un onglet qui s'en va.
@@ -682,7 +682,7 @@ def test_sans_verrou_partage_repli_dans_l_onglet(chromium: Browser, serveur: str
         fiche = _creer_lucrece(page, serveur)
         assert page.evaluate("""async () => {
             const src = document.querySelector('script[src*="assets/jdr/jdr.js"]').src;
-            return (await import(src.replace(/jdr\\.js.*$/, 'stockage.js'))).VERROUS_PARTAGES;
+            return (await import(src.replace(/jdr\\.js.*$/, 'table/stockage.js'))).VERROUS_PARTAGES;
         }""") is False
         cle = page.evaluate(f"() => document.querySelector({FICHE!r}).jdrSuivi.cle")
         etat = _etat_range(page, FICHE)

@@ -38,8 +38,8 @@ class TestRoue:
         for systeme in SYSTEMES:
             assert f"jdr_core/{systeme}/systeme.py" in noms
         assert "jdr_core/py.typed" in noms and "site_plugins/runtime.mjs" in noms
-        assert "site_plugins/assets/jdr.js" in noms and "site_plugins/assets/jdr-worker.js" in noms
-        assert "site_plugins/assets/worker/instantane.js" in noms
+        assert "site_plugins/assets/jdr.js" in noms and "site_plugins/assets/moteur/jdr-worker.js" in noms
+        assert "site_plugins/assets/moteur/worker/instantane.js" in noms
         assert not [n for n in noms if n.startswith("tests/")]
 
     def test_installee_dans_un_venv_neuf(self, roue: Path, tmp_path: Path) -> None:

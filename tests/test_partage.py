@@ -1,4 +1,4 @@
-"""Le lien de partage d'une fiche (site_plugins/assets/partage.js), sous Node : aller-retour de
+"""Le lien de partage d'une fiche (site_plugins/assets/table/partage.js), sous Node : aller-retour de
 vraies fiches des quatre systèmes (Hypothesis), refus en français de tout lien abîmé ou hostile."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from jdr_core.encore.suivi import operer as operer_encore
 from jdr_core.troisd6.suivi import operer as operer_3d6
 
 pytestmark = pytest.mark.node
-PARTAGE_JS = Path(__file__).resolve().parents[1] / "site_plugins" / "assets" / "partage.js"
+PARTAGE_JS = Path(__file__).resolve().parents[1] / "site_plugins" / "assets" / "table" / "partage.js"
 
 SCRIPT = """
 const { encoder, decoder, LienIllisible, PREFIXE } = await import(process.argv[1]);

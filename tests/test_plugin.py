@@ -22,7 +22,7 @@ from jdr_core.registre import systemes
 from site_plugins.fences import MARQUE_LANCEUR, BlocInvalide, Registre, declarations, formater_lanceur
 from site_plugins.minification import esbuild, minifier
 from site_plugins.plugin import amorce_en_ligne, resoudre_liens
-from site_plugins.prechargement import ModulesIllisibles, lire
+from site_plugins.prechargement import MODULE_MOTEUR, ModulesIllisibles, lire
 from site_plugins.runtime import ErreurRuntime
 
 from .conftest import RACINE
@@ -97,7 +97,7 @@ class TestConfiguration:
         assert 'name="caracteristique" min="1" max="5" step="1" value="5"' in html
         assert 'data-table="3d6-difficultes"' in html and 'data-systeme="encore"' in html
         for fichier in ("pyodide/314.0.7/pyodide.asm.wasm", "pyodide/314.0.7/pyodide.asm.wasm.br",
-                        "assets/jdr/jdr-worker.js"):
+                        "assets/jdr/moteur/jdr-worker.js"):
             assert (tmp_path / "site" / fichier).is_file()
         # instantane_construit: false (BASE) : ni fichier, ni adresse pour le worker.
         assert not list((tmp_path / "site").glob("pyodide/*/*.instantane"))
@@ -109,7 +109,8 @@ class TestConfiguration:
         assert _nombre(config, "silence_reseau") == 15000
         delais = {cle: _nombre(config, cle) for cle in ("silenceTelechargement", "silenceDemarrage", "reponse")}
         assert delais == {"silenceTelechargement": 20000, "silenceDemarrage": 60000, "reponse": 20000}
-        assert (ASSETS / "jdr-worker.js").read_bytes() != (tmp_path / "site/assets/jdr/jdr-worker.js").read_bytes()
+        worker = "moteur/jdr-worker.js"
+        assert (ASSETS / worker).read_bytes() != (tmp_path / "site/assets/jdr" / worker).read_bytes()
 
     def test_menu_des_systemes_sans_leurs_pages(self, tmp_path: Path) -> None:
         """L'entrée « jdr:systemes » de la nav devient une section par système déclaré : ses pages
@@ -125,7 +126,7 @@ class TestConfiguration:
         r = construire(tmp_path, config, '```lanceur mecanique="3d6-test"\n```\n')
         assert r.returncode == 0, r.stderr
         # Sans minification, chaque script est servi tel qu'écrit ; les délais sont dans la configuration.
-        for nom in ("jdr-worker.js", "moteur.js"):
+        for nom in ("moteur/jdr-worker.js", "moteur/client.js"):
             assert (tmp_path / "site/assets/jdr" / nom).read_bytes() == (ASSETS / nom).read_bytes()
         config = (tmp_path / "site/assets/jdr/configuration.js").read_text(encoding="utf-8")
         assert _nombre(config, "silence_reseau") == 3000
@@ -463,7 +464,7 @@ class TestMinification:
     @pytest.mark.construction
     def test_site_construit_reduit(self, site_construit: Path) -> None:
         """Le site sert les copies réduites : plus courtes que les sources, sans leurs commentaires."""
-        for nom in ("jdr.js", "moteur.js", "jdr.css", "lanceur.js"):
+        for nom in ("jdr.js", "moteur/client.js", "jdr.css", "widgets/lanceur.js"):
             source = (RACINE / "site_plugins" / "assets" / nom).read_text(encoding="utf-8")
             servi = (site_construit / "assets" / "jdr" / nom).read_text(encoding="utf-8")
             assert len(servi) < 0.8 * len(source), nom
@@ -478,29 +479,37 @@ class TestPrechargement:
 
     @staticmethod
     def assets(dossier: Path, widgets: str, **modules: str) -> Path:
-        (dossier / "jdr.js").write_text('import { moteur } from "./moteur.js";\nimport "./configuration.js";\n',
+        (dossier / "jdr.js").write_text('import { moteur } from "./moteur/client.js";\nimport "./configuration.js";\n',
                                         encoding="utf-8")
         (dossier / "widgets.json").write_text(widgets, encoding="utf-8")
         moteur = 'export const AVEC_PYTHON = ".jdr-x, form.jdr-y";\nexport const moteur = 1;\n'
-        (dossier / "moteur.js").write_text(moteur, encoding="utf-8")
+        (dossier / "moteur").mkdir(exist_ok=True)
+        (dossier / MODULE_MOTEUR).write_text(moteur, encoding="utf-8")
         for nom, texte in modules.items():
+            (dossier / f"{nom}.js").parent.mkdir(parents=True, exist_ok=True)
             (dossier / f"{nom}.js").write_text(texte, encoding="utf-8")
         return dossier
 
     def test_le_manifeste_et_les_imports_suivis(self) -> None:
         p = lire(ASSETS)
-        # moteur.js importe dom.js : ses avis (chargement, échec, nouvelle version) suivent la typographie ;
-        # la configuration, écrite à la construction, est annoncée sans être lue dans les sources.
-        assert p.communs == ("moteur.js", "configuration.js", "dom.js")
+        # Chaque page : le moteur (et son avis de chargement, qui suit la typographie), le service worker,
+        # l'annonce de la recherche, les retouches d'accessibilité.
+        assert p.communs == ("moteur/client.js", "hors-ligne/versions.js", "recherche/annonce.js",
+                             "widgets/accessibilite.js", "configuration.js", "moteur/chargement.js",
+                             "moteur/requete.js", "commun/francais.js")
         widgets = dict(p.widgets)
         manifeste = json.loads((ASSETS / "widgets.json").read_text(encoding="utf-8"))
         assert [list(e) for e in p.manifeste] == manifeste
         assert list(widgets) == [selecteur.partition(".")[2] for selecteur, _ in manifeste]
         for (_, module), noms in zip(manifeste, widgets.values(), strict=True):
             assert module == f"./{noms[0]}"
-        assert widgets["jdr-lanceur"] == ("lanceur.js", "dom.js", "moteur.js", "liaison.js", "configuration.js")
-        # stockage.js : les verrous entre onglets ; dom.js : la typographie.
-        assert widgets["jdr-journal"] == ("journal.js", "stockage.js", "dom.js")
+        assert widgets["jdr-lanceur"] == ("widgets/lanceur.js", "commun/dom.js", "commun/francais.js",
+                                          "commun/rejeu.js", "table/journal/annonce.js", "moteur/client.js",
+                                          "table/liaison.js", "configuration.js", "moteur/chargement.js",
+                                          "moteur/requete.js")
+        # La vue du journal : ses entrées, son stockage (journal.js), les verrous entre onglets (stockage.js).
+        assert widgets["jdr-journal"] == ("table/journal/vue.js", "commun/dom.js", "commun/francais.js",
+                                          "table/journal/entrees.js", "table/journal/journal.js", "table/stockage.js")
 
     def test_un_nouvel_import_est_annonce(self, tmp_path: Path) -> None:
         dossier = self.assets(tmp_path, '[[".jdr-x", "./x.js"]]',
@@ -509,9 +518,22 @@ class TestPrechargement:
         p = lire(dossier)
         assert p.avec_python == ("jdr-x", "jdr-y")
         assert p.parle_a_python('<form class="jdr-y">') and not p.parle_a_python('<div class="jdr-x-legende">')
-        assert p.pour('<div class="jdr-x">') == ["moteur.js", "configuration.js", "x.js", "a.js", "b.js"]
-        assert p.pour('<div class="autre jdr-x cache">') == ["moteur.js", "configuration.js", "x.js", "a.js", "b.js"]
-        assert p.pour('<div class="jdr-x-legende">') == ["moteur.js", "configuration.js"]
+        modules = ["moteur/client.js", "configuration.js", "x.js", "a.js", "b.js"]
+        assert p.pour('<div class="jdr-x">') == modules
+        assert p.pour('<div class="autre jdr-x cache">') == modules
+        assert p.pour('<div class="jdr-x-legende">') == ["moteur/client.js", "configuration.js"]
+
+    def test_chemins_relatifs_au_module(self, tmp_path: Path) -> None:
+        """Un import se lit depuis le dossier du module qui importe ; un import hors du dossier des fichiers
+        du site est refusé."""
+        dossier = self.assets(tmp_path, '[[".jdr-x", "./widgets/x.js"]]',
+                              **{"widgets/x": 'import { a } from "../commun/a.js";\n',
+                                 "commun/a": 'import "./b.js";\n', "commun/b": ""})
+        assert lire(dossier).pour('<div class="jdr-x">') == ["moteur/client.js", "configuration.js", "widgets/x.js",
+                                                             "commun/a.js", "commun/b.js"]
+        (dossier / "commun/b.js").write_text('import "../../ailleurs.js";\n', encoding="utf-8")
+        with pytest.raises(ModulesIllisibles, match="hors du dossier"):
+            lire(dossier)
 
     @pytest.mark.parametrize(("ligne", "message"), [
         ("export const moteur = 1;\n", "ne définit plus AVEC_PYTHON"),
@@ -519,7 +541,7 @@ class TestPrechargement:
     ])
     def test_avec_python_illisible(self, tmp_path: Path, ligne: str, message: str) -> None:
         dossier = self.assets(tmp_path, "[]")
-        (dossier / "moteur.js").write_text(ligne, encoding="utf-8")
+        (dossier / MODULE_MOTEUR).write_text(ligne, encoding="utf-8")
         with pytest.raises(ModulesIllisibles, match=message):
             lire(dossier)
 
@@ -563,8 +585,8 @@ class TestAmorce:
 
     def test_classes_et_cle_de_moteur_js(self) -> None:
         assert lire(ASSETS).avec_python == ("jdr-exemple", "jdr-lanceur", "jdr-fiche")
-        (cle,) = re.findall(r'^const CLE_INSTANTANE = "([^"]+)";', (ASSETS / "moteur.js").read_text(encoding="utf-8"),
-                            re.M)
+        client = (ASSETS / "moteur" / "client.js").read_text(encoding="utf-8")
+        (cle,) = re.findall(r'^const CLE_INSTANTANE = "([^"]+)";', client, re.M)
         assert f'localStorage.getItem("{cle}") !== "1"' in amorce_en_ligne()
 
     def test_en_ligne_sans_commentaire(self) -> None:
@@ -577,9 +599,9 @@ class TestAmorce:
         """Juste après l'encodage, avec l'adresse du worker depuis la page, là où un widget parle à Python ;
         nulle part ailleurs."""
         amorce = re.escape(amorce_en_ligne())
-        for page, worker in (("troisd6/test/index.html", "../../assets/jdr/jdr-worker.js"),
-                             ("index.html", "assets/jdr/jdr-worker.js"),
-                             ("encore/fiche/index.html", "../../assets/jdr/jdr-worker.js")):
+        for page, worker in (("troisd6/test/index.html", "../../assets/jdr/moteur/jdr-worker.js"),
+                             ("index.html", "assets/jdr/moteur/jdr-worker.js"),
+                             ("encore/fiche/index.html", "../../assets/jdr/moteur/jdr-worker.js")):
             texte = (site_construit / page).read_text(encoding="utf-8")
             assert re.search(f'<meta charset="utf-8"><script data-jdr-worker="{re.escape(worker)}">{amorce}</script>',
                              texte), page
@@ -598,9 +620,12 @@ def test_modules_annonces_dans_l_en_tete(site_construit: Path) -> None:
 
     test = annonces("troisd6/test/index.html")
     # La configuration écrite à la construction en fait partie : aucune page n'attend de la découvrir.
-    attendus = ("moteur.js", "configuration.js", "dom.js", "exemple.js", "lanceur.js", "liaison.js", "jet-en-ligne.js")
+    attendus = ("moteur/client.js", "hors-ligne/versions.js", "recherche/annonce.js", "widgets/accessibilite.js",
+                "configuration.js", "moteur/chargement.js", "moteur/requete.js", "commun/francais.js",
+                "widgets/exemple.js", "commun/dom.js", "commun/rejeu.js", "table/journal/annonce.js",
+                "widgets/lanceur.js", "table/liaison.js", "widgets/jet-en-ligne.js")
     assert test == [f"../../assets/jdr/{nom}" for nom in attendus]
     for lien in test:
         assert (site_construit / "troisd6/test" / lien).resolve().is_file(), lien
-    assert "../../assets/jdr/suivi.js" in annonces("encore/fiche/index.html")
+    assert "../../assets/jdr/table/suivi/fiche.js" in annonces("encore/fiche/index.html")
     assert annonces("404.html") == []

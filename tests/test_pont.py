@@ -202,12 +202,12 @@ class TestLecture:
         assert sortie.stdout.strip() == "True []"
 
     def test_memes_limites_que_la_page(self) -> None:
-        """La page (moteur.js) refuse avant l'envoi ce que le pont refuserait : elle lit ses bornes dans
+        """La page (moteur/requete.js) refuse avant l'envoi ce que le pont refuserait : elle lit ses bornes dans
         la configuration que la construction écrit depuis ce module, et n'en écrit aucune elle-même."""
         from site_plugins.configuration import GLOBALE, constantes
 
         assert constantes()["limites"] == {"profondeurMax": pont.PROFONDEUR_MAX, "tailleMax": pont.TAILLE_MAX_REQUETE}
-        # Où que soit le module qui les définit (moteur.js aujourd'hui), il les lit dans la configuration.
+        # Où que soit le module qui les définit (moteur/requete.js aujourd'hui), il les lit dans la configuration.
         lues = {nom: valeur for script in (Path(__file__).resolve().parent.parent / "site_plugins/assets").rglob("*.js")
                 for nom, valeur in re.findall(r"^export const (\w+_MAX) = (.*);$", script.read_text(encoding="utf-8"),
                                               re.M)}

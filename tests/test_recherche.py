@@ -413,7 +413,7 @@ class TestWorkerSousNode:
         reglages = reglages_recherche(f"assets/javascripts/workers/{materiel.name}", DelaisConfig.recherche.default)
         configuration.write_text(texte_de_configuration({"recherche": reglages}), encoding="utf-8")
         sortie = subprocess.run(
-            ["node", "-e", script, str(RACINE / "site_plugins" / "assets" / "recherche-worker.js"), str(workers),
+            ["node", "-e", script, str(RACINE / "site_plugins/assets/recherche/recherche-worker.js"), str(workers),
              str(entree), str(configuration)], capture_output=True, text=True, check=True,
         )
         donnees: dict[str, Any] = json.loads(sortie.stdout)

@@ -147,7 +147,7 @@ class TestSystemes:
         racine = Path(__file__).parent.parent
         partages = [racine / "jdr_core" / f for f in ("registre.py", "pont.py", "mecanique.py")]
         partages += [p for p in (racine / "site_plugins").rglob("*") if p.suffix in (".py", ".mjs", ".js")
-                     and p.parent.name != "suivi"]
+                     and p.parent != racine / "site_plugins" / "assets" / "table" / "suivi" / "vues"]
         for chemin in partages:
             texte = chemin.read_text(encoding="utf-8")
             if chemin.name == "registre.py":

@@ -37,7 +37,7 @@ def test_une_page_de_renvoi_par_page(tmp_path: Path) -> None:
     assert ecrits == ["3d6/index.html", "3d6/test/index.html"]
     renvoi = (site / "3d6" / "test" / "index.html").read_text(encoding="utf-8")
     assert 'data-jdr-vers="../../troisd6/test/"' in renvoi
-    assert '<script src="../../assets/jdr/renvoi.js"></script>' in renvoi
+    assert '<script src="../../assets/jdr/widgets/renvoi.js"></script>' in renvoi
     assert '<meta http-equiv="refresh" content="0; url=../../troisd6/test/">' in renvoi
     assert '<meta name="robots" content="noindex">' in renvoi
     assert '<link rel="canonical" href="https://exemple.org/regles/troisd6/test/">' in renvoi
@@ -45,7 +45,7 @@ def test_une_page_de_renvoi_par_page(tmp_path: Path) -> None:
     assert "<title>Le test &amp; ses dés</title>" in renvoi
     assert "Cette page a changé d'adresse\xa0:" in renvoi
     racine = (site / "3d6" / "index.html").read_text(encoding="utf-8")
-    assert 'data-jdr-vers="../troisd6/"' in racine and 'src="../assets/jdr/renvoi.js"' in racine
+    assert 'data-jdr-vers="../troisd6/"' in racine and 'src="../assets/jdr/widgets/renvoi.js"' in racine
     assert not (site / "encore" / "test").exists()
 
 

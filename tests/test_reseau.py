@@ -248,7 +248,8 @@ class TestRequetes:
         page.goto(serveur + "/troisd6/test/")
         _executer_exemple(page)
         reponses = page.evaluate("""async () => {
-          const { moteur, verifierRequete } = await import("/assets/jdr/moteur.js");
+          const { moteur } = await import("/assets/jdr/moteur/client.js");
+          const { verifierRequete } = await import("/assets/jdr/moteur/requete.js");
           const racine = {};
           let c = racine;
           for (let i = 0; i < 5000; i++) { c.a = {}; c = c.a; }
@@ -280,7 +281,7 @@ def test_prechauffe_seulement_les_systemes_de_la_page(contexte: BrowserContext, 
     source = (">>> import sys\n>>> sorted({m.split('.')[1] for m in sys.modules if m.startswith('jdr_core.')})\n"
               "[]\n")
     obtenu = page.evaluate("""async (source) => {
-      const { moteur } = await import("/assets/jdr/moteur.js");
+      const { moteur } = await import("/assets/jdr/moteur/client.js");
       return (await moteur.demander({ type: "exemple", source })).lignes[1].obtenu;
     }""", source)
     charges = set(json.loads(obtenu.replace("'", '"')))
@@ -394,7 +395,7 @@ class TestServiceWorkerConstruit:
     """Le sw.js écrit par la construction."""
 
     def test_version_suit_le_contenu(self, tmp_path: Path) -> None:
-        modele = RACINE / "site_plugins/assets/sw.js"
+        modele = RACINE / "site_plugins/assets/hors-ligne/sw.js"
         assert MARQUE_SERVICE_WORKER in modele.read_text(encoding="utf-8")
         (tmp_path / "a").mkdir()
         (tmp_path / "a/index.html").write_text("un", encoding="utf-8")
@@ -439,7 +440,7 @@ FAUX_WORKER = r"""(() => {
 })();"""
 #: Trois requêtes d'un coup (window.jdrReponses reçoit les réponses dans l'ordre d'arrivée).
 TROIS_REQUETES = """async () => {
-  const { moteur } = await import("/assets/jdr/moteur.js");
+  const { moteur } = await import("/assets/jdr/moteur/client.js");
   window.jdrReponses = [];
   for (let i = 0; i < 3; i++) {
     moteur.demander({ type: "cotes", mecanique: "3d6-test" }).then((r) => jdrReponses.push(r));
@@ -461,14 +462,14 @@ def test_delai_de_reponse_juge_le_silence_pas_la_file(contexte: BrowserContext, 
     page.clock.pause_at(page.evaluate("Date.now()") + 1000)
     page.evaluate(TROIS_REQUETES)
     page.clock.run_for(1000)  # le faux worker se dit prêt : les trois délais courent
-    assert page.evaluate("(async () => (await import('/assets/jdr/moteur.js')).moteur.etat)()") == "pret"
+    assert page.evaluate("(async () => (await import('/assets/jdr/moteur/client.js')).moteur.etat)()") == "pret"
     page.clock.run_for(3 * 15_000 + 1000)
     reponses = page.evaluate("jdrReponses")
     assert [r.get("numero") for r in reponses] == [1, 2, 3], reponses
     assert page.evaluate("[jdrFaux.arrets, document.documentElement.dataset.jdrWorkers]") == [0, "1"]
     # Muet : rien avant la fin du délai, puis l'arrêt du worker et une phrase française.
     page.evaluate("""async () => { jdrFaux.muet = true; jdrReponses = [];
-        const { moteur } = await import("/assets/jdr/moteur.js");
+        const { moteur } = await import("/assets/jdr/moteur/client.js");
         moteur.demander({ type: "cotes", mecanique: "3d6-test" }).then((r) => jdrReponses.push(r)); }""")
     page.clock.run_for(delai - 1000)
     assert page.evaluate("[jdrReponses.length, jdrFaux.arrets]") == [0, 0]

@@ -189,7 +189,8 @@ class TestSauvegardesDAujourdhui:
         garde les champs que journal.js lit (message, graine, rejeu : mécanique, paramètres, dés)."""
         from pathlib import Path
 
-        journal = (Path(__file__).parent.parent / "site_plugins/assets/journal.js").read_text(encoding="utf-8")
+        dossier = Path(__file__).parent.parent / "site_plugins/assets/table/journal"
+        journal = "".join(f.read_text(encoding="utf-8") for f in sorted(dossier.glob("*.js")))
         assert "jdr-suivi:" not in journal
         r = FICHE.operer(FICHE_V1_GIDEON, {"op": "reserve", "parametres": {"attribut": 2}, "graine": 5})
         assert set(r) == {"etat", "vue", "message", "graine", "rejeu"}

@@ -170,8 +170,8 @@ class TestPont:
         assert "ZeroDivisionError: division by zero" in r["lignes"][0]["erreur"]["detail"]
 
 
-DOM_JS = Path(__file__).resolve().parent.parent / "site_plugins" / "assets" / "dom.js"
-#: Lit une liste JSON de textes sur l'entrée standard, rend leur typographie par dom.js.
+DOM_JS = Path(__file__).resolve().parent.parent / "site_plugins" / "assets" / "commun" / "francais.js"
+#: Lit une liste JSON de textes sur l'entrée standard, rend leur typographie par francais.js.
 TYPOGRAPHIER_NODE = """
 const { typographier, quantite } = await import(process.argv[1]);
 let entree = "";
@@ -211,10 +211,10 @@ def _echantillons() -> list[str]:
 
 @pytest.mark.node
 def test_dom_js_suit_la_regle_du_coeur() -> None:
-    """La typographie des scripts de page (dom.js, sous Node) donne exactement celle du cœur."""
+    """La typographie des scripts de page (commun/francais.js, sous Node) donne exactement celle du cœur."""
     node = shutil.which("node")
     if node is None:
-        pytest.fail("node introuvable : il fait tourner dom.js pour le comparer au cœur")
+        pytest.fail("node introuvable : il fait tourner francais.js pour le comparer au cœur")
     textes = _echantillons()
     quantites = [[n, "personnage"] for n in (0, 1, 2, 12)]
     sortie = subprocess.run([node, "--no-warnings", "--input-type=module", "-e", TYPOGRAPHIER_NODE, DOM_JS.as_uri()],

@@ -23,9 +23,9 @@ globalThis.postMessage = (m) => envoyes.push(m);
 let scenario = null;
 globalThis.fetch = async (adresse, options) => scenario(adresse, options);
 const base = process.argv[1];
-const inst = await import(base + "worker/instantane.js");
-const tel = await import(base + "worker/telechargement.js");
-const { mesures } = await import(base + "worker/mesures.js");
+const inst = await import(base + "moteur/worker/instantane.js");
+const tel = await import(base + "moteur/worker/telechargement.js");
+const { mesures } = await import(base + "moteur/worker/mesures.js");
 const sortie = {};
 
 // Mémoire : 5 pages et un bout ; les pages impaires (et le bout) sont nulles.

@@ -1,9 +1,12 @@
 // Règles vivantes : branche les widgets de la page sur un worker Pyodide, et fait les
-// retouches d'accessibilité de chaque page (en fin de fichier). Pour les widgets, ce module
+// retouches d'accessibilité de chaque page (widgets/accessibilite.js). Pour les widgets, ce module
 // n'est qu'un aiguillage : chaque genre de widget (exemple, lanceur, fiche de suivi, copie locale)
 // est un module, importé seulement si la page en contient. Le navigateur ne connaît aucune
 // règle : il envoie des paramètres, il affiche des résultats.
-import { AVEC_PYTHON, WIDGETS_A_INTENTION, auRepos, moteur } from "./moteur.js";
+import { AVEC_PYTHON, WIDGETS_A_INTENTION, auRepos, moteur } from "./moteur/client.js";
+import "./hors-ligne/versions.js";
+import "./recherche/annonce.js";
+import { retoucher } from "./widgets/accessibilite.js";
 
 // Sélecteur du widget → module qui sait le brancher : la liste de widgets.json, que le greffon
 // lit aussi pour annoncer ces modules dans l'en-tête (prechargement.py), et recopie dans la
@@ -76,7 +79,7 @@ function boutonJournal() {
   trace.setAttribute("d", "M13.5 8H12v5l4.28 2.54.72-1.21-3.5-2.08zM13 3a9 9 0 0 0-9 9H1l3.96 4.03L9 12H6a7 7 0 0 1 7-7 7 7 0 0 1 7 7 7 7 0 0 1-7 7c-1.93 0-3.68-.79-4.94-2.06l-1.42 1.42A8.9 8.9 0 0 0 13 21a9 9 0 0 0 9-9 9 9 0 0 0-9-9");
   svg.append(trace);
   b.append(svg);
-  b.addEventListener("click", async () => (await import("./journal.js")).ouvrir(b));
+  b.addEventListener("click", async () => (await import("./table/journal/vue.js")).ouvrir(b));
   titre.after(b);
 }
 
@@ -139,128 +142,8 @@ async function brancher() {
   }
   // … ou quand la page est au repos.
   auRepos(() => moteur.precharger());
-  if (document.querySelector("form.jdr-lanceur")) (await import("./lanceur.js")).rejouer();
+  if (document.querySelector("form.jdr-lanceur")) (await import("./widgets/lanceur.js")).rejouer();
 }
-
-// ---------------------------------------------------------------------------------------
-// Retouches d'accessibilité, à chaque page affichée (navigation instantanée comprise). Les
-// styles qui vont avec sont dans jdr.css, section « Accessibilité ». Elles vivent dans ce
-// module, chargé par toutes les pages, plutôt que dans un script à part : une requête de
-// moins avant la première interaction.
-
-// La boîte de recherche de Material est un role="dialog" sans nom : on lui en donne un.
-function nommerRecherche() {
-  const dialogue = document.querySelector(".md-search[role='dialog']");
-  if (dialogue && !dialogue.hasAttribute("aria-label")) dialogue.setAttribute("aria-label", "Recherche dans les règles");
-}
-
-// Un tableau large ou un code long qui défile doit pouvoir défiler au clavier : il reçoit
-// le focus (tabindex="0") et un nom, seulement quand il défile vraiment à cette largeur.
-function defilables() {
-  const blocs = document.querySelectorAll(".md-typeset__scrollwrap, .md-typeset pre > code");
-  let numero = 0;
-  for (const bloc of blocs) {
-    numero += 1;
-    const defile = bloc.scrollWidth > bloc.clientWidth + 1;
-    const pose = bloc.dataset.jdrDefilable === "oui";
-    if (defile && !pose && !bloc.hasAttribute("tabindex")) {
-      const tableau = bloc.matches(".md-typeset__scrollwrap");
-      bloc.setAttribute("tabindex", "0");
-      bloc.setAttribute("role", "region");
-      // Un nom par bloc (numéroté dans la page) : deux régions ne portent jamais le même.
-      const entetes = tableau ? [...bloc.querySelectorAll("thead th")].map((th) => th.textContent.trim()).filter(Boolean) : [];
-      const sujet = entetes.length ? `Tableau ${numero} (${entetes.slice(0, 3).join(", ")})` : `${tableau ? "Tableau" : "Code"} ${numero}`;
-      bloc.setAttribute("aria-label", `${sujet}, défile horizontalement`);
-      bloc.dataset.jdrDefilable = "oui";
-    } else if (!defile && pose) {
-      for (const attribut of ["tabindex", "role", "aria-label", "data-jdr-defilable"]) bloc.removeAttribute(attribut);
-    }
-  }
-}
-
-// Les titres d'un widget (fiche de suivi, combat) suivent ceux de la page : un h4 posé
-// juste sous le h1 est annoncé au niveau 2 (aria-level), sans toucher au balisage du widget.
-const NIVEAUX = "h1, h2, h3, h4, h5, h6";
-function niveauxDesTitres(widget) {
-  let base = 1;
-  for (const titre of document.querySelectorAll(`article ${NIVEAUX.replaceAll(", ", ", article ")}`)) {
-    if (widget.contains(titre)) continue;
-    if (!(titre.compareDocumentPosition(widget) & Node.DOCUMENT_POSITION_FOLLOWING)) break;
-    base = Number(titre.tagName[1]);
-  }
-  const titres = [...widget.querySelectorAll(NIVEAUX)];
-  if (!titres.length) return;
-  const haut = Math.min(...titres.map((t) => Number(t.tagName[1])));
-  for (const titre of titres) {
-    const niveau = Math.min(6, base + 1 + Number(titre.tagName[1]) - haut);
-    if (niveau === Number(titre.tagName[1])) titre.removeAttribute("aria-level");
-    else if (titre.getAttribute("aria-level") !== String(niveau)) titre.setAttribute("aria-level", String(niveau));
-  }
-}
-const observes = new WeakSet();
-function suivreLesWidgets() {
-  for (const widget of document.querySelectorAll(".jdr-fiche")) {
-    niveauxDesTitres(widget);
-    if (observes.has(widget)) continue;
-    observes.add(widget);
-    new MutationObserver(() => niveauxDesTitres(widget)).observe(widget, { childList: true, subtree: true });
-  }
-}
-
-// Les chiffres des graphiques de deux lanceurs d'une page portent le même nom de région :
-// chacun y ajoute le nom de son lanceur (la légende du formulaire), pour les distinguer.
-function regionsDistinctes() {
-  for (const region of document.querySelectorAll(".jdr-lanceur [role='region'][aria-label]")) {
-    const legende = region.closest("fieldset")?.querySelector("legend")?.textContent.trim();
-    const nom = region.getAttribute("aria-label");
-    if (legende && !nom.endsWith(`(${legende})`)) region.setAttribute("aria-label", `${nom} (${legende})`);
-  }
-}
-let prevu = false;
-function lanceursObserves() {
-  // Le lanceur remplace son graphique à chaque réglage : on renomme après chaque rendu.
-  for (const form of document.querySelectorAll(".jdr-lanceur")) {
-    if (observes.has(form)) continue;
-    observes.add(form);
-    new MutationObserver(() => {
-      if (prevu) return;
-      prevu = true;
-      requestAnimationFrame(() => { prevu = false; regionsDistinctes(); });
-    }).observe(form, { childList: true, subtree: true });
-  }
-  regionsDistinctes();
-}
-
-function retoucher() {
-  nommerRecherche();
-  suivreLesWidgets();
-  lanceursObserves();
-  // Après Material : il enveloppe les tableaux dans le même tour de page.
-  requestAnimationFrame(defilables);
-}
-
-// La recherche ne construit son index qu'à la demande (recherche-worker.js, posé par le
-// greffon à la place du worker de Material). Dès que le lecteur s'approche de la boîte de
-// recherche (survol, focus, raccourci clavier), on le dit à ce worker : l'index se construit
-// pendant qu'il tape. Le canal touche aussi les autres onglets du site : sans dommage.
-const CANAL_RECHERCHE = "regles-vivantes-recherche"; // même nom dans recherche-worker.js
-let rechercheAnnoncee = false;
-function annoncerRecherche(e) {
-  if (rechercheAnnoncee || !(e.target instanceof Element) || !e.target.closest(".md-search, label[for='__search']")) return;
-  rechercheAnnoncee = true;
-  if ("BroadcastChannel" in window) new BroadcastChannel(CANAL_RECHERCHE).postMessage("charger");
-}
-for (const type of ["pointerover", "focusin", "touchstart"]) {
-  document.addEventListener(type, annoncerRecherche, { passive: true });
-}
-
-let attente = 0;
-addEventListener("resize", () => {
-  clearTimeout(attente);
-  attente = setTimeout(defilables, 150);
-});
-// Un repli ouvert (« Voir le code ») peut révéler un code qui défile.
-document.addEventListener("toggle", () => requestAnimationFrame(defilables), true);
 
 // Visite de retour : le worker est déjà parti de la tête de la page (amorce.js, qui seul juge
 // de l'indice d'instantané et des widgets) ; le moteur l'adopte dès que ce module s'exécute.

@@ -1,0 +1,100 @@
+// Le service worker du site : après une visite, pages, recherche, exemples, lanceurs et
+// fiches marchent sans réseau. La construction l'écrit à la racine (/sw.js) avec sa
+// version (empreinte du site construit) et la liste des fichiers à garder.
+//
+// Un cache par version : « regles-vivantes-site-<version> ». Une nouvelle construction
+// donne un nouveau sw.js, donc une nouvelle installation dans un cache neuf. Une page
+// ouverte ne mélange jamais deux versions : chaque version sert ses propres fichiers
+// (son cache d'abord), la nouvelle attend (« waiting ») que le lecteur accepte l'avis
+// « Une nouvelle version des règles est disponible » (versions.js), puis prend la main,
+// efface les caches des versions précédentes et les pages se rechargent. La première
+// installation, elle, n'a rien à remplacer : elle prend la main tout de suite. Le cache des
+// instantanés de Python (« regles-vivantes-instantanes », rangé par moteur/jdr-worker.js et
+// affiché par copie-locale.js) n'est pas le nôtre : on n'y touche pas.
+//
+// Le runtime (WebAssembly, archive de Python) n'est jamais téléchargé deux fois : on ne
+// le précharge pas à l'installation. Il est gardé au passage, quand le worker le
+// demande à travers nous, ou recopié depuis le cache HTTP du navigateur (fichiers
+// « immutable ») quand la page annonce Python prêt (message « garder-runtime »).
+const CONFIG_SW = null; // remplacé à la construction
+const PREFIXE = "regles-vivantes-site-";
+const CACHE = PREFIXE + CONFIG_SW.version;
+const RACINE = new URL("./", self.location.href);
+const adresse = (chemin) => new URL(chemin, RACINE).href;
+
+self.addEventListener("install", (evenement) => {
+  evenement.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    // cache: "reload" : la version neuve de chaque page, jamais celle du cache HTTP.
+    await Promise.all(CONFIG_SW.pages.map(async (chemin) => {
+      const reponse = await fetch(adresse(chemin), { cache: "reload" });
+      if (reponse.ok) await cache.put(adresse(chemin), reponse);
+    }));
+    if (!self.registration.active) await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (evenement) => {
+  evenement.waitUntil((async () => {
+    for (const nom of await caches.keys()) {
+      if (nom.startsWith(PREFIXE) && nom !== CACHE) await caches.delete(nom);
+    }
+    await self.clients.claim();
+  })());
+});
+
+async function garderRuntime() {
+  const cache = await caches.open(CACHE);
+  for (const chemin of CONFIG_SW.runtime) {
+    if (await cache.match(adresse(chemin))) continue;
+    try {
+      // only-if-cached serait trop strict pour une requête même origine en mode cors ;
+      // « force-cache » lit le cache HTTP s'il l'a, sans revalider.
+      const reponse = await fetch(adresse(chemin), { cache: "force-cache" });
+      if (reponse.ok && reponse.status === 200) await cache.put(adresse(chemin), reponse);
+    } catch {
+      // Hors ligne ou fichier absent : ce sera pour la prochaine fois.
+    }
+  }
+}
+
+self.addEventListener("message", (evenement) => {
+  if (evenement.data && evenement.data.type === "garder-runtime") evenement.waitUntil(garderRuntime());
+  // Le lecteur a accepté la nouvelle version (bouton « Recharger » de l'avis).
+  if (evenement.data && evenement.data.type === "activer") evenement.waitUntil(self.skipWaiting());
+});
+
+// Tout ce que cette version a gardé se sert depuis son cache : pages, scripts, index de
+// recherche et runtime vont ensemble, jamais une page d'une version avec le moteur d'une
+// autre. Ce qu'elle n'a pas (runtime pas encore vu, adresse inconnue) vient du réseau et
+// se garde au passage. Une version publiée depuis s'installe à côté et s'annonce.
+self.addEventListener("fetch", (evenement) => {
+  const requete = evenement.request;
+  const url = new URL(requete.url);
+  if (requete.method !== "GET" || url.origin !== RACINE.origin || !url.pathname.startsWith(RACINE.pathname)) return;
+  // Une reprise (Range) va au réseau telle quelle : une réponse partielle ne se range pas.
+  if (requete.headers.has("Range")) return;
+  // L'instantané de construction non plus : le worker le range lui-même, une fois restauré.
+  if (url.pathname.endsWith(".instantane")) return;
+  evenement.respondWith(cacheDAbord(requete, evenement));
+});
+
+async function cacheDAbord(requete, evenement) {
+  const cache = await caches.open(CACHE);
+  // Une page demandée avec ?graine=… (lien de rejeu) est la même page.
+  const garde = await cache.match(requete, { ignoreSearch: requete.mode === "navigate" });
+  if (garde) return garde;
+  try {
+    const reponse = await fetch(requete);
+    // Rangé en arrière-plan : la page lit la réponse au fil de l'eau (sa barre de
+    // progression), sans attendre que la copie soit finie.
+    if (reponse.status === 200) evenement.waitUntil(cache.put(requete, reponse.clone()));
+    return reponse;
+  } catch (erreur) {
+    if (requete.mode === "navigate") {
+      const page404 = await cache.match(adresse("404.html"));
+      if (page404) return page404;
+    }
+    throw erreur;
+  }
+}

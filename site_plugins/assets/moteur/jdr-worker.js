@@ -1,0 +1,327 @@
+// Worker de module : charge Pyodide (auto-hébergé) avec l'archive précompilée de la
+// bibliothèque standard et de jdr_core, puis répond aux requêtes de la page.
+// Aucune règle ici : tout passe par jdr_core.pont.traiter.
+//
+// Ce fichier tient le cycle de vie de Python (démarrage, depuis l'instantané local ou
+// non, travail de fond, réponses à la page). Le code modifié par le lecteur n'y tourne
+// jamais : il a son propre worker (edition-worker.js). La configuration écrite à la
+// construction est dans worker/config.js ; le format et le rangement de l'instantané dans
+// worker/instantane.js ; le téléchargement suivi et repris après une coupure, dans
+// worker/telechargement.js.
+import { CLE_INSTANTANE, CONFIG, adresseDuSite } from "./worker/config.js";
+import { deballer, magasinInstantanes } from "./worker/instantane.js";
+import { marquer, mesures } from "./worker/mesures.js";
+import { lienRapide, raisonEnFrancais, servirDepuisTelechargements, telecharger } from "./worker/telechargement.js";
+
+function etat(valeur, detail) {
+  self.postMessage({ etat: valeur, detail: detail || "", mesures });
+}
+
+const DELAI_FOND_MS = 150;
+
+// L'instantané local, rangé sous une clé qui suit le runtime exact (voir worker/config.js).
+const instantanes = magasinInstantanes(CLE_INSTANTANE, Boolean(CONFIG && CONFIG.instantane));
+
+// Ce que la page lit : une phrase en français, jamais le texte anglais d'une exception.
+function enFrancais(erreur) {
+  const telechargement = raisonEnFrancais(erreur);
+  if (telechargement) return telechargement;
+  const texte = String(erreur && erreur.message ? erreur.message : erreur);
+  if (/dynamically imported module|Importing a module script failed|Failed to fetch/i.test(texte)) {
+    return "un fichier de Python n'a pas pu être téléchargé (réseau coupé ou bloqué)";
+  }
+  if (/exit\(|Program terminated|abort/i.test(texte)) return "Python s'est arrêté pendant son démarrage";
+  if (/memory/i.test(texte)) return "la mémoire a manqué pour démarrer Python";
+  return "Python n'a pas pu démarrer dans ce navigateur";
+}
+
+// L'instantané de construction (site_plugins/instantane.mjs) : la mémoire de Python démarré et
+// préchauffé, préparée avec le site. La première visite le télécharge en plus (environ 3,8 Mo
+// compressés) et restaure Python au lieu de le démarrer, mais seulement sur un lien assez
+// rapide pour que ces octets coûtent moins que le calcul qu'ils évitent (Hypothèse, réglable
+// dans le greffon : 1 Mo de Python reçu en moins de 200 ms après le premier octet). Rend ses octets
+// empaquetés, ou null (la raison est dans les mesures) : Python démarre alors normalement.
+async function telechargerInstantaneConstruit(construit) {
+  if (self.navigator && navigator.connection && navigator.connection.saveData) {
+    mesures.instantane_construit = "économie de données demandée";
+    return null;
+  }
+  const controleur = new AbortController();
+  const limite = setTimeout(() => controleur.abort(), construit.delai_max_ms);
+  try {
+    const reponse = await fetch(adresseDuSite(construit.adresse), { signal: controleur.signal });
+    if (!reponse.ok) throw new Error(`http ${reponse.status}`);
+    // Servi sans compression (hébergeur qui ne sert pas les .br/.gz du site) : 15 Mo, trop cher.
+    if (!/^(br|gzip|deflate|zstd)$/i.test(reponse.headers.get("Content-Encoding") || "")) {
+      reponse.body.cancel().catch(() => {});
+      mesures.instantane_construit = "servi sans compression";
+      return null;
+    }
+    const paquet = new Uint8Array(await reponse.arrayBuffer());
+    marquer("instantane_construit_recu");
+    return paquet;
+  } catch (erreur) {
+    mesures.instantane_construit = `non reçu : ${String(erreur).slice(0, 200)}`;
+    return null;
+  } finally {
+    clearTimeout(limite);
+  }
+}
+
+// Pyodide instancie son WebAssembly, puis seulement copie l'instantané dans sa mémoire
+// (loadPyodide : prepareSnapshot ne lit que sa longueur, bootstrapPyodide le contenu, après
+// l'instanciation). Tant que « lecture » n'a pas rempli la mémoire donnée, une instanciation
+// ne rend pas la main : Pyodide ne voit jamais une mémoire à moitié écrite. deballer vérifie
+// tout avant d'écrire : une lecture refusée laisse la mémoire vierge, que Pyodide refuse à
+// son tour (« invalid magic number »). Rend de quoi remettre WebAssembly en l'état.
+function instancierApres(lecture) {
+  const originaux = { instantiate: WebAssembly.instantiate, instantiateStreaming: WebAssembly.instantiateStreaming };
+  for (const [nom, original] of Object.entries(originaux)) {
+    WebAssembly[nom] = async (...args) => {
+      const resultat = await original.apply(WebAssembly, args);
+      await lecture.catch(() => {});
+      return resultat;
+    };
+  }
+  return () => Object.assign(WebAssembly, originaux);
+}
+
+// L'instantané de construction n'est pas arrivé : la raison est déjà dans les mesures.
+class NonRecu extends Error {}
+
+async function chargerPython(loadPyodide, options, trouve, construit) {
+  if (!trouve && construit) {
+    // La longueur de la mémoire est connue à la construction : Pyodide prépare son module et
+    // instancie son WebAssembly pendant que l'instantané se télécharge, au lieu d'attendre.
+    const memoire = new Uint8Array(CONFIG.instantane_construit.longueur);
+    const lecture = construit.paquet.then((paquet) => {
+      if (!paquet) throw new NonRecu();
+      // deballer vérifie la somme de contrôle avant d'écrire quoi que ce soit dans la mémoire.
+      deballer(paquet.buffer, memoire);
+      return paquet;
+    });
+    lecture.catch(() => {});
+    const remettre = instancierApres(lecture);
+    try {
+      await instantanes.marquerEssai().catch(() => {});
+      const restauration = loadPyodide({ ...options, _loadSnapshot: memoire });
+      restauration.catch(() => {});
+      // Une lecture refusée l'emporte, avec sa raison ; ce Pyodide-là échoue ensuite sur la
+      // mémoire vierge, sans que personne l'attende.
+      const pyodide = await Promise.race([restauration, lecture.then(() => restauration)]);
+      // Pas encore « restauré » : l'indice de client.js (jdr-instantane) attend l'instantané local,
+      // qui n'existe qu'une fois celui-ci rangé (« rangé », travail de fond).
+      mesures.instantane = "restauré depuis la construction";
+      mesures.instantane_construit = "restauré";
+      return { pyodide, depuisInstantane: true, paquet: await lecture };
+    } catch (erreur) {
+      if (!(erreur instanceof NonRecu)) mesures.instantane_construit = `écarté : ${String(erreur).slice(0, 200)}`;
+      await instantanes.confirmer().catch(() => {});
+    } finally {
+      remettre();
+    }
+  }
+  if (trouve) {
+    try {
+      // La lecture se poursuit pendant que Pyodide charge son module JavaScript ; son échec
+      // éventuel remonte par loadPyodide (le catch vide évite un rejet « non traité » entre-temps).
+      const lecture = instantanes.decoder(trouve);
+      lecture.catch(() => {});
+      // Un instantané qui passerait ce cap puis casserait plus loin (import du cœur) garde sa
+      // marque « essai » : la visite suivante l'écarte (voir demarrer).
+      const pyodide = await loadPyodide({ ...options, _loadSnapshot: lecture });
+      mesures.instantane = "restauré";
+      return { pyodide, depuisInstantane: true };
+    } catch (erreur) {
+      await instantanes.oublier(String(erreur)).catch(() => {});
+    }
+  }
+  const pyodide = await loadPyodide({ ...options, _makeSnapshot: instantanes.possible() });
+  return { pyodide, depuisInstantane: false };
+}
+
+// La page envoie d'abord { init } : les octets déjà reçus par un worker précédent (reprise
+// après une coupure) et, d'ordinaire, les systèmes de ses widgets (pour le préchauffage).
+// Parti de la tête de la page (amorce.js), le worker reçoit ces systèmes plus tard, dans un
+// message { indices } : ils ne servent qu'au préchauffage d'un démarrage sans instantané.
+let recevoirInit;
+const init = new Promise((resoudre) => {
+  recevoirInit = resoudre;
+});
+let recevoirIndices;
+const indicesDeLaPage = new Promise((resoudre) => {
+  recevoirIndices = resoudre;
+});
+
+// Les paquets de systèmes que les widgets de la page désignent : mécaniques des lanceurs
+// (traduites par la table construite depuis le registre), fiches, modules des exemples.
+function systemesDeLaPage(indices) {
+  const table = CONFIG.mecaniques || {};
+  const connus = new Set(Object.values(table));
+  const trouves = new Set();
+  for (const m of indices.mecaniques || []) if (Object.hasOwn(table, m)) trouves.add(table[m]);
+  for (const nom of [...(indices.systemes || []), ...(indices.modules || [])]) if (connus.has(nom)) trouves.add(nom);
+  return [...trouves];
+}
+
+// Le travail de fond, une fois Python prêt : ranger celui de la construction, restauré, comme
+// instantané local ; ou bien, sans instantané, préchauffer les systèmes de la page puis ranger
+// l'instantané des visites suivantes.
+async function travailDeFond(pyodide, pont, depuisInstantane, paquet) {
+  if (depuisInstantane) {
+    if (paquet && instantanes.possible()) await rangerLocal(() => instantanes.rangerPaquet(paquet));
+    return;
+  }
+  const systemes = systemesDeLaPage(await indicesDeLaPage);
+  mesures.prechauffes = systemes;
+  try {
+    pont.prechauffer(pyodide.toPy(systemes));
+  } catch (erreur) {
+    // Le préchauffage n'est qu'une avance : son échec ne touche pas au moteur prêt.
+    mesures.prechauffe_erreur = String(erreur).slice(0, 300);
+  }
+  marquer("prechauffe");
+  // Signe de vie pour la page : les requêtes arrivées pendant le préchauffage attendent encore
+  // l'instantané, leur délai de réponse repart de zéro (client.js, recevoir).
+  self.postMessage({ mesures });
+  if (instantanes.possible()) await rangerLocal(() => instantanes.ranger(pyodide));
+}
+
+// Range l'instantané local (« ranger » : l'action qui le fait) et note l'issue dans les mesures.
+async function rangerLocal(ranger) {
+  try {
+    await ranger();
+    mesures.instantane = "rangé";
+  } catch (erreur) {
+    mesures.instantane = `non rangé : ${erreur}`;
+  }
+  marquer("instantane_range");
+}
+
+async function demarrer() {
+  if (!CONFIG) throw new Error("worker non configuré : construisez le site avec le greffon jdr");
+  etat("telechargement");
+  const { partiels = {} } = await init;
+  const indexURL = adresseDuSite(CONFIG.pyodide);
+  const adresseWasm = new URL("pyodide.asm.wasm", indexURL).href;
+  const adresseRuntime = adresseDuSite(CONFIG.runtime);
+  const tailles = CONFIG.tailles || {};
+  const trouver = instantanes.trouver().catch((erreur) => {
+    instantanes.oublier(String(erreur)).catch(() => {});
+    return null;
+  });
+  // Tout part en même temps et Python démarre pendant que ses fichiers arrivent. Le premier
+  // échec de téléchargement l'emporte sur tout le reste ; les octets reçus de chaque
+  // fichier sont alors rendus à la page pour qu'un nouvel essai reprenne là.
+  const recus = new Map();
+  const enCours = new Map();
+  const telechargements = [[adresseWasm, tailles.wasm], [adresseRuntime, tailles.runtime]].map(([adresse, taille]) => {
+    const suivi = {};
+    suivi.flux = new ReadableStream({
+      start(controleur) {
+        suivi.octets = telecharger(adresse, taille, partiels[adresse], controleur, CONFIG.silence_reseau);
+      },
+    });
+    suivi.octets.catch(() => {});
+    enCours.set(adresse, suivi);
+    return suivi.octets.then((octets) => recus.set(adresse, octets));
+  });
+  const tousRecus = Promise.all(telechargements);
+  const echecDeTelechargement = tousRecus.then(() => new Promise(() => {}));
+  tousRecus.then(() => {
+    marquer("module");
+    etat("demarrage");
+  }, () => {});
+  // Sans instantané local, celui de la construction, si le lien est rapide (voir plus haut).
+  const construit = CONFIG.instantane_construit;
+  const rapide = construit
+    ? lienRapide([adresseWasm, adresseRuntime], construit.seuil_octets, construit.seuil_ms)
+    : Promise.resolve(false);
+  const instantaneConstruit = Promise.all([trouver, rapide]).then(([trouve, estRapide]) => {
+    if (trouve || !construit) return null;
+    if (instantanes.echecRecent) {
+      mesures.instantane_construit = "écarté après une tentative qui n'a pas abouti";
+      return null;
+    }
+    if (!estRapide) {
+      mesures.instantane_construit = "lien trop lent";
+      return null;
+    }
+    // Dans un objet : Pyodide prépare son module pendant que l'instantané arrive (chargerPython).
+    return { paquet: telechargerInstantaneConstruit(construit) };
+  });
+  const retablir = servirDepuisTelechargements(enCours);
+  let charge;
+  try {
+    const [{ loadPyodide }, { default: createPyodideModule }, trouve, paquetConstruit] = await Promise.race([
+      Promise.all([
+        import(new URL("pyodide.mjs", indexURL).href),
+        import(new URL("pyodide.asm.mjs", indexURL).href),
+        trouver,
+        instantaneConstruit,
+      ]),
+      echecDeTelechargement,
+    ]);
+    const options = { indexURL, stdLibURL: adresseRuntime, lockFileContents: CONFIG.verrou, createPyodideModule };
+    charge = await Promise.race([chargerPython(loadPyodide, options, trouve, paquetConstruit), echecDeTelechargement]);
+    await tousRecus;
+  } catch (erreur) {
+    // Les autres téléchargements peuvent encore courir : on garde leurs octets aussi.
+    const morceaux = {};
+    for (const [adresse, octets] of recus) morceaux[adresse] = octets.buffer;
+    if (erreur && erreur.partiel) morceaux[erreur.adresse] = erreur.partiel.buffer;
+    self.postMessage({ partiels: morceaux }, Object.values(morceaux));
+    throw erreur;
+  } finally {
+    retablir();
+    recus.clear();
+  }
+  const { pyodide, depuisInstantane, paquet } = charge;
+  marquer("python");
+  const pont = pyodide.pyimport("jdr_core.pont");
+  marquer("coeur");
+  // Restauré et cœur importé : la marque « essai » de l'instantané s'en va tout de suite, sans
+  // attendre le travail de fond (un rechargement immédiat ne prend pas la visite pour un échec).
+  if (depuisInstantane) instantanes.confirmer().catch(() => {});
+  etat("pret");
+  // Préchauffage (les systèmes de la page, doctest, cotes) quand le worker est libre : une
+  // requête déjà en attente (le clic qui a lancé le chargement) passe d'abord. Puis, la
+  // première fois, l'instantané pour les visites suivantes. Le court délai laisse la page
+  // afficher ce résultat sans partager les deux cœurs avec ce travail de fond.
+  setTimeout(async () => {
+    try {
+      await travailDeFond(pyodide, pont, depuisInstantane, paquet);
+    } finally {
+      // La page attend ce signal pour installer le service worker (hors-ligne/versions.js).
+      self.postMessage({ mesures, fond: "fini" });
+    }
+  }, DELAI_FOND_MS);
+  return pont;
+}
+
+const pret = demarrer();
+// Un seul message d'échec, en français ; le détail technique reste dans les mesures.
+pret.catch((erreur) => {
+  mesures.erreur = String(erreur && erreur.message ? erreur.message : erreur).slice(0, 300);
+  etat("echec", enFrancais(erreur));
+});
+
+self.onmessage = async (evenement) => {
+  if (evenement.data.init) {
+    if (!evenement.data.init.indicesAVenir) recevoirIndices(evenement.data.init.indices || {});
+    return recevoirInit(evenement.data.init);
+  }
+  if (evenement.data.indices) return recevoirIndices(evenement.data.indices);
+  const { id, requete } = evenement.data;
+  // Le code modifié par le lecteur ne tourne jamais dans le Python des lanceurs.
+  if (requete && requete.mode === "modifie") {
+    return self.postMessage({ id, reponse: { erreur: "Le code modifié tourne à part, pas dans le moteur des lanceurs." } });
+  }
+  try {
+    const pont = await pret;
+    const reponse = JSON.parse(pont.traiter(JSON.stringify(requete)));
+    self.postMessage({ id, reponse });
+  } catch (erreur) {
+    self.postMessage({ id, reponse: { erreur: `Python n'a pas pu répondre : ${enFrancais(erreur)}.` } });
+  }
+};

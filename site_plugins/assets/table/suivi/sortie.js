@@ -1,0 +1,108 @@
+// Où s'écrit le message d'une fiche de suivi : une seule sortie (un <output>, annoncé au lecteur
+// d'écran), gardée d'un rendu à l'autre et déplacée là où est l'œil : à l'ancre qu'une vue pose
+// juste après le bouton d'une opération, sinon juste après le bouton pressé, sinon sous la fiche.
+// Une alerte (refus, erreur) reste jusqu'au prochain geste du lecteur.
+import { el } from "../../commun/dom.js";
+
+// Le nom d'un bouton d'une fiche, stable d'un rendu à l'autre : son nom accessible, sans le compte
+// qui change (« Annuler la dernière opération (3) »).
+export function nomDeBouton(b) {
+  return (b.getAttribute("aria-label") || b.textContent).replace(/ \(\d+\)$/, "");
+}
+
+
+// Les clés d'ancre d'une opération, la plus précise d'abord.
+export function clesAncre(op) {
+  return op.combattant !== undefined && op.combattant !== null ? [`${op.op}:${op.combattant}`, op.op] : [op.op];
+}
+
+export class Sortie {
+  constructor(corps, message) {
+    this.corps = corps;
+    this.message = message;
+    // Un refus affiché reste jusqu'au prochain geste du lecteur dans la fiche.
+    this.refusTenu = false;
+    // Où s'écrit le message : la clé de l'ancre de la dernière opération (voir ancre()), ou null
+    // (sous la fiche) ; pendant une opération, les clés d'ancre qu'elle peut viser et le bouton pressé.
+    this.ancreActive = null;
+    this.boutonActif = null;
+    this.opEnCours = null;
+    this.boutonEnCours = null;
+    // La sortie est un <output> (rôle « status » implicite) : le lecteur d'écran l'annonce.
+    this.message.setAttribute("role", "status");
+  }
+
+  // Un message sous la fiche. Une alerte (refus, erreur) reste jusqu'au prochain geste du
+  // lecteur : une nouvelle qui arrive entre-temps (un autre onglet a changé la fiche) s'écrit
+  // sous elle au lieu de la remplacer.
+  dire(texte, alerte) {
+    // Pendant une opération, à côté de son bouton s'il a une ancre ; tout autre message (annuler,
+    // importer, un autre onglet…) sous la fiche, là où sont ces boutons-là.
+    this.ancreActive = this.opEnCours ? this.opEnCours.find((k) => this.trouverAncre(k)) ?? null : null;
+    this.boutonActif = this.opEnCours && this.ancreActive === null ? this.boutonEnCours : null;
+    const pres = this.placer();
+    const p = el("p", alerte ? "jdr-erreur" : "jdr-message", texte);
+    if (alerte) p.setAttribute("role", "alert");
+    const tenu = this.refusTenu && !alerte ? this.message.querySelector(":scope > .jdr-erreur") : null;
+    if (tenu) this.message.replaceChildren(tenu, p);
+    else this.message.replaceChildren(p);
+    if (alerte) this.refusTenu = true;
+    // Le message est amené dans l'écran s'il déborde (rien ne bouge s'il est déjà visible ; le
+    // focus reste sur le bouton) : toujours à côté du bouton, sous la fiche sur un téléphone.
+    if (pres || matchMedia("(max-width: 44.9375em)").matches) {
+      p.scrollIntoView({ block: "nearest" });
+      this.sortieMontree = { p, jusqua: performance.now() + 2000 };
+    }
+  }
+
+  // Les chances recalculées après un rendu (suivi/commun.js) changent la hauteur des cartes : le
+  // message qui vient d'être amené dans l'écran y est ramené s'il en a glissé.
+  garderVisible() {
+    const m = this.sortieMontree;
+    if (m && m.p.isConnected && performance.now() < m.jusqua) m.p.scrollIntoView({ block: "nearest" });
+  }
+
+  // Une ancre de message, qu'une vue pose juste après le bouton d'une opération : le résultat de
+  // cette opération (ou son refus) s'y écrit, là où est l'œil, au lieu de tomber sous la fiche.
+  // Une clé : le nom de l'opération (« attaquer »), ou « nom:combattant » pour un bouton de carte.
+  ancre(...cles) {
+    const a = el("div", "jdr-ancre-sortie");
+    a.dataset.cles = cles.join(" ");
+    return a;
+  }
+
+  trouverAncre(cle) {
+    return [...this.corps.querySelectorAll(".jdr-ancre-sortie")].find((a) => a.dataset.cles.split(" ").includes(cle));
+  }
+
+  // La sortie (un seul élément, gardé d'un rendu à l'autre) va dans l'ancre active, ou sous la
+  // fiche. Rend vrai si elle est à côté d'un bouton.
+  placer() {
+    const a = this.ancreActive === null ? null : this.trouverAncre(this.ancreActive);
+    if (a) {
+      if (this.message.parentElement !== a) a.append(this.message);
+      return true;
+    }
+    // Sans ancre posée par la vue : juste après le bouton pressé (dans sa carte de jet, ou après sa
+    // ligne d'actions), pour que le résultat tombe là où est l'œil.
+    const b = this.boutonActif && [...this.corps.querySelectorAll("button")].find((x) => nomDeBouton(x) === this.boutonActif);
+    if (b && b.offsetParent !== null) {
+      const carte = b.closest("li");
+      if (carte && this.corps.contains(carte)) {
+        if (this.message.parentElement !== carte) carte.append(this.message);
+      } else {
+        const ligne = b.closest(".jdr-actions-fiche, .jdr-ligne") || b;
+        if (ligne.nextElementSibling !== this.message) ligne.after(this.message);
+      }
+      return true;
+    }
+    if (this.message.previousElementSibling !== this.corps) this.corps.after(this.message);
+    return false;
+  }
+
+  // Le prochain message (lecture, partage, import…) s'écrit sous la fiche, pas à côté d'un bouton.
+  sousLaFiche() {
+    this.ancreActive = null;
+    this.boutonActif = null;
+  }
+}
