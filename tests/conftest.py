@@ -225,6 +225,19 @@ build(load_config("mkdocs.yml", site_dir=sys.argv[1], strict=True, plugins=greff
 
 
 @pytest.fixture(scope="session")
+def assets_node(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Les scripts du site (site_plugins/assets) copiés avec le module de configuration que la
+    construction écrit à côté d'eux : Node importe ainsi ceux qui le lisent (limites du pont,
+    réglages des cotes), sans construire le site."""
+    from site_plugins import configuration
+
+    cible = tmp_path_factory.mktemp("assets-node")
+    shutil.copytree(RACINE / "site_plugins" / "assets", cible, dirs_exist_ok=True)
+    (cible / configuration.NOM).write_text(configuration.texte(configuration.constantes()), encoding="utf-8")
+    return cible
+
+
+@pytest.fixture(scope="session")
 def site_construit(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Le site, construit une fois par session en mode strict, avec les délais courts des tests.
 

@@ -19,7 +19,8 @@ from jdr_core.encore.suivi import operer as operer_encore
 from jdr_core.troisd6.suivi import operer as operer_3d6
 
 pytestmark = pytest.mark.node
-PARTAGE_JS = Path(__file__).resolve().parents[1] / "site_plugins" / "assets" / "table" / "partage.js"
+#: partage.js, dans la copie des scripts où Node le lit avec la configuration (conftest.assets_node).
+PARTAGE_JS = "table/partage.js"
 
 SCRIPT = """
 const { encoder, decoder, LienIllisible, PREFIXE } = await import(process.argv[1]);
@@ -53,11 +54,12 @@ console.log(JSON.stringify({ allers, refus, bombe: typeof bombe === "string" ? b
 """
 
 
-def _node(etats: list[Any], fragments: list[str]) -> dict[str, Any]:
+def _node(assets: Path, etats: list[Any], fragments: list[str]) -> dict[str, Any]:
     node = shutil.which("node")
     if node is None:
         pytest.fail("node introuvable : il fait tourner partage.js")
-    sortie = subprocess.run([node, "--no-warnings", "--input-type=module", "-e", SCRIPT, PARTAGE_JS.as_uri()],
+    module = (assets / PARTAGE_JS).as_uri()
+    sortie = subprocess.run([node, "--no-warnings", "--input-type=module", "-e", SCRIPT, module],
                             input=json.dumps({"etats": etats, "fragments": fragments}), capture_output=True,
                             text=True, encoding="utf-8", timeout=60, check=True)
     resultat: dict[str, Any] = json.loads(sortie.stdout)
@@ -92,17 +94,17 @@ def fiches(draw: st.DrawFn) -> dict[str, Any]:
 
 @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(fiches(), min_size=10, max_size=20))
-def test_aller_retour_de_vraies_fiches(etats: list[dict[str, Any]]) -> None:
-    r = _node(etats, [])
+def test_aller_retour_de_vraies_fiches(assets_node: Path, etats: list[dict[str, Any]]) -> None:
+    r = _node(assets_node, etats, [])
     for etat, aller in zip(etats, r["allers"], strict=True):
         assert aller["retour"] == etat
         assert aller["fragment"].startswith("#partage=") and len(aller["fragment"]) < 2000
 
 
-def test_liens_abimes_ou_hostiles_refuses_en_francais() -> None:
+def test_liens_abimes_ou_hostiles_refuses_en_francais(assets_node: Path) -> None:
     fragments = ["", "#autre=abc", "#partage=", "#partage=abc<script>", "#partage=" + "A" * 20000,
                  "#partage=AAAA", "#partage=q1YqSk1LLVKyUlAqSS0uUQIA"]
-    r = _node([], fragments)
+    r = _node(assets_node, [], fragments)
     for fragment, refus in zip(fragments, r["refus"], strict=True):
         assert not refus["ok"] and refus["francais"], (fragment, refus)
     messages = [x["message"] for x in r["refus"]]
