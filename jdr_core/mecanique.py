@@ -27,16 +27,16 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Generic, Literal, NotRequired, TypedDict, TypeVar
 
-from .cotes import pourcentage
 from .des import SourceDes
 from .erreurs import JdrErreur, ParametreInvalide, entier_borne
 from .francais import enumerer, nombre_relatif
+from .issues import Cote, Repartition, repartition_des_cotes
+from .issues import Valeurs as Valeurs
 from .loi import Loi
 
 if TYPE_CHECKING:  # le contrat des suivis (jdr_core.suivi) importe ce module-ci
     from .suivi import Suivi
 
-Valeurs = dict[str, Any]
 R = TypeVar("R")
 H = TypeVar("H", bound=Hashable)
 
@@ -177,42 +177,7 @@ class EntreeJournal(TypedDict):
     reglages: list[list[str]]
 
 
-# --- Cotes -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Cote:
-    """Une issue, sa probabilité exacte, et sa clé : un identifiant ASCII stable (ce que rend
-    ``classer``), si bien que reformuler le libellé affiché ne change rien au classement.
-
-    >>> Cote("réussite", "Réussite", Fraction(1, 2))
-    Traceback (most recent call last):
-    ...
-    jdr_core.erreurs.JdrErreur: cote « Réussite » : clé 'réussite' : attendu des lettres ASCII, chiffres, _ + -
-    """
-
-    cle: str
-    libelle: str
-    probabilite: Fraction
-
-    def __post_init__(self) -> None:
-        if not self.cle or not all(c.isascii() and (c.isalnum() or c in "_+-") for c in self.cle):
-            raise JdrErreur(f"cote « {self.libelle} » : clé {self.cle!r} : attendu des lettres ASCII, chiffres, _ + -")
-
-    def en_json(self) -> dict[str, str]:
-        """La ligne telle que la page la montre : une issue impossible le dit en toutes lettres,
-        sans fraction (« 0/1 » n'apprend rien de plus).
-
-        >>> Cote("reussite", "Réussir (difficulté 5)", Fraction(0)).en_json()["pourcentage"]
-        'impossible (0 %)'
-        """
-        p = self.probabilite
-        return {
-            "cle": self.cle,
-            "libelle": self.libelle,
-            "fraction": f"{p.numerator}/{p.denominator}" if p else "",
-            "pourcentage": _pourcentage_lisible(p),
-        }
+# --- Cotes (transitoire) ------------------------------------------------------------
 
 
 def cotes_classees(loi: Loi[H], classer: Callable[[H, Valeurs], Collection[str]], valeurs: Valeurs,
@@ -228,89 +193,6 @@ def cotes_classees(loi: Loi[H], classer: Callable[[H, Valeurs], Collection[str]]
     return [Cote(cle, libelle, sum((p for cles, p in classes.items() if cle in cles), Fraction(0)))
             for cle, libelle in lignes]
 
-
-def cotes_affichees(lignes: Iterable[Cote]) -> list[dict[str, str]]:
-    """Les cotes telles que la page les montre : une issue impossible n'est pas listée
-    (« 0 % (0/1) » n'apprend rien au lecteur), sauf quand elles le sont toutes : la première
-    ligne, l'issue que le jet cherche, dit alors qu'elle est impossible, pour que la liste ne
-    reste pas vide. Le graphique, lui, garde toutes les barres.
-
-    >>> deux_des = [Cote("reussite", "Réussir (difficulté 3)", Fraction(0)),
-    ...             Cote("critique", "Réussite critique", Fraction(0))]
-    >>> [f"{c['libelle']} : {c['pourcentage']}" for c in cotes_affichees(deux_des)]
-    ['Réussir (difficulté 3) : impossible (0 %)']
-    """
-    lignes = list(lignes)
-    possibles = [c.en_json() for c in lignes if c.probabilite]
-    return possibles or [c.en_json() for c in lignes[:1]]
-
-
-def _pourcentage_lisible(p: Fraction) -> str:
-    if not p:
-        return f"impossible ({pourcentage(p)})"
-    if 0 < p < Fraction(1, 1000):
-        return "moins de 0,1 %"
-    if Fraction(999, 1000) < p < 1:
-        return "plus de 99,9 %"
-    return pourcentage(p)
-
-
-# --- Répartition (le graphique d'un lanceur) ---------------------------------------
-
-
-@dataclass(frozen=True)
-class Barre:
-    """Une issue du graphique : une clé stable, un libellé, sa probabilité exacte, et le
-    libellé de sa lecture « au moins » (« au moins 2 succès ») quand elle a un sens."""
-
-    cle: str
-    libelle: str
-    probabilite: Fraction
-    au_moins: str = ""
-
-
-@dataclass(frozen=True)
-class Repartition:
-    """Des issues ordonnées (de la pire à la meilleure, ou croissantes) qui s'excluent et
-    dont les probabilités font exactement 1.
-
-    ``au_moins`` dit si la lecture cumulée (« au moins N ») a un sens : succès, totaux,
-    marges, gravités ; pas pour « qui l'emporte ».
-
-    >>> Repartition("Issue", (Barre("a", "A", Fraction(1, 2)), Barre("b", "B", Fraction(1, 3))))
-    Traceback (most recent call last):
-    ...
-    jdr_core.erreurs.JdrErreur: répartition « Issue » : les probabilités font 5/6, pas 1
-    """
-
-    titre: str
-    barres: tuple[Barre, ...]
-    au_moins: bool = False
-
-    def __post_init__(self) -> None:
-        total = sum((b.probabilite for b in self.barres), Fraction(0))
-        if total != 1:
-            raise JdrErreur(f"répartition « {self.titre} » : les probabilités font {total}, pas 1")
-        if len({b.cle for b in self.barres}) != len(self.barres):
-            raise JdrErreur(f"répartition « {self.titre} » : deux barres ont la même clé")
-        if any(b.probabilite < 0 for b in self.barres):
-            raise JdrErreur(f"répartition « {self.titre} » : probabilité négative")
-
-    @property
-    def cles(self) -> tuple[str, ...]:
-        return tuple(b.cle for b in self.barres)
-
-
-def repartition_des_cotes(cotes: list[Cote], cles: tuple[str, ...] | None = None, *,
-                          titre: str = "Issue du jet", au_moins: bool = False) -> Repartition:
-    """La répartition tirée de lignes de cotes qui s'excluent, dans l'ordre de ``cles``
-    (toutes les lignes, dans leur ordre, par défaut). Avec ``au_moins``, chaque barre se lit
-    « ce résultat ou mieux »."""
-    par_cle = {c.cle: c for c in cotes}
-    retenues = [par_cle[cle] for cle in cles] if cles is not None else cotes
-    return Repartition(titre, tuple(
-        Barre(c.cle, c.libelle, c.probabilite, f"{c.libelle} ou mieux" if au_moins else "")
-        for c in retenues), au_moins)
 
 
 # --- Le schéma d'affichage (lu par jdr.js) -----------------------------------------

@@ -24,7 +24,8 @@ from typing import Any
 from .des import GRAINE_MAX, DesAleatoires, graine_au_hasard
 from .erreurs import JdrErreur
 from .francais import enumerer
-from .mecanique import Cote, Mecanique, Systeme, Table, Valeurs, cotes_affichees, lire_entier
+from .issues import Cote, cotes_affichees
+from .mecanique import Mecanique, Systeme, Table, Valeurs, lire_entier
 from .suivi import Suivi
 
 #: L'id d'un lanceur, préfixe des id de son graphique.

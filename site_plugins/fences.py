@@ -25,7 +25,8 @@ from pymdownx.superfences import SuperFencesException
 from jdr_core.erreurs import JdrErreur
 from jdr_core.francais import en_minuscule
 from jdr_core.graphique import pour_lanceur
-from jdr_core.mecanique import Choix, Mecanique, OuiNon, Parametre, cotes_affichees
+from jdr_core.issues import cotes_affichees
+from jdr_core.mecanique import Choix, Mecanique, OuiNon, Parametre
 from jdr_core.registre import mecanique, suivi, systeme, systeme_de, tables
 
 from .exemples import ID_VALIDE

@@ -21,7 +21,8 @@ from jdr_core.des import DesAleatoires
 from jdr_core.erreurs import JdrErreur
 from jdr_core.francais import typographier
 from jdr_core.graphique import Serie, _e, figure, lignes, pour_lanceur
-from jdr_core.mecanique import Barre, Choix, Entier, Mecanique, OuiNon, Repartition, repartition_des_cotes
+from jdr_core.issues import Barre, Repartition, repartition_des_cotes
+from jdr_core.mecanique import Choix, Entier, Mecanique, OuiNon
 from jdr_core.pont import traiter
 from site_plugins.fences import Registre, formater_lanceur
 

@@ -13,23 +13,21 @@ from typing import Any
 
 from ..des import SourceDes
 from ..francais import majuscule, nombre_relatif
+from ..issues import Cote, Repartition, repartition_des_cotes
 from ..loi import loi_du_jet
 from ..mecanique import (
     Affichage,
     Choix,
-    Cote,
     DeAffiche,
     Entier,
     GroupeAffiche,
     Mecanique,
     OuiNon,
     Parametre,
-    Repartition,
     Role,
     Valeurs,
     cotes_classees,
     de_affiche,
-    repartition_des_cotes,
 )
 from .action import (
     Action,

@@ -13,23 +13,21 @@ from typing import Any
 from ..des import SourceDes
 from ..erreurs import RegleEnfreinte
 from ..francais import enumerer, majuscule, nombre_relatif, ordinal, quantite, signe
+from ..issues import Cote, Repartition, repartition_des_cotes
 from ..loi import Loi, loi_du_jet
 from ..mecanique import (
     ISSUE_DU_GAGNANT,
     Affichage,
     Choix,
-    Cote,
     DeAffiche,
     Entier,
     GroupeAffiche,
     IssueAffichee,
     Mecanique,
     OuiNon,
-    Repartition,
     Role,
     Valeurs,
     de_affiche,
-    repartition_des_cotes,
 )
 from .assistance import (
     DESORDRE_MIN,

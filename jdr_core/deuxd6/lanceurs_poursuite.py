@@ -19,7 +19,8 @@ from typing import Any
 from ..des import SourceDes
 from ..erreurs import RegleEnfreinte
 from ..francais import de, quantite
-from ..mecanique import Affichage, Choix, Cote, Entier, GroupeAffiche, IssueAffichee, Mecanique, OuiNon, Table, Valeurs
+from ..issues import Cote
+from ..mecanique import Affichage, Choix, Entier, GroupeAffiche, IssueAffichee, Mecanique, OuiNon, Table, Valeurs
 from .doubles import CHOIX_ORDRE, Ordre
 from .jet import MODIFICATEUR_MAX, MODIFICATEUR_MIN, Jet2D6
 from .lanceurs import champ_caracteristique, champ_niveau, des_affiches

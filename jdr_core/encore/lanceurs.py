@@ -7,11 +7,11 @@ from typing import Any
 
 from ..erreurs import RegleEnfreinte
 from ..francais import en_minuscule, enumerer
+from ..issues import Cote
 from ..loi import Loi
 from ..mecanique import (
     Affichage,
     Choix,
-    Cote,
     DeAffiche,
     Entier,
     IssueAffichee,

@@ -5,18 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from ..francais import accorder, compter, majuscule
+from ..issues import Barre, Cote, Repartition
 from ..loi import Loi
 from ..mecanique import (
     ISSUE_DU_GAGNANT,
     Affichage,
-    Barre,
     Choix,
-    Cote,
     DeAffiche,
     Entier,
     Mecanique,
     OuiNon,
-    Repartition,
     Valeurs,
     cotes_classees,
     de_affiche,
