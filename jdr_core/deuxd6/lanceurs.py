@@ -818,7 +818,7 @@ def _loi_fouille(v: Valeurs) -> Loi[bool]:
     """Trouvé ou non : la chance du fouilleur au bon endroit (tiré au sort ou désigné)."""
     p = chance_trouver(_cibles_fouille(v), bon_endroit=_bon_endroit(v), tentative=v["tentative"],
                        dissimulation=v["dissimulation"])
-    return Loi([(True, p), (False, 1 - p)])
+    return Loi.booleenne(p)
 
 
 ISSUES_FOUILLE: Issues[Fouille, bool] = Issues(
