@@ -21,7 +21,7 @@ trop longue, et les tests comparent les deux sur de petits réglages.
 ...     Ligne("six", "Faire 6", est(6)), Ligne("autre", "Autre chose", lambda face: face != 6)))
 >>> [(c.cle, str(c.probabilite)) for c in six.cotes({}, Loi.de(6))]
 [('six', '1/6'), ('autre', '5/6')]
->>> sorted(six.classer(6, {}))
+>>> sorted(six.classer(6))
 ['six']
 >>> six.barre(2)
 'autre'
@@ -35,9 +35,8 @@ from fractions import Fraction
 from typing import Any, Generic, TypeVar
 
 from .cotes import pourcentage
-from .des import SourceDes
 from .erreurs import JdrErreur
-from .loi import Loi, loi_du_jet
+from .loi import Loi
 
 #: Les réglages validés d'une mécanique (nom du paramètre → valeur).
 Valeurs = dict[str, Any]
@@ -168,18 +167,6 @@ class Repartition:
     @property
     def cles(self) -> tuple[str, ...]:
         return tuple(b.cle for b in self.barres)
-
-
-def repartition_des_cotes(cotes: list[Cote], cles: tuple[str, ...] | None = None, *,
-                          titre: str = "Issue du jet", au_moins: bool = False) -> Repartition:
-    """La répartition tirée de lignes de cotes qui s'excluent, dans l'ordre de ``cles``
-    (toutes les lignes, dans leur ordre, par défaut). Avec ``au_moins``, chaque barre se lit
-    « ce résultat ou mieux »."""
-    par_cle = {c.cle: c for c in cotes}
-    retenues = [par_cle[cle] for cle in cles] if cles is not None else cotes
-    return Repartition(titre, tuple(
-        Barre(c.cle, c.libelle, c.probabilite, f"{c.libelle} ou mieux" if au_moins else "")
-        for c in retenues), au_moins)
 
 
 # --- Les lignes déclarées --------------------------------------------------------------
@@ -317,7 +304,7 @@ class Issues(Generic[R, S]):
         """Chaque ligne et sa probabilité exacte sous ``loi``, dans l'ordre déclaré."""
         return [Cote(r.cle, r.libelle, loi.chance(r.si)) for r in self.resoudre(valeurs, loi)]
 
-    def classer(self, resultat: R, valeurs: Valeurs) -> frozenset[str]:
+    def classer(self, resultat: R) -> frozenset[str]:
         """Les clés des lignes de cotes que réalise un jet (elles peuvent se recouper)."""
         resume = self.resume(resultat)
         return frozenset(cle for ligne in self.lignes for cle in ligne.cles_de(resume))
@@ -349,21 +336,3 @@ class Issues(Generic[R, S]):
 def _atteintes(famille: Famille[S], loi: Loi[S]) -> list[int]:
     return [n for n in (famille.valeur(resume) for resume in loi) if n is not None]
 
-
-def loi_des_issues(issues: Issues[R, S], lancer: Callable[[Valeurs, SourceDes], R], valeurs: Valeurs) -> Loi[S]:
-    """La loi exacte du résumé : celle que donne :attr:`Issues.loi`, sinon celle de toutes les
-    suites de dés du lanceur."""
-    if issues.loi is not None:
-        return issues.loi(valeurs)
-    return loi_du_jet(lambda des: issues.resume(lancer(valeurs, des)))
-
-
-def branchements(issues: Issues[R, S], lancer: Callable[[Valeurs, SourceDes], R]) -> dict[str, Any]:
-    """Transitoire : les ``cotes``, ``classer``, ``repartition`` et ``barre`` d'une mécanique
-    tirés de ses issues déclarées, le temps que chaque système passe au nouveau contrat."""
-    return {
-        "cotes": lambda v: issues.cotes(v, loi_des_issues(issues, lancer, v)),
-        "classer": lambda r, v: issues.classer(r, v),
-        "repartition": lambda v: issues.repartition(v, loi_des_issues(issues, lancer, v)),
-        "barre": lambda r, v: issues.barre(r),
-    }

@@ -9,8 +9,10 @@ systèmes. Aucun import ne remonte d'un système vers le registre : pas de cycle
   :class:`Choix` ; il sait convertir une valeur brute (texte de formulaire ou JSON).
 * Une :class:`Mecanique` est générique sur le type de son résultat : ``lancer`` rend
   un résultat, ``afficher`` le traduit en :class:`Affichage` (le schéma écrit que lit
-  ``jdr.js``), ``classer`` dit quelles lignes de cotes il réalise (par leurs clés), ce qui permet de
-  vérifier les cotes exactes par énumération de tous les dés.
+  ``jdr.js``), et ses ``issues`` (:mod:`jdr_core.issues`) disent une fois ses lignes de cotes :
+  les cotes exactes, le classement d'un jet (les clés des lignes qu'il réalise), le graphique
+  et sa barre surlignée s'en tirent, ce qui permet de vérifier les cotes par énumération de
+  tous les dés.
 
 >>> Entier("caracteristique", "Caractéristique", 3, 1, 5).convertir("9")
 Traceback (most recent call last):
@@ -22,7 +24,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Generic, Literal, NotRequired, TypedDict, TypeVar
@@ -30,9 +32,9 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, NotRequired, TypedDict,
 from .des import SourceDes
 from .erreurs import JdrErreur, ParametreInvalide, entier_borne
 from .francais import enumerer, nombre_relatif
-from .issues import Cote, Repartition, repartition_des_cotes
+from .issues import Cote, Issues, Repartition
 from .issues import Valeurs as Valeurs
-from .loi import Loi
+from .loi import Loi, loi_du_jet
 
 if TYPE_CHECKING:  # le contrat des suivis (jdr_core.suivi) importe ce module-ci
     from .suivi import Suivi
@@ -177,24 +179,6 @@ class EntreeJournal(TypedDict):
     reglages: list[list[str]]
 
 
-# --- Cotes (transitoire) ------------------------------------------------------------
-
-
-def cotes_classees(loi: Loi[H], classer: Callable[[H, Valeurs], Collection[str]], valeurs: Valeurs,
-                   lignes: Iterable[tuple[str, str]]) -> list[Cote]:
-    """Les cotes (clé, libellé) tirées de la loi exacte des résultats, chaque résultat rangé par
-    ``classer`` : une ligne de cote et le classement d'un jet ne peuvent pas se contredire.
-
-    >>> loi = Loi.de(6)
-    >>> cotes_classees(loi, lambda f, v: {"six"} if f == 6 else set(), {}, [("six", "Six")])
-    [Cote(cle='six', libelle='Six', probabilite=Fraction(1, 6))]
-    """
-    classes = loi.map(lambda resultat: frozenset(classer(resultat, valeurs)))
-    return [Cote(cle, libelle, sum((p for cles, p in classes.items() if cle in cles), Fraction(0)))
-            for cle, libelle in lignes]
-
-
-
 # --- Le schéma d'affichage (lu par jdr.js) -----------------------------------------
 
 #: Le rôle d'un dé montré : il décide de son style et de ce qu'en dit un lecteur d'écran.
@@ -264,18 +248,16 @@ class Mecanique(Generic[R]):
     titre: str
     parametres: tuple[Parametre, ...]
     lancer: Callable[[Valeurs, SourceDes], R]
-    cotes: Callable[[Valeurs], list[Cote]]
     afficher: Callable[[R, Valeurs], Affichage]
-    #: Les clés des lignes de cotes que réalise un résultat (les lignes peuvent se recouper).
-    classer: Callable[[R, Valeurs], Collection[str]]
+    #: Ses issues, dites une fois (:class:`~jdr_core.issues.Issues`) : les lignes de cotes, le
+    #: graphique et, là où une chaîne ou une forme close évite l'énumération, la loi exacte.
+    #: Les cotes, le classement d'un jet, le graphique et sa barre s'en tirent.
+    issues: Issues[R, Any]
     #: Jeux de paramètres assez petits pour énumérer toutes les suites de dés.
     petits: tuple[Mapping[str, object], ...] = ({},)
-    #: Le graphique : des issues qui s'excluent ; par défaut, les lignes de cotes si elles
-    #: s'excluent (leur somme vaut 1).
-    repartition: Callable[[Valeurs], Repartition] | None = None
-    #: La clé de la barre que réalise un résultat ; ``None`` : rien à surligner (dés cachés).
-    #: Par défaut, la seule ligne de ``classer`` qui soit une barre.
-    barre: Callable[[R, Valeurs], str | None] | None = None
+    #: Le graphique surligne la barre que réalise un jet ; ``False`` : rien à surligner (des dés
+    #: cachés, dont la barre dirait le niveau).
+    surligner: bool = True
     #: L'opération du suivi de son système qui rejoue un jet de cette mécanique sur une fiche
     #: (elle reçoit ``parametres`` et ``graine``) ; ``None`` : le lanceur ne se relie à aucune fiche.
     operation_suivi: str | None = None
@@ -310,6 +292,22 @@ class Mecanique(Generic[R]):
         return {"situation": self.situation(resultat, valeurs) if self.situation is not None else "",
                 "reglages": reglages}
 
+    def loi(self, valeurs: Valeurs) -> Loi[Any]:
+        """La loi exacte du résumé d'un jet (:attr:`Issues.resume`) pour des valeurs déjà validées :
+        celle que déclarent ses issues, sinon celle de toutes les suites de dés de ``lancer``."""
+        if self.issues.loi is not None:
+            return self.issues.loi(valeurs)
+        return loi_du_jet(lambda des: self.issues.resume(self.lancer(valeurs, des)))
+
+    def cotes(self, valeurs: Valeurs, loi: Loi[Any] | None = None) -> list[Cote]:
+        """Les lignes de cotes et leurs probabilités exactes (``loi`` : celle de :meth:`loi`, déjà
+        calculée)."""
+        return self.issues.cotes(valeurs, self.loi(valeurs) if loi is None else loi)
+
+    def classer(self, resultat: R) -> frozenset[str]:
+        """Les clés des lignes de cotes que réalise un résultat (elles peuvent se recouper)."""
+        return self.issues.classer(resultat)
+
     def chance(self, valeurs: Valeurs, cle: str) -> Fraction:
         """La probabilité exacte de la ligne de cotes ``cle`` pour des valeurs déjà validées (ce
         que les fiches affichent à côté d'un bouton de jet) ; une clé absente est une erreur."""
@@ -318,26 +316,27 @@ class Mecanique(Generic[R]):
                 return cote.probabilite
         raise JdrErreur(f"lanceur {self.nom} : pas de ligne de cotes {cle!r}")
 
-    def repartir(self, valeurs: Valeurs, cotes: list[Cote] | None = None) -> Repartition:
-        """La répartition du graphique pour des valeurs déjà validées."""
-        if self.repartition is not None:
-            return self.repartition(valeurs)
-        lignes = self.cotes(valeurs) if cotes is None else cotes
-        if sum((c.probabilite for c in lignes), Fraction(0)) != 1:
-            raise JdrErreur(f"lanceur {self.nom} : ses cotes se recoupent, il doit déclarer sa répartition")
-        return repartition_des_cotes(lignes)
+    def repartir(self, valeurs: Valeurs, loi: Loi[Any] | None = None) -> Repartition:
+        """La répartition du graphique pour des valeurs déjà validées (``loi`` : celle de
+        :meth:`loi`, déjà calculée)."""
+        loi = self.loi(valeurs) if loi is None else loi
+        try:
+            return self.issues.repartition(valeurs, loi)
+        except JdrErreur as e:  # un contrat rompu : le dire avec le nom du lanceur
+            raise JdrErreur(f"lanceur {self.nom} : {e}") from None
 
-    def barre_de(self, resultat: R, valeurs: Valeurs, repartition: Repartition) -> str | None:
-        """La barre que réalise ``resultat`` (une clé de ``repartition``), ou ``None``."""
-        if self.barre is not None:
-            cle = self.barre(resultat, valeurs)
-            if cle is not None and cle not in repartition.cles:
-                raise JdrErreur(f"lanceur {self.nom} : barre {cle!r} absente du graphique")
-            return cle
-        trouvees = [c for c in repartition.cles if c in set(self.classer(resultat, valeurs))]
-        if len(trouvees) != 1:
-            raise JdrErreur(f"lanceur {self.nom} : le résultat réalise {len(trouvees)} barres au lieu d'une")
-        return trouvees[0]
+    def barre_de(self, resultat: R, repartition: Repartition) -> str | None:
+        """La barre que réalise ``resultat`` (une clé de ``repartition``), ou ``None`` si le
+        lanceur ne surligne pas."""
+        if not self.surligner:
+            return None
+        try:
+            cle = self.issues.barre(resultat)
+        except JdrErreur as e:
+            raise JdrErreur(f"lanceur {self.nom} : {e}") from None
+        if cle not in repartition.cles:
+            raise JdrErreur(f"lanceur {self.nom} : barre {cle!r} absente du graphique")
+        return cle
 
     def traduire_anciens(self, bruts: Mapping[str, object]) -> dict[str, object]:
         """Les paramètres bruts où chaque ancien nom (:attr:`anciens`) a cédé sa valeur à ceux

@@ -29,7 +29,7 @@ def enumerer_mecanique(meca: Mecanique[Any], valeurs: dict[str, Any]) -> tuple[d
     for resultat, p in suites(lambda des: meca.lancer(valeurs, des)):
         feuilles += 1
         masse += p
-        for cle in meca.classer(resultat, valeurs):
+        for cle in meca.classer(resultat):
             totaux[cle] += p
     assert masse == 1
     return dict(totaux), feuilles

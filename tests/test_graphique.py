@@ -8,6 +8,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from collections import defaultdict
+from dataclasses import replace
 from fractions import Fraction
 from itertools import pairwise
 from typing import Any
@@ -21,7 +22,7 @@ from jdr_core.des import DesAleatoires
 from jdr_core.erreurs import JdrErreur
 from jdr_core.francais import typographier
 from jdr_core.graphique import Serie, _e, figure, lignes, pour_lanceur
-from jdr_core.issues import Barre, Repartition, repartition_des_cotes
+from jdr_core.issues import Barre, Issues, Repartition
 from jdr_core.mecanique import Choix, Entier, Mecanique, OuiNon
 from jdr_core.pont import traiter
 from site_plugins.fences import Registre, formater_lanceur
@@ -42,7 +43,7 @@ def enumerer_barres(meca: Mecanique[Any], valeurs: dict[str, Any],
     """La probabilité exacte de chaque barre, en faisant passer chaque suite de dés par ``lancer``."""
     totaux: dict[str | None, Fraction] = defaultdict(Fraction)
     for resultat, p in suites(lambda des: meca.lancer(valeurs, des)):
-        totaux[meca.barre_de(resultat, valeurs, repartition)] += p
+        totaux[meca.barre_de(resultat, repartition)] += p
     return dict(totaux)
 
 
@@ -108,7 +109,7 @@ class TestRepartitionDesMecaniques:
         repartition = meca.repartir(valeurs)
         for graine in range(20):
             jet = meca.lancer(valeurs, DesAleatoires(graine))
-            assert meca.barre_de(jet, valeurs, repartition) == str(jet.succes)
+            assert meca.barre_de(jet, repartition) == str(jet.succes)
         assert repartition.cles[:2] == ("0", "1")
         assert repartition.barres[0].probabilite == 0 and repartition.barres[2].probabilite > 0
 
@@ -147,11 +148,10 @@ class TestContrat:
             Repartition("x", (Barre("a", "A", Fraction(1, 2)), Barre("a", "B", Fraction(1, 2))))
 
     def test_cotes_qui_se_recoupent_sans_repartition(self) -> None:
-        """Une mécanique dont les cotes se recoupent doit déclarer sa répartition."""
+        """Une mécanique dont les cotes se recoupent doit déclarer son graphique."""
         vraie = registre.mecanique("3d6-test")
-        sans = Mecanique(vraie.nom, vraie.titre, vraie.parametres, vraie.lancer, vraie.cotes, vraie.afficher,
-                         vraie.classer)
-        with pytest.raises(JdrErreur, match="se recoupent"):
+        sans = replace(vraie, issues=Issues(vraie.issues.resume, vraie.issues.lignes, loi=vraie.issues.loi))
+        with pytest.raises(JdrErreur, match="lanceur 3d6-test : ses cotes se recoupent"):
             sans.repartir(sans.valider({}))
 
     def test_par_defaut_les_cotes_exclusives(self) -> None:
@@ -163,10 +163,15 @@ class TestContrat:
         assert [(b.libelle, b.probabilite) for b in r.barres] == [(c.libelle, c.probabilite) for c in cotes]
 
     def test_sous_ensemble_de_cotes(self) -> None:
+        """Le graphique du 2D6 reprend quatre de ses cinq lignes de cotes, du pire au meilleur."""
         meca = registre.mecanique("2d6-test")
-        r = repartition_des_cotes(meca.cotes(meca.valider({})), ("maladresse", "echec", "reussite",
-                                                                 "reussite_critique"))
+        valeurs = meca.valider({})
+        r = meca.repartir(valeurs)
+        assert r.cles == ("maladresse", "echec", "reussite", "reussite_critique")
         assert r.barres[0].probabilite == Fraction(1, 18) and r.barres[0].libelle == "Maladresse"
+        cotes = {c.cle: c for c in meca.cotes(valeurs)}
+        assert [(b.libelle, b.probabilite) for b in r.barres] == [
+            (cotes[k].libelle, cotes[k].probabilite) for k in r.cles]
 
 
 class TestRendu:

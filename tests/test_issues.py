@@ -58,20 +58,20 @@ class TestLignes:
         marges = Famille(lambda r: r - 4 if r >= 4 else None, lambda n: f"marge_{n}", str)
         issues = Issues(lambda r: r, (Ligne("rate", "Raté", lambda r: r < 4), marges))
         assert [c.cle for c in issues.cotes({}, Loi.de(6))] == ["rate", "marge_0", "marge_1", "marge_2"]
-        assert issues.classer(2, {}) == {"rate"} and issues.classer(6, {}) == {"marge_2"}
+        assert issues.classer(2) == {"rate"} and issues.classer(6) == {"marge_2"}
 
 
 class TestClassement:
     """Le classement d'un jet lit les mêmes conditions que les cotes."""
 
     def test_lignes_qui_se_recoupent(self) -> None:
-        assert SEPT.classer(12, {}) == {"reussite", "double_six"}
-        assert SEPT.classer(3, {}) == frozenset()
+        assert SEPT.classer(12) == {"reussite", "double_six"}
+        assert SEPT.classer(3) == frozenset()
 
     def test_classement_somme_aux_cotes(self) -> None:
         """Pour chaque ligne, la masse des issues qui la réalisent est sa cote."""
         for cote in SEPT.cotes({"cible": 7}, DEUX_D6):
-            assert sum(p for total, p in DEUX_D6.items() if cote.cle in SEPT.classer(total, {})) == cote.probabilite
+            assert sum(p for total, p in DEUX_D6.items() if cote.cle in SEPT.classer(total)) == cote.probabilite
 
 
 class TestGraphique:

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..des import SourceDes
 from ..francais import majuscule, nombre_relatif
-from ..issues import Famille, Graphique, Issues, Ligne, branchements, est
+from ..issues import Famille, Graphique, Issues, Ligne, est
 from ..loi import Loi
 from ..mecanique import (
     Affichage,
@@ -157,7 +157,7 @@ def _mecanique_action(nom: str, titre: str, parametres: tuple[Parametre, ...],
         parametres=(*parametres, *HYPOTHESES),
         lancer=lancer,
         afficher=lambda a, v: _afficher_action(a, details(a, v)),
-        **branchements(ISSUES_ACTION, lancer),
+        issues=ISSUES_ACTION,
         petits=petits,
         situation=situation,
         dans_situation=dans_situation,
@@ -361,7 +361,7 @@ ATTAQUE: Mecanique[Attaque] = Mecanique(
     ),
     lancer=_lancer_attaque,
     afficher=_afficher_attaque,
-    **branchements(ISSUES_ATTAQUE, _lancer_attaque),
+    issues=ISSUES_ATTAQUE,
     situation=_situation_attaque,
     dans_situation=("mode", "agi", "comp", "agi_adverse", "esquive", "distance"),
     petits=({}, {"mode": "tir", "distance": 30, "couvert": "5", "arme": 12, "comp": 6},
@@ -410,7 +410,7 @@ KO_MECANIQUE: Mecanique[JetResistance] = Mecanique(
     ),
     lancer=_lancer_ko,
     afficher=lambda j, v: _afficher_resistance(j, "Jet de KO"),
-    **branchements(ISSUES_KO, _lancer_ko),
+    issues=ISSUES_KO,
     petits=({}, {"degats": 3, "valeur": 4}, {"degats": 12, "malus": 2, "enchainer": True, "egalite": False}),
     situation=lambda j, v: f"Jet de KO : {v['carac']} {v['valeur']} + D10 contre des dégâts de {v['degats']}",
     dans_situation=("carac", "valeur", "degats"),
@@ -462,7 +462,7 @@ SURVIE: Mecanique[Survie] = Mecanique(
     ),
     lancer=_lancer_survie,
     afficher=_afficher_survie,
-    **branchements(ISSUES_SURVIE, _lancer_survie),
+    issues=ISSUES_SURVIE,
     petits=({}, {"jours": 2, "degats": 12}, {"jours": 1, "degats": 14, "enchainer": True, "egalite": False}),
     situation=lambda s, v: f"Jets de survie : CON {v['con']} + D10 contre des dégâts de {v['degats']}",
     dans_situation=("con", "degats"),

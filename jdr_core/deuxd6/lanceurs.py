@@ -14,7 +14,7 @@ from typing import Any
 from ..des import SourceDes
 from ..erreurs import RegleEnfreinte
 from ..francais import enumerer, majuscule, nombre_relatif, ordinal, quantite, signe
-from ..issues import Famille, Graphique, Issues, Ligne, S, branchements, est
+from ..issues import Famille, Graphique, Issues, Ligne, S, est
 from ..loi import Loi
 from ..mecanique import (
     ISSUE_DU_GAGNANT,
@@ -303,7 +303,7 @@ TEST: Mecanique[Jet2D6 | EchecAutomatique] = Mecanique(
     situation=_situation_test,
     dans_situation=("jet", "niveau", "caracteristique", "difficulte"),
     afficher=_afficher_test,
-    **branchements(Issues(lambda r: r.niveau, LIGNES_NIVEAUX, GRAPHIQUE_NIVEAUX), _lancer_test),
+    issues=Issues(lambda r: r.niveau, LIGNES_NIVEAUX, GRAPHIQUE_NIVEAUX),
     petits=(
         {},
         {"jet": "sans_competence", "apprentissage": True},
@@ -372,7 +372,7 @@ OPPOSITION: Mecanique[Opposition] = Mecanique(
     ),
     lancer=_lancer_opposition,
     afficher=_afficher_opposition,
-    **branchements(ISSUES_OPPOSITION, _lancer_opposition),
+    issues=ISSUES_OPPOSITION,
     situation=lambda o, v: majuscule(_face_a_face(v)),
     dans_situation=("cible_a", "cible_b"),
     petits=({"egalite": "mj"}, {"relances": 1, "cible_a": 4, "cible_b": 11},
@@ -464,7 +464,7 @@ SCENE: Mecanique[Scene] = Mecanique(
     ),
     lancer=_lancer_scene,
     afficher=_afficher_scene,
-    **branchements(ISSUES_SCENE, _lancer_scene),
+    issues=ISSUES_SCENE,
     situation=lambda s, v: f"Scène majeure : {_face_a_face(v)}",
     dans_situation=("cible_a", "cible_b"),
     petits=(
@@ -548,7 +548,7 @@ TACHE: Mecanique[Tache] = Mecanique(
     ),
     lancer=_lancer_tache,
     afficher=_afficher_tache,
-    **branchements(ISSUES_TACHE, _lancer_tache),
+    issues=ISSUES_TACHE,
     situation=lambda t, v: (f"Scène de {dict(GENRES)[v['genre']].split(' (')[0]} : {_competence_texte(v)}, "
                             f"{quantite(v['requis'], 'réussite')} à obtenir"),
     dans_situation=("genre", "niveau", "difficulte", "requis"),
@@ -597,7 +597,7 @@ SABOTAGE: Mecanique[Sabotage] = Mecanique(
     ),
     lancer=_lancer_sabotage,
     afficher=_afficher_sabotage,
-    **branchements(ISSUES_SABOTAGE, _lancer_sabotage),
+    issues=ISSUES_SABOTAGE,
     situation=lambda s, v: f"Sabotage de niveau {v['niveau_vise']} visé : {_competence_texte(v)}",
     dans_situation=("niveau_vise", "niveau", "difficulte"),
     petits=({"niveau_vise": 2}, {"niveau_vise": 3, "niveau": 0, "difficulte": "-5"}),
@@ -658,7 +658,7 @@ RATTRAPAGE: Mecanique[Rattrapage] = Mecanique(
     ),
     lancer=_lancer_rattrapage,
     afficher=_afficher_rattrapage,
-    **branchements(ISSUES_RATTRAPAGE, _lancer_rattrapage),
+    issues=ISSUES_RATTRAPAGE,
     situation=lambda r, v: (f"{majuscule(_competence_texte(v))}, un échec simple rattrapable par "
                             f"{dict(FACONS)[v['facon']]}"),
     dans_situation=("niveau", "difficulte", "facon"),
@@ -769,7 +769,7 @@ ASSISTANCE: Mecanique[JetAide] = Mecanique(
     ),
     lancer=_lancer_assistance,
     afficher=_afficher_assistance,
-    **branchements(ISSUES_ASSISTANCE, _lancer_assistance),
+    issues=ISSUES_ASSISTANCE,
     situation=lambda j, v: f"{majuscule(_competence_texte(v))}, avec {_assistants_texte(v)}",
     dans_situation=("niveau", "difficulte", "assistants", *NIVEAUX_AIDES),
     # Avant un niveau par assistant, un seul niveau valait pour tous : un vieux lien le donne à chacun.
@@ -853,7 +853,7 @@ FOUILLE: Mecanique[Fouille] = Mecanique(
     ),
     lancer=_lancer_fouille,
     afficher=_afficher_fouille,
-    **branchements(ISSUES_FOUILLE, _lancer_fouille),
+    issues=ISSUES_FOUILLE,
     situation=lambda f, v: f"Fouille à {quantite(v['fouilleurs'], 'fouilleur')}, chacun à son endroit",
     dans_situation=("fouilleurs",),
     petits=({}, {"fouilleurs": 1, "dissimulation": -2, "tentative": 3}, {"bon_endroit": "2", "niveau_2": 4},
@@ -899,9 +899,9 @@ CACHE: Mecanique[JetCache] = Mecanique(
     ),
     lancer=_lancer_cache,
     afficher=_afficher_cache,
+    issues=Issues(lambda r: r.jet.niveau, LIGNES_NIVEAUX, GRAPHIQUE_NIVEAUX),
     # Surligner la barre dirait le niveau que les dés cachés doivent taire.
-    **{**branchements(Issues(lambda r: r.jet.niveau, LIGNES_NIVEAUX, GRAPHIQUE_NIVEAUX), _lancer_cache),
-       "barre": lambda r, v: None},
+    surligner=False,
     situation=lambda j, v: f"Jet caché : {_competence_texte(v)}",
     dans_situation=("niveau", "difficulte"),
     petits=({}, {"mode": ModeCache.MJ.value, "difficulte": "-5"}),

@@ -19,7 +19,7 @@ from typing import Any
 from ..des import SourceDes
 from ..erreurs import RegleEnfreinte
 from ..francais import de, quantite
-from ..issues import Issues, Ligne, branchements, est
+from ..issues import Issues, Ligne, est
 from ..loi import Loi
 from ..mecanique import Affichage, Choix, Entier, GroupeAffiche, IssueAffichee, Mecanique, OuiNon, Table, Valeurs
 from .doubles import CHOIX_ORDRE, Ordre
@@ -170,7 +170,7 @@ POURSUITE: Mecanique[Poursuite] = Mecanique(
     ),
     lancer=_lancer,
     afficher=_afficher,
-    **branchements(ISSUES, _lancer),
+    issues=ISSUES,
     situation=lambda p, v: (f"Poursuite partie de la distance « {dict(DISTANCES)[v['distance']]} » : Conduite "
                             f"{v['conduite_poursuivi']} pour le poursuivi, {v['conduite_poursuivant']} pour le "
                             "poursuivant"),

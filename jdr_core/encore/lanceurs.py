@@ -7,7 +7,7 @@ from typing import Any
 
 from ..erreurs import RegleEnfreinte
 from ..francais import en_minuscule, enumerer
-from ..issues import Issues, Ligne, branchements, est
+from ..issues import Issues, Ligne, est
 from ..mecanique import (
     Affichage,
     Choix,
@@ -166,7 +166,7 @@ RESERVE: Mecanique[JetReserve] = Mecanique(
     ),
     lancer=_lancer_reserve,
     afficher=_afficher_reserve,
-    **branchements(ISSUES_RESERVE, _lancer_reserve),
+    issues=ISSUES_RESERVE,
     petits=({}, {"attribut": 2, "bonus": 2, "difficulte": Difficulte.DIFFICILE.value},
             {"ton": Ton.RAW.value, "stress": 4, "malus": 1}, {"attribut": 0}),
     situation=_situation_reserve,
@@ -226,7 +226,7 @@ DANGER: Mecanique[Exposition] = Mecanique(
     ),
     lancer=_lancer_danger,
     afficher=_afficher_danger,
-    **branchements(ISSUES_DANGER, _lancer_danger),
+    issues=ISSUES_DANGER,
     petits=({}, {"danger": DANGERS[-1].cle, "attribut": 2}),
     situation=lambda e, v: (f"{danger(v['danger']).intitule} : attribut {v['attribut']} en {dict(TONS)[v['ton']]}, "
                             f"jet {e.jet.difficulte.value} de {len(e.jet.des)}d6"),

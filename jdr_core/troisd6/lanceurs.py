@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..francais import accorder, compter, majuscule
-from ..issues import Famille, Graphique, Issues, Ligne, branchements, est
+from ..issues import Famille, Graphique, Issues, Ligne, est
 from ..loi import Loi
 from ..mecanique import (
     ISSUE_DU_GAGNANT,
@@ -176,7 +176,7 @@ TEST: Mecanique[JetTest] = Mecanique(
     ),
     lancer=_lancer_test,
     afficher=_afficher_test,
-    **branchements(ISSUES_TEST, _lancer_test),
+    issues=ISSUES_TEST,
     petits=({}, {"avantages": 1, "relances": 1}, {"desavantages": 1, "fp": 1, "difficulte": 3},
             {"regle_critique": "tous", "avantages": 1}),
     situation=_situation_test,
@@ -245,7 +245,7 @@ OPPOSITION: Mecanique[Opposition] = Mecanique(
     ),
     lancer=_lancer_opposition,
     afficher=_afficher_opposition,
-    **branchements(ISSUES_OPPOSITION, _lancer_opposition),
+    issues=ISSUES_OPPOSITION,
     petits=({}, {"critiques_decisifs": True, "modificateur_b": "desavantage", "fp_a": 1}),
     situation=lambda r, v: f"Caractéristique {v['caracteristique_a']} contre caractéristique "
                            f"{v['caracteristique_b']} de l'adversaire",
@@ -354,7 +354,7 @@ ATTAQUE: Mecanique[Attaque] = Mecanique(
     ),
     lancer=_lancer_attaque,
     afficher=_afficher_attaque,
-    **branchements(ISSUES_ATTAQUE, _lancer_attaque),
+    issues=ISSUES_ATTAQUE,
     petits=({}, {"defense": "2", "protection": "2", "fp_protection": 1}, {"preparer": True, "relances": 1}),
     situation=lambda r, v: (f"Physique {v['physique']}, arme de dégâts {v['arme']} contre une protection de "
                             f"{v['protection']}"),
