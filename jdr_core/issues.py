@@ -306,7 +306,10 @@ class Issues(Generic[R, S]):
 
     def classer(self, resultat: R) -> frozenset[str]:
         """Les clés des lignes de cotes que réalise un jet (elles peuvent se recouper)."""
-        resume = self.resume(resultat)
+        return self.cles_du_resume(self.resume(resultat))
+
+    def cles_du_resume(self, resume: S) -> frozenset[str]:
+        """Les clés des lignes de cotes que réalise un résumé (une issue de la loi)."""
         return frozenset(cle for ligne in self.lignes for cle in ligne.cles_de(resume))
 
     def repartition(self, valeurs: Valeurs, loi: Loi[S]) -> Repartition:
@@ -325,7 +328,10 @@ class Issues(Generic[R, S]):
 
     def barre(self, resultat: R) -> str:
         """La clé de la seule ligne du graphique que réalise un jet."""
-        resume = self.resume(resultat)
+        return self.barre_du_resume(self.resume(resultat))
+
+    def barre_du_resume(self, resume: S) -> str:
+        """La clé de la seule ligne du graphique que réalise un résumé (une issue de la loi)."""
         lignes = self.lignes if self.graphique is None else self.graphique.lignes
         trouvees = [cle for ligne in lignes for cle in ligne.cles_de(resume)]
         if len(trouvees) != 1:

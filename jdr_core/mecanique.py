@@ -253,8 +253,14 @@ class Mecanique(Generic[R]):
     #: graphique et, là où une chaîne ou une forme close évite l'énumération, la loi exacte.
     #: Les cotes, le classement d'un jet, le graphique et sa barre s'en tirent.
     issues: Issues[R, Any]
-    #: Jeux de paramètres assez petits pour énumérer toutes les suites de dés.
+    #: Jeux de paramètres assez petits pour énumérer toutes les suites de dés. Ensemble, ils
+    #: doivent atteindre chaque ligne déclarée (de cotes et du graphique), sauf celles de
+    #: :attr:`hors_petits`.
     petits: tuple[Mapping[str, object], ...] = ({},)
+    #: Les clés des lignes qu'aucun jeu de :attr:`petits` n'atteint, dites exprès (une issue
+    #: impossible sous ces règles, ou trop rare pour une énumération de test) ; les tests
+    #: vérifient qu'elles restent hors d'atteinte, et que toutes les autres sont atteintes.
+    hors_petits: tuple[str, ...] = ()
     #: Le graphique surligne la barre que réalise un jet ; ``False`` : rien à surligner (des dés
     #: cachés, dont la barre dirait le niveau).
     surligner: bool = True

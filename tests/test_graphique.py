@@ -7,7 +7,6 @@ import json
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
-from collections import defaultdict
 from dataclasses import replace
 from fractions import Fraction
 from itertools import pairwise
@@ -27,25 +26,7 @@ from jdr_core.mecanique import Choix, Entier, Mecanique, OuiNon
 from jdr_core.pont import traiter
 from site_plugins.fences import Registre, formater_lanceur
 
-from .enumeration import suites
-
 SVG = "{http://www.w3.org/2000/svg}"
-
-CAS = [
-    (nom, i, petit)
-    for nom, meca in sorted(registre.mecaniques().items())
-    for i, petit in enumerate(meca.petits)
-]
-
-
-def enumerer_barres(meca: Mecanique[Any], valeurs: dict[str, Any],
-                    repartition: Repartition) -> dict[str | None, Fraction]:
-    """La probabilité exacte de chaque barre, en faisant passer chaque suite de dés par ``lancer``."""
-    totaux: dict[str | None, Fraction] = defaultdict(Fraction)
-    for resultat, p in suites(lambda des: meca.lancer(valeurs, des)):
-        totaux[meca.barre_de(resultat, repartition)] += p
-    return dict(totaux)
-
 
 def analyser(balisage: str) -> ET.Element:
     """Le balisage du graphique est du XML bien formé (SVG et tableau compris)."""
@@ -58,23 +39,8 @@ def repartition_simple(*probas: Fraction, au_moins: bool = True) -> Repartition:
 
 
 class TestRepartitionDesMecaniques:
-    """Chaque mécanique de chaque système a un graphique, juste au cas de dés près."""
-
-    @pytest.mark.parametrize(("nom", "indice", "petit"), CAS, ids=[f"{n}-{i}" for n, i, _ in CAS])
-    def test_les_barres_egalent_l_enumeration(self, nom: str, indice: int, petit: dict[str, object]) -> None:
-        """Toutes les suites de dés, rangées par la barre qu'elles réalisent, donnent les barres annoncées."""
-        meca = registre.mecanique(nom)
-        valeurs = meca.valider(petit)
-        repartition = meca.repartir(valeurs)
-        totaux = enumerer_barres(meca, valeurs, repartition)
-        if None in totaux:
-            # Seul un jet aux dés cachés peut taire sa barre, et alors il la tait toujours.
-            assert set(totaux) == {None}, totaux
-            return
-        attendu = {b.cle: b.probabilite for b in repartition.barres}
-        assert set(totaux) <= set(attendu)
-        for cle, p in attendu.items():
-            assert totaux.get(cle, Fraction(0)) == p, (cle, totaux)
+    """Chaque mécanique de chaque système a un graphique (juste au cas de dés près : voir
+    tests/test_enumeration.py, qui compte aussi les barres)."""
 
     def test_chaque_mecanique_a_un_graphique(self) -> None:
         """Aucune mécanique sans répartition : ses barres font exactement 1."""

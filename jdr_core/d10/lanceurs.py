@@ -209,7 +209,8 @@ ACTION = _mecanique_action(
     _lancer_action,
     _details_action,
     petits=({}, {"comp": 0, "enchainer": True}, {"stat": 10, "comp": 2, "dv": 0, "automatique": True},
-            {"comp": 10, "dv": 20, "malus": 3, "egalite": False, "enchainer": True}),
+            {"comp": 10, "dv": 20, "malus": 3, "egalite": False, "enchainer": True},
+            {"stat": 1, "comp": 10, "dv": 2}),
     situation=_situation_action,
     dans_situation=("stat", "comp", "dv", "malus"),
 )
