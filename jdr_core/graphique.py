@@ -9,7 +9,7 @@ chaque série) sont cachées ; la barre réalisée par le jet est mise en valeur
 Une ou deux séries : le réglage actuel, et, en mode « comparer », un réglage figé.
 
 >>> from fractions import Fraction
->>> from jdr_core.mecanique import Barre, Repartition
+>>> from jdr_core.issues import Barre, Repartition
 >>> r = Repartition("Succès", (Barre("0", "aucun succès", Fraction(1, 4), "au moins 0 succès"),
 ...                            Barre("1", "1 succès", Fraction(3, 4), "au moins 1 succès")), au_moins=True)
 >>> [ligne["au_moins"] for ligne in lignes([Serie("Réglage actuel", r)])]
@@ -26,7 +26,8 @@ from fractions import Fraction
 from typing import Any
 
 from .cotes import pourcentage
-from .mecanique import Barre, Mecanique, Repartition, Valeurs
+from .issues import Barre, Repartition
+from .mecanique import Mecanique, Valeurs
 
 #: Géométrie du SVG (en pixels) : les barres s'étirent en pourcentage de la largeur.
 HAUTEUR_LIBELLE = 18

@@ -91,6 +91,15 @@ class Loi(Mapping[K, Fraction], Generic[K]):
         return Loi.uniforme(range(1, faces + 1))
 
     @staticmethod
+    def booleenne(p: Fraction) -> Loi[bool]:
+        """Vrai avec la probabilité ``p``, faux sinon.
+
+        >>> Loi.booleenne(Fraction(1, 3))[False]
+        Fraction(2, 3)
+        """
+        return Loi([(True, p), (False, 1 - p)])
+
+    @staticmethod
     def melange(lois: Iterable[tuple[Loi[T], Poids]]) -> Loi[T]:
         """Le mélange de lois, chacune pesant son poids."""
         return Loi((issue, p * w) for loi, w in lois for issue, p in loi.items())

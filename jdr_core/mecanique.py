@@ -9,8 +9,10 @@ systèmes. Aucun import ne remonte d'un système vers le registre : pas de cycle
   :class:`Choix` ; il sait convertir une valeur brute (texte de formulaire ou JSON).
 * Une :class:`Mecanique` est générique sur le type de son résultat : ``lancer`` rend
   un résultat, ``afficher`` le traduit en :class:`Affichage` (le schéma écrit que lit
-  ``jdr.js``), ``classer`` dit quelles lignes de cotes il réalise (par leurs clés), ce qui permet de
-  vérifier les cotes exactes par énumération de tous les dés.
+  ``jdr.js``), et ses ``issues`` (:mod:`jdr_core.issues`) disent une fois ses lignes de cotes :
+  les cotes exactes, le classement d'un jet (les clés des lignes qu'il réalise), le graphique
+  et sa barre surlignée s'en tirent, ce qui permet de vérifier les cotes par énumération de
+  tous les dés.
 
 >>> Entier("caracteristique", "Caractéristique", 3, 1, 5).convertir("9")
 Traceback (most recent call last):
@@ -22,21 +24,21 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Generic, Literal, NotRequired, TypedDict, TypeVar
 
-from .cotes import pourcentage
 from .des import SourceDes
 from .erreurs import JdrErreur, ParametreInvalide, entier_borne
 from .francais import enumerer, nombre_relatif
-from .loi import Loi
+from .issues import Cote, Issues, Repartition
+from .issues import Valeurs as Valeurs
+from .loi import Loi, loi_du_jet
 
 if TYPE_CHECKING:  # le contrat des suivis (jdr_core.suivi) importe ce module-ci
     from .suivi import Suivi
 
-Valeurs = dict[str, Any]
 R = TypeVar("R")
 H = TypeVar("H", bound=Hashable)
 
@@ -177,142 +179,6 @@ class EntreeJournal(TypedDict):
     reglages: list[list[str]]
 
 
-# --- Cotes -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Cote:
-    """Une issue, sa probabilité exacte, et sa clé : un identifiant ASCII stable (ce que rend
-    ``classer``), si bien que reformuler le libellé affiché ne change rien au classement.
-
-    >>> Cote("réussite", "Réussite", Fraction(1, 2))
-    Traceback (most recent call last):
-    ...
-    jdr_core.erreurs.JdrErreur: cote « Réussite » : clé 'réussite' : attendu des lettres ASCII, chiffres, _ + -
-    """
-
-    cle: str
-    libelle: str
-    probabilite: Fraction
-
-    def __post_init__(self) -> None:
-        if not self.cle or not all(c.isascii() and (c.isalnum() or c in "_+-") for c in self.cle):
-            raise JdrErreur(f"cote « {self.libelle} » : clé {self.cle!r} : attendu des lettres ASCII, chiffres, _ + -")
-
-    def en_json(self) -> dict[str, str]:
-        """La ligne telle que la page la montre : une issue impossible le dit en toutes lettres,
-        sans fraction (« 0/1 » n'apprend rien de plus).
-
-        >>> Cote("reussite", "Réussir (difficulté 5)", Fraction(0)).en_json()["pourcentage"]
-        'impossible (0 %)'
-        """
-        p = self.probabilite
-        return {
-            "cle": self.cle,
-            "libelle": self.libelle,
-            "fraction": f"{p.numerator}/{p.denominator}" if p else "",
-            "pourcentage": _pourcentage_lisible(p),
-        }
-
-
-def cotes_classees(loi: Loi[H], classer: Callable[[H, Valeurs], Collection[str]], valeurs: Valeurs,
-                   lignes: Iterable[tuple[str, str]]) -> list[Cote]:
-    """Les cotes (clé, libellé) tirées de la loi exacte des résultats, chaque résultat rangé par
-    ``classer`` : une ligne de cote et le classement d'un jet ne peuvent pas se contredire.
-
-    >>> loi = Loi.de(6)
-    >>> cotes_classees(loi, lambda f, v: {"six"} if f == 6 else set(), {}, [("six", "Six")])
-    [Cote(cle='six', libelle='Six', probabilite=Fraction(1, 6))]
-    """
-    classes = loi.map(lambda resultat: frozenset(classer(resultat, valeurs)))
-    return [Cote(cle, libelle, sum((p for cles, p in classes.items() if cle in cles), Fraction(0)))
-            for cle, libelle in lignes]
-
-
-def cotes_affichees(lignes: Iterable[Cote]) -> list[dict[str, str]]:
-    """Les cotes telles que la page les montre : une issue impossible n'est pas listée
-    (« 0 % (0/1) » n'apprend rien au lecteur), sauf quand elles le sont toutes : la première
-    ligne, l'issue que le jet cherche, dit alors qu'elle est impossible, pour que la liste ne
-    reste pas vide. Le graphique, lui, garde toutes les barres.
-
-    >>> deux_des = [Cote("reussite", "Réussir (difficulté 3)", Fraction(0)),
-    ...             Cote("critique", "Réussite critique", Fraction(0))]
-    >>> [f"{c['libelle']} : {c['pourcentage']}" for c in cotes_affichees(deux_des)]
-    ['Réussir (difficulté 3) : impossible (0 %)']
-    """
-    lignes = list(lignes)
-    possibles = [c.en_json() for c in lignes if c.probabilite]
-    return possibles or [c.en_json() for c in lignes[:1]]
-
-
-def _pourcentage_lisible(p: Fraction) -> str:
-    if not p:
-        return f"impossible ({pourcentage(p)})"
-    if 0 < p < Fraction(1, 1000):
-        return "moins de 0,1 %"
-    if Fraction(999, 1000) < p < 1:
-        return "plus de 99,9 %"
-    return pourcentage(p)
-
-
-# --- Répartition (le graphique d'un lanceur) ---------------------------------------
-
-
-@dataclass(frozen=True)
-class Barre:
-    """Une issue du graphique : une clé stable, un libellé, sa probabilité exacte, et le
-    libellé de sa lecture « au moins » (« au moins 2 succès ») quand elle a un sens."""
-
-    cle: str
-    libelle: str
-    probabilite: Fraction
-    au_moins: str = ""
-
-
-@dataclass(frozen=True)
-class Repartition:
-    """Des issues ordonnées (de la pire à la meilleure, ou croissantes) qui s'excluent et
-    dont les probabilités font exactement 1.
-
-    ``au_moins`` dit si la lecture cumulée (« au moins N ») a un sens : succès, totaux,
-    marges, gravités ; pas pour « qui l'emporte ».
-
-    >>> Repartition("Issue", (Barre("a", "A", Fraction(1, 2)), Barre("b", "B", Fraction(1, 3))))
-    Traceback (most recent call last):
-    ...
-    jdr_core.erreurs.JdrErreur: répartition « Issue » : les probabilités font 5/6, pas 1
-    """
-
-    titre: str
-    barres: tuple[Barre, ...]
-    au_moins: bool = False
-
-    def __post_init__(self) -> None:
-        total = sum((b.probabilite for b in self.barres), Fraction(0))
-        if total != 1:
-            raise JdrErreur(f"répartition « {self.titre} » : les probabilités font {total}, pas 1")
-        if len({b.cle for b in self.barres}) != len(self.barres):
-            raise JdrErreur(f"répartition « {self.titre} » : deux barres ont la même clé")
-        if any(b.probabilite < 0 for b in self.barres):
-            raise JdrErreur(f"répartition « {self.titre} » : probabilité négative")
-
-    @property
-    def cles(self) -> tuple[str, ...]:
-        return tuple(b.cle for b in self.barres)
-
-
-def repartition_des_cotes(cotes: list[Cote], cles: tuple[str, ...] | None = None, *,
-                          titre: str = "Issue du jet", au_moins: bool = False) -> Repartition:
-    """La répartition tirée de lignes de cotes qui s'excluent, dans l'ordre de ``cles``
-    (toutes les lignes, dans leur ordre, par défaut). Avec ``au_moins``, chaque barre se lit
-    « ce résultat ou mieux »."""
-    par_cle = {c.cle: c for c in cotes}
-    retenues = [par_cle[cle] for cle in cles] if cles is not None else cotes
-    return Repartition(titre, tuple(
-        Barre(c.cle, c.libelle, c.probabilite, f"{c.libelle} ou mieux" if au_moins else "")
-        for c in retenues), au_moins)
-
-
 # --- Le schéma d'affichage (lu par jdr.js) -----------------------------------------
 
 #: Le rôle d'un dé montré : il décide de son style et de ce qu'en dit un lecteur d'écran.
@@ -382,18 +248,22 @@ class Mecanique(Generic[R]):
     titre: str
     parametres: tuple[Parametre, ...]
     lancer: Callable[[Valeurs, SourceDes], R]
-    cotes: Callable[[Valeurs], list[Cote]]
     afficher: Callable[[R, Valeurs], Affichage]
-    #: Les clés des lignes de cotes que réalise un résultat (les lignes peuvent se recouper).
-    classer: Callable[[R, Valeurs], Collection[str]]
-    #: Jeux de paramètres assez petits pour énumérer toutes les suites de dés.
+    #: Ses issues, dites une fois (:class:`~jdr_core.issues.Issues`) : les lignes de cotes, le
+    #: graphique et, là où une chaîne ou une forme close évite l'énumération, la loi exacte.
+    #: Les cotes, le classement d'un jet, le graphique et sa barre s'en tirent.
+    issues: Issues[R, Any]
+    #: Jeux de paramètres assez petits pour énumérer toutes les suites de dés. Ensemble, ils
+    #: doivent atteindre chaque ligne déclarée (de cotes et du graphique), sauf celles de
+    #: :attr:`hors_petits`.
     petits: tuple[Mapping[str, object], ...] = ({},)
-    #: Le graphique : des issues qui s'excluent ; par défaut, les lignes de cotes si elles
-    #: s'excluent (leur somme vaut 1).
-    repartition: Callable[[Valeurs], Repartition] | None = None
-    #: La clé de la barre que réalise un résultat ; ``None`` : rien à surligner (dés cachés).
-    #: Par défaut, la seule ligne de ``classer`` qui soit une barre.
-    barre: Callable[[R, Valeurs], str | None] | None = None
+    #: Les clés des lignes qu'aucun jeu de :attr:`petits` n'atteint, dites exprès (une issue
+    #: impossible sous ces règles, ou trop rare pour une énumération de test) ; les tests
+    #: vérifient qu'elles restent hors d'atteinte, et que toutes les autres sont atteintes.
+    hors_petits: tuple[str, ...] = ()
+    #: Le graphique surligne la barre que réalise un jet ; ``False`` : rien à surligner (des dés
+    #: cachés, dont la barre dirait le niveau).
+    surligner: bool = True
     #: L'opération du suivi de son système qui rejoue un jet de cette mécanique sur une fiche
     #: (elle reçoit ``parametres`` et ``graine``) ; ``None`` : le lanceur ne se relie à aucune fiche.
     operation_suivi: str | None = None
@@ -428,6 +298,22 @@ class Mecanique(Generic[R]):
         return {"situation": self.situation(resultat, valeurs) if self.situation is not None else "",
                 "reglages": reglages}
 
+    def loi(self, valeurs: Valeurs) -> Loi[Any]:
+        """La loi exacte du résumé d'un jet (:attr:`Issues.resume`) pour des valeurs déjà validées :
+        celle que déclarent ses issues, sinon celle de toutes les suites de dés de ``lancer``."""
+        if self.issues.loi is not None:
+            return self.issues.loi(valeurs)
+        return loi_du_jet(lambda des: self.issues.resume(self.lancer(valeurs, des)))
+
+    def cotes(self, valeurs: Valeurs, loi: Loi[Any] | None = None) -> list[Cote]:
+        """Les lignes de cotes et leurs probabilités exactes (``loi`` : celle de :meth:`loi`, déjà
+        calculée)."""
+        return self.issues.cotes(valeurs, self.loi(valeurs) if loi is None else loi)
+
+    def classer(self, resultat: R) -> frozenset[str]:
+        """Les clés des lignes de cotes que réalise un résultat (elles peuvent se recouper)."""
+        return self.issues.classer(resultat)
+
     def chance(self, valeurs: Valeurs, cle: str) -> Fraction:
         """La probabilité exacte de la ligne de cotes ``cle`` pour des valeurs déjà validées (ce
         que les fiches affichent à côté d'un bouton de jet) ; une clé absente est une erreur."""
@@ -436,26 +322,27 @@ class Mecanique(Generic[R]):
                 return cote.probabilite
         raise JdrErreur(f"lanceur {self.nom} : pas de ligne de cotes {cle!r}")
 
-    def repartir(self, valeurs: Valeurs, cotes: list[Cote] | None = None) -> Repartition:
-        """La répartition du graphique pour des valeurs déjà validées."""
-        if self.repartition is not None:
-            return self.repartition(valeurs)
-        lignes = self.cotes(valeurs) if cotes is None else cotes
-        if sum((c.probabilite for c in lignes), Fraction(0)) != 1:
-            raise JdrErreur(f"lanceur {self.nom} : ses cotes se recoupent, il doit déclarer sa répartition")
-        return repartition_des_cotes(lignes)
+    def repartir(self, valeurs: Valeurs, loi: Loi[Any] | None = None) -> Repartition:
+        """La répartition du graphique pour des valeurs déjà validées (``loi`` : celle de
+        :meth:`loi`, déjà calculée)."""
+        loi = self.loi(valeurs) if loi is None else loi
+        try:
+            return self.issues.repartition(valeurs, loi)
+        except JdrErreur as e:  # un contrat rompu : le dire avec le nom du lanceur
+            raise JdrErreur(f"lanceur {self.nom} : {e}") from None
 
-    def barre_de(self, resultat: R, valeurs: Valeurs, repartition: Repartition) -> str | None:
-        """La barre que réalise ``resultat`` (une clé de ``repartition``), ou ``None``."""
-        if self.barre is not None:
-            cle = self.barre(resultat, valeurs)
-            if cle is not None and cle not in repartition.cles:
-                raise JdrErreur(f"lanceur {self.nom} : barre {cle!r} absente du graphique")
-            return cle
-        trouvees = [c for c in repartition.cles if c in set(self.classer(resultat, valeurs))]
-        if len(trouvees) != 1:
-            raise JdrErreur(f"lanceur {self.nom} : le résultat réalise {len(trouvees)} barres au lieu d'une")
-        return trouvees[0]
+    def barre_de(self, resultat: R, repartition: Repartition) -> str | None:
+        """La barre que réalise ``resultat`` (une clé de ``repartition``), ou ``None`` si le
+        lanceur ne surligne pas."""
+        if not self.surligner:
+            return None
+        try:
+            cle = self.issues.barre(resultat)
+        except JdrErreur as e:
+            raise JdrErreur(f"lanceur {self.nom} : {e}") from None
+        if cle not in repartition.cles:
+            raise JdrErreur(f"lanceur {self.nom} : barre {cle!r} absente du graphique")
+        return cle
 
     def traduire_anciens(self, bruts: Mapping[str, object]) -> dict[str, object]:
         """Les paramètres bruts où chaque ancien nom (:attr:`anciens`) a cédé sa valeur à ceux

@@ -24,7 +24,9 @@ from typing import Any
 from .des import GRAINE_MAX, DesAleatoires, graine_au_hasard
 from .erreurs import JdrErreur
 from .francais import enumerer
-from .mecanique import Cote, Mecanique, Systeme, Table, Valeurs, cotes_affichees, lire_entier
+from .issues import cotes_affichees
+from .loi import Loi
+from .mecanique import Mecanique, Systeme, Table, Valeurs, lire_entier
 from .suivi import Suivi
 
 #: L'id d'un lanceur, préfixe des id de son graphique.
@@ -135,13 +137,14 @@ def _options_graphique(meca: Mecanique[Any], options: object) -> tuple[str, Vale
 
 
 def graphique(meca: Mecanique[Any], valeurs: Valeurs, options: object = None, resultat: object = None,
-              cotes_calculees: list[Cote] | None = None) -> dict[str, Any]:
-    """Le graphique JSON d'un lanceur : son balisage (SVG et tableau) et la barre surlignée."""
+              loi: Loi[Any] | None = None) -> dict[str, Any]:
+    """Le graphique JSON d'un lanceur : son balisage (SVG et tableau) et la barre surlignée
+    (``loi`` : celle de :meth:`Mecanique.loi`, si elle est déjà calculée)."""
     from .graphique import pour_lanceur  # seulement quand un graphique est demandé (démarrage plus court)
 
     ident, comparaison = _options_graphique(meca, options)
-    repartition = meca.repartir(valeurs, cotes_calculees)
-    realisee = None if resultat is None else meca.barre_de(resultat, valeurs, repartition)
+    repartition = meca.repartir(valeurs, loi)
+    realisee = None if resultat is None else meca.barre_de(resultat, repartition)
     return {
         "html": pour_lanceur(meca, valeurs, ident=ident, realisee=realisee, comparaison=comparaison,
                              repartition=repartition),
@@ -172,13 +175,13 @@ def executer(nom: object, bruts: Mapping[str, object], graine: object = None,
     resultat = meca.lancer(valeurs, DesAleatoires(graine_ok))
     if fiche is not None:
         resultat = _au_nom_de(meca, resultat, fiche)
-    lignes = meca.cotes(valeurs)
+    loi = meca.loi(valeurs)
     return {
         "mecanique": meca.nom,
         "graine": graine_ok,
         "parametres": valeurs,
-        "cotes": cotes_affichees(lignes),
-        "graphique": graphique(meca, valeurs, options_graphique, resultat, lignes),
+        "cotes": cotes_affichees(meca.cotes(valeurs, loi)),
+        "graphique": graphique(meca, valeurs, options_graphique, resultat, loi),
         "journal_jet": meca.pour_journal(resultat, valeurs),
         **meca.afficher(resultat, valeurs),
     }
@@ -212,6 +215,6 @@ def cotes_et_graphique(nom: object, bruts: Mapping[str, object], options_graphiq
     """
     meca = mecanique(nom)
     valeurs = meca.valider(bruts)
-    lignes = meca.cotes(valeurs)
-    return {"cotes": cotes_affichees(lignes),
-            "graphique": graphique(meca, valeurs, options_graphique, None, lignes)}
+    loi = meca.loi(valeurs)
+    return {"cotes": cotes_affichees(meca.cotes(valeurs, loi)),
+            "graphique": graphique(meca, valeurs, options_graphique, None, loi)}

@@ -25,7 +25,8 @@ from pymdownx.superfences import SuperFencesException
 from jdr_core.erreurs import JdrErreur
 from jdr_core.francais import en_minuscule
 from jdr_core.graphique import pour_lanceur
-from jdr_core.mecanique import Choix, Mecanique, OuiNon, Parametre, cotes_affichees
+from jdr_core.issues import cotes_affichees
+from jdr_core.mecanique import Choix, Mecanique, OuiNon, Parametre
 from jdr_core.registre import mecanique, suivi, systeme, systeme_de, tables
 
 from .exemples import ID_VALIDE
@@ -342,12 +343,12 @@ def formulaire_lanceur(meca: Mecanique[Any], valeurs: dict[str, object], ident: 
             '<details class="jdr-avance"><summary>Réglages avancés (hypothèses)</summary>'
             f'<div class="jdr-champs">{avances}</div></details>'
         )
-    lignes = meca.cotes(valeurs)
-    cotes = cotes_affichees(lignes)
+    loi = meca.loi(valeurs)
+    cotes = cotes_affichees(meca.cotes(valeurs, loi))
     zone = ""
     comparer = ""
     if graphique:
-        dessin = pour_lanceur(meca, valeurs, ident=ident, repartition=meca.repartir(valeurs, lignes))
+        dessin = pour_lanceur(meca, valeurs, ident=ident, repartition=meca.repartir(valeurs, loi))
         zone = f'<div class="jdr-graphique-zone">{dessin}</div>'
         # Le mode « comparer » a besoin de JavaScript : ses boutons restent cachés sans lui.
         comparer = (

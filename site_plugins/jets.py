@@ -34,7 +34,8 @@ from mkdocs.exceptions import PluginError
 
 from jdr_core.des import DesAleatoires
 from jdr_core.erreurs import JdrErreur
-from jdr_core.mecanique import Choix, Mecanique, OuiNon, Parametre, Valeurs, cotes_affichees
+from jdr_core.issues import cotes_affichees
+from jdr_core.mecanique import Choix, Mecanique, OuiNon, Parametre, Valeurs
 from jdr_core.registre import mecanique, systeme_de
 
 from .fences import TITRE_COTES, Registre, valeur_cote_html

@@ -173,7 +173,7 @@ class TestProprietes:
             for de in groupe["des"]:
                 assert de["role"] in ROLES and 1 <= de["face"] <= de["faces"] == 6
         assert all(isinstance(ligne, str) and ligne for ligne in affichage["details"])
-        assert set(meca.classer(resultat, valeurs)) <= {c.cle for c in cotes}
+        assert set(meca.classer(resultat)) <= {c.cle for c in cotes}
         revelation = affichage.get("revelation")
         textes = [affichage["phrase"], *affichage["details"], *(groupe["titre"] for groupe in affichage["groupes"])]
         if revelation is not None:
@@ -214,7 +214,7 @@ class TestAffichage:
         v = meca.valider({"jet": "sans_competence", "apprentissage": True})
         r = meca.lancer(v, DesAleatoires(1))
         a = meca.afficher(r, v)
-        assert a["issue"] == "echec" and a["groupes"] == [] and meca.classer(r, v) == {"echec"}
+        assert a["issue"] == "echec" and a["groupes"] == [] and meca.classer(r) == {"echec"}
 
     def test_scene_details(self) -> None:
         meca = PAR_NOM["2d6-scene-majeure"]

@@ -460,7 +460,7 @@ class TestLanceur:
         cotes = {c.cle: c.probabilite for c in POURSUITE.cotes(v)}
         observe = dict.fromkeys(cotes, Fraction(0))
         for resultat, poids in enumerer(lambda des: POURSUITE.lancer(v, des), limite=50_000):
-            cles = POURSUITE.classer(resultat, v)
+            cles = POURSUITE.classer(resultat)
             assert set(cles) <= set(cotes)
             for cle in cles:
                 observe[cle] += poids

@@ -129,7 +129,7 @@ class TestLanceur:
             assert str(r).endswith(a["phrase"])
             assert a["issue"] == ("reussite" if r.reussi else "echec")
             assert len(a["groupes"]) == (2 if r.second is not None else 1)
-            assert RATTRAPAGE.classer(r, v) >= {r.issue.value}
+            assert RATTRAPAGE.classer(r) >= {r.issue.value}
 
     def test_refus_en_francais(self) -> None:
         with pytest.raises(JdrErreur, match="Cible du jet de chance"):

@@ -9,7 +9,7 @@ import pytest
 from jdr_core import pont, registre
 from jdr_core.erreurs import JdrErreur
 from jdr_core.francais import INSECABLE
-from jdr_core.mecanique import cotes_affichees
+from jdr_core.issues import cotes_affichees
 
 MECANIQUES = sorted(registre.mecaniques())
 

@@ -8,28 +8,24 @@ dés (``petits``) retrouve les cotes annoncées.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from ..des import SourceDes
 from ..francais import majuscule, nombre_relatif
-from ..loi import loi_du_jet
+from ..issues import Famille, Graphique, Issues, Ligne, est
+from ..loi import Loi
 from ..mecanique import (
     Affichage,
     Choix,
-    Cote,
     DeAffiche,
     Entier,
     GroupeAffiche,
     Mecanique,
     OuiNon,
     Parametre,
-    Repartition,
     Role,
     Valeurs,
-    cotes_classees,
     de_affiche,
-    repartition_des_cotes,
 )
 from .action import (
     Action,
@@ -109,34 +105,25 @@ REUSSITE, ECHEC = "Réussite", "Échec"
 OUVERT_HAUT, OUVERT_BAS = "Premier dé 10 : on ajoute un D10", "Premier dé 1 : on retranche un D10"
 
 
-def _libelle_marge(m: int) -> str:
-    return f"Réussite avec une marge de {m}"
+def _premier_de(face: int) -> Callable[[Action], bool]:
+    return lambda a: a.de is not None and a.de.des[0] == face
 
 
-def _cotes_marges(lancer: Callable[[SourceDes], Action], comp: int) -> list[Cote]:
-    """Les cotes d'une action, tirées de toutes les suites de dés de son lanceur, rangées par
-    :func:`_classer_action` : les lignes et le classement d'un jet ne peuvent pas diverger."""
-    lignes = (("reussite", REUSSITE), ("echec", ECHEC), *((f"marge_{m}", _libelle_marge(m)) for m in range(comp + 1)),
-              ("ouvert_haut", OUVERT_HAUT), ("ouvert_bas", OUVERT_BAS))
-    return cotes_classees(loi_du_jet(lancer), lambda a, v: _classer_action(a), {}, lignes)
-
-
-def _repartition_marges(cotes: list[Cote], comp: int) -> Repartition:
-    """L'échec, puis chaque marge de réussite, lue aussi « au moins une marge de N »."""
-    r = repartition_des_cotes(cotes, ("echec", *(f"marge_{m}" for m in range(comp + 1))), titre="Marge")
-    return Repartition(r.titre, tuple(
-        replace(b, au_moins="tous les jets" if b.cle == "echec"
-                else f"réussite, marge {b.cle.removeprefix('marge_')} ou plus")
-        for b in r.barres), au_moins=True)
-
-
-def _classer_action(a: Action) -> set[str]:
-    cles = {"reussite" if a.reussie else "echec"}
-    if a.marge is not None:
-        cles.add(f"marge_{a.marge}")
-    if a.de is not None and a.de.des[0] in (1, 10):
-        cles.add("ouvert_haut" if a.de.des[0] == 10 else "ouvert_bas")
-    return cles
+#: L'échec d'une action, qui ouvre aussi son graphique (« au moins » : tous les jets).
+ECHEC_ACTION: Ligne[Action] = Ligne("echec", ECHEC, lambda a: not a.reussie, au_moins="tous les jets")
+#: Chaque marge de réussite possible, de 0 à la compétence (la marge est plafonnée à COMP).
+MARGES: Famille[Action] = Famille(
+    lambda a: a.marge, lambda m: f"marge_{m}", lambda m: f"Réussite avec une marge de {m}",
+    valeurs=lambda v, atteintes: range(v["comp"] + 1), au_moins=lambda m: f"réussite, marge {m} ou plus")
+#: Une action : réussir ou non, chaque marge, le dé qui s'ouvre ; le graphique : l'échec, puis
+#: chaque marge, lue aussi « au moins une marge de N ». La loi : toutes les suites de dés du
+#: lanceur (le dé ouvert est borné).
+ISSUES_ACTION: Issues[Action, Action] = Issues(
+    resume=lambda a: a,
+    lignes=(Ligne("reussite", REUSSITE, lambda a: a.reussie), ECHEC_ACTION, MARGES,
+            Ligne("ouvert_haut", OUVERT_HAUT, _premier_de(10)), Ligne("ouvert_bas", OUVERT_BAS, _premier_de(1))),
+    graphique=Graphique((ECHEC_ACTION, MARGES), "Marge", au_moins=True),
+)
 
 
 def _phrase_action(a: Action) -> str:
@@ -162,22 +149,15 @@ def _mecanique_action(nom: str, titre: str, parametres: tuple[Parametre, ...],
                       situation: Callable[[Action, Valeurs], str], dans_situation: tuple[str, ...],
                       petits: tuple[Mapping[str, object], ...]) -> Mecanique[Action]:
     """Une action du D10 ne diffère d'une autre que par son formulaire, sa difficulté (dans
-    ``lancer``) et les détails qui l'expliquent : ses cotes, son graphique des marges, son
-    classement et son affichage se tirent tous de son lanceur ; les hypothèses ferment le
-    formulaire."""
-
-    def cotes(v: Valeurs) -> list[Cote]:
-        return _cotes_marges(lambda des: lancer(v, des), v["comp"])
-
+    ``lancer``) et les détails qui l'expliquent : ses issues sont celles de toute action, et son
+    affichage se tire de son lanceur ; les hypothèses ferment le formulaire."""
     return Mecanique(
         nom=nom,
         titre=titre,
         parametres=(*parametres, *HYPOTHESES),
         lancer=lancer,
-        cotes=cotes,
-        repartition=lambda v: _repartition_marges(cotes(v), v["comp"]),
         afficher=lambda a, v: _afficher_action(a, details(a, v)),
-        classer=lambda a, v: _classer_action(a),
+        issues=ISSUES_ACTION,
         petits=petits,
         situation=situation,
         dans_situation=dans_situation,
@@ -229,7 +209,8 @@ ACTION = _mecanique_action(
     _lancer_action,
     _details_action,
     petits=({}, {"comp": 0, "enchainer": True}, {"stat": 10, "comp": 2, "dv": 0, "automatique": True},
-            {"comp": 10, "dv": 20, "malus": 3, "egalite": False, "enchainer": True}),
+            {"comp": 10, "dv": 20, "malus": 3, "egalite": False, "enchainer": True},
+            {"stat": 1, "comp": 10, "dv": 2}),
     situation=_situation_action,
     dans_situation=("stat", "comp", "dv", "malus"),
 )
@@ -280,11 +261,15 @@ MODES = (("contact", "au contact"), ("tir", "à distance (arme de poing)"))
 COUVERTS = tuple((str(c.value), c.libelle) for c in Couvert)
 ARRONDIS = ((Arrondi.ENTAMEE.value, "une tranche de 10 m commencée compte"),
             (Arrondi.COMPLETE.value, "seules les tranches de 10 m complètes comptent"))
-TOUCHE, MANQUE = "L'attaque touche", "L'attaque manque"
 LIBELLES_GRAVITE = {
     Gravite.ERAFLURE: "Une éraflure", Gravite.LEGERE: "Une blessure légère", Gravite.GRAVE: "Une blessure grave",
     Gravite.CRITIQUE: "Une blessure critique", Gravite.MORT: "La mort",
 }
+MANQUE: Ligne[Gravite | None] = Ligne("manque", "L'attaque manque", est(None), au_moins="tous les jets")
+#: Chaque gravité, de l'éraflure à la mort (« au moins grave » se lit « grave ou pire »).
+GRAVITES: tuple[Ligne[Gravite | None], ...] = tuple(
+    Ligne(g.name.lower(), libelle, est(g), au_moins=f"{libelle.lower()} ou pire")
+    for g, libelle in LIBELLES_GRAVITE.items())
 
 
 DEGATS_OUVERTS = OuiNon("degats_ouverts", "Le dé des dégâts est ouvert, comme celui de l'action (hypothèse)",
@@ -312,25 +297,15 @@ def _lancer_attaque(v: Valeurs, des: SourceDes) -> Attaque:
                     des=des, malus=v["malus"], regle=regle_de(v), combat=combat_de(v))
 
 
-def _cotes_attaque(v: Valeurs) -> list[Cote]:
-    d = distribution_attaque(_difficulte_attaque(v), agi=v["agi"], comp=v["comp"], arme=v["arme"],
-                             defense=_defense(v), malus=v["malus"], regle=regle_de(v), combat=combat_de(v))
-    return [Cote("touche", TOUCHE, 1 - d[None]), Cote("manque", MANQUE, d[None]),
-            *(Cote(g.name.lower(), LIBELLES_GRAVITE[g], d[g]) for g in Gravite)]
-
-
-def _repartition_gravite(cotes: list[Cote]) -> Repartition:
-    """Manqué, puis chaque gravité de blessure, de l'éraflure à la mort (« au moins grave »)."""
-    r = repartition_des_cotes(cotes, ("manque", *(g.name.lower() for g in Gravite)), titre="Blessure infligée")
-    return Repartition(r.titre, tuple(
-        replace(b, au_moins="tous les jets" if b.cle == "manque" else f"{b.libelle.lower()} ou pire")
-        for b in r.barres), au_moins=True)
-
-
-def _classer_attaque(a: Attaque, v: Valeurs) -> set[str]:
-    if a.gravite is None:
-        return {"manque"}
-    return {"touche", a.gravite.name.lower()}
+#: La gravité infligée (``None`` : l'attaque manque) ; le graphique : manqué, puis chaque gravité.
+#: La loi : celle de l'action groupée par marge, puis le dé des dégâts.
+ISSUES_ATTAQUE: Issues[Attaque, Gravite | None] = Issues(
+    resume=lambda a: a.gravite,
+    lignes=(Ligne("touche", "L'attaque touche", lambda g: g is not None), MANQUE, *GRAVITES),
+    graphique=Graphique((MANQUE, *GRAVITES), "Blessure infligée", au_moins=True),
+    loi=lambda v: distribution_attaque(_difficulte_attaque(v), agi=v["agi"], comp=v["comp"], arme=v["arme"],
+                                       defense=_defense(v), malus=v["malus"], regle=regle_de(v), combat=combat_de(v)),
+)
 
 
 def _situation_attaque(a: Attaque, v: Valeurs) -> str:
@@ -386,10 +361,8 @@ ATTAQUE: Mecanique[Attaque] = Mecanique(
         *HYPOTHESES,
     ),
     lancer=_lancer_attaque,
-    cotes=_cotes_attaque,
-    repartition=lambda v: _repartition_gravite(_cotes_attaque(v)),
     afficher=_afficher_attaque,
-    classer=_classer_attaque,
+    issues=ISSUES_ATTAQUE,
     situation=_situation_attaque,
     dans_situation=("mode", "agi", "comp", "agi_adverse", "esquive", "distance"),
     petits=({}, {"mode": "tir", "distance": 30, "couvert": "5", "arme": 12, "comp": 6},
@@ -401,7 +374,6 @@ ATTAQUE: Mecanique[Attaque] = Mecanique(
 
 # --- Jet de KO ------------------------------------------------------------------------------
 
-CONSCIENT, KO = "Reste conscient", "KO"
 CARACS = (("VOL", "Volonté (VOL)"), ("CON", "Constitution (CON)"))
 
 
@@ -409,9 +381,12 @@ def _lancer_ko(v: Valeurs, des: SourceDes) -> JetResistance:
     return jet_ko(v["degats"], v["valeur"], carac=v["carac"], des=des, malus=v["malus"], regle=regle_de(v))
 
 
-def _cotes_ko(v: Valeurs) -> list[Cote]:
-    p = chance_resistance(v["degats"], v["valeur"], malus=v["malus"], regle=regle_de(v))
-    return [Cote("conscient", CONSCIENT, p), Cote("ko", KO, 1 - p)]
+#: Rester conscient ou non ; la loi : la chance de résister, sans énumérer le dé ouvert.
+ISSUES_KO: Issues[JetResistance, bool] = Issues(
+    resume=lambda j: j.reussi,
+    lignes=(Ligne("conscient", "Reste conscient", est(True)), Ligne("ko", "KO", est(False))),
+    loi=lambda v: Loi.booleenne(chance_resistance(v["degats"], v["valeur"], malus=v["malus"], regle=regle_de(v))),
+)
 
 
 def _afficher_resistance(j: JetResistance, titre: str) -> Affichage:
@@ -435,9 +410,8 @@ KO_MECANIQUE: Mecanique[JetResistance] = Mecanique(
         *HYPOTHESES,
     ),
     lancer=_lancer_ko,
-    cotes=_cotes_ko,
     afficher=lambda j, v: _afficher_resistance(j, "Jet de KO"),
-    classer=lambda j, v: {"conscient" if j.reussi else "ko"},
+    issues=ISSUES_KO,
     petits=({}, {"degats": 3, "valeur": 4}, {"degats": 12, "malus": 2, "enchainer": True, "egalite": False}),
     situation=lambda j, v: f"Jet de KO : {v['carac']} {v['valeur']} + D10 contre des dégâts de {v['degats']}",
     dans_situation=("carac", "valeur", "degats"),
@@ -447,13 +421,7 @@ KO_MECANIQUE: Mecanique[JetResistance] = Mecanique(
 # --- Jets de survie ------------------------------------------------------------------------
 
 
-def _cle_jour(jour: int | None) -> str:
-    return "survit" if jour is None else f"meurt_{jour}"
-
-
-def _libelle_jour(jour: int | None) -> str:
-    if jour is None:
-        return "Survit"
+def _libelle_jour(jour: int) -> str:
     if jour == 0:
         return "Meurt avant les soins"
     return f"Meurt le jour {jour} sans soins"
@@ -463,9 +431,15 @@ def _lancer_survie(v: Valeurs, des: SourceDes) -> Survie:
     return survivre(v["degats"], v["con"], des=des, jours_sans_soins=v["jours"], regle=regle_de(v))
 
 
-def _cotes_survie(v: Valeurs) -> list[Cote]:
-    d = distribution_survie(v["degats"], v["con"], jours_sans_soins=v["jours"], regle=regle_de(v))
-    return [Cote(_cle_jour(j), _libelle_jour(j), d[j]) for j in [None, *range(v["jours"] + 1)]]
+#: Le jour de la mort (``None`` : le mourant survit) : survivre, puis mourir chaque jour jusqu'au
+#: dernier joué. La loi : la chaîne des jets de survie, jour après jour.
+ISSUES_SURVIE: Issues[Survie, int | None] = Issues(
+    resume=lambda s: s.jour_de_la_mort,
+    lignes=(Ligne("survit", "Survit", est(None)),
+            Famille(lambda jour: jour, lambda jour: f"meurt_{jour}", _libelle_jour,
+                    valeurs=lambda v, atteints: range(v["jours"] + 1))),
+    loi=lambda v: distribution_survie(v["degats"], v["con"], jours_sans_soins=v["jours"], regle=regle_de(v)),
+)
 
 
 def _afficher_survie(s: Survie, v: Valeurs) -> Affichage:
@@ -488,9 +462,8 @@ SURVIE: Mecanique[Survie] = Mecanique(
         *HYPOTHESES,
     ),
     lancer=_lancer_survie,
-    cotes=_cotes_survie,
     afficher=_afficher_survie,
-    classer=lambda s, v: {_cle_jour(s.jour_de_la_mort)},
+    issues=ISSUES_SURVIE,
     petits=({}, {"jours": 2, "degats": 12}, {"jours": 1, "degats": 14, "enchainer": True, "egalite": False}),
     situation=lambda s, v: f"Jets de survie : CON {v['con']} + D10 contre des dégâts de {v['degats']}",
     dans_situation=("con", "degats"),

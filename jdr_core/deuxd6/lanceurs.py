@@ -7,29 +7,28 @@ les cotes annoncées.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ..des import SourceDes
 from ..erreurs import RegleEnfreinte
 from ..francais import enumerer, majuscule, nombre_relatif, ordinal, quantite, signe
-from ..loi import Loi, loi_du_jet
+from ..issues import Famille, Graphique, Issues, Ligne, S, est
+from ..loi import Loi
 from ..mecanique import (
     ISSUE_DU_GAGNANT,
     Affichage,
     Choix,
-    Cote,
     DeAffiche,
     Entier,
     GroupeAffiche,
     IssueAffichee,
     Mecanique,
     OuiNon,
-    Repartition,
     Role,
     Valeurs,
     de_affiche,
-    repartition_des_cotes,
 )
 from .assistance import (
     DESORDRE_MIN,
@@ -181,47 +180,41 @@ def des_affiches(jet: Jet2D6, caches: tuple[bool, bool] = (False, False)) -> lis
     return [de_affiche(face, "cache" if cache else role) for face, cache in zip(jet.des, caches, strict=True)]
 
 
-def _cotes_niveaux(cible: int | None) -> list[Cote]:
-    return _cotes_de_loi(loi_du_jet(lambda des: tenter(cible, des=des).niveau))
-
-
-def _cotes_de_loi(d: Loi[Niveau]) -> list[Cote]:
-    """La réussite (critique comprise), puis chaque niveau, tirés d'une loi des niveaux."""
-    return [
-        Cote(REUSSIE, REUSSITE_TOUTE, d[Niveau.REUSSITE_CRITIQUE] + d[Niveau.REUSSITE]),
-        *(Cote(cle_niveau(n), LIBELLES_NIVEAUX[n], d[n]) for n in Niveau),
-    ]
-
-
 def cle_niveau(niveau: Niveau) -> str:
     """La clé stable d'un niveau : « reussite_critique », « echec »…"""
     return niveau.name.lower()
 
 
-#: Les niveaux du pire au meilleur : les barres du graphique d'un jet de 2D6.
-ORDRE_NIVEAUX = tuple(cle_niveau(n) for n in reversed(Niveau))
+def _au_niveau(niveau: Callable[[S], Niveau], n: Niveau) -> Callable[[S], bool]:
+    return lambda resume: niveau(resume) is n
 
 
-def repartition_niveaux(cotes: list[Cote]) -> Repartition:
-    """Le graphique d'un jet : un niveau par barre, de la maladresse à la réussite critique.
-    Les niveaux sont ordonnés : chaque barre se lit aussi « ce niveau ou mieux » (« Réussite
-    simple ou mieux » : l'action aboutit ; « Échec simple ou mieux » : pas de maladresse).
+def lignes_niveaux(niveau: Callable[[S], Niveau]) -> tuple[Ligne[S], ...]:
+    """Les lignes d'un jet de 2D6, lues dans le résumé par ``niveau`` : la réussite (critique
+    comprise), puis chaque niveau."""
+    reussie: Ligne[S] = Ligne(REUSSIE, REUSSITE_TOUTE, lambda resume: niveau(resume).reussi)
+    return (reussie, *(Ligne(cle_niveau(n), LIBELLES_NIVEAUX[n], _au_niveau(niveau, n)) for n in Niveau))
+
+
+def graphique_niveaux(lignes: tuple[Ligne[S], ...]) -> Graphique[S]:
+    """Le graphique d'un jet de 2D6 (``lignes`` : celles de :func:`lignes_niveaux`) : un niveau
+    par barre, de la maladresse à la réussite critique. Les niveaux sont ordonnés : chaque barre
+    se lit aussi « ce niveau ou mieux » (« Réussite simple ou mieux » : l'action aboutit ;
+    « Échec simple ou mieux » : pas de maladresse).
 
     >>> from jdr_core.graphique import Serie, lignes
-    >>> r = repartition_niveaux(_cotes_niveaux(7))
+    >>> r = TEST.repartir(TEST.valider({"niveau": "0"}))
     >>> [(b.libelle, str(b.probabilite)) for b in r.barres]
     [('Maladresse', '1/12'), ('Échec simple', '1/3'), ('Réussite simple', '1/2'), ('Réussite critique', '1/12')]
     >>> [str(ligne["au_moins"][0]) for ligne in lignes([Serie("Cible 7", r)])]
     ['1', '11/12', '7/12', '1/12']
     """
-    return repartition_des_cotes(cotes, ORDRE_NIVEAUX, titre="Niveau de réussite", au_moins=True)
+    return Graphique(lignes[:0:-1], "Niveau de réussite", au_moins=True)
 
 
-def _classer_niveau(niveau: Niveau) -> set[str]:
-    cles = {cle_niveau(niveau)}
-    if niveau.reussi:
-        cles.add(REUSSIE)
-    return cles
+#: Les lignes et le graphique d'un jet dont le résumé est son niveau.
+LIGNES_NIVEAUX: tuple[Ligne[Niveau], ...] = lignes_niveaux(lambda niveau: niveau)
+GRAPHIQUE_NIVEAUX = graphique_niveaux(LIGNES_NIVEAUX)
 
 
 def _phrase_niveau(jet: Jet2D6) -> str:
@@ -277,14 +270,6 @@ def _lancer_test(v: Valeurs, des: SourceDes) -> Jet2D6 | EchecAutomatique:
     return tenter(cible_test(v), des=des)
 
 
-def _cotes_test(v: Valeurs) -> list[Cote]:
-    return _cotes_niveaux(cible_test(v))
-
-
-def _classer_test(r: Jet2D6 | EchecAutomatique, v: Valeurs) -> set[str]:
-    return _classer_niveau(r.niveau)
-
-
 def _afficher_test(r: Jet2D6 | EchecAutomatique, v: Valeurs) -> Affichage:
     if isinstance(r, EchecAutomatique):
         return {"phrase": str(r), "issue": "echec", "groupes": [], "details": []}
@@ -315,12 +300,10 @@ TEST: Mecanique[Jet2D6 | EchecAutomatique] = Mecanique(
         OuiNon("plafond_avant", "Le plafond de 7 s'applique avant la difficulté (hypothèse)", True, avance=True),
     ),
     lancer=_lancer_test,
-    cotes=_cotes_test,
     situation=_situation_test,
     dans_situation=("jet", "niveau", "caracteristique", "difficulte"),
-    repartition=lambda v: repartition_niveaux(_cotes_test(v)),
     afficher=_afficher_test,
-    classer=_classer_test,
+    issues=Issues(lambda r: r.niveau, LIGNES_NIVEAUX, GRAPHIQUE_NIVEAUX),
     petits=(
         {},
         {"jet": "sans_competence", "apprentissage": True},
@@ -332,9 +315,6 @@ TEST: Mecanique[Jet2D6 | EchecAutomatique] = Mecanique(
 
 # --- Opposition (scène mineure) ----------------------------------------------------
 
-#: Qui l'emporte (0, 1, ``None``) → clé de la cote et libellé.
-GAGNANTS = {0: ("personnage", "Le personnage l'emporte"), 1: ("adversaire", "L'adversaire l'emporte"),
-            None: ("egalite_mj", "Égalité laissée au MJ")}
 NOMS = ("le personnage", "l'adversaire")
 EGALITES = (("relancer", "relancer"), ("mj", "le MJ tranche"))
 
@@ -359,13 +339,16 @@ def _lancer_opposition(v: Valeurs, des: SourceDes) -> Opposition:
                    noms=NOMS)
 
 
-def _cotes_opposition(v: Valeurs) -> list[Cote]:
-    d = distribution_opposition(v["cible_a"], v["cible_b"], egalite=_egalite(v), relances_max=v["relances"])
-    return [Cote(cle, libelle, d[g]) for g, (cle, libelle) in GAGNANTS.items()]
-
-
-def _classer_opposition(o: Opposition, v: Valeurs) -> set[str]:
-    return {GAGNANTS[o.gagnant][0]}
+#: Qui l'emporte : 0, le personnage ; 1, l'adversaire ; ``None``, le MJ tranche. La loi : les
+#: relances d'une égalité en chaîne, jusqu'au nombre permis.
+ISSUES_OPPOSITION: Issues[Opposition, int | None] = Issues(
+    resume=lambda o: o.gagnant,
+    lignes=(Ligne("personnage", "Le personnage l'emporte", est(0)),
+            Ligne("adversaire", "L'adversaire l'emporte", est(1)),
+            Ligne("egalite_mj", "Égalité laissée au MJ", est(None))),
+    loi=lambda v: distribution_opposition(v["cible_a"], v["cible_b"], egalite=_egalite(v),
+                                          relances_max=v["relances"]),
+)
 
 
 def _afficher_opposition(o: Opposition, v: Valeurs) -> Affichage:
@@ -388,9 +371,8 @@ OPPOSITION: Mecanique[Opposition] = Mecanique(
         Entier("relances", "Relances permises avant que le MJ tranche", RELANCES_DEFAUT, 0, RELANCES_MAX),
     ),
     lancer=_lancer_opposition,
-    cotes=_cotes_opposition,
     afficher=_afficher_opposition,
-    classer=_classer_opposition,
+    issues=ISSUES_OPPOSITION,
     situation=lambda o, v: majuscule(_face_a_face(v)),
     dans_situation=("cible_a", "cible_b"),
     petits=({"egalite": "mj"}, {"relances": 1, "cible_a": 4, "cible_b": 11},
@@ -426,22 +408,18 @@ def _lancer_scene(v: Valeurs, des: SourceDes) -> Scene:
     return jouer_scene(regle, des=des, initiative=depart, echanges_max=v["echanges"])
 
 
-def _libelles_scene(v: Valeurs) -> tuple[str, str, str]:
-    n = v["echanges"]
-    return (f"Le personnage remporte la scène en {n} échanges au plus",
-            f"L'adversaire remporte la scène en {n} échanges au plus",
-            f"Rien n'est joué après {n} échanges")
-
-
-def _cotes_scene(v: Valeurs) -> list[Cote]:
-    d = distribution_scene_complete(regle_scene(v), surprise=v["surprise"], relances_max=v["relances"],
-                                    echanges_max=v["echanges"])
-    a, b, rien = _libelles_scene(v)
-    return [Cote("personnage", a, d[0]), Cote("adversaire", b, d[1]), Cote("rien", rien, d[None])]
-
-
-def _classer_scene(s: Scene, v: Valeurs) -> set[str]:
-    return {{0: "personnage", 1: "adversaire", None: "rien"}[s.vainqueur]}
+#: Qui remporte la scène dans le nombre d'échanges permis (``None`` : personne encore). La loi :
+#: la chaîne des échanges, initiative comprise.
+ISSUES_SCENE: Issues[Scene, int | None] = Issues(
+    resume=lambda s: s.vainqueur,
+    lignes=(Ligne("personnage", lambda v: f"Le personnage remporte la scène en {v['echanges']} échanges au plus",
+                  est(0)),
+            Ligne("adversaire", lambda v: f"L'adversaire remporte la scène en {v['echanges']} échanges au plus",
+                  est(1)),
+            Ligne("rien", lambda v: f"Rien n'est joué après {v['echanges']} échanges", est(None))),
+    loi=lambda v: distribution_scene_complete(regle_scene(v), surprise=v["surprise"], relances_max=v["relances"],
+                                              echanges_max=v["echanges"]),
+)
 
 
 def _afficher_scene(s: Scene, v: Valeurs) -> Affichage:
@@ -485,9 +463,8 @@ SCENE: Mecanique[Scene] = Mecanique(
         Choix("score", "Manches quand l'initiative change (hypothèse)", Score.PAR_CAMP.value, SCORES, avance=True),
     ),
     lancer=_lancer_scene,
-    cotes=_cotes_scene,
     afficher=_afficher_scene,
-    classer=_classer_scene,
+    issues=ISSUES_SCENE,
     situation=lambda s, v: f"Scène majeure : {_face_a_face(v)}",
     dans_situation=("cible_a", "cible_b"),
     petits=(
@@ -515,21 +492,21 @@ def _lancer_tache(v: Valeurs, des: SourceDes) -> Tache:
                        bonus_critique=v["bonus_critique"])
 
 
-#: Comment finit une tâche (``None`` : accomplie ; sinon le niveau du jet raté) → clé, libellé.
-FINS_TACHE = {None: ("accomplie", "Tâche accomplie"), Niveau.ECHEC: ("echec", "Arrêt sur un échec"),
-              Niveau.MALADRESSE: ("maladresse", "Arrêt sur une maladresse")}
-
-
-def _cotes_tache(v: Valeurs) -> list[Cote]:
-    somme = distribution_tache(v["requis"], _cible_validee(v), bonus_critique=v["bonus_critique"]).map(
-        lambda issue: issue[1])
-    return [Cote(cle, libelle, somme[fin]) for fin, (cle, libelle) in FINS_TACHE.items()]
-
-
-def _classer_tache(t: Tache, v: Valeurs) -> set[str]:
+def _fin_tache(t: Tache) -> Niveau | None:
+    """Comment finit une tâche : ``None``, accomplie ; sinon le niveau du jet raté qui l'arrête."""
     if t.accomplie:
-        return {FINS_TACHE[None][0]}
-    return {FINS_TACHE[Niveau.MALADRESSE if t.maladresse is not None else Niveau.ECHEC][0]}
+        return None
+    return Niveau.MALADRESSE if t.maladresse is not None else Niveau.ECHEC
+
+
+#: La loi : la chaîne des jets (réussites obtenues, Dd d'un critique), jusqu'à l'arrêt.
+ISSUES_TACHE: Issues[Tache, Niveau | None] = Issues(
+    resume=_fin_tache,
+    lignes=(Ligne("accomplie", "Tâche accomplie", est(None)), Ligne("echec", "Arrêt sur un échec", est(Niveau.ECHEC)),
+            Ligne("maladresse", "Arrêt sur une maladresse", est(Niveau.MALADRESSE))),
+    loi=lambda v: distribution_tache(v["requis"], _cible_validee(v), bonus_critique=v["bonus_critique"]).map(
+        lambda issue: issue[1]),
+)
 
 
 REPRISES = ((Reprise.REUSSITES.value, "des réussites de plus à obtenir"),
@@ -570,9 +547,8 @@ TACHE: Mecanique[Tache] = Mecanique(
                avance=True),
     ),
     lancer=_lancer_tache,
-    cotes=_cotes_tache,
     afficher=_afficher_tache,
-    classer=_classer_tache,
+    issues=ISSUES_TACHE,
     situation=lambda t, v: (f"Scène de {dict(GENRES)[v['genre']].split(' (')[0]} : {_competence_texte(v)}, "
                             f"{quantite(v['requis'], 'réussite')} à obtenir"),
     dans_situation=("genre", "niveau", "difficulte", "requis"),
@@ -591,13 +567,13 @@ def _libelle_difficulte(d: int) -> str:
     return "Réparé d'office (maladresse)" if d == 0 else f"La réparation demandera {quantite(d, 'réussite')}"
 
 
-def _cotes_sabotage(v: Valeurs) -> list[Cote]:
-    d = distribution_sabotage(v["niveau_vise"], v["niveau"], _cible_du_niveau(v))
-    return [Cote(f"difficulte_{k}", _libelle_difficulte(k), d[k]) for k in sorted(d, reverse=True)]
-
-
-def _classer_sabotage(s: Sabotage, v: Valeurs) -> set[str]:
-    return {f"difficulte_{s.difficulte}"}
+#: Une ligne par difficulté de réparation possible, de la plus haute à la plus basse.
+ISSUES_SABOTAGE: Issues[Sabotage, int] = Issues(
+    resume=lambda s: s.difficulte,
+    lignes=(Famille(lambda k: k, lambda k: f"difficulte_{k}", _libelle_difficulte,
+                    valeurs=lambda v, atteintes: reversed(atteintes)),),
+    loi=lambda v: distribution_sabotage(v["niveau_vise"], v["niveau"], _cible_du_niveau(v)),
+)
 
 
 def _afficher_sabotage(s: Sabotage, v: Valeurs) -> Affichage:
@@ -620,9 +596,8 @@ SABOTAGE: Mecanique[Sabotage] = Mecanique(
         *MODIFICATEURS_DU_JET,
     ),
     lancer=_lancer_sabotage,
-    cotes=_cotes_sabotage,
     afficher=_afficher_sabotage,
-    classer=_classer_sabotage,
+    issues=ISSUES_SABOTAGE,
     situation=lambda s, v: f"Sabotage de niveau {v['niveau_vise']} visé : {_competence_texte(v)}",
     dans_situation=("niveau_vise", "niveau", "difficulte"),
     petits=({"niveau_vise": 2}, {"niveau_vise": 3, "niveau": 0, "difficulte": "-5"}),
@@ -633,28 +608,27 @@ SABOTAGE: Mecanique[Sabotage] = Mecanique(
 
 FACONS = ((Facon.CHANCE.value, "un jet de chance"),
           (Facon.CRITIQUE.value, "une réussite critique au jet suivant"))
-#: Chaque issue, rattrapage compris → clé et libellé (la clé est la valeur de l'issue).
-ISSUES_RATTRAPAGE = {
-    Issue.REUSSITE: "Réussite du premier coup",
-    Issue.RATTRAPE: "Échec rattrapé",
-    Issue.ECHEC: "Échec que le rattrapage n'efface pas",
-    Issue.MALADRESSE: "Maladresse (elle ne se rattrape pas)",
-}
-REUSSITE_FINALE = "Réussite (rattrapage compris)"
+#: Chaque issue, rattrapage compris (la clé est la valeur de l'issue), dans l'ordre des issues.
+LIGNES_RATTRAPAGE: tuple[Ligne[Issue], ...] = tuple(Ligne(issue.value, libelle, est(issue)) for issue, libelle in (
+    (Issue.REUSSITE, "Réussite du premier coup"),
+    (Issue.RATTRAPE, "Échec rattrapé"),
+    (Issue.ECHEC, "Échec que le rattrapage n'efface pas"),
+    (Issue.MALADRESSE, "Maladresse (elle ne se rattrape pas)"),
+))
 
 
 def _lancer_rattrapage(v: Valeurs, des: SourceDes) -> Rattrapage:
     return jet_rattrapable(_cible_validee(v), des=des, facon=Facon(v["facon"]), cible_chance=v["cible_chance"])
 
 
-def _cotes_rattrapage(v: Valeurs) -> list[Cote]:
-    d = distribution_rattrapage(_cible_validee(v), facon=Facon(v["facon"]), cible_chance=v["cible_chance"])
-    return [Cote(REUSSIE, REUSSITE_FINALE, d.chance(lambda issue: issue.reussi)),
-            *(Cote(issue.value, libelle, d[issue]) for issue, libelle in ISSUES_RATTRAPAGE.items())]
-
-
-def _classer_rattrapage(r: Rattrapage, v: Valeurs) -> set[str]:
-    return {r.issue.value, REUSSIE} if r.reussi else {r.issue.value}
+#: La réussite finale, puis chaque issue ; le graphique : une barre par issue, de la maladresse à
+#: la réussite du premier coup.
+ISSUES_RATTRAPAGE: Issues[Rattrapage, Issue] = Issues(
+    resume=lambda r: r.issue,
+    lignes=(Ligne(REUSSIE, "Réussite (rattrapage compris)", lambda issue: issue.reussi), *LIGNES_RATTRAPAGE),
+    graphique=Graphique(LIGNES_RATTRAPAGE[::-1], "Issue, rattrapage compris"),
+    loi=lambda v: distribution_rattrapage(_cible_validee(v), facon=Facon(v["facon"]), cible_chance=v["cible_chance"]),
+)
 
 
 def _afficher_rattrapage(r: Rattrapage, v: Valeurs) -> Affichage:
@@ -683,12 +657,8 @@ RATTRAPAGE: Mecanique[Rattrapage] = Mecanique(
                CIBLE_CHANCE_MAX),
     ),
     lancer=_lancer_rattrapage,
-    cotes=_cotes_rattrapage,
-    # Le graphique : une barre par issue, de la maladresse à la réussite du premier coup.
-    repartition=lambda v: repartition_des_cotes(_cotes_rattrapage(v), tuple(i.value for i in reversed(Issue)),
-                                                titre="Issue, rattrapage compris"),
     afficher=_afficher_rattrapage,
-    classer=_classer_rattrapage,
+    issues=ISSUES_RATTRAPAGE,
     situation=lambda r, v: (f"{majuscule(_competence_texte(v))}, un échec simple rattrapable par "
                             f"{dict(FACONS)[v['facon']]}"),
     dans_situation=("niveau", "difficulte", "facon"),
@@ -752,17 +722,25 @@ def _lancer_assistance(v: Valeurs, des: SourceDes) -> JetAide:
     return JetAide(aide, jet)
 
 
-def _cotes_assistance(v: Valeurs) -> list[Cote]:
+def _loi_assistance(v: Valeurs) -> Loi[tuple[Niveau, int]]:
+    """Le modificateur que retiennent les aides, puis le niveau du jet principal à sa cible."""
     d = distribution_assistance(v["niveau"], _niveaux_aides(v), modificateur=_modificateur(v), cumul=Cumul(v["cumul"]),
                                 desordre=_desordre(v))
     cible = _cible_du_niveau(v)
-    cotes = _cotes_de_loi(d.lier(lambda bonus: distribution_2d6(cible + bonus)))
-    cotes += [Cote(f"modificateur_{k:+d}", f"Modificateur retenu {signe(k)}", d[k]) for k in sorted(d, reverse=True)]
-    return cotes
+    return d.lier(lambda bonus: distribution_2d6(cible + bonus).map(lambda niveau: (niveau, bonus)))
 
 
-def _classer_assistance(r: JetAide, v: Valeurs) -> set[str]:
-    return _classer_niveau(r.jet.niveau) | {f"modificateur_{r.assistance.modificateur:+d}"}
+#: Le résumé : le niveau du jet principal et le modificateur retenu. Les lignes d'un jet de 2D6,
+#: puis une par modificateur possible, du meilleur au pire.
+LIGNES_AIDE: tuple[Ligne[tuple[Niveau, int]], ...] = lignes_niveaux(lambda aide: aide[0])
+ISSUES_ASSISTANCE: Issues[JetAide, tuple[Niveau, int]] = Issues(
+    resume=lambda r: (r.jet.niveau, r.assistance.modificateur),
+    lignes=(*LIGNES_AIDE, Famille(lambda aide: aide[1], lambda k: f"modificateur_{k:+d}",
+                                  lambda k: f"Modificateur retenu {signe(k)}",
+                                  valeurs=lambda v, atteintes: reversed(atteintes))),
+    graphique=graphique_niveaux(LIGNES_AIDE),
+    loi=_loi_assistance,
+)
 
 
 def _afficher_assistance(r: JetAide, v: Valeurs) -> Affichage:
@@ -790,10 +768,8 @@ ASSISTANCE: Mecanique[JetAide] = Mecanique(
         Choix("cumul", "Maladresse d'un assistant (hypothèse)", Cumul.MEILLEUR.value, CUMULS, avance=True),
     ),
     lancer=_lancer_assistance,
-    cotes=_cotes_assistance,
-    repartition=lambda v: repartition_niveaux(_cotes_assistance(v)),
     afficher=_afficher_assistance,
-    classer=_classer_assistance,
+    issues=ISSUES_ASSISTANCE,
     situation=lambda j, v: f"{majuscule(_competence_texte(v))}, avec {_assistants_texte(v)}",
     dans_situation=("niveau", "difficulte", "assistants", *NIVEAUX_AIDES),
     # Avant un niveau par assistant, un seul niveau valait pour tous : un vieux lien le donne à chacun.
@@ -838,15 +814,16 @@ def _lancer_fouille(v: Valeurs, des: SourceDes) -> Fouille:
                     dissimulation=v["dissimulation"], noms=_noms_fouilleurs(v["fouilleurs"]))
 
 
-def _cotes_fouille(v: Valeurs) -> list[Cote]:
-    bon = _bon_endroit(v)
-    p = chance_trouver(_cibles_fouille(v), bon_endroit=bon, tentative=v["tentative"],
+def _loi_fouille(v: Valeurs) -> Loi[bool]:
+    """Trouvé ou non : la chance du fouilleur au bon endroit (tiré au sort ou désigné)."""
+    p = chance_trouver(_cibles_fouille(v), bon_endroit=_bon_endroit(v), tentative=v["tentative"],
                        dissimulation=v["dissimulation"])
-    return [Cote("trouve", TROUVE, p), Cote("rien", RIEN, 1 - p)]
+    return Loi.booleenne(p)
 
 
-def _classer_fouille(f: Fouille, v: Valeurs) -> set[str]:
-    return {"trouve" if f.trouve else "rien"}
+ISSUES_FOUILLE: Issues[Fouille, bool] = Issues(
+    resume=lambda f: f.trouve, lignes=(Ligne("trouve", TROUVE, est(True)), Ligne("rien", RIEN, est(False))),
+    loi=_loi_fouille)
 
 
 def _afficher_fouille(f: Fouille, v: Valeurs) -> Affichage:
@@ -875,9 +852,8 @@ FOUILLE: Mecanique[Fouille] = Mecanique(
         Entier("tentative", "Passage au même endroit (1 : le premier, sans malus)", 1, 1, TENTATIVES_MAX),
     ),
     lancer=_lancer_fouille,
-    cotes=_cotes_fouille,
     afficher=_afficher_fouille,
-    classer=_classer_fouille,
+    issues=ISSUES_FOUILLE,
     situation=lambda f, v: f"Fouille à {quantite(v['fouilleurs'], 'fouilleur')}, chacun à son endroit",
     dans_situation=("fouilleurs",),
     petits=({}, {"fouilleurs": 1, "dissimulation": -2, "tentative": 3}, {"bon_endroit": "2", "niveau_2": 4},
@@ -893,14 +869,6 @@ MODES = ((ModeCache.PARTAGE.value, "le joueur lance un dé, le MJ l'autre"),
 
 def _lancer_cache(v: Valeurs, des: SourceDes) -> JetCache:
     return jet_cache(_cible_du_niveau(v), des=des, mode=ModeCache(v["mode"]))
-
-
-def _cotes_cache(v: Valeurs) -> list[Cote]:
-    return _cotes_niveaux(_cible_du_niveau(v))
-
-
-def _classer_cache(r: JetCache, v: Valeurs) -> set[str]:
-    return _classer_niveau(r.jet.niveau)
 
 
 def _afficher_cache(r: JetCache, v: Valeurs) -> Affichage:
@@ -930,12 +898,10 @@ CACHE: Mecanique[JetCache] = Mecanique(
         *MODIFICATEURS_DU_JET,
     ),
     lancer=_lancer_cache,
-    cotes=_cotes_cache,
-    repartition=lambda v: repartition_niveaux(_cotes_cache(v)),
-    # Surligner la barre dirait le niveau que les dés cachés doivent taire.
-    barre=lambda r, v: None,
     afficher=_afficher_cache,
-    classer=_classer_cache,
+    issues=Issues(lambda r: r.jet.niveau, LIGNES_NIVEAUX, GRAPHIQUE_NIVEAUX),
+    # Surligner la barre dirait le niveau que les dés cachés doivent taire.
+    surligner=False,
     situation=lambda j, v: f"Jet caché : {_competence_texte(v)}",
     dans_situation=("niveau", "difficulte"),
     petits=({}, {"mode": ModeCache.MJ.value, "difficulte": "-5"}),

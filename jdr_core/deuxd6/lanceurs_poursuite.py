@@ -19,7 +19,9 @@ from typing import Any
 from ..des import SourceDes
 from ..erreurs import RegleEnfreinte
 from ..francais import de, quantite
-from ..mecanique import Affichage, Choix, Cote, Entier, GroupeAffiche, IssueAffichee, Mecanique, OuiNon, Table, Valeurs
+from ..issues import Issues, Ligne, est
+from ..loi import Loi
+from ..mecanique import Affichage, Choix, Entier, GroupeAffiche, IssueAffichee, Mecanique, OuiNon, Table, Valeurs
 from .doubles import CHOIX_ORDRE, Ordre
 from .jet import MODIFICATEUR_MAX, MODIFICATEUR_MIN, Jet2D6
 from .lanceurs import champ_caracteristique, champ_niveau, des_affiches
@@ -63,16 +65,6 @@ CONTRES: dict[str, Manoeuvre | None] = {
 CHOIX_CONTRES = (("aucun", "Aucune"), ("demi_tour", "Faire demi-tour complet"),
                  ("renversement", "Renversement (en l'air)"))
 
-#: Trois lignes qui partagent toutes les issues (leur somme vaut 1) ; le détail (distancé,
-#: caché, poursuivant bloqué) est dans :func:`.poursuite.distribution_poursuite` et dans la phrase.
-LIBELLE_ECHAPPE = "Le poursuivi s'échappe"
-LIBELLE_ARRETE = "Le poursuivi est arrêté"
-
-
-def _libelle_en_cours(tours: int) -> str:
-    return f"La poursuite dure encore après {quantite(tours, 'manche')}"
-
-
 def _tactiques(v: Valeurs) -> tuple[Tactique, Tactique]:
     contres = (CONTRES[v["contre_poursuivant"]], CONTRES[v["contre_poursuivi"]])
     if Manoeuvre.RENVERSEMENT in contres and not v["aerienne"]:
@@ -98,22 +90,22 @@ def _lancer(v: Valeurs, des: SourceDes) -> Poursuite:
     return _depart(v).jouer(poursuivant, poursuivi, des=des, tours=v["tours"])
 
 
-def _cotes(v: Valeurs) -> list[Cote]:
+def _loi(v: Valeurs) -> Loi[Issue]:
     poursuivant, poursuivi = _tactiques(v)
-    d = distribution_poursuite(_depart(v), poursuivant, poursuivi, tours=v["tours"])
-    return [
-        Cote("echappe", LIBELLE_ECHAPPE, d.chance(lambda issue: issue.echappe)),
-        Cote("arrete", LIBELLE_ARRETE, d[Issue.POURSUIVI_ARRETE]),
-        Cote("en_cours", _libelle_en_cours(v["tours"]), d[Issue.EN_COURS]),
-    ]
+    return distribution_poursuite(_depart(v), poursuivant, poursuivi, tours=v["tours"])
 
 
-def _classer(p: Poursuite, v: Valeurs) -> set[str]:
-    if p.issue.echappe:
-        return {"echappe"}
-    if p.issue is Issue.POURSUIVI_ARRETE:
-        return {"arrete"}
-    return {"en_cours"}
+#: Trois lignes qui partagent toutes les issues (leur somme vaut 1) ; le détail (distancé,
+#: caché, poursuivant bloqué) est dans la loi et dans la phrase. La loi : la chaîne de Markov
+#: exacte des manches (:func:`.poursuite_cotes.distribution_poursuite`).
+ISSUES: Issues[Poursuite, Issue] = Issues(
+    resume=lambda p: p.issue,
+    lignes=(Ligne("echappe", "Le poursuivi s'échappe", lambda issue: issue.echappe),
+            Ligne("arrete", "Le poursuivi est arrêté", est(Issue.POURSUIVI_ARRETE)),
+            Ligne("en_cours", lambda v: f"La poursuite dure encore après {quantite(v['tours'], 'manche')}",
+                  est(Issue.EN_COURS))),
+    loi=_loi,
+)
 
 
 def _groupe(titre: str, jet: Jet2D6) -> GroupeAffiche:
@@ -177,9 +169,8 @@ POURSUITE: Mecanique[Poursuite] = Mecanique(
               Ordre.ATTAQUANT.value, CHOIX_ORDRE, avance=True),
     ),
     lancer=_lancer,
-    cotes=_cotes,
     afficher=_afficher,
-    classer=_classer,
+    issues=ISSUES,
     situation=lambda p, v: (f"Poursuite partie de la distance « {dict(DISTANCES)[v['distance']]} » : Conduite "
                             f"{v['conduite_poursuivi']} pour le poursuivi, {v['conduite_poursuivant']} pour le "
                             "poursuivant"),

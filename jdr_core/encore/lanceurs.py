@@ -7,11 +7,10 @@ from typing import Any
 
 from ..erreurs import RegleEnfreinte
 from ..francais import en_minuscule, enumerer
-from ..loi import Loi
+from ..issues import Issues, Ligne, est
 from ..mecanique import (
     Affichage,
     Choix,
-    Cote,
     DeAffiche,
     Entier,
     IssueAffichee,
@@ -108,12 +107,9 @@ ISSUES_AFFICHAGE: dict[Issue, IssueAffichee] = {
     Issue.REUSSITE: "reussite", Issue.PARTIELLE: "neutre", Issue.ECHEC: "echec"}
 
 
-def _libelle(issue: Issue) -> str:
-    return issue.value.capitalize()
-
-
-def _cotes(distribution: Loi[Issue]) -> list[Cote]:
-    return [Cote(i.name.lower(), _libelle(i), distribution[i]) for i in (Issue.REUSSITE, Issue.PARTIELLE, Issue.ECHEC)]
+#: Les issues d'une réserve, de la meilleure à la pire : la clé est leur nom, le libellé leur valeur.
+LIGNES: tuple[Ligne[Issue], ...] = tuple(Ligne(i.name.lower(), i.value.capitalize(), est(i))
+                                         for i in (Issue.REUSSITE, Issue.PARTIELLE, Issue.ECHEC))
 
 
 # --- Réserve -----------------------------------------------------------------
@@ -122,12 +118,10 @@ def _lancer_reserve(v: Valeurs, des: Any) -> JetReserve:
     return lancer_reserve(v["attribut"], des=des, difficulte=Difficulte(v["difficulte"]), **_params_jet(v))
 
 
-def _cotes_reserve(v: Valeurs) -> list[Cote]:
-    return _cotes(distribution_reserve(v["attribut"], difficulte=Difficulte(v["difficulte"]), **_params_jet(v)))
-
-
-def _classer_reserve(jet: JetReserve, v: Valeurs) -> set[str]:
-    return {jet.issue.name.lower()}
+#: La loi des issues : les succès de chaque dé additionnés (une convolution, pas les 6ⁿ suites).
+ISSUES_RESERVE: Issues[JetReserve, Issue] = Issues(
+    resume=lambda jet: jet.issue, lignes=LIGNES,
+    loi=lambda v: distribution_reserve(v["attribut"], difficulte=Difficulte(v["difficulte"]), **_params_jet(v)))
 
 
 def _afficher_reserve(jet: JetReserve, v: Valeurs) -> Affichage:
@@ -171,9 +165,8 @@ RESERVE: Mecanique[JetReserve] = Mecanique(
         *HYPOTHESE_PARAMETRES,
     ),
     lancer=_lancer_reserve,
-    cotes=_cotes_reserve,
     afficher=_afficher_reserve,
-    classer=_classer_reserve,
+    issues=ISSUES_RESERVE,
     petits=({}, {"attribut": 2, "bonus": 2, "difficulte": Difficulte.DIFFICILE.value},
             {"ton": Ton.RAW.value, "stress": 4, "malus": 1}, {"attribut": 0}),
     situation=_situation_reserve,
@@ -200,13 +193,10 @@ def _nommer_danger(e: Exposition, nom: str, accord: str) -> Exposition:
     return replace(e, avant=replace(e.avant, nom=nom, accord=accord), apres=replace(e.apres, nom=nom, accord=accord))
 
 
-def _cotes_danger(v: Valeurs) -> list[Cote]:
-    d = danger(v["danger"])
-    return _cotes(distribution_reserve(v["attribut"], difficulte=d.difficulte, **_params_jet(v)))
-
-
-def _classer_danger(e: Exposition, v: Valeurs) -> set[str]:
-    return {e.jet.issue.name.lower()}
+#: L'issue du jet de réserve qui évite le danger, à sa difficulté.
+ISSUES_DANGER: Issues[Exposition, Issue] = Issues(
+    resume=lambda e: e.jet.issue, lignes=LIGNES,
+    loi=lambda v: distribution_reserve(v["attribut"], difficulte=danger(v["danger"]).difficulte, **_params_jet(v)))
 
 
 def _afficher_danger(e: Exposition, v: Valeurs) -> Affichage:
@@ -235,9 +225,8 @@ DANGER: Mecanique[Exposition] = Mecanique(
         *HYPOTHESE_PARAMETRES,
     ),
     lancer=_lancer_danger,
-    cotes=_cotes_danger,
     afficher=_afficher_danger,
-    classer=_classer_danger,
+    issues=ISSUES_DANGER,
     petits=({}, {"danger": DANGERS[-1].cle, "attribut": 2}),
     situation=lambda e, v: (f"{danger(v['danger']).intitule} : attribut {v['attribut']} en {dict(TONS)[v['ton']]}, "
                             f"jet {e.jet.difficulte.value} de {len(e.jet.des)}d6"),

@@ -5,20 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from ..francais import accorder, compter, majuscule
+from ..issues import Famille, Graphique, Issues, Ligne, est
 from ..loi import Loi
 from ..mecanique import (
     ISSUE_DU_GAGNANT,
     Affichage,
-    Barre,
     Choix,
-    Cote,
     DeAffiche,
     Entier,
     Mecanique,
     OuiNon,
-    Repartition,
     Valeurs,
-    cotes_classees,
     de_affiche,
     des_comptes,
 )
@@ -108,31 +105,21 @@ def _reussir(v: Valeurs) -> str:
     return f"Réussir (difficulté {v['difficulte']})"
 
 
-def _cotes_test(v: Valeurs) -> list[Cote]:
-    return cotes_classees(_reglages_test(v).loi(), _classer_test, v,
-                          (("reussite", _reussir(v)), ("reussite_critique", "Réussite critique"),
-                           ("echec_critique", "Échec critique")))
-
-
-def _classer_test(jet: JetTest, v: Valeurs) -> set[str]:
-    issues = {"reussite"} if jet.reussi else set()
-    if jet.critique is Critique.REUSSITE:
-        issues.add("reussite_critique")
-    if jet.critique is Critique.ECHEC:
-        issues.add("echec_critique")
-    return issues
-
-
-def _repartition_succes(d: Loi[int], titre: str, unite: tuple[str, str]) -> Repartition:
-    """Une barre par nombre entier (succès, PE), de 0 au maximum, lue aussi « au moins N »."""
-    return Repartition(titre, tuple(
-        Barre(str(n), compter(n, *unite), d[n], f"au moins {n} {accorder(n, *unite)}")
-        for n in range(max(d) + 1)), au_moins=True)
-
-
-def _repartition_test(v: Valeurs) -> Repartition:
-    d = _reglages_test(v).loi().map(lambda jet: jet.succes)
-    return _repartition_succes(d, "Nombre de succès", ("succès", "succès"))
+#: Réussir, et les deux triples ; le graphique : une barre par nombre de succès, de 0 au plus
+#: grand possible, lue aussi « au moins N succès ». La loi : celle du test, relances comprises.
+ISSUES_TEST: Issues[JetTest, JetTest] = Issues(
+    resume=lambda jet: jet,
+    lignes=(
+        Ligne("reussite", _reussir, lambda jet: bool(jet.reussi)),
+        Ligne("reussite_critique", "Réussite critique", lambda jet: jet.critique is Critique.REUSSITE),
+        Ligne("echec_critique", "Échec critique", lambda jet: jet.critique is Critique.ECHEC),
+    ),
+    graphique=Graphique((Famille(lambda jet: jet.succes, str, lambda n: compter(n, "succès", "succès"),
+                                 valeurs=lambda v, atteintes: range(max(atteintes) + 1),
+                                 au_moins=lambda n: f"au moins {n} {accorder(n, 'succès', 'succès')}"),),
+                        "Nombre de succès", au_moins=True),
+    loi=lambda v: _reglages_test(v).loi(),
+)
 
 
 def nom_difficulte(difficulte: int) -> str:
@@ -188,11 +175,8 @@ TEST: Mecanique[JetTest] = Mecanique(
         REGLE_CRITIQUE,
     ),
     lancer=_lancer_test,
-    cotes=_cotes_test,
     afficher=_afficher_test,
-    classer=_classer_test,
-    repartition=_repartition_test,
-    barre=lambda jet, v: str(jet.succes),
+    issues=ISSUES_TEST,
     petits=({}, {"avantages": 1, "relances": 1}, {"desavantages": 1, "fp": 1, "difficulte": 3},
             {"regle_critique": "tous", "avantages": 1}),
     situation=_situation_test,
@@ -217,18 +201,19 @@ def _lancer_opposition(v: Valeurs, des: Any) -> Opposition:
                    critiques_decisifs=v["critiques_decisifs"])
 
 
-def _cotes_opposition(v: Valeurs) -> list[Cote]:
+def _loi_opposition(v: Valeurs) -> Loi[int | None]:
+    """Qui l'emporte, tiré des lois des deux tests (succès et triple de chaque camp)."""
     a, b = (_reglages_test(_v_opposant(v, camp)).loi().map(lambda j: (j.succes, j.critique)) for camp in ("a", "b"))
-    d = distribution_opposition(a, b, v["critiques_decisifs"])
-    return [Cote(cle, libelle, d[gagnant]) for gagnant, (cle, libelle) in GAGNANTS.items()]
+    return distribution_opposition(a, b, v["critiques_decisifs"])
 
 
-GAGNANTS = {0: ("personnage", "Le personnage l'emporte"), None: ("egalite", "Égalité"),
-            1: ("adversaire", "L'adversaire l'emporte")}
-
-
-def _classer_opposition(o: Opposition, v: Valeurs) -> set[str]:
-    return {GAGNANTS[o.gagnant][0]}
+#: Qui l'emporte : 0, le personnage ; 1, l'adversaire ; ``None``, personne.
+ISSUES_OPPOSITION: Issues[Opposition, int | None] = Issues(
+    resume=lambda o: o.gagnant,
+    lignes=(Ligne("personnage", "Le personnage l'emporte", est(0)), Ligne("egalite", "Égalité", est(None)),
+            Ligne("adversaire", "L'adversaire l'emporte", est(1))),
+    loi=_loi_opposition,
+)
 
 
 def _afficher_opposition(o: Opposition, v: Valeurs) -> Affichage:
@@ -259,9 +244,8 @@ OPPOSITION: Mecanique[Opposition] = Mecanique(
         REGLE_CRITIQUE,
     ),
     lancer=_lancer_opposition,
-    cotes=_cotes_opposition,
     afficher=_afficher_opposition,
-    classer=_classer_opposition,
+    issues=ISSUES_OPPOSITION,
     petits=({}, {"critiques_decisifs": True, "modificateur_b": "desavantage", "fp_a": 1}),
     situation=lambda r, v: f"Caractéristique {v['caracteristique_a']} contre caractéristique "
                            f"{v['caracteristique_b']} de l'adversaire",
@@ -296,40 +280,27 @@ def _toucher(v: Valeurs) -> str:
     return f"Toucher ({requis} succès {accorder(requis, 'demandé')})"
 
 
-COTE_PE = ("pe_perdus", "Toucher et faire perdre au moins 1 PE")
-COTE_CASSE = ("arme_cassee", "Échec critique (arme cassée)")
+def _pe_perdus(n: int) -> str:
+    return compter(n, "PE perdu", "PE perdus")
 
 
-def _cotes_attaque(v: Valeurs) -> list[Cote]:
-    lignes = (("touche", _toucher(v)), COTE_PE, COTE_CASSE)
-    return cotes_classees(_reglages_attaque(v).loi(), _classer_attaque, v, lignes)
-
-
-RATE = "rate"
-
-
-def _repartition_attaque(v: Valeurs) -> Repartition:
-    """Raté, puis touché avec 0, 1, 2… PE perdus : « au moins N PE » se lit de droite à gauche."""
-    d = _reglages_attaque(v).loi().map(lambda a: _barre_attaque(a, v))
-    barres = [Barre(RATE, "Raté", d[RATE], "tous les jets")]
-    pe_max = max((int(cle) for cle in d if cle != RATE), default=0)
-    barres += [Barre(str(n), f"Touché, {compter(n, 'PE perdu', 'PE perdus')}", d[str(n)],
-                     "touché" if n == 0 else f"touché, au moins {compter(n, 'PE perdu', 'PE perdus')}")
-               for n in range(pe_max + 1)]
-    return Repartition("PE perdus par la cible", tuple(barres), au_moins=True)
-
-
-def _barre_attaque(a: Attaque, v: Valeurs) -> str:
-    return str(a.degats) if a.touche else RATE
-
-
-def _classer_attaque(a: Attaque, v: Valeurs) -> set[str]:
-    issues = {"touche"} if a.touche else set()
-    if a.touche and a.degats > 0:
-        issues.add(COTE_PE[0])
-    if a.arme_cassee:
-        issues.add(COTE_CASSE[0])
-    return issues
+#: Toucher, faire perdre des PE, casser son arme ; le graphique : raté, puis touché avec 0, 1,
+#: 2… PE perdus (jusqu'au plus grand possible), « au moins N PE » se lisant de droite à gauche.
+ISSUES_ATTAQUE: Issues[Attaque, Attaque] = Issues(
+    resume=lambda a: a,
+    lignes=(
+        Ligne("touche", _toucher, lambda a: a.touche),
+        Ligne("pe_perdus", "Toucher et faire perdre au moins 1 PE", lambda a: a.touche and a.degats > 0),
+        Ligne("arme_cassee", "Échec critique (arme cassée)", lambda a: a.arme_cassee),
+    ),
+    graphique=Graphique((
+        Ligne("rate", "Raté", lambda a: not a.touche, au_moins="tous les jets"),
+        Famille(lambda a: a.degats if a.touche else None, str, lambda n: f"Touché, {_pe_perdus(n)}",
+                valeurs=lambda v, atteintes: range(max(atteintes, default=0) + 1),
+                au_moins=lambda n: "touché" if n == 0 else f"touché, au moins {_pe_perdus(n)}"),
+    ), "PE perdus par la cible", au_moins=True),
+    loi=lambda v: _reglages_attaque(v).loi(),
+)
 
 
 def phrase_attaque(a: Attaque) -> str:
@@ -382,11 +353,8 @@ ATTAQUE: Mecanique[Attaque] = Mecanique(
         REGLE_CRITIQUE,
     ),
     lancer=_lancer_attaque,
-    cotes=_cotes_attaque,
     afficher=_afficher_attaque,
-    classer=_classer_attaque,
-    repartition=_repartition_attaque,
-    barre=_barre_attaque,
+    issues=ISSUES_ATTAQUE,
     petits=({}, {"defense": "2", "protection": "2", "fp_protection": 1}, {"preparer": True, "relances": 1}),
     situation=lambda r, v: (f"Physique {v['physique']}, arme de dégâts {v['arme']} contre une protection de "
                             f"{v['protection']}"),
