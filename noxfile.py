@@ -60,10 +60,12 @@ def publier(session: nox.Session) -> None:
 
 @nox.session
 def ecrire(session: nox.Session) -> None:
-    """Pour écrire les pages : mkdocs serve, avec rechargement à chaque modification."""
+    """Pour écrire les pages : mkdocs serve, qui reconstruit la page enregistrée, et elle seule (--dirty),
+    en y montrant le verdict de chacun de ses exemples (✓, ou ✗ avec l'attendu et l'obtenu : option
+    ecriture du greffon, voir site_plugins/verdicts.py)."""
     _installer(session, "site")
-    session.run("mkdocs", "serve", "--strict", "-a", "127.0.0.1:8000", *session.posargs,
-                env={"JDR_HORS_LIGNE": "false", "JDR_COMPRESSION": "rapide"})
+    session.run("mkdocs", "serve", "--strict", "--dirty", "-a", "127.0.0.1:8000", *session.posargs,
+                env={"JDR_HORS_LIGNE": "false", "JDR_COMPRESSION": "rapide", "JDR_ECRITURE": "true"})
 
 
 @nox.session

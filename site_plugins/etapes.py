@@ -24,6 +24,11 @@ l'instantané ; les renvois sont des pages comme les autres, pour les en-têtes 
 worker ; le service worker prend l'empreinte de tous les fichiers finis (réduits), et la
 compression vient en dernier. Une étape qui manque de ce qu'une précédente devait produire le dit
 (:class:`EtapeImpossible`) au lieu d'écrire un fichier faux.
+
+Une reconstruction de ``mkdocs serve --dirty`` (``nox -s ecrire``) reprend le site de la précédente :
+une :class:`Memoire` y saute chaque étape dont rien de ce qu'elle lit n'a changé (:data:`ENTREES`)
+et dont aucune étape qu'elle suit n'a repassé (:data:`SUIT`), en reprenant ce qu'elle avait laissé
+aux suivantes (:data:`PRODUITS`) ; la compression ne reprend que les fichiers récrits depuis.
 """
 
 from __future__ import annotations
@@ -31,8 +36,10 @@ from __future__ import annotations
 import hashlib
 import json
 import posixpath
+import re
 import shutil
 import struct
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -125,6 +132,11 @@ class Contexte:
     instantane: dict[str, Any] | None = None
     #: Le worker de recherche posé dans le site (étape fichiers) ; None sans recherche.
     worker_recherche: Path | None = None
+    # --- une reconstruction qui reprend le site de la précédente (Memoire) ---
+    #: Le site contient déjà ce qu'une construction précédente y a mis (mkdocs serve --dirty).
+    reprise: bool = False
+    #: La compression ne reprend que les fichiers modifiés après cet instant (time.time()) ; None : tous.
+    modifies_depuis: float | None = None
 
     @property
     def version(self) -> str:
@@ -262,8 +274,14 @@ def configuration(ctx: Contexte) -> None:
 # --- 5. renvois ------------------------------------------------------------------------------
 
 def renvois(ctx: Contexte) -> None:
-    """Une page de renvoi à l'ancienne adresse de chaque page d'un dossier renommé."""
-    ecrire_renvois(ctx.site, dict(ctx.options.anciens_dossiers), ctx.adresse_du_site)
+    """Une page de renvoi à l'ancienne adresse de chaque page d'un dossier renommé (dans un site
+    repris, les renvois de la construction précédente s'en vont d'abord)."""
+    anciens = dict(ctx.options.anciens_dossiers)
+    if ctx.reprise:
+        for ancien in anciens:
+            if posixpath.basename(ancien) == ancien and ancien not in ("", ".", ".."):
+                shutil.rmtree(ctx.site / ancien, ignore_errors=True)
+    ecrire_renvois(ctx.site, anciens, ctx.adresse_du_site)
 
 
 # --- 6. manifeste ----------------------------------------------------------------------------
@@ -311,7 +329,7 @@ def service_worker(ctx: Contexte) -> None:
 def compression(ctx: Contexte) -> None:
     """Les versions ``.br`` et ``.gz`` de ce qui se télécharge, au niveau de l'option."""
     if ctx.options.compresser:
-        compresser_site(ctx.site, ctx.cache / "compresse", ctx.options.compression)
+        compresser_site(ctx.site, ctx.cache / "compresse", ctx.options.compression, depuis=ctx.modifies_depuis)
 
 
 #: Les étapes, dans leur ordre (voir l'en-tête du module).
@@ -321,10 +339,156 @@ ETAPES: tuple[Etape, ...] = (
 )
 
 
-def executer(ctx: Contexte, etapes: tuple[Etape, ...] = ETAPES) -> None:
-    """Les étapes dans l'ordre ; l'échec de l'une arrête la construction, avec son message."""
+# --- Une reconstruction qui reprend le site de la précédente ---------------------------------
+
+def etat_des_fichiers(*dossiers: Path) -> list[tuple[str, int, int]]:
+    """(chemin, taille, date en ns) de chaque fichier des dossiers : change dès qu'un fichier change."""
+    etat = []
+    for dossier in dossiers:
+        for chemin in sorted(dossier.rglob("*")):
+            if chemin.is_file() and "__pycache__" not in chemin.parts:
+                infos = chemin.stat()
+                etat.append((chemin.as_posix(), infos.st_size, infos.st_mtime_ns))
+    return etat
+
+
+def _dossiers_des_paquets(paquets: list[str]) -> list[Path]:
+    import importlib
+
+    return [Path(str(importlib.import_module(nom).__file__)).parent for nom in paquets]
+
+
+#: Une ligne d'import dans le code d'un exemple (« >>> from jdr_core.des import DesScriptes »).
+_IMPORT = re.compile(r"^[ \t]*(?:>>>|\.\.\.)[ \t]+((?:from[ \t]+\S+[ \t]+)?import[ \t].*?)[ \t]*$", re.M)
+
+
+def imports_des_exemples(docs: Path) -> list[str]:
+    """Les lignes d'import des exemples de ``docs/``, sans doublon : ce qui, dans les exemples, décide
+    des modules que l'archive garde (voir runtime.mjs).
+
+    >>> import tempfile
+    >>> docs = Path(tempfile.mkdtemp())
+    >>> _ = (docs / "a.md").write_text('```exemple id="a"\\n>>> import random\\n>>> 1\\n1\\n```\\n')
+    >>> imports_des_exemples(docs)
+    ['import random']
+    """
+    return sorted({m[1] for e in tous_les_exemples(docs) for m in _IMPORT.finditer(e.source)})
+
+
+def _entrees_runtime(ctx: Contexte) -> object:
+    """Ce dont dépend l'archive, pour une reconstruction : Pyodide, les options, les sources des paquets
+    et les imports des exemples. Pas le reste des exemples : corriger une sortie attendue ou un nombre
+    ne refait pas l'archive (dix secondes sous Node) ; la construction complète, elle, repart de tous
+    les exemples, et ce qui change les modules à garder passe presque toujours par un import."""
+    o = ctx.options
+    return (ctx.version, list(o.paquets), o.optimiser_stdlib, o.lignes_stdlib, list(o.garder),
+            etat_des_fichiers(*_dossiers_des_paquets(list(o.paquets))), imports_des_exemples(ctx.docs))
+
+
+#: Ce que lit chaque étape qu'une reconstruction peut sauter, en plus de ce que lui laissent les
+#: étapes qu'elle suit (:data:`SUIT`). Une étape absente d'ici repasse à chaque construction : les
+#: en-têtes (les scripts en ligne de chaque page), la compression (les fichiers récrits seulement),
+#: et le service worker du hors-ligne (l'empreinte du site entier).
+ENTREES: dict[str, Callable[[Contexte], object]] = {
+    "runtime": _entrees_runtime,
+    "instantane": lambda ctx: (ctx.options.instantane_construit, ctx.options.lien_rapide_ms),
+    "fichiers": lambda ctx: (etat_des_fichiers(ASSETS), ctx.worker_material),
+    "configuration": lambda ctx: donnees_de_configuration(ctx),
+    "renvois": lambda ctx: (dict(ctx.options.anciens_dossiers), ctx.adresse_du_site,
+                            sorted(p.relative_to(ctx.docs).as_posix() for p in ctx.docs.rglob("*.md"))),
+    "manifeste": lambda ctx: (ctx.nom_du_site, ctx.description),
+    "minification": lambda ctx: list(ctx.esbuild),
+}
+#: Le service worker qui retire celui d'une visite précédente (sans hors-ligne) ne lit rien du site.
+_SERVICE_WORKER_RETRAIT = "service_worker"
+#: Les étapes qu'une étape suit : si l'une a repassé, elle repasse aussi (ce qu'elle lit a changé).
+SUIT: dict[str, tuple[str, ...]] = {
+    "instantane": ("runtime",),
+    "configuration": ("runtime", "instantane"),
+    "minification": ("fichiers", "configuration"),
+}
+#: Ce que chaque étape laisse dans le contexte pour les suivantes : repris quand elle est sautée.
+PRODUITS: dict[str, tuple[str, ...]] = {
+    "runtime": ("runtime", "nom_runtime"),
+    "instantane": ("instantane",),
+    "fichiers": ("worker_recherche",),
+}
+
+
+@dataclass
+class Memoire:
+    """Ce que la dernière construction a vu et produit, gardé par le greffon d'une construction à la
+    suivante de ``mkdocs serve --dirty`` : le site n'est pas vidé entre les deux, une étape dont rien
+    n'a changé n'a rien à y refaire."""
+
+    #: Étape → l'empreinte de ses entrées à son dernier passage.
+    empreintes: dict[str, str] = field(default_factory=dict)
+    #: Étape → ce qu'elle avait laissé dans le contexte (:data:`PRODUITS`).
+    produits: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: Le site où elles ont eu lieu, et l'instant où la dernière compression a commencé.
+    site: Path | None = None
+    compression: float | None = None
+
+
+def _empreinte(valeur: object) -> str:
+    return hashlib.sha256(json.dumps(valeur, sort_keys=True, default=str).encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Passage:
+    """Ce qu'une étape a fait dans une construction : passée ou sautée, et en combien de secondes."""
+
+    etape: str
+    saute: bool
+    secondes: float
+
+
+def executer(ctx: Contexte, etapes: tuple[Etape, ...] = ETAPES, memoire: Memoire | None = None) -> list[Passage]:
+    """Les étapes dans l'ordre ; l'échec de l'une arrête la construction, avec son message.
+
+    Avec une ``memoire`` d'une construction précédente dans le même site (qui contient encore son
+    module de configuration), chaque étape dont les entrées n'ont pas changé est sautée ; la mémoire
+    est ensuite mise à jour. Rend ce que chaque étape a fait."""
+    reprise = (memoire is not None and memoire.site == ctx.site
+               and (ctx.assets / module_configuration.NOM).is_file())
+    if memoire is not None and not reprise:
+        memoire.empreintes.clear()
+        memoire.produits.clear()
+        memoire.compression = None
+    ctx.reprise = reprise
+    ctx.modifies_depuis = memoire.compression if memoire is not None and reprise else None
+    passees: set[str] = set()
+    rapport = []
     for etape in etapes:
+        nom = etape.__name__
+        debut = time.perf_counter()
         try:
+            empreinte = None
+            if memoire is not None:
+                entrees = ENTREES.get(nom)
+                if nom == _SERVICE_WORKER_RETRAIT and not ctx.options.hors_ligne:
+                    entrees = ENTREES["minification"]
+                empreinte = _empreinte(entrees(ctx)) if entrees is not None else None
+                suivies = passees & set(SUIT.get(nom, ()))
+                if (reprise and empreinte is not None and not suivies
+                        and memoire.empreintes.get(nom) == empreinte):
+                    for cle, valeur in memoire.produits.get(nom, {}).items():
+                        setattr(ctx, cle, valeur)
+                    rapport.append(Passage(nom, True, time.perf_counter() - debut))
+                    continue
+            if etape is compression and memoire is not None:
+                memoire.compression = time.time()
             etape(ctx)
         except (EtapeImpossible, ErreurRuntime, ExempleInvalide, ModulesIllisibles, RenvoiImpossible) as erreur:
             raise PluginError(f"jdr : {erreur}") from erreur
+        passees.add(nom)
+        if memoire is not None:
+            if empreinte is None:
+                memoire.empreintes.pop(nom, None)
+            else:
+                memoire.empreintes[nom] = empreinte
+            memoire.produits[nom] = {cle: getattr(ctx, cle) for cle in PRODUITS.get(nom, ())}
+        rapport.append(Passage(nom, False, time.perf_counter() - debut))
+    if memoire is not None:
+        memoire.site = ctx.site
+    return rapport

@@ -27,10 +27,12 @@ from jdr_core.francais import en_minuscule
 from jdr_core.graphique import pour_lanceur
 from jdr_core.issues import cotes_affichees
 from jdr_core.mecanique import Choix, Mecanique, OuiNon, Parametre
-from jdr_core.registre import mecanique, suivi, systeme, systeme_de, tables
+from jdr_core.registre import mecanique, mecaniques, suivi, systeme, systeme_de, tables
 
 from .exemples import ID_VALIDE
+from .lieux import lieu, ligne_du_bloc
 from .situation import Reglage, reglages
+from .verdicts import ARRETER, Verdict, verdict_html, verifier
 
 _FORMATEUR = HtmlFormatter(nowrap=True)
 
@@ -55,10 +57,17 @@ def _json_script(classe: str, donnees: object) -> str:
 
 class BlocInvalide(SuperFencesException, PluginError):  # type: ignore[misc]  # pymdownx n'est pas typé
     """Un bloc mal écrit : superfences laisse passer cette exception (au lieu de rendre un
-    bloc de code ordinaire) et MkDocs arrête la construction en affichant le message."""
+    bloc de code ordinaire) et MkDocs arrête la construction en affichant le message, précédé du
+    fichier et de la ligne du bloc (:meth:`situee`, que :func:`declarations` ajoute)."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(f"jdr : {message}")
+    def __init__(self, message: str, lieu: str = "") -> None:
+        self.raison = message
+        self.lieu = lieu
+        super().__init__(f"jdr : {lieu} : {message}" if lieu else f"jdr : {message}")
+
+    def situee(self, lieu: str) -> BlocInvalide:
+        """La même erreur, qui nomme le fichier et la ligne (une erreur déjà située le reste)."""
+        return self if self.lieu or not lieu else BlocInvalide(self.raison, lieu)
 
 
 @dataclass
@@ -80,13 +89,56 @@ class Registre:
     lanceurs: dict[str, tuple[str, str]] = field(default_factory=dict)
     #: Fichier source → liens provisoires vers un lanceur (mécanique, adresse provisoire).
     liens: dict[str, set[tuple[str, str]]] = field(default_factory=dict)
+    #: La page en cours, pour les messages d'erreur : son chemin depuis la racine du projet
+    #: (« docs/troisd6/test.md » ; à défaut, le fichier source) et son texte tel qu'il est sur le
+    #: disque, où l'on retrouve la ligne d'un bloc (:mod:`site_plugins.lieux`).
+    fichier: str = ""
+    texte: str = ""
+    #: En écriture (option ``ecriture``) : le verdict de chaque exemple, par fichier source.
+    verdicts: dict[str, list[Verdict]] = field(default_factory=dict)
+    #: La dernière ligne de bloc retrouvée par langage : deux blocs pareils se lisent dans l'ordre.
+    _curseurs: dict[str, int] = field(default_factory=dict)
+    #: Tous les lanceurs rendus, dans l'ordre : (fichier source, mécanique, adresse, id) ; une page
+    #: oubliée retire les siens, et le premier d'une autre page prend sa place.
+    _tous_les_lanceurs: list[tuple[str, str, str, str]] = field(default_factory=list)
 
     def vider(self) -> None:
         """Repartir de rien (une nouvelle construction, ou ``mkdocs serve`` qui reconstruit)."""
         self.page = ("", "")
         self.exemples.clear()
         self.lanceurs.clear()
+        self._tous_les_lanceurs.clear()
         self.liens.clear()
+        self.verdicts.clear()
+        self.poser_source("", "")
+
+    def poser_source(self, fichier: str, texte: str) -> None:
+        """La page dont on va convertir le texte : son chemin lisible et son texte sur le disque."""
+        self.fichier, self.texte = fichier, texte
+        self._curseurs.clear()
+
+    def oublier_page(self, source: str) -> None:
+        """Oublier ce qu'une page avait rendu, avant de la convertir à nouveau (``mkdocs serve
+        --dirty`` ne reconvertit que les pages modifiées et garde ce que les autres ont noté)."""
+        for ident in [i for i, s in self.exemples.items() if s == source]:
+            del self.exemples[ident]
+        self._tous_les_lanceurs = [t for t in self._tous_les_lanceurs if t[0] != source]
+        self.lanceurs.clear()
+        for _, nom, adresse, ident in self._tous_les_lanceurs:
+            self.lanceurs.setdefault(nom, (adresse, ident))
+        self.liens.pop(source, None)
+        self.verdicts.pop(source, None)
+
+    def lieu(self, ligne: int | None = None) -> str:
+        """« docs/x.md, ligne N » pour la page en cours (le fichier seul sans ligne, rien hors d'une page)."""
+        return lieu(self.fichier or self.page[0], ligne)
+
+    def ligne_du_bloc(self, langage: str, options: dict[str, str], corps: str | None = None) -> int | None:
+        """La ligne du bloc ``langage`` à ces options dans la page en cours (voir :func:`ligne_du_bloc`)."""
+        ligne = ligne_du_bloc(self.texte, langage, options, corps, self._curseurs.get(langage, 0))
+        if ligne and corps is None:
+            self._curseurs[langage] = ligne
+        return ligne
 
     def exemple(self, ident: str) -> None:
         """Un identifiant d'exemple ne sert qu'une fois dans le site."""
@@ -96,6 +148,7 @@ class Registre:
             raise BlocInvalide(f"exemple « {ident} » en double ({ailleurs}, {source})")
 
     def lanceur(self, nom: str, ident: str) -> None:
+        self._tous_les_lanceurs.append((self.page[0], nom, self.page[1], ident))
         self.lanceurs.setdefault(nom, (self.page[1], ident))
 
     def lien(self, nom: str, valeurs: dict[str, object]) -> str:
@@ -103,6 +156,23 @@ class Registre:
         adresse = lien_lanceur(nom, valeurs)
         self.liens.setdefault(self.page[0], set()).add((nom, adresse))
         return adresse
+
+
+def mecanique_connue(nom: str) -> Mecanique[Any]:
+    """La mécanique ``nom`` du registre, ou une :class:`JdrErreur` qui propose le nom le plus proche.
+
+    >>> mecanique_connue("3d6-tets")
+    Traceback (most recent call last):
+    ...
+    jdr_core.erreurs.JdrErreur: mécanique « 3d6-tets » inconnue (vouliez-vous écrire « 3d6-test » ?)
+    """
+    import difflib
+
+    if nom in mecaniques():
+        return mecanique(nom)
+    proches = difflib.get_close_matches(nom, list(mecaniques()), n=1, cutoff=0.6)
+    conseil = f"vouliez-vous écrire « {proches[0]} » ?" if proches else "voyez les mécaniques de jdr_core/<systeme>/"
+    raise JdrErreur(f"mécanique « {nom[:40]} » inconnue ({conseil})")
 
 
 # --- exemple -----------------------------------------------------------------
@@ -144,7 +214,7 @@ def valider_exemple(
         raise BlocInvalide(f"bloc exemple « {ident} » : valeurs= sans lanceur=")
     if lanceur:
         try:
-            options["lanceur"] = (lanceur, mecanique(lanceur).valider(_lire_valeurs(valeurs)))
+            options["lanceur"] = (lanceur, mecanique_connue(lanceur).valider(_lire_valeurs(valeurs)))
         except JdrErreur as e:
             raise BlocInvalide(f"bloc exemple « {ident} » : {e}") from e
     return True
@@ -180,11 +250,21 @@ def sorties_attendues(source: str) -> list[str]:
 
 def formater_exemple(
     source: str, language: str, class_name: str, options: dict[str, Any], md: Any, *,
-    registre: Registre, **kwargs: Any
+    registre: Registre, ecriture: str = "", **kwargs: Any
 ) -> str:
+    """Un exemple : ses sorties attendues, les boutons du joueur et du vérificateur, son code replié.
+    En écriture (``ecriture``, voir :mod:`site_plugins.verdicts`), son verdict au-dessus, calculé ici."""
     ident = options["id"]
     registre.exemple(ident)
     titre = options.get("titre") or "Exemple"
+    verdict = ""
+    if ecriture:
+        resultat = verifier(source, ident, options.get(LIGNE))
+        registre.verdicts.setdefault(registre.page[0], []).append(resultat)
+        if ecriture == ARRETER and not resultat.ok:
+            premiere = resultat.ecarts[0].ligne if resultat.ecarts else resultat.ligne
+            raise BlocInvalide(resultat.resume(), registre.lieu(premiere))
+        verdict = verdict_html(resultat)
     code = highlight(source, PythonConsoleLexer(), _FORMATEUR)
     sorties = "".join(f'<p class="jdr-exemple-ligne">{_attr(sortie)}</p>' for sortie in sorties_attendues(source))
     # Les boutons du joueur d'abord (rejouer avec d'autres dés, changer la situation, la lancer), puis
@@ -210,7 +290,7 @@ def formater_exemple(
                    f'aria-describedby="exemple-{_attr(ident)}-etat">Exécuter</button>')
     return (
         f'<div class="jdr-exemple" data-exemple="{_attr(ident)}" id="exemple-{_attr(ident)}">'
-        f'<p class="jdr-exemple-titre">{_attr(titre)}</p>'
+        f'<p class="jdr-exemple-titre">{_attr(titre)}</p>{verdict}'
         f'<div class="jdr-exemple-sorties" aria-label="Ce que donne l\'exemple">{sorties}</div>'
         f'<div class="jdr-exemple-actions">{"".join(boutons)}</div>'
         f'<p class="jdr-etat" id="exemple-{_attr(ident)}-etat" role="status"></p>'
@@ -264,8 +344,10 @@ def valider_lanceur(
     nom = inputs.pop("mecanique", "")
     options["mecanique"] = nom
     options["id"] = inputs.pop("id", "") or f"lanceur-{nom}"
+    # Les lignes de cotes que ces réglages rendent impossibles, à dessein (voir verifier_issues).
+    options["impossibles"] = tuple(inputs.pop("impossibles", "").replace(",", " ").split())
     try:
-        mecanique(nom)
+        mecanique_connue(nom)
     except JdrErreur as e:
         raise BlocInvalide(f"bloc lanceur : {e}") from e
     _refuser_le_reste("lanceur", inputs)
@@ -382,6 +464,53 @@ def formulaire_lanceur(meca: Mecanique[Any], valeurs: dict[str, object], ident: 
     )
 
 
+def verifier_issues(meca: Mecanique[Any], valeurs: dict[str, object], impossibles: tuple[str, ...] = ()) -> None:
+    """Les chances d'une mécanique pour les réglages d'un lanceur, vérifiées avant d'être publiées :
+    chaque ligne de cotes entre 0 et 1 ; les issues qui s'excluent (celles du graphique) font
+    exactement 1 ; chaque ligne est atteinte par un jet au moins, sauf celles que le bloc déclare
+    impossibles avec ces réglages (``impossibles="cle …"``), qui doivent l'être. Une
+    :class:`JdrErreur` dit sinon ce qui manque, en français.
+
+    Seule l'API publique d'une mécanique sert ici (``cotes``, et ``repartir`` pour les issues qui
+    s'excluent : les lignes de cotes, elles, peuvent se recouper, « Réussir » et « Réussite
+    critique »), si bien que la vérification ne dépend pas de la façon dont la mécanique déclare
+    ses issues.
+    """
+    from fractions import Fraction
+
+    lignes = meca.cotes(valeurs)
+    cles = [c.cle for c in lignes]
+    for c in lignes:
+        if not 0 <= c.probabilite <= 1:
+            raise JdrErreur(f"la ligne « {c.libelle} » ({c.cle}) a la chance {c.probabilite}, hors de 0 à 1")
+    try:
+        barres = meca.repartir(valeurs).barres
+    except JdrErreur as e:
+        total = sum((c.probabilite for c in lignes), Fraction(0))
+        if total < 1:
+            raise JdrErreur(f"ses issues ne font pas 1 : ses lignes de cotes font {total}, il manque {1 - total} "
+                            "(une issue oubliée ?)") from e
+        raise JdrErreur(f"ses issues ne font pas 1 : {e}") from e
+    total = sum((b.probabilite for b in barres), Fraction(0))
+    if total != 1:
+        raise JdrErreur(f"ses issues ne font pas 1 : celles de son graphique font {total}")
+    for cle in impossibles:
+        if cle not in cles:
+            raise JdrErreur(f"impossibles=\"…\" nomme « {cle} », qui n'est pas l'une de ses lignes "
+                            f"({', '.join(cles)})")
+        cote = lignes[cles.index(cle)]
+        if cote.probabilite:
+            raise JdrErreur(f"impossibles=\"…\" nomme « {cle} » ({cote.libelle}), que des jets atteignent "
+                            f"avec ces réglages ({cote.en_json()['pourcentage']}) : retirez-la")
+    jamais = [c for c in lignes if not c.probabilite and c.cle not in impossibles]
+    if jamais:
+        c = jamais[0]
+        declarees = " ".join([*impossibles, *(j.cle for j in jamais)])
+        raise JdrErreur(f"aucun jet n'atteint la ligne « {c.libelle} » ({c.cle}) avec ces réglages : si c'est voulu, "
+                        f"déclarez-le dans l'en-tête du bloc (impossibles=\"{declarees}\"), sinon la "
+                        "condition de cette ligne ne se réalise jamais")
+
+
 def formater_lanceur(
     source: str, language: str, class_name: str, options: dict[str, Any], md: Any, *,
     registre: Registre, **kwargs: Any
@@ -390,6 +519,7 @@ def formater_lanceur(
     ident = options["id"]
     try:
         valeurs = _defauts(meca, source)
+        verifier_issues(meca, valeurs, options.get("impossibles", ()))
     except JdrErreur as e:
         raise BlocInvalide(f"bloc lanceur {meca.nom} : {e}") from e
     registre.lanceur(meca.nom, ident)
@@ -490,10 +620,50 @@ BLOCS = {
 }
 
 
-def declarations(registre: Registre) -> list[dict[str, Any]]:
+#: La clé des options d'un bloc où :func:`declarations` range la ligne de son ouverture dans le fichier.
+LIGNE = "_ligne"
+
+
+def _valider_situe(validateur: Any, language: str, inputs: dict[str, str], options: dict[str, Any],
+                   attrs: dict[str, Any], md: Any, *, registre: Registre) -> bool:
+    """Un validateur de bloc, dont l'erreur nomme le fichier et la ligne du bloc ; la ligne est
+    gardée dans les options, pour le formateur."""
+    ligne = registre.ligne_du_bloc(language, dict(inputs))
+    try:
+        ok = bool(validateur(language, inputs, options, attrs, md))
+    except BlocInvalide as erreur:
+        situee = erreur.situee(registre.lieu(ligne))
+        if situee is erreur:
+            raise
+        raise situee from erreur
+    options[LIGNE] = ligne
+    return ok
+
+
+def _formater_situe(formateur: Any, *args: Any, registre: Registre, **kwargs: Any) -> str:
+    """Un formateur de bloc, dont l'erreur nomme le fichier et la ligne du bloc."""
+    try:
+        return str(formateur(*args, registre=registre, **kwargs))
+    except BlocInvalide as erreur:
+        # superfences passe (source, langage, classe, options, md) par position.
+        options = args[3] if len(args) > 3 else kwargs.get("options", {})
+        situee = erreur.situee(registre.lieu(options.get(LIGNE)))
+        if situee is erreur:
+            raise
+        raise situee from erreur
+
+
+def declarations(registre: Registre, ecriture: str = "") -> list[dict[str, Any]]:
     """Les entrées ``custom_fences`` de superfences pour nos blocs, qui notent ce qu'ils rendent dans
     ``registre`` (le greffon les ajoute dans on_config avec le sien ; un test les donne à une
-    instance de Markdown avec un registre à lui)."""
-    return [{"name": nom, "class": f"jdr-{nom}", "validator": validateur,
-             "format": partial(formateur, registre=registre)}
-            for nom, (validateur, formateur) in BLOCS.items()]
+    instance de Markdown avec un registre à lui). Chaque erreur d'un bloc nomme son fichier et sa
+    ligne. ``ecriture`` : le mode de l'option du même nom (:mod:`site_plugins.verdicts`), qui
+    fait vérifier chaque exemple à la construction."""
+    entrees = []
+    for nom, (validateur, formateur) in BLOCS.items():
+        if nom == "exemple" and ecriture:
+            formateur = partial(formateur, ecriture=ecriture)
+        entrees.append({"name": nom, "class": f"jdr-{nom}",
+                        "validator": partial(_valider_situe, validateur, registre=registre),
+                        "format": partial(_formater_situe, formateur, registre=registre)})
+    return entrees

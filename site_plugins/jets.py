@@ -36,9 +36,10 @@ from jdr_core.des import DesAleatoires
 from jdr_core.erreurs import JdrErreur
 from jdr_core.issues import cotes_affichees
 from jdr_core.mecanique import Choix, Mecanique, OuiNon, Parametre, Valeurs
-from jdr_core.registre import mecanique, systeme_de
+from jdr_core.registre import systeme_de
 
-from .fences import TITRE_COTES, Registre, valeur_cote_html
+from .fences import TITRE_COTES, Registre, mecanique_connue, valeur_cote_html
+from .lieux import ligne_du_texte
 
 #: ``{{jet …}}`` : tout ce qui est entre les doubles accolades, lu ensuite par :func:`lire_jet`.
 MOTIF = r"\{\{jet(?=[\s|}])(?P<corps>[^{}\n]*)\}\}(?P<ponctuation>[.,;!?…)»]{0,3})"
@@ -51,10 +52,11 @@ _NOM_VALEUR = re.compile(r"(?P<nom>[a-z][a-z0-9_]*)=(?P<valeur>[^\s=|]+)")
 
 
 class JetInvalide(PluginError):
-    """Un jet mal écrit dans le texte : MkDocs arrête la construction et affiche le message."""
+    """Un jet mal écrit dans le texte : MkDocs arrête la construction et affiche le message, qui
+    nomme le fichier et la ligne (``lieu`` : « docs/x.md, ligne 12 »)."""
 
-    def __init__(self, page: str, jet: str, raison: str) -> None:
-        super().__init__(f"jdr : {page or 'page inconnue'} : jet « {jet.strip()[:80]} » : {raison}")
+    def __init__(self, lieu: str, jet: str, raison: str) -> None:
+        super().__init__(f"jdr : {lieu or 'page inconnue'} : jet « {jet.strip()[:80]} » : {raison}")
 
 
 def lire_jet(corps: str) -> tuple[str, dict[str, str], str]:
@@ -102,7 +104,7 @@ def verifier(nom: str, bruts: dict[str, str]) -> tuple[Mecanique[Any], Valeurs]:
     """La mécanique et ses valeurs validées par le cœur, ou une :class:`JdrErreur` en français.
 
     Un jet aux dés cachés (le MJ lance en secret) n'a pas de sens dans le texte : refusé."""
-    meca = mecanique(nom)
+    meca = mecanique_connue(nom)
     for reserve in ("graine", "lanceur"):
         if reserve in bruts:
             raise JdrErreur(f"paramètre {reserve} : réservé au lien de rejeu, pas à un jet du texte")
@@ -172,7 +174,8 @@ class JetProcessor(InlineProcessor):  # type: ignore[misc]  # Python-Markdown n'
             nom, bruts, prose = lire_jet(corps)
             meca, valeurs = verifier(nom, bruts)
         except JdrErreur as e:
-            raise JetInvalide(self.registre.page[0], "{{jet" + corps + "}}", str(e)) from e
+            jet = "{{jet" + corps + "}}"
+            raise JetInvalide(self.registre.lieu(ligne_du_texte(self.registre.texte, jet)), jet, str(e)) from e
         self.compte += 1
         balisage = rendre(meca, valeurs, bruts, prose, f"jdr-jet-{self.compte}", m["ponctuation"], self.registre)
         return self.md.htmlStash.store(balisage), m.start(0), m.end(0)

@@ -53,6 +53,10 @@ class JdrConfig(base.Config):  # type: ignore[no-untyped-call]  # __init_subclas
     #: un sw.js qui retire celui d'une visite précédente.
     hors_ligne = c.Type(bool, default=True)
     delais = c.SubConfig(DelaisConfig)
+    #: Pour l'auteur (nox -s ecrire) : chaque exemple est exécuté à la construction et la page montre
+    #: son verdict (✓, ou ✗ avec l'attendu et l'obtenu, voir site_plugins/verdicts.py). Sous
+    #: ``mkdocs serve``, un ✗ se lit dans la page ; sous ``mkdocs build``, il arrête la construction.
+    ecriture = c.Type(bool, default=False)
     #: Dossiers de docs/ renommés, ancien nom → nouveau : chaque page garde une page de renvoi à
     #: son ancienne adresse (liens de rejeu partagés, journaux ; voir site_plugins/renvois.py).
     anciens_dossiers = c.DictOfItems(c.Type(str), default={})

@@ -9,11 +9,15 @@ ce qui se télécharge : les étapes nommées de :mod:`site_plugins.etapes`.
 from __future__ import annotations
 
 import html
+import importlib
+import logging
 import posixpath
 import re
+import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
+import jinja2
 from markdown.extensions.toc import slugify
 from mkdocs.config.config_options import ExtraScriptValue
 from mkdocs.config.defaults import MkDocsConfig
@@ -27,6 +31,7 @@ from jdr_core.registre import systemes
 
 from . import etapes, manifeste
 from .fences import BLOCS, MARQUE_LANCEUR, Registre, declarations
+from .lieux import chemin_lisible, lieu, ligne_du_texte
 from .minification import esbuild
 from .options import DelaisConfig, JdrConfig
 from .prechargement import ModulesIllisibles, Prechargement, lire
@@ -34,11 +39,14 @@ from .recherche import chemin_dans_le_site, exclure_widgets, remplacer_worker
 from .renvois import SECTIONS_DEPLACEES, RenvoiImpossible, carte_des_ancres, ids_de, inserer_carte
 from .runtime import FICHIERS_REQUIS, ErreurRuntime
 from .typographie import typographier_page
+from .verdicts import ARRETER, MONTRER, Verdict
 
 __all__ = ["DelaisConfig", "JdrConfig", "JdrPlugin"]
 
 ASSETS = etapes.ASSETS
 THEME = Path(__file__).parent / "theme"
+#: Les messages du greffon (verdicts en écriture, durée d'une reconstruction), sous ceux de MkDocs.
+journal = logging.getLogger("mkdocs.plugins.jdr")
 
 
 def amorce_en_ligne() -> str:
@@ -113,12 +121,56 @@ def pages_et_libelles(docs: Path, systeme: Systeme) -> list[tuple[str, str]]:
     for chemin in systeme.pages:
         fichier = docs / chemin
         if not fichier.is_file():
-            raise PluginError(f"jdr : le système {systeme.nom} déclare la page {chemin}, absente de {docs}")
+            raise PluginError(f"jdr : {lieu_dans_systeme(systeme, chemin)} : le système {systeme.nom} déclare "
+                              f"la page {chemin}, absente de {docs.name}/ (Systeme.pages)")
         titre = titre_de_page(fichier.read_text(encoding="utf-8"))
         if titre is None:
-            raise PluginError(f"jdr : {chemin} n'a pas de titre (« # … » en tête de page) pour le menu")
+            raise PluginError(f"jdr : {docs.name}/{chemin}, ligne 1 : la page n'a pas de titre (« # … » en tête "
+                              "de page) pour le menu")
         entrees.append((chemin, libelle_de_menu(titre, systeme.titre)))
     return entrees
+
+
+def lieu_dans_systeme(systeme: Systeme, extrait: str) -> str:
+    """« jdr_core/<nom>/systeme.py, ligne N » : où le module d'un système écrit ``extrait`` (un chemin de
+    page), à défaut son nom sans dossier ni extension (pages écrites par une boucle), à défaut sa
+    déclaration ``pages=`` ; le fichier seul si rien ne s'y trouve."""
+    try:
+        fichier = Path(str(importlib.import_module(f"jdr_core.{systeme.nom}.systeme").__file__))
+    except ImportError:  # un système qui n'est pas (encore) un paquet : le chemin qu'il devrait avoir
+        return f"jdr_core/{systeme.nom}/systeme.py"
+    texte = fichier.read_text(encoding="utf-8")
+    nom = posixpath.splitext(posixpath.basename(extrait))[0]
+    ligne = next((n for n in (ligne_du_texte(texte, f'"{extrait}"'), ligne_du_texte(texte, f'"{nom}"'),
+                              ligne_du_texte(texte, "pages=")) if n), None)
+    return lieu(chemin_lisible(fichier, Path.cwd()), ligne)
+
+
+def pages_du_menu(nav: Any) -> list[str]:
+    """Les pages Markdown que nomme la ``nav`` de mkdocs.yml (ni adresses, ni l'entrée des systèmes).
+
+    >>> pages_du_menu(["index.md", {"Règles": ["a.md", {"B": "b.md"}]}, {"Site": "https://x.org/"}, "jdr:systemes"])
+    ['index.md', 'a.md', 'b.md']
+    """
+    if isinstance(nav, str):
+        return [nav] if nav.endswith(".md") and "://" not in nav else []
+    if isinstance(nav, dict):
+        return [page for valeur in nav.values() for page in pages_du_menu(valeur)]
+    if isinstance(nav, list):
+        return [page for entree in nav for page in pages_du_menu(entree)]
+    return []
+
+
+def verifier_menu(config: MkDocsConfig) -> None:
+    """Chaque page que nomme la ``nav`` de mkdocs.yml existe dans docs/ : sinon la construction
+    s'arrête sur la ligne de mkdocs.yml qui la nomme (MkDocs, lui, n'en fait qu'un avertissement)."""
+    docs = Path(config.docs_dir)
+    for page in pages_du_menu(config.nav or []):
+        if not (docs / page).is_file():
+            fichier = Path(config.config_file_path or "mkdocs.yml")
+            texte = fichier.read_text(encoding="utf-8") if fichier.is_file() else ""
+            raise PluginError(f"jdr : {lieu(fichier.name, ligne_du_texte(texte, page))} : la page {page} du menu "
+                              f"(nav) n'existe pas dans {docs.name}/")
 
 
 def menu_des_systemes(docs: Path) -> list[dict[str, Any]]:
@@ -267,15 +319,48 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
         self._ids: dict[str, set[str]] = {}
         #: Page scindée (chemin source) → les pages qui ont reçu ses sections (chemin source, adresse).
         self._parties: dict[str, list[tuple[str, str]]] = {}
+        #: La commande de MkDocs (on_startup) : sous « serve », un exemple faux se montre dans sa page
+        #: (option ecriture) ; sous « build », il arrête la construction.
+        self._commande: str = "build"
+        #: ``mkdocs serve --dirty`` : chaque reconstruction reprend le site et le registre de la
+        #: précédente, ne reconvertit que les pages modifiées et saute les étapes que rien ne touche.
+        self._reprise = False
+        self._memoire = etapes.Memoire()
+        #: Les gabarits du thème compilés (Jinja) : MkDocs refait son environnement à chaque construction.
+        self._gabarits = GabaritsCompiles()
+        #: L'instant où la construction en cours a commencé (on_config), et la fin de ses pages.
+        self._debut = 0.0
+        #: Les pages converties par cette construction : (fichier source, chemin lisible).
+        self._pages_converties: list[tuple[str, str]] = []
+
+    # Le greffon reste le même d'une reconstruction de mkdocs serve à la suivante (la présence de ce
+    # crochet le demande à MkDocs) : avec --dirty, il garde ce que les pages non reconverties ont noté.
+    def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
+        self._commande = command
+        self._reprise = dirty and command == "serve"
+        if self._reprise:
+            _journal_de_construction.addFilter(_reconstruction_partielle_voulue)
+
+    def on_shutdown(self) -> None:
+        _journal_de_construction.removeFilter(_reconstruction_partielle_voulue)
+        self._commande, self._reprise = "build", False
+        self._memoire = etapes.Memoire()
 
     # Vérifier la configuration avant tout travail, puis déclarer nos blocs à superfences avec un
-    # registre neuf : ce que nos blocs ont rendu à la construction précédente (mkdocs serve) est oublié.
+    # registre neuf : ce que nos blocs ont rendu à la construction précédente (mkdocs serve) est oublié,
+    # sauf quand la reconstruction reprend la précédente (--dirty : seules les pages modifiées sont
+    # reconverties, les autres gardent ce qu'elles avaient noté).
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
-        self.registre = Registre()
-        self._worker_material = ""
-        self._ids, self._parties = {}, {}
+        self._debut = time.perf_counter()
+        self._pages_converties = []
+        if not self._reprise:
+            self.registre = Registre()
+            self._worker_material = ""
+            self._ids, self._parties = {}, {}
+        self.registre.page = ("", "")
         if "pymdownx.superfences" not in config.markdown_extensions:
             raise PluginError("jdr : l'extension pymdownx.superfences est requise")
+        verifier_menu(config)
         reglages = config.mdx_configs.setdefault("pymdownx.superfences", {})
         blocs = reglages.setdefault("custom_fences", [])
         en_double = sorted({f.get("name") for f in blocs} & set(BLOCS))
@@ -284,7 +369,7 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
                 f"jdr : le bloc « {en_double[0]} » est déclaré par le greffon jdr : "
                 "retirez-le de custom_fences dans mkdocs.yml"
             )
-        blocs.extend(declarations(self.registre))
+        blocs.extend(declarations(self.registre, self._mode_ecriture()))
         # Les jets écrits dans le texte ({{jet …}}) : une extension Markdown en ligne (jets.py),
         # qui note ses liens dans le même registre.
         if JETS not in config.markdown_extensions:
@@ -335,13 +420,27 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
             config.nav[position:position + 1] = menu_des_systemes(Path(config.docs_dir))
         return config
 
+    # Une reconstruction qui reprend la précédente ne recompile pas les gabarits du thème (une demi-seconde
+    # sur cette machine) : Jinja reprend leur code compilé, tant que leur texte n'a pas changé.
+    def on_env(self, env: jinja2.Environment, *, config: MkDocsConfig, files: Any) -> jinja2.Environment:
+        if self._reprise:
+            env.bytecode_cache = self._gabarits
+        return env
+
     # La table des systèmes de l'accueil vient de la même liste que le menu (bloc « systemes »).
     # Le menu abrège un titre (« Écran du MJ » sous « enCORE ») ; l'onglet du navigateur et
     # l'en-tête de la page gardent le titre entier (« Écran du MJ : enCORE »).
     def on_page_markdown(self, markdown: str, *, page: Any, config: MkDocsConfig, files: Any) -> str:
         # Nos blocs notent ce qu'ils rendent (exemples, lanceurs, liens) pour cette page :
-        # un formateur de superfences ne la reçoit pas (fences.Registre).
+        # un formateur de superfences ne la reçoit pas (fences.Registre). Ils nomment le fichier et
+        # la ligne d'une erreur : le registre garde le texte de la page tel qu'il est sur le disque.
+        self.registre.oublier_page(page.file.src_uri)
         self.registre.page = (page.file.src_uri, page.url)
+        racine = Path(config.config_file_path).parent if config.config_file_path else Path.cwd()
+        source = page.file.abs_src_path
+        self.registre.poser_source(chemin_lisible(source, racine) if source else page.file.src_uri,
+                                   page.file.content_string if source else markdown)
+        self._pages_converties.append((page.file.src_uri, self.registre.fichier))
         titre = titre_de_page(markdown)
         if titre and page.title and page.title != titre and not page.is_homepage and "title" not in page.meta:
             page.meta["title"] = titre
@@ -359,7 +458,12 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
     # Code et widgets hors de l'index de recherche (voir recherche.py).
     # Les id du contenu sont notés : toutes les pages sont converties avant qu'aucune soit écrite.
     def on_page_content(self, html: str, *, page: Any, config: MkDocsConfig, files: Any) -> str:
+        # En écriture, sous mkdocs serve : chaque exemple faux se lit aussi dans le terminal.
+        for verdict in self.registre.verdicts.get(page.file.src_uri, ()):
+            if not verdict.ok:
+                journal.info("jdr : %s : ✗ %s", self.registre.lieu(verdict.ligne or None), verdict.resume())
         self.registre.page = ("", "")
+        self.registre.poser_source("", "")
         self._ids[page.file.src_uri] = ids_de(html)
         return exclure_widgets(html)
 
@@ -428,4 +532,65 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
             esbuild=self._esbuild,
             worker_material=self._worker_material,
         )
-        etapes.executer(contexte)
+        debut_etapes = time.perf_counter()
+        rapport = etapes.executer(contexte, memoire=self._memoire if self._reprise else None)
+        if self._reprise or self.config.ecriture:
+            verdicts = [v for source, _ in self._pages_converties for v in self.registre.verdicts.get(source, ())]
+            journal.info("jdr : %s", bilan(time.perf_counter() - self._debut, time.perf_counter() - debut_etapes,
+                                           rapport, [f for _, f in self._pages_converties], verdicts))
+
+    def _mode_ecriture(self) -> str:
+        """Le mode des verdicts (verdicts.py) : aucun hors écriture ; sous mkdocs serve, les montrer ;
+        sous mkdocs build, les montrer et s'arrêter au premier exemple faux."""
+        if not self.config.ecriture:
+            return ""
+        return MONTRER if self._commande == "serve" else ARRETER
+
+
+class GabaritsCompiles(jinja2.BytecodeCache):
+    """Le code compilé des gabarits, gardé en mémoire d'une construction à la suivante ; Jinja vérifie
+    l'empreinte du texte de chacun avant de reprendre son code."""
+
+    def __init__(self) -> None:
+        self._codes: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        if bucket.key in self._codes:
+            bucket.bytecode_from_string(self._codes[bucket.key])
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self._codes[bucket.key] = bucket.bytecode_to_string()
+
+
+def _secondes(duree: float) -> str:
+    return f"{duree:.2f}".replace(".", ",") + " s"
+
+
+def bilan(total: float, apres: float, rapport: list[etapes.Passage], pages: list[str], verdicts: list[Verdict]) -> str:
+    """La durée d'une construction, mesurée par le greffon (de on_config à la fin des étapes) : les
+    pages reconverties et leurs verdicts, puis les étapes passées et sautées.
+
+    >>> from site_plugins.etapes import Passage
+    >>> bilan(0.84, 0.05, [Passage("runtime", True, 0.01), Passage("compression", False, 0.04)], ["docs/a.md"],
+    ...       [])
+    'construit en 0,84 s (pages : 0,79 s, 1 page : docs/a.md ; étapes : 0,05 s, sautées : runtime)'
+    """
+    faux = sum(1 for v in verdicts if not v.ok)
+    exemples = f", {len(verdicts)} exemples vérifiés : {len(verdicts) - faux} ✓, {faux} ✗" if verdicts else ""
+    nommees = ", ".join(pages[:3]) + (", …" if len(pages) > 3 else "")
+    liste = f"{len(pages)} page{'s' if len(pages) > 1 else ''}" + (f" : {nommees}" if pages else "")
+    sautees = [p.etape for p in rapport if p.saute]
+    return (f"construit en {_secondes(total)} (pages : {_secondes(total - apres)}, {liste}{exemples} ; "
+            f"étapes : {_secondes(apres)}" + (f", sautées : {', '.join(sautees)}" if sautees else "") + ")")
+
+
+#: Le journal où MkDocs avertit qu'une construction --dirty peut laisser des liens faux : en écriture
+#: c'est voulu (nox -s ecrire), et l'avertissement, compté par --strict, arrêterait la construction.
+_journal_de_construction = logging.getLogger("mkdocs.commands.build")
+
+
+def _reconstruction_partielle_voulue(enregistrement: logging.LogRecord) -> bool:
+    """Cet avertissement-là devient une information (les autres passent tels quels)."""
+    if enregistrement.levelno == logging.WARNING and "'dirty' build" in enregistrement.getMessage():
+        enregistrement.levelno, enregistrement.levelname = logging.INFO, "INFO"
+    return True

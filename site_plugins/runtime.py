@@ -207,10 +207,15 @@ def compresser(fichier: Path, cache: Path, niveau: str = "maximale") -> None:
         shutil.copyfile(en_cache, fichier.with_name(fichier.name + suffixe))
 
 
-def compresser_site(site: Path, cache: Path, niveau: str = "maximale") -> None:
-    """Compresse tout ce qui se télécharge (plus de 1 ko) au ``niveau`` donné."""
+def compresser_site(site: Path, cache: Path, niveau: str = "maximale", depuis: float | None = None) -> None:
+    """Compresse tout ce qui se télécharge (plus de 1 ko) au ``niveau`` donné ; avec ``depuis`` (un
+    instant de ``time.time()``), les seuls fichiers écrits après lui (une reconstruction qui reprend le
+    site de la précédente : les autres ont déjà leurs versions compressées)."""
     for fichier in site.rglob("*"):
-        if fichier.is_file() and fichier.suffix in A_COMPRESSER and fichier.stat().st_size > 1024:
+        if not fichier.is_file() or fichier.suffix not in A_COMPRESSER:
+            continue
+        infos = fichier.stat()
+        if infos.st_size > 1024 and (depuis is None or infos.st_mtime > depuis):
             compresser(fichier, cache, niveau)
 
 

@@ -8,10 +8,12 @@ Node (précompilation, instantané, esbuild), une fausse fonction qui note ce qu
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import struct
 import subprocess
+import time
 from pathlib import Path
 from typing import Any
 
@@ -353,3 +355,63 @@ def test_exemples_des_docstrings() -> None:
     for module in (etapes, module_configuration):
         echecs, essais = doctest.testmod(module)
         assert essais >= 1 and echecs == 0, module.__name__
+
+
+class TestReprise:
+    """Une reconstruction de mkdocs serve --dirty (nox -s ecrire) reprend le site de la précédente : une
+    étape dont rien n'a changé est sautée, ce qu'elle laissait aux suivantes est repris, et la
+    compression ne reprend que les fichiers récrits."""
+
+    @pytest.fixture
+    def reprise(self, ctx: Contexte, faux_runtime: list[dict[str, Any]], faux_esbuild: list[list[Path]],
+                monkeypatch: pytest.MonkeyPatch) -> Contexte:
+        ctx.options = options(hors_ligne=False, compression="rapide", instantane_construit=False)
+        compresses: list[str] = []
+        monkeypatch.setattr(etapes, "compresser_site", lambda site, cache, niveau, depuis=None: compresses.append(
+            "tous" if depuis is None else "récrits"))
+        ctx.compresses = compresses  # type: ignore[attr-defined]
+        return ctx
+
+    @staticmethod
+    def sautees(rapport: list[etapes.Passage]) -> list[str]:
+        return [p.etape for p in rapport if p.saute]
+
+    def test_rien_n_a_change(self, reprise: Contexte, faux_runtime: list[dict[str, Any]]) -> None:
+        memoire = etapes.Memoire()
+        assert self.sautees(etapes.executer(reprise, memoire=memoire)) == []
+        nom = reprise.nom_runtime
+        reprise.nom_runtime, reprise.runtime = "", b""  # un contexte neuf, comme à chaque construction
+        rapport = etapes.executer(reprise, memoire=memoire)
+        assert self.sautees(rapport) == ["runtime", "instantane", "fichiers", "configuration", "renvois", "manifeste",
+                                         "minification", "service_worker"]
+        assert len(faux_runtime) == 1 and reprise.nom_runtime == nom  # l'archive reprise, pas refaite
+        assert reprise.compresses == ["tous", "récrits"]  # type: ignore[attr-defined]
+
+    def test_un_import_refait_l_archive_une_sortie_non(self, reprise: Contexte,
+                                                       faux_runtime: list[dict[str, Any]]) -> None:
+        memoire = etapes.Memoire()
+        etapes.executer(reprise, memoire=memoire)
+        page = reprise.docs / "index.md"
+        page.write_text(page.read_text(encoding="utf-8").replace("\n2\n", "\n3\n"), encoding="utf-8")
+        assert "runtime" in self.sautees(etapes.executer(reprise, memoire=memoire))
+        page.write_text('```exemple id="essai"\n>>> import random\n>>> 1 + 1\n2\n```\n', encoding="utf-8")
+        rapport = etapes.executer(reprise, memoire=memoire)
+        # L'archive change : la configuration qui la nomme et la réduction qui suit repassent aussi.
+        assert not {"runtime", "configuration", "minification"} & set(self.sautees(rapport))
+        assert len(faux_runtime) == 2
+
+    def test_un_site_vide_repart_de_rien(self, reprise: Contexte) -> None:
+        """Sans le module de configuration dans le site (vidé, ou un autre site), tout repasse."""
+        memoire = etapes.Memoire()
+        etapes.executer(reprise, memoire=memoire)
+        (reprise.assets / module_configuration.NOM).unlink()
+        assert self.sautees(etapes.executer(reprise, memoire=memoire)) == []
+
+    def test_compression_des_seuls_fichiers_recrits(self, ctx: Contexte) -> None:
+        from site_plugins.runtime import compresser_site
+
+        for nom in ("ancien.js", "nouveau.js"):
+            (ctx.site / nom).write_text(nom * 500, encoding="utf-8")
+        os.utime(ctx.site / "ancien.js", (time.time() - 60, time.time() - 60))
+        compresser_site(ctx.site, ctx.cache, "rapide", depuis=time.time() - 30)
+        assert (ctx.site / "nouveau.js.br").is_file() and not (ctx.site / "ancien.js.br").exists()

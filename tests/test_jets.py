@@ -148,7 +148,7 @@ class TestExtension:
         assert "jdr-jet-bouton" not in rendu and "<code>{{jet 3d6-test | prose}}</code>" in rendu
 
     @pytest.mark.parametrize(("jet", "raison"), [
-        ("{{jet 3d6-inconnu | trois dés}}", "lanceur inconnu : '3d6-inconnu'"),
+        ("{{jet 3d6-inconnu | trois dés}}", "mécanique « 3d6-inconnu » inconnue"),
         ("{{jet 3d6-test caracteristique=9 | trois dés}}", "Caractéristique 9 : attendu un entier de 1 à 5"),
         ("{{jet 3d6-test cible=12 | trois dés}}", "paramètre inconnu : 'cible'"),
         ("{{jet 3d6-test regle_critique=jamais | trois dés}}", "une valeur parmi"),

@@ -146,7 +146,7 @@ class TestConfiguration:
         """Une erreur d'un bloc (ici un lanceur inconnu) arrête la construction ; chaque erreur de bloc
         est vérifiée sans construire, dans TestBlocs."""
         r = construire(tmp_path, BASE + FENCES, '```lanceur mecanique="inconnu"\n```\n')
-        assert r.returncode != 0 and "lanceur inconnu" in r.stderr, r.stderr
+        assert r.returncode != 0 and "mécanique « inconnu » inconnue" in r.stderr, r.stderr
 
 
 def _nombre(js: str, cle: str) -> float:
@@ -284,7 +284,8 @@ class TestRegistreDesBlocs:
         from jdr_core.registre import systeme
 
         mecaniques = [m.nom for m in systeme("encore").mecaniques]
-        lanceurs = "".join(f'```lanceur mecanique="{nom}"\n```\n\n' for nom in mecaniques)
+        # Avec leurs réglages par défaut, aucun jet de l'un ou l'autre ne finit en réussite partielle.
+        lanceurs = "".join(f'```lanceur mecanique="{nom}" impossibles="partielle"\n```\n\n' for nom in mecaniques)
         pages = convertir(("fiche.md", "fiche/", '```fiche systeme="encore" id="f" lanceurs="oui"\n```\n'),
                           ("jets.md", "jets/", lanceurs))
         for nom in mecaniques:
@@ -301,7 +302,7 @@ class TestRegistreDesBlocs:
     def test_id_d_exemple_en_double(self) -> None:
         """Deux pages, un même identifiant : la construction s'arrête, en nommant les deux pages."""
         exemple = '```exemple id="a"\n>>> 1\n1\n```\n'
-        with pytest.raises(BlocInvalide, match=r"^jdr : exemple « a » en double \(autre\.md, index\.md\)$"):
+        with pytest.raises(BlocInvalide, match=r"^jdr : index\.md : exemple « a » en double \(autre\.md, index\.md\)$"):
             convertir(("autre.md", "autre/", exemple), ("index.md", "", exemple.replace("1", "2")))
 
     def test_chaque_construction_repart_de_rien(self, tmp_path: Path) -> None:
@@ -382,8 +383,8 @@ class TestBlocs:
     def test_lanceur_aux_issues_toutes_impossibles(self) -> None:
         """Réglé sur deux dés pour trois succès, le lanceur dit que l'issue cherchée est impossible au
         lieu de laisser sa liste de chances vide."""
-        rendu = convertir_page('```lanceur mecanique="3d6-test"\ncaracteristique = 4\ndesavantages = 1\n'
-                               'difficulte = 3\n```\n')
+        rendu = convertir_page('```lanceur mecanique="3d6-test" impossibles="reussite reussite_critique '
+                               'echec_critique"\ncaracteristique = 4\ndesavantages = 1\ndifficulte = 3\n```\n')
         cotes = re.search(r'<div class="jdr-cotes"[^>]*>(.*?)</div>', rendu)
         assert cotes
         assert re.sub(r"<[^>]+>", "", cotes.group(1)) == (
@@ -398,7 +399,7 @@ class TestBlocs:
 @pytest.mark.parametrize(("page", "message"), [
     ('```exemple id="Pas Bon"\n>>> 1\n1\n```\n', "id « Pas Bon » invalide"),
     ('```exemple\n>>> 1\n1\n```\n', "id «  » invalide"),
-    ('```lanceur mecanique="inconnu"\n```\n', "lanceur inconnu"),
+    ('```lanceur mecanique="inconnu"\n```\n', "mécanique « inconnu » inconnue"),
     ('```lanceur mecanique="3d6-test" couleur="rouge"\n```\n', "option inconnue couleur"),
     ('```tableau nom="rien"\n```\n', "table « rien » inconnue"),
     ('```fiche id="f"\n```\n', "système inconnu"),
@@ -407,7 +408,7 @@ class TestBlocs:
 def test_bloc_mal_ecrit_refuse(page: str, message: str) -> None:
     with pytest.raises(BlocInvalide, match=re.escape(message)) as erreur:
         convertir_page(page)
-    assert isinstance(erreur.value, PluginError) and str(erreur.value).startswith("jdr : bloc ")
+    assert isinstance(erreur.value, PluginError) and str(erreur.value).startswith("jdr : index.md : bloc ")
 
 
 class TestMinification:
