@@ -342,11 +342,18 @@ def en_arriere_plan(
     (sans le ``prefixe``). ``hote`` : une adresse de la machine sur le réseau local sert le site
     comme un MJ le partage avec les téléphones de sa table (http hors localhost : ni Web Locks ni
     service worker, un contexte non sûr)."""
-    httpd = creer(dossier, hote, encodages=encodages, delai=delai, regles=regles, prefixe=prefixe)
+    with en_fond(creer(dossier, hote, encodages=encodages, delai=delai, regles=regles, prefixe=prefixe)) as adresse:
+        yield adresse
+
+
+@contextmanager
+def en_fond(httpd: ThreadingHTTPServer) -> Iterator[str]:
+    """Fait tourner ``httpd`` dans un fil le temps d'un bloc ; rend son adresse (http://hôte:port)."""
     fil = threading.Thread(target=httpd.serve_forever, daemon=True)
     fil.start()
     try:
-        yield f"http://{hote}:{httpd.server_address[1]}"
+        hote, port = httpd.server_address[:2]
+        yield f"http://{hote!s}:{port}"
     finally:
         httpd.shutdown()
         httpd.server_close()

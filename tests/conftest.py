@@ -135,18 +135,26 @@ def _popen_surveille(self: subprocess.Popen[Any], args: Any, *a: Any, **kw: Any)
 subprocess.Popen.__init__ = _popen_surveille  # type: ignore[method-assign]
 
 
-def _cout(item: pytest.Item) -> int:
-    """0 : ne coûte rien ; 1 : lent ou Node ; 2 : construit un site ; 3 : lance Chromium."""
+#: Les modules de Chromium aux tests les plus longs (10 à 25 s chacun, mesurés par --durations) :
+#: rangés en tête des tests de Chromium, pour que la session ne finisse pas sur l'un d'eux, seul,
+#: pendant que les autres processus n'ont plus rien à faire.
+MODULES_LONGS = ("test_onglets_sans_verrous.py", "test_onglets.py", "test_accessibilite.py", "test_reseau.py")
+
+
+def _cout(item: pytest.Item) -> tuple[int, int]:
+    """(0 : ne coûte rien ; 1 : lent ou Node ; 2 : construit un site ; 3 : lance Chromium), puis, parmi
+    les tests de Chromium, les modules longs d'abord."""
     for rang, marque in ((3, "navigateur"), (2, "construction"), (1, "node"), (1, "lent")):
         if item.get_closest_marker(marque) is not None:
-            return rang
-    return 0
+            return rang, int(rang == 3 and item.path.name not in MODULES_LONGS)
+    return 0, 0
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Les tests qui ne coûtent rien d'abord, Chromium en dernier (tri stable : l'ordre des fichiers
-    reste à rang égal). Sous pytest-xdist, le premier processus qui demande le site le construit
-    pendant que l'autre avance dans les tests sans coût, au lieu d'attendre le verrou."""
+    """Les tests qui ne coûtent rien d'abord, Chromium en dernier, ses modules longs en tête (tri
+    stable : l'ordre des fichiers reste à rang égal). Sous pytest-xdist, le premier processus qui
+    demande le site le construit pendant que les autres avancent dans les tests sans coût, au lieu
+    d'attendre le verrou ; et les tests longs partent tôt, les courts comblent la fin."""
     items.sort(key=_cout)
 
 

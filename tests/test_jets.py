@@ -247,7 +247,8 @@ def test_un_jet_mal_ecrit_arrete_mkdocs(tmp_path: Path) -> None:
     page = "# Essai\n\nUn essai : {{jet 3d6-test caracteristique=9 | trois dés}}.\n"
     r = construire(tmp_path, BASE + FENCES, page)
     assert r.returncode != 0
-    assert "docs/index.md, ligne 3 : jet « {{jet 3d6-test caracteristique=9 | trois dés}} » : Caractéristique 9" in r.stderr, r.stderr
+    attendu = "docs/index.md, ligne 3 : jet « {{jet 3d6-test caracteristique=9 | trois dés}} » : Caractéristique 9"
+    assert attendu in r.stderr, r.stderr
     assert not (tmp_path / "site" / "index.html").exists()
 
 def _pages_avec_jets(site: Path) -> dict[str, str]:

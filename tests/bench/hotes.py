@@ -30,7 +30,7 @@ from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
-from site_plugins.serveur import TYPES, Serveur, en_arriere_plan
+from site_plugins.serveur import TYPES, Serveur, en_arriere_plan, en_fond
 
 #: Les types que compresse un hébergeur qui compresse à la volée (Hypothèse du banc : la liste
 #: ``gzip_types`` qu'on rencontre d'ordinaire, WebAssembly compris ; jamais une archive zip).
@@ -103,14 +103,8 @@ def _statique(site: Path, *, compresser: bool) -> Iterator[str]:
     attributs = {"gzip": compresser, "compresses": {}, "verrou": threading.Lock()}
     classe = type("Hebergeur", (_Statique,), attributs)
     # Serveur : un navigateur qui renonce à une réponse (l'instantané refusé) n'est pas une panne.
-    httpd = Serveur(("127.0.0.1", 0), functools.partial(classe, directory=str(site.resolve())))
-    fil = threading.Thread(target=httpd.serve_forever, daemon=True)
-    fil.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    with en_fond(Serveur(("127.0.0.1", 0), functools.partial(classe, directory=str(site.resolve())))) as adresse:
+        yield adresse
 
 
 def a_la_volee(site: Path) -> AbstractContextManager[str]:
