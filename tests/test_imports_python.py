@@ -46,8 +46,10 @@ def imports(nom: str) -> set[str]:
                     base = ".".join(parties[:len(parties) - fils.level + 1] + ([base] if base else []))
                 for alias in fils.names:
                     # « from paquet import module » importe le module ; « from module import nom », le module.
-                    trouves.update(c for c in (f"{base}.{alias.name}",) if c in MODULES)
-                    if f"{base}.{alias.name}" not in MODULES and base in MODULES:
+                    cible = f"{base}.{alias.name}"
+                    if cible in MODULES:
+                        trouves.add(cible)
+                    elif base in MODULES:
                         trouves.add(base)
             elif isinstance(fils, ast.Import):
                 trouves.update(alias.name for alias in fils.names if alias.name in MODULES)
