@@ -67,6 +67,10 @@ def axe(page: Page, contexte: str = "document", regles: list[str] | None = None,
 
 #: Les règles d'axe qui lisent les couleurs : les seules que le thème sombre peut changer.
 REGLES_DE_COULEUR = ["color-contrast", "link-in-text-block"]
+#: Les règles d'axe dont l'issue dépend de la mise en page (ce qui défile, la taille et l'écart des cibles
+#: tactiles, le contenu visible hors des repères, la fenêtre) : les seules que la largeur peut changer, le
+#: DOM restant le même.
+REGLES_DE_MISE_EN_PAGE = ["scrollable-region-focusable", "target-size", "meta-viewport", "region"]
 #: Vrai quand jdr.js a fini de marquer les blocs qui défilent à la largeur actuelle (il le fait
 #: peu après un redimensionnement) : chaque bloc qui défile est focalisable, aucun autre n'est marqué.
 DEFILABLES_A_JOUR = """() => [...document.querySelectorAll(".md-typeset__scrollwrap, .md-typeset pre > code")]
@@ -82,6 +86,25 @@ SANS_TRANSITION = """() => document.getAnimations()
 
 
 SANS_ANIMATION = "*, *::before, *::after { transition: none !important; animation: none !important; }"
+
+#: Passe la page au thème sombre comme le fait le bouton de Material : les attributs data-md-color-*
+#: du corps reçoivent ceux de l'entrée de palette sombre (mkdocs.yml, theme.palette).
+THEME_SOMBRE = """() => {
+    const sombre = document.querySelector("[data-md-color-media='(prefers-color-scheme: dark)']");
+    for (const nom of ["scheme", "primary", "accent"]) {
+        document.body.setAttribute(`data-md-color-${nom}`, sombre.getAttribute(`data-md-color-${nom}`));
+    }
+}"""
+
+#: Les attributs de palette du corps et les couleurs calculées de quelques éléments de la page.
+COULEURS_LUES = """() => {
+    const style = (sel) => { const e = document.querySelector(sel); if (!e) return null;
+        const s = getComputedStyle(e); return [s.color, s.backgroundColor, s.borderColor]; };
+    return {scheme: document.body.dataset.mdColorScheme, primary: document.body.dataset.mdColorPrimary,
+            accent: document.body.dataset.mdColorAccent,
+            couleurs: ["body", ".md-header", ".md-typeset a", ".md-typeset .md-button", ".jdr-fiche", ".md-typeset h1",
+                       ".md-nav__link", ".md-typeset code"].map(style)};
+}"""
 
 
 def largeur(page: Page, pixels: int) -> None:
@@ -117,36 +140,65 @@ class TestChaquePage:
         assert {groupe_de_page(c) for c in chemins} == set(GROUPES_DE_PAGES)
 
     @pytest.mark.parametrize("groupe", GROUPES_DE_PAGES)
-    @pytest.mark.parametrize("theme", THEMES)
-    def test_aucune_violation(self, contexte_servi: BrowserContext, serveur: str, site_construit: Path, theme: str,
+    def test_aucune_violation(self, contexte_servi: BrowserContext, serveur: str, site_construit: Path,
                               groupe: str) -> None:
-        """Toutes les règles d'axe dans le thème clair à 1 280 px, et toutes sauf celles des couleurs à
-        375 px ; dans le sombre, celles qui lisent les couleurs (le reste ne dépend pas de la palette), à
-        1 280 px. Aucune couleur ne change avec la largeur (jdr.css n'en met aucune sous @media écran,
-        Material non plus) ; ce que seul un téléphone montre (barre du haut, menu) est lu à 375 px, toutes
-        règles, par test_telephone_menu_ouvert, sur une page de chaque sorte."""
-        page = ouvrir(contexte_servi, theme, moteur=False)
+        """Chaque page chargée une fois : toutes les règles d'axe dans le thème clair à 1 280 px ; puis,
+        passée au thème sombre comme le fait son bouton, celles qui lisent les couleurs (le reste ne
+        dépend pas de la palette) ; puis à 375 px celles qui lisent la mise en page (REGLES_DE_MISE_EN_PAGE).
+
+        Le thème tient tout entier aux attributs data-md-color-* du corps de la page (Material les pose au
+        chargement d'après prefers-color-scheme, son bouton les change sans recharger ; jdr.css ne lit que
+        [data-md-color-scheme], aucun script du site ne lit le thème) : les changer sur place montre la page
+        sombre telle qu'un chargement en sombre la montre, test_telephone_menu_ouvert et TestWidgetsApresUsage
+        chargeant, eux, des pages en sombre. À 375 px le DOM est le même qu'à 1 280 px, et ce qui s'y
+        montre en plus (barre du haut, menu) est lu à 375 px, toutes règles, par test_telephone_menu_ouvert,
+        sur une page de chaque sorte ; aucune couleur ne change avec la largeur (jdr.css n'en met aucune
+        sous @media écran, Material non plus)."""
+        page = ouvrir(contexte_servi, "light", moteur=False)
         chemins = [c for c in pages_du_site(site_construit) if groupe_de_page(c) == groupe]
         assert chemins
         problemes: list[str] = []
+
+        def lire(chemin: str, ou: str, violations: list[dict[str, Any]]) -> None:
+            if violations:
+                problemes.append(f"{chemin} ({ou})\n{resume(violations)}")
+
         for chemin in chemins:
             page.goto(serveur + chemin)
             # axe lit l'état d'arrivée : les transitions de Material (menus, recherche) sont coupées
-            # plutôt qu'attendues après chaque changement de largeur.
+            # plutôt qu'attendues après chaque changement de largeur ou de thème.
             page.add_style_tag(content=SANS_ANIMATION)
             # Les replis ouverts : le code des exemples est lu lui aussi.
             page.evaluate("() => document.querySelectorAll('.md-typeset details').forEach(d => { d.open = true; })")
-            for pixels in LARGEURS if theme == "light" else LARGEURS[:1]:
+            largeur(page, LARGEURS[0])
+            assert page.evaluate("document.body.dataset.mdColorScheme") == "default", chemin
+            lire(chemin, f"light, {LARGEURS[0]} px", axe(page))
+            page.evaluate(THEME_SOMBRE)
+            page.wait_for_function(SANS_TRANSITION)
+            lire(chemin, f"dark, {LARGEURS[0]} px", axe(page, regles=REGLES_DE_COULEUR))
+            for pixels in LARGEURS[1:]:
                 largeur(page, pixels)
-                if theme == "dark":
-                    violations = axe(page, regles=REGLES_DE_COULEUR)
-                else:  # à 375 px, tout sauf les couleurs, déjà lues à 1 280 px
-                    violations = axe(page, sauf=REGLES_DE_COULEUR if pixels != LARGEURS[0] else None)
-                if violations:
-                    problemes.append(f"{chemin} ({theme}, {pixels} px)\n{resume(violations)}")
+                lire(chemin, f"{pixels} px", axe(page, regles=REGLES_DE_MISE_EN_PAGE))
             page.set_viewport_size({"width": LARGEURS[0], "height": 900})
         page.close()
         assert not problemes, "violations d'axe :\n" + "\n".join(problemes)
+
+    def test_theme_sombre_sur_place_comme_au_chargement(self, contexte_servi: BrowserContext, serveur: str) -> None:
+        """Le témoin de test_aucune_violation : une page passée en sombre sur place porte les mêmes
+        attributs de palette, et les mêmes couleurs calculées, que la même page chargée en sombre."""
+        lues = []
+        for theme in THEMES:
+            page = ouvrir(contexte_servi, theme, moteur=False)
+            page.goto(serveur + "/troisd6/fiche/")
+            page.add_style_tag(content=SANS_ANIMATION)
+            if theme == "light":
+                page.evaluate(THEME_SOMBRE)
+            lues.append(page.evaluate(COULEURS_LUES))
+            # Material garde la palette choisie (localStorage) : la page suivante suit alors le thème demandé.
+            page.evaluate("localStorage.clear()")
+            page.close()
+        assert lues[0] == lues[1], lues
+        assert lues[0]["scheme"] == "slate"
 
 
     @pytest.mark.parametrize("chemin", ["/", "/troisd6/", "/encore/fiche/", "/d10/ecran/"])

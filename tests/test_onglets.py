@@ -62,9 +62,9 @@ PROGRAMMER = r"""([cible, racine, nom]) => {
 }"""
 
 #: L'avance (ms) entre la programmation des clics et leur instant commun : courte tant que chaque
-#: page est programmée à temps (deux appels de Playwright), doublée jusqu'à 1,2 s dès qu'une page
+#: page est programmée à temps (deux appels de Playwright, quelques ms), doublée jusqu'à 1,2 s dès qu'une page
 #: l'est trop tard (machine chargée), pour les tours suivants de ce processus de tests.
-_AVANCE = {"ms": 120}
+_AVANCE = {"ms": 40}
 
 
 def _au_meme_instant(coups: list[tuple[Page, str, str]]) -> list[bool]:

@@ -44,12 +44,15 @@ class TestRoue:
 
     def test_installee_dans_un_venv_neuf(self, roue: Path, tmp_path: Path) -> None:
         """Installée hors du dépôt, la roue lance un jet de chaque mécanique de chaque système."""
-        venv.create(tmp_path / "v", with_pip=True)
+        # Sans pip dans le venv (ensurepip coûte plus que tout le reste du test) : le pip de ce Python-ci
+        # l'installe dans le venv (--python), comme il le ferait du sien.
+        venv.create(tmp_path / "v", with_pip=False)
         python = tmp_path / "v" / "bin" / "python"
         # Sans PYTHONPATH (souvent posé vers le dépôt pendant le travail) : pip le croirait déjà installé,
         # et le cœur viendrait du dépôt au lieu de la roue.
         propre = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-        fait = subprocess.run([python, "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(roue)],
+        fait = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps",
+                               "--no-index", str(roue)],
                               capture_output=True, text=True, timeout=300, env=propre)
         assert fait.returncode == 0, fait.stderr[-2000:]
         script = (
