@@ -1,6 +1,6 @@
 """``nox -s nouveau`` (site_plugins/nouveau.py) : un système écrit d'une commande passe les contrôles
 communs, paraît au menu et à l'accueil, et se retire sans laisser de trace ; le système du guide de
-l'auteur (docs/auteurs/systeme.md), écrit en suivant le guide, aussi.
+l'auteur (docs/auteurs/systeme.md et pages.md), écrit en suivant le guide, aussi.
 
 Tout se passe dans une copie des parties du dépôt qu'un système touche : le dépôt n'est jamais
 modifié, et le registre chargé par ce processus-ci ne voit jamais le système d'essai.
@@ -24,7 +24,8 @@ from .conftest import RACINE
 
 #: Les parties du dépôt que lit un système et ses contrôles (sans node_modules, relié à part).
 PARTIES = ("jdr_core", "docs", "site_plugins", "tests", "mkdocs.yml", "pyproject.toml")
-GUIDE = RACINE / "docs" / "auteurs" / "systeme.md"
+#: Les pages du guide qui font écrire le d20 : la commande, puis les fichiers donnés en entier, dans cet ordre.
+GUIDE = (RACINE / "docs" / "auteurs" / "systeme.md", RACINE / "docs" / "auteurs" / "pages.md")
 #: Un bloc de code du guide qui donne un fichier entier : ``title="<chemin>"``.
 _FICHIER_DU_GUIDE = re.compile(r'^(?P<indent>[ \t]*)(?P<fence>`{3,})\w*[^\n]*\btitle="(?P<chemin>[^"]+)"[^\n]*\n'
                                r"(?P<corps>.*?)^(?P=indent)(?P=fence)[ \t]*$", re.M | re.S)
@@ -128,7 +129,7 @@ def test_ecrit_verifie_puis_retire(copie: Path, tmp_path: Path) -> None:
     exemples des pages, accueil et menu, registre) et leurs propres tests passent ; retirés, ils ne
     laissent rien."""
     avant = empreintes(copie)
-    guide = GUIDE.read_text(encoding="utf-8")
+    guide = "\n".join(page.read_text(encoding="utf-8") for page in GUIDE)
     nom_guide, titre_guide = commande_du_guide(guide)
     # 1. Le système tel que le générateur l'écrit.
     assert main(["brume", "Brume des marais"], racine=copie) == 0
@@ -136,7 +137,8 @@ def test_ecrit_verifie_puis_retire(copie: Path, tmp_path: Path) -> None:
     creer(copie, nom_guide, titre_guide)
     donnes = fichiers_du_guide(guide)
     assert {f"jdr_core/{nom_guide}/jet.py", f"jdr_core/{nom_guide}/lanceurs.py",
-            f"tests/test_{nom_guide}_jet.py", f"docs/{nom_guide}/regles.md"} <= set(donnes)
+            f"jdr_core/{nom_guide}/systeme.py", f"tests/test_{nom_guide}_jet.py",
+            *(f"docs/{nom_guide}/{page}.md" for page in ("index", "regles", "ecran"))} <= set(donnes)
     for chemin, texte in donnes.items():
         assert (copie / chemin).is_file(), f"le guide remplace {chemin}, que le générateur n'écrit pas"
         (copie / chemin).write_text(texte, encoding="utf-8")
