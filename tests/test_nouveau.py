@@ -38,6 +38,12 @@ def empreintes(racine: Path) -> dict[str, str]:
             and ".hypothesis" not in p.parts and "node_modules" not in p.parts}
 
 
+def etat(racine: Path) -> list[tuple[str, int, int]]:
+    """Chaque fichier sous ``racine``, sa taille et sa date : assez pour voir qu'un refus n'a rien écrit."""
+    return [(p.relative_to(racine).as_posix(), p.stat().st_size, p.stat().st_mtime_ns)
+            for p in sorted(racine.rglob("*")) if p.is_file() and "node_modules" not in p.parts]
+
+
 @pytest.fixture(scope="module")
 def copie(tmp_path_factory: pytest.TempPathFactory) -> Path:
     cible = tmp_path_factory.mktemp("depot")
@@ -85,10 +91,10 @@ class TestRefus:
         ("exemple", ".* l.emploie déjà"),
     ])
     def test_nom(self, copie: Path, nom: str, raison: str) -> None:
-        avant = empreintes(copie)
+        avant = etat(copie)
         with pytest.raises(EchafaudageRefuse, match=rf"^nom « {re.escape(nom[:40])} » refusé : {raison}"):
             creer(copie, nom, "Brume")
-        assert empreintes(copie) == avant
+        assert etat(copie) == avant
 
     @pytest.mark.parametrize(("titre", "raison"), [
         ("", "de 2 à 60 caractères"),
@@ -102,10 +108,10 @@ class TestRefus:
         ("3D6 à succès", "jdr_core/troisd6/systeme.py le porte déjà"),
     ])
     def test_titre(self, copie: Path, titre: str, raison: str) -> None:
-        avant = empreintes(copie)
+        avant = etat(copie)
         with pytest.raises(EchafaudageRefuse, match=raison):
             creer(copie, "brume", titre)
-        assert empreintes(copie) == avant
+        assert etat(copie) == avant
 
     def test_en_ligne_de_commande(self, copie: Path, capsys: pytest.CaptureFixture[str]) -> None:
         assert main(["brume"], racine=copie) == 2
