@@ -1,10 +1,11 @@
 """Points d'entrée du projet : ``nox -s serve``, ``tests``, ``rapide``, ``docs``, ``publier``, ``lint``,
-``bench``, ``ecrire``."""
+``bench``, ``ecrire``, ``nouveau``."""
 
 from __future__ import annotations
 
 import os
 import shutil
+import sys
 from pathlib import Path
 
 import nox
@@ -66,6 +67,16 @@ def ecrire(session: nox.Session) -> None:
     _installer(session, "site")
     session.run("mkdocs", "serve", "--strict", "--dirty", "-a", "127.0.0.1:8000", *session.posargs,
                 env={"JDR_HORS_LIGNE": "false", "JDR_COMPRESSION": "rapide", "JDR_ECRITURE": "true"})
+
+
+@nox.session(python=False)
+def nouveau(session: nox.Session) -> None:
+    """Un nouveau système : nox -s nouveau -- <nom> "<Titre>" écrit jdr_core/<nom>/, tests/test_<nom>_jet.py et
+    docs/<nom>/, et l'inscrit au registre (une ligne) ; nox -s nouveau -- --retirer <nom> le retire. Le générateur
+    (site_plugins/nouveau.py) n'utilise que la bibliothèque standard : pas d'environnement à installer."""
+    if not session.posargs:
+        session.error('nox -s nouveau -- <nom> "<Titre>" (ou -- --retirer <nom>) : voir docs/auteurs/index.md')
+    session.run(sys.executable, "-m", "site_plugins.nouveau", *session.posargs)
 
 
 @nox.session

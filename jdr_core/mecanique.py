@@ -390,15 +390,18 @@ class Parcours:
 
     Chaque étape est un chemin sous ``docs/``, une ancre permise : ``#exemple-<id>`` mène à un
     exemple de la page, une autre ancre à l'un de ses titres. Le greffon nomme l'étape d'après ce
-    qu'elle montre (le titre de l'exemple, de la section ou de la page) et refuse une cible absente."""
+    qu'elle montre (le titre de l'exemple, de la section ou de la page) et refuse une cible absente ;
+    un système sans fiche de suivi n'en nomme pas (``fiche=None``)."""
 
     lire: str
     jet: str
-    fiche: str
+    #: ``None`` : le système n'a pas (encore) de fiche de suivi ; l'accueil le dit dans sa case.
+    fiche: str | None = None
 
     def etapes(self) -> tuple[tuple[str, str], ...]:
-        """Chaque étape (son nom, sa cible), dans l'ordre où on la suit."""
-        return (("lire", self.lire), ("jet", self.jet), ("fiche", self.fiche))
+        """Chaque étape déclarée (son nom, sa cible), dans l'ordre où on la suit."""
+        etapes = (("lire", self.lire), ("jet", self.jet), ("fiche", self.fiche))
+        return tuple((nom, cible) for nom, cible in etapes if cible is not None)
 
 
 @dataclass(frozen=True)

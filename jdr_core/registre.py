@@ -32,8 +32,14 @@ from .suivi import Suivi
 #: L'id d'un lanceur, préfixe des id de son graphique.
 ID_GRAPHIQUE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,79}")
 
-#: La seule liste des systèmes : le nom de chaque paquet, dans l'ordre du site.
-SYSTEMES: tuple[str, ...] = ("troisd6", "encore", "deuxd6", "d10")
+#: La seule liste des systèmes : le nom de chaque paquet, dans l'ordre du site, une ligne par
+#: système (``nox -s nouveau`` en ajoute une ; la retirer, avec les dossiers, retire le système).
+SYSTEMES: tuple[str, ...] = (
+    "troisd6",
+    "encore",
+    "deuxd6",
+    "d10",
+)
 
 
 @cache

@@ -11,6 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 _OUVERTURE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})exemple\b(?P<options>.*)$")
+#: Tout autre bloc clôturé : ce qu'il contient est du texte montré, pas un exemple (un guide qui
+#: montre la source d'un bloc exemple la met dans un bloc ````markdown, que superfences ne rend pas).
+_AUTRE_BLOC = re.compile(r"^[ \t]*(?P<fence>`{3,}|~{3,})")
 _ID = re.compile(r'\bid\s*=\s*"(?P<id>[^"]*)"')
 ID_VALIDE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
@@ -28,14 +31,26 @@ class ExempleInvalide(ValueError):
 
 
 def extraire(texte: str, fichier: str = "<markdown>") -> list[Exemple]:
-    """Les blocs ``exemple`` d'un texte Markdown, avec leur identifiant et leur ligne."""
+    r"""Les blocs ``exemple`` d'un texte Markdown, avec leur identifiant et leur ligne ; ceux qu'un autre
+    bloc contient (une source montrée) n'en sont pas.
+
+    >>> [e.ident for e in extraire('````markdown\n```exemple id="montre"\n>>> 1\n1\n```\n````\n'
+    ...                            '```exemple id="vrai"\n>>> 1\n1\n```\n')]
+    ['vrai']
+    """
     lignes = texte.splitlines()
     exemples: list[Exemple] = []
     i = 0
     while i < len(lignes):
         m = _OUVERTURE.match(lignes[i])
         if not m:
+            autre = _AUTRE_BLOC.match(lignes[i])
             i += 1
+            if autre:  # jusqu'à sa clôture : même caractère, au moins aussi longue, rien d'autre
+                fence = autre.group("fence")
+                while i < len(lignes) and not _ferme(lignes[i], fence):
+                    i += 1
+                i += 1
             continue
         debut = i
         indent, fence = m.group("indent"), m.group("fence")
@@ -53,6 +68,16 @@ def extraire(texte: str, fichier: str = "<markdown>") -> list[Exemple]:
         exemples.append(Exemple(mid.group("id"), "\n".join(corps) + "\n", fichier, debut + 2))
         i += 1
     return exemples
+
+
+def _ferme(ligne: str, fence: str) -> bool:
+    """La ligne clôt un bloc ouvert par ``fence``.
+
+    >>> _ferme("````", "```"), _ferme("```", "````"), _ferme("```python", "```")
+    (True, False, False)
+    """
+    texte = ligne.strip()
+    return len(texte) >= len(fence) and set(texte) == {fence[0]}
 
 
 def tous_les_exemples(docs: Path) -> list[Exemple]:

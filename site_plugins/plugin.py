@@ -70,6 +70,8 @@ BLOC_SYSTEMES = re.compile(r"^```systemes[ \t]*\n```[ \t]*$", re.M)
 BLOC_PARCOURS = re.compile(r"^```parcours[ \t]*\n```[ \t]*$", re.M)
 #: Les colonnes du chemin d'un nouveau venu, une par étape de :class:`~jdr_core.mecanique.Parcours`.
 ETAPES = {"lire": "1. À lire d'abord", "jet": "2. Un premier jet", "fiche": "3. Puis la fiche"}
+#: La case d'une étape facultative qu'un système ne déclare pas.
+PAS_D_ETAPE = {"fiche": "pas de fiche de suivi"}
 _TITRE_H1 = re.compile(r"^#[ \t]+(.+?)[ \t#]*$", re.M)
 #: Un titre de section (niveaux 2 à 6), et son id explicite s'il en a un (``{#id}``).
 _TITRE = re.compile(r"^#{2,6}[ \t]+(.+?)[ \t#]*?(?:[ \t]*\{[^}]*#([\w-]+)[^}]*\})?[ \t]*$", re.M)
@@ -228,7 +230,12 @@ def parcours_des_systemes(docs: Path, page: str) -> str:
         if systeme.parcours is None:
             raise PluginError(f"jdr : le système {systeme.nom} ne déclare pas de parcours (Systeme.parcours)")
         cases = []
-        for _, cible in systeme.parcours.etapes():
+        cibles = dict(systeme.parcours.etapes())
+        for etape in ETAPES:
+            cible = cibles.get(etape)
+            if cible is None:  # une étape que le système n'a pas (pas de fiche de suivi)
+                cases.append(PAS_D_ETAPE[etape])
+                continue
             chemin, _, ancre = cible.partition("#")
             lien = posixpath.relpath(chemin, posixpath.dirname(page) or ".")
             cases.append(f"[{libelle_d_etape(docs, systeme, cible)}]({lien}{'#' + ancre if ancre else ''})")

@@ -29,6 +29,8 @@ from .conftest import RACINE
 DOCS = RACINE / "docs"
 #: Les pages du menu hors systèmes, et leur libellé quand il n'est pas leur titre.
 HORS_SYSTEMES = {"index.md": "Accueil", "journal.md": None, "a-propos.md": None}
+#: Le dossier du guide de l'auteur (docs/auteurs/) : ses pages sont construites, hors du menu des joueurs.
+HORS_MENU = "auteurs"
 #: L'encadré de l'accueil de chaque système : ce que couvre son texte d'origine, ce qu'il laisse à la table.
 ENCADRE_PORTEE = '!!! abstract "Ce que couvre le livre de règles, et ce qu\'il laisse à la table"'
 
@@ -110,13 +112,14 @@ class TestDeclaration:
         """Chaque système déclare, dans son propre dossier, la page à lire d'abord, un premier jet que le
         lecteur peut relancer (un exemple qui a son lanceur) et la page de sa fiche."""
         assert systeme.parcours is not None, f"{systeme.nom} : Systeme.parcours manque"
-        lire, jet, fiche = (cible for _, cible in systeme.parcours.etapes())
-        assert lire in systeme.pages and "#" not in lire and "#" not in fiche
+        lire, jet, fiche = systeme.parcours.lire, systeme.parcours.jet, systeme.parcours.fiche
+        assert lire in systeme.pages and "#" not in lire and "#" not in (fiche or "")
         chemin, _, ancre = jet.partition("#")
         exemple = re.search(rf'^```exemple id="{ancre.removeprefix("exemple-")}"[^\n]*', (DOCS / chemin).read_text(
             encoding="utf-8"), re.M)
         assert ancre.startswith("exemple-") and exemple and " lanceur=" in exemple[0], jet
-        assert re.search(r"^```fiche ", (DOCS / fiche).read_text(encoding="utf-8"), re.M), fiche
+        if fiche is not None:  # un système sans fiche de suivi (nox -s nouveau) n'en nomme pas
+            assert re.search(r"^```fiche ", (DOCS / fiche).read_text(encoding="utf-8"), re.M), fiche
 
     def test_rien_de_partage_ne_nomme_un_systeme(self) -> None:
         """Ni la nav de mkdocs.yml ni l'accueil ne recopient un titre ou une page de système."""
@@ -128,8 +131,10 @@ class TestDeclaration:
             assert not any(page in nav or page in accueil for page in systeme.pages)
 
     def test_toutes_les_pages_dans_le_menu_une_fois(self) -> None:
+        """Toutes, sauf le guide de l'auteur : construit, mais hors du menu des joueurs."""
         declarees = [p for s in registre.systemes() for p in s.pages] + list(HORS_SYSTEMES)
-        assert sorted(declarees) == sorted(p.relative_to(DOCS).as_posix() for p in DOCS.rglob("*.md"))
+        assert sorted(declarees) == sorted(p.relative_to(DOCS).as_posix() for p in DOCS.rglob("*.md")
+                                           if p.parent != DOCS / HORS_MENU)
 
 
 class TestGreffon:
@@ -156,8 +161,9 @@ class TestGreffon:
         assert table.splitlines()[0] == "| Système | " + " | ".join(plugin.ETAPES.values()) + " |"
         for systeme in registre.systemes():
             assert systeme.parcours is not None
-            cases = [f"[{plugin.libelle_d_etape(DOCS, systeme, cible)}](../{cible})"
-                     for _, cible in systeme.parcours.etapes()]
+            cibles = dict(systeme.parcours.etapes())
+            cases = [f"[{plugin.libelle_d_etape(DOCS, systeme, cibles[etape])}](../{cibles[etape]})"
+                     if etape in cibles else plugin.PAS_D_ETAPE[etape] for etape in plugin.ETAPES]
             assert f"| **{systeme.titre}** | " + " | ".join(cases) + " |" in table
 
     def test_parcours_vers_une_ancre_absente_refuse(self, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -167,6 +173,9 @@ class TestGreffon:
         monkeypatch.setattr(plugin, "systemes", lambda: (faux,))
         with pytest.raises(PluginError, match="ancre absente"):
             plugin.parcours_des_systemes(DOCS, "index.md")
+        sans_fiche = dataclasses.replace(vrai, parcours=dataclasses.replace(vrai.parcours, fiche=None))
+        monkeypatch.setattr(plugin, "systemes", lambda: (sans_fiche,))
+        assert plugin.parcours_des_systemes(DOCS, "index.md").endswith(" | pas de fiche de suivi |")
         faux = dataclasses.replace(vrai, parcours=None)
         monkeypatch.setattr(plugin, "systemes", lambda: (faux,))
         with pytest.raises(PluginError, match="ne déclare pas de parcours"):

@@ -328,11 +328,12 @@ class TestChancesDUnLanceur:
 
 
 def test_exemples_des_docstrings() -> None:
-    """Les exemples écrits dans lieux.py et verdicts.py (pytest ne lit pas site_plugins)."""
+    """Les exemples écrits dans lieux.py, verdicts.py, exemples.py et nouveau.py (pytest ne lit pas
+    site_plugins)."""
     import doctest
 
-    from site_plugins import lieux, verdicts
+    from site_plugins import exemples, lieux, nouveau, verdicts
 
-    for module in (lieux, verdicts):
+    for module in (lieux, verdicts, exemples, nouveau):
         echecs, essais = doctest.testmod(module)
         assert essais >= 1 and echecs == 0, module.__name__

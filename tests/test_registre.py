@@ -151,7 +151,8 @@ class TestSystemes:
         for chemin in partages:
             texte = chemin.read_text(encoding="utf-8")
             if chemin.name == "registre.py":
-                texte = texte.replace(texte[texte.index("SYSTEMES: tuple"):].split("\n")[0], "")
+                debut = texte.index("SYSTEMES: tuple")
+                texte = texte[:debut] + texte[texte.index("\n)\n", debut):]  # la liste déclarée, une ligne par système
             for s in registre.systemes():
                 # Un chemin d'import (jdr_core.encore, .encore) ou un nom entre guillemets.
                 motif = rf"(\.{s.nom}\b|[\"'`]{s.nom}[\"'`/])"
