@@ -199,6 +199,24 @@ def test_un_joueur_cree_lance_applique_recharge_2d6(contexte_servi: BrowserConte
     _chance_selon_la_difficulte(page, fiche, "Jet : Interviewer (niveau 2)",
                                 avant=re.compile(r"cible 9, 83,3\s%\sde réussite"), difficulte=("Difficulté", "1"),
                                 apres=re.compile(r"cible 10, 91,7\s%\sde réussite"))
+    # Une compétence et un attribut se changent sur place, puis l'attribut se retire (vue « Modifier »).
+    vue_de_la_fiche(fiche, "edition")
+    fiche.get_by_label("Niveau d'Interviewer", exact=True).fill("3")
+    fiche.get_by_role("button", name="Changer le niveau d'Interviewer").click()
+    _attendre_rangee(page, "deuxd6", "f => f.competences.some(c => c.nom === 'Interviewer' && c.niveau === 3)")
+    fiche.get_by_label("Nouvel attribut").fill("Fatigue")
+    fiche.get_by_label("Valeur de l'attribut").fill("2")
+    fiche.get_by_role("button", name="Ajouter l'attribut").click()
+    fiche.get_by_label("Valeur de Fatigue", exact=True).fill("4")
+    fiche.get_by_role("button", name="Changer la valeur de Fatigue").click()
+    _attendre_rangee(page, "deuxd6", "f => f.attributs.length === 1 && f.attributs[0].valeur === 4")
+    expect(fiche.get_by_label("Valeur de Fatigue", exact=True)).to_have_value("4", timeout=DELAI)
+    fiche.get_by_role("button", name="Retirer l'attribut Fatigue").click()
+    expect(fiche.get_by_label("Valeur de Fatigue", exact=True)).to_have_count(0, timeout=DELAI)
+    fiche.get_by_label("Niveau d'Interviewer", exact=True).fill("2")
+    fiche.get_by_role("button", name="Changer le niveau d'Interviewer").click()
+    vue_de_la_fiche(fiche, "jeu")
+    expect(fiche.get_by_role("button", name="Jet : Interviewer (niveau 2)")).to_be_visible(timeout=DELAI)
 
     sortie = fiche.locator("output.jdr-sortie")
     fiche.get_by_label("Ce jet compte dans une scène (un critique donne son Dd au jet suivant)").check()
@@ -276,6 +294,16 @@ def _creer_3d6(page: Page, nom: str) -> None:
     creation.get_by_label("Nom").fill(nom)
     creation.get_by_role("button", name="Créer la fiche").click()
     expect(fiche.locator(".jdr-fiche-entete")).to_contain_text(nom, timeout=DELAI)
+
+
+def _attendre_rangee(page: Page, systeme: str, condition: str) -> None:
+    """Attend que la fiche de ``systeme`` rangée dans localStorage (il n'y en a qu'une) vérifie ``condition``
+    (une fonction JavaScript de la fiche) : l'opération a abouti, pas seulement la saisie."""
+    page.wait_for_function(f"""() => {{
+        const cles = Object.keys(localStorage)
+            .filter((k) => k.startsWith('jdr-suivi:{systeme}:') && !k.endsWith('#version'));
+        return cles.length === 1 && ({condition})(JSON.parse(localStorage.getItem(cles[0])));
+    }}""", timeout=DELAI)
 
 
 def _fiches_rangees(page: Page, systeme: str) -> list[str]:

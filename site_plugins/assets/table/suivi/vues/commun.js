@@ -139,12 +139,28 @@ export function ligneAjout(suivi, champs, libelle, operation, plein) {
 // Une liste d'éléments de la fiche (maîtrises, armes…), chacun avec son bouton « Retirer » ;
 // `vide` : la phrase d'une liste vide.
 export function listeRetirable(suivi, elements, { texte, retirer, nom, vide }) {
+  return listeModifiable(suivi, elements, { texte, retirer, nom, vide });
+}
+
+// Une liste dont chaque ligne peut se changer sur place et se retirer. ligne(e) rend ses champs
+// ([libellé, champ]…) et l'opération que son bouton « libelle » envoie (changer), ou rien (une ligne qui
+// ne se change pas) ; retirer(e) rend l'opération de son bouton « Retirer », ou rien (elle reste).
+export function listeModifiable(suivi, elements, { texte, ligne = () => null, libelle, aria, retirer, nom, vide }) {
   const ul = el("ul", "jdr-fiche-liste");
   for (const e of elements) {
     const li = el("li", null, `${texte(e)} `);
-    const b = bouton("Retirer", () => suivi.operer(retirer(e)));
-    b.setAttribute("aria-label", `Retirer ${nom(e)}`);
-    li.append(b);
+    const modifiable = ligne(e);
+    if (modifiable) {
+      const changer = bouton(libelle, () => suivi.operer(modifiable.changer()));
+      changer.setAttribute("aria-label", aria(e));
+      li.append(...modifiable.champs.map(([libelleDuChamp, saisie]) => champ(libelleDuChamp, saisie)), changer);
+    }
+    const retrait = retirer(e);
+    if (retrait) {
+      const b = bouton("Retirer", () => suivi.operer(retrait));
+      b.setAttribute("aria-label", `Retirer ${nom(e)}`);
+      li.append(b);
+    }
     ul.append(li);
   }
   if (!elements.length && vide) ul.append(el("li", null, vide));

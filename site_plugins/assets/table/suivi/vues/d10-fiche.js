@@ -6,7 +6,7 @@ import { bouton, case_a_cocher, champ, el, liste, nombre, texte } from "../../..
 import { nouvelleOperation } from "../../stockage.js";
 import { fichesDuSysteme, nomRange } from "../cles.js";
 import { operationRangee, signalerIci } from "../rangement.js";
-import { creation as formulaire, demande, entete, garderReglage, jetsAvecChances, ligneAjout, listeRetirable, memoire, section } from "./commun.js";
+import { creation as formulaire, demande, entete, garderReglage, jetsAvecChances, ligneAjout, listeModifiable, listeRetirable, memoire, section } from "./commun.js";
 
 export { demande };
 
@@ -55,24 +55,25 @@ function sectionCompetences(suivi, v) {
   const b = suivi.bornes;
   const zone = section("jdr-fiche-maitrises", "Compétences", "edition");
   zone.append(el("p", "jdr-fiche-avis", "Donnez le niveau, ou les années de pratique : la fiche en déduit l'autre."));
-  const ul = el("ul", "jdr-fiche-liste");
-  for (const c of v.competences) {
-    const li = el("li", null, `${c.texte} `);
-    const f = champsPratique(b, c.niveau);
-    f.pratique.value = String(c.diviseur);
-    const changer = bouton("Changer", () => suivi.operer({
-      op: "changer_competence", nom: c.nom, niveau: f.annees.value ? "" : f.niveau.value, annees: f.annees.value,
-      diviseur: f.pratique.value,
-    }));
-    changer.setAttribute("aria-label", `Changer ${c.nom}`);
-    li.append(champ(c.champs.niveau, f.niveau), champ(c.champs.annees, f.annees), champ(c.champs.pratique, f.pratique), changer);
-    if (!c.combat) {
-      const retirer = bouton("Retirer", () => suivi.operer({ op: "retirer_competence", nom: c.nom }));
-      retirer.setAttribute("aria-label", `Retirer la compétence ${c.nom}`);
-      li.append(retirer);
-    }
-    ul.append(li);
-  }
+  // Les compétences de combat restent sur la fiche : elles se changent, elles ne se retirent pas.
+  const ul = listeModifiable(suivi, v.competences, {
+    texte: (c) => c.texte,
+    ligne: (c) => {
+      const f = champsPratique(b, c.niveau);
+      f.pratique.value = String(c.diviseur);
+      return {
+        champs: [[c.champs.niveau, f.niveau], [c.champs.annees, f.annees], [c.champs.pratique, f.pratique]],
+        changer: () => ({
+          op: "changer_competence", nom: c.nom, niveau: f.annees.value ? "" : f.niveau.value, annees: f.annees.value,
+          diviseur: f.pratique.value,
+        }),
+      };
+    },
+    libelle: "Changer",
+    aria: (c) => `Changer ${c.nom}`,
+    retirer: (c) => (c.combat ? null : { op: "retirer_competence", nom: c.nom }),
+    nom: (c) => `la compétence ${c.nom}`,
+  });
   const nom = texte("", b.nom_max, "Pistolet, Premiers soins…");
   const stat = liste(b.stats);
   const f = champsPratique(b, b.defauts.niveau);

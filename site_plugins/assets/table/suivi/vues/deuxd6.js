@@ -2,7 +2,7 @@
 // ses chances. Les règles restent dans jdr_core.deuxd6.suivi ; les chances suivent les réglages
 // par la question « chances », posée au moteur sans rien changer à la fiche.
 import { bouton, case_a_cocher, champ, el, liste, nombre, texte } from "../../../commun/dom.js";
-import { creation as formulaire, demande, entete, garderReglage, jetsAvecChances, ligneAjout, memoire, section } from "./commun.js";
+import { creation as formulaire, demande, entete, garderReglage, jetsAvecChances, ligneAjout, listeModifiable, memoire, section } from "./commun.js";
 
 export { demande };
 
@@ -62,21 +62,29 @@ function sectionJets(suivi, v) {
   return zone;
 }
 
+// Les compétences et les attributs : le nombre de chaque ligne (sa clé « cle » : niveau, valeur) se change
+// sur place, puis l'opération « changer » l'envoie ; la ligne se retire par l'opération « retirer ».
+function nombresModifiables(suivi, elements, { texte, bornes, cle, changer, libelle, retirer, quoi, vide }) {
+  return listeModifiable(suivi, elements, {
+    texte, libelle, vide,
+    ligne: (e) => {
+      const saisie = nombre(e[cle], ...bornes);
+      return { champs: [[e.champ, saisie]], changer: () => ({ op: changer, nom: e.nom, [cle]: saisie.value }) };
+    },
+    aria: (e) => e.changer,
+    retirer: (e) => ({ op: retirer, nom: e.nom }),
+    nom: (e) => `${quoi} ${e.nom}`,
+  });
+}
+
 function sectionCompetences(suivi, v) {
   const b = suivi.bornes;
   const zone = section("jdr-fiche-maitrises", "Compétences", "edition");
-  const ul = el("ul", "jdr-fiche-liste");
-  for (const c of v.competences) {
-    const li = el("li", null, `${c.nom}${c.formation ? " (formation théorique)" : ""} `);
-    const niveau = nombre(c.niveau, b.niveau_min, b.niveau_max);
-    const changer = bouton("Changer le niveau", () => suivi.operer({ op: "changer_niveau", nom: c.nom, niveau: niveau.value }));
-    changer.setAttribute("aria-label", c.changer);
-    const retirer = bouton("Retirer", () => suivi.operer({ op: "retirer_competence", nom: c.nom }));
-    retirer.setAttribute("aria-label", `Retirer la compétence ${c.nom}`);
-    li.append(champ(c.champ, niveau), changer, retirer);
-    ul.append(li);
-  }
-  if (!v.competences.length) ul.append(el("li", null, b.sans_competence));
+  const ul = nombresModifiables(suivi, v.competences, {
+    texte: (c) => `${c.nom}${c.formation ? " (formation théorique)" : ""}`, bornes: [b.niveau_min, b.niveau_max],
+    cle: "niveau", changer: "changer_niveau", libelle: "Changer le niveau", retirer: "retirer_competence",
+    quoi: "la compétence", vide: b.sans_competence,
+  });
   const nom = texte("", b.nom_max, "Mécanique, Conduite…");
   const niveau = nombre(b.niveau_defaut, b.niveau_min, b.niveau_max);
   const formation = case_a_cocher();
@@ -92,17 +100,10 @@ function sectionAttributs(suivi, v) {
   const b = suivi.bornes;
   const zone = section("jdr-fiche-attributs", "Caractéristiques et attributs", "edition");
   // Chaque attribut se change sur place (sa valeur) ou se retire.
-  const ul = el("ul", "jdr-fiche-liste");
-  for (const a of v.attributs) {
-    const li = el("li", null, `${a.nom} `);
-    const valeur = nombre(a.valeur, b.caracteristique_min, b.caracteristique_max);
-    const changer = bouton("Changer", () => suivi.operer({ op: "changer_attribut", nom: a.nom, valeur: valeur.value }));
-    changer.setAttribute("aria-label", a.changer);
-    const retirer = bouton("Retirer", () => suivi.operer({ op: "retirer_attribut", nom: a.nom }));
-    retirer.setAttribute("aria-label", `Retirer l'attribut ${a.nom}`);
-    li.append(champ(a.champ, valeur), changer, retirer);
-    ul.append(li);
-  }
+  const ul = nombresModifiables(suivi, v.attributs, {
+    texte: (a) => a.nom, bornes: [b.caracteristique_min, b.caracteristique_max],
+    cle: "valeur", changer: "changer_attribut", libelle: "Changer", retirer: "retirer_attribut", quoi: "l'attribut",
+  });
   const nom = texte("", b.nom_max, "Fatigue…");
   const valeur = nombre(b.caracteristique_defaut, b.caracteristique_min, b.caracteristique_max);
   const ajout = ligneAjout(suivi, [["Nouvel attribut", nom], ["Valeur de l'attribut", valeur]], "Ajouter l'attribut",
