@@ -13,6 +13,7 @@ import contextlib
 import fcntl
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -327,6 +328,52 @@ CONTEXTE_NEUF = "contexte_neuf"
 #: porte celle-ci : il reçoit le contexte servi sans l'instantané, mais avec le cache HTTP et le
 #: WebAssembly compilé des autres tests (un contexte neuf coûtait 8 à 10 s de processeur de plus).
 SANS_INSTANTANE = "sans_instantane"
+#: axe-core (épinglé dans package.json, jamais servi par le site) : l'outil des tests d'accessibilité.
+AXE = RACINE / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def injecter_axe(page: Page) -> None:
+    """axe-core dans la page, s'il n'y est pas déjà. Il passe par le protocole de Chromium (page.evaluate),
+    que la CSP du site ne bride pas, au lieu d'une balise <script> qu'elle refuserait : les pages lues par
+    axe restent sous leur propre CSP, et leur contexte est celui des autres tests (son cache, son Python)."""
+    if page.evaluate("() => typeof window.axe !== 'undefined'"):
+        return
+    if not AXE.is_file():
+        pytest.fail("axe-core introuvable dans node_modules : lancez « npm ci » à la racine du projet")
+    page.evaluate(AXE.read_text(encoding="utf-8"))
+
+
+#: Coupe transitions et animations (axe lit l'état d'arrivée, pas des couleurs en route).
+SANS_ANIMATION = "*, *::before, *::after { transition: none !important; animation: none !important; }"
+
+
+def sans_animation(page: Page) -> None:
+    """Plus de transition ni d'animation dans la page, par une feuille de style construite (la CSP du site
+    refuse une balise <style> ajoutée, pas une feuille adoptée par le document)."""
+    page.evaluate("""(regles) => { const feuille = new CSSStyleSheet(); feuille.replaceSync(regles);
+        document.adoptedStyleSheets = [...document.adoptedStyleSheets, feuille]; }""", SANS_ANIMATION)
+
+
+#: Script d'initialisation qui note chaque violation de la CSP de la page dans window.__violations.
+ECOUTE_CSP = """document.addEventListener("securitypolicyviolation", (e) => {
+  (window.__violations = window.__violations || []).push(`${e.violatedDirective} ${e.blockedURI}`);
+});"""
+
+
+def ecouter_la_csp(page: Page, messages: list[str]) -> Page:
+    """La page, dont les messages de console qui parlent de la CSP (les siens et ceux de ses workers) vont
+    dans ``messages``, et dont les violations vont dans window.__violations (ECOUTE_CSP)."""
+    page.add_init_script(ECOUTE_CSP)
+
+    def noter(message: Any) -> None:
+        if re.search(r"content.security.policy|refused to", message.text, re.IGNORECASE):
+            messages.append(message.text)
+
+    page.on("console", noter)  # les messages des workers arrivent aussi ici
+    page.on("worker", lambda w: w.on("console", noter))
+    return page
+
+
 #: Le cache (Cache Storage) où le worker range l'instantané (jdr-worker.js).
 CACHE_DES_INSTANTANES = "regles-vivantes-instantanes"
 

@@ -2,9 +2,10 @@
 servi par le site) sur chaque page construite, dans les deux thèmes et à 1280 et 375 px,
 puis sur les widgets après usage ; quelques contrôles de confort qu'axe ne fait pas.
 
-Un seul Chromium ; une page par thème, chaque adresse chargée une fois, la largeur changée
-sans recharger. Toutes les règles d'axe tournent dans le thème clair ; dans le sombre,
-seules celles qui lisent les couleurs (le reste ne dépend pas de la palette).
+Un seul Chromium ; chaque adresse chargée une fois, le thème et la largeur changés sans recharger.
+Toutes les règles d'axe tournent dans le thème clair ; dans le sombre, seules celles qui lisent les
+couleurs (le reste ne dépend pas de la palette). Les pages restent sous la CSP du site (axe entre par
+le protocole de Chromium, conftest.injecter_axe) : le même parcours vérifie qu'aucune ne la viole.
 """
 
 from __future__ import annotations
@@ -16,24 +17,26 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from .conftest import GROUPES_DE_PAGES, RACINE, combat_d10_a_deux, groupe_de_page, pages_construites, sans_moteur
+from .conftest import (
+    GROUPES_DE_PAGES,
+    combat_d10_a_deux,
+    ecouter_la_csp,
+    groupe_de_page,
+    injecter_axe,
+    pages_construites,
+    sans_animation,
+    sans_moteur,
+)
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 DELAI = 60_000  # ms : large pour une machine de CI chargée
-AXE = RACINE / "node_modules" / "axe-core" / "axe.min.js"
 LARGEURS = (1280, 375)
 THEMES = ("light", "dark")
-
-
-#: La CSP du site est contournée pour injecter axe (test seulement).
-OPTIONS_DU_CONTEXTE = {"bypass_csp": True}
 
 
 def ouvrir(contexte: BrowserContext, theme: str, largeur: int = 1280, *, moteur: bool = True) -> Page:
     """Une page du contexte servi (conftest.contexte_servi), au thème et à la largeur voulus ; avec
     ``moteur=False``, pour lire une page qu'on n'utilise pas, le moteur y reste muet (conftest.MOTEUR_MUET)."""
-    if not AXE.is_file():
-        pytest.fail("axe-core introuvable dans node_modules : lancez « npm ci » à la racine du projet")
     page = contexte.new_page() if moteur else sans_moteur(contexte.new_page())
     page.set_viewport_size({"width": largeur, "height": 900})
     page.emulate_media(color_scheme=theme)  # type: ignore[arg-type]
@@ -45,8 +48,7 @@ def axe(page: Page, contexte: str = "document", regles: list[str] | None = None,
         sauf: list[str] | None = None) -> list[dict[str, Any]]:
     """Les violations qu'axe trouve dans la page telle qu'elle est affichée maintenant
     (toutes ses règles, seulement celles nommées, ou toutes sauf celles de ``sauf``)."""
-    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
+    injecter_axe(page)
     violations: list[dict[str, Any]] = page.evaluate(
         """async ([contexte, regles, sauf]) => {
             const cible = contexte === "document" ? document : document.querySelector(contexte);
@@ -84,17 +86,22 @@ DEFILABLES_A_JOUR = """() => [...document.querySelectorAll(".md-typeset__scrollw
 SANS_TRANSITION = """() => document.getAnimations()
     .every(a => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity)"""
 
-
-SANS_ANIMATION = "*, *::before, *::after { transition: none !important; animation: none !important; }"
-
-#: Passe la page au thème sombre comme le fait le bouton de Material : les attributs data-md-color-*
-#: du corps reçoivent ceux de l'entrée de palette sombre (mkdocs.yml, theme.palette).
-THEME_SOMBRE = """() => {
-    const sombre = document.querySelector("[data-md-color-media='(prefers-color-scheme: dark)']");
+#: Passe la page au thème voulu (« light » ou « dark ») comme le fait le bouton de Material : les attributs
+#: data-md-color-* du corps reçoivent ceux de l'entrée de palette de ce thème (mkdocs.yml, theme.palette).
+#: Changer prefers-color-scheme après le chargement (page.emulate_media) ne suffit pas : Material ne lit la
+#: palette qu'au chargement.
+POSER_LE_THEME = """(theme) => {
+    const media = theme === "dark" ? "(prefers-color-scheme: dark)" : "(prefers-color-scheme: light)";
+    const entree = document.querySelector(`[data-md-color-media='${media}']`);
     for (const nom of ["scheme", "primary", "accent"]) {
-        document.body.setAttribute(`data-md-color-${nom}`, sombre.getAttribute(`data-md-color-${nom}`));
+        document.body.setAttribute(`data-md-color-${nom}`, entree.getAttribute(`data-md-color-${nom}`));
     }
 }"""
+
+
+def poser_le_theme(page: Page, theme: str) -> None:
+    page.evaluate(POSER_LE_THEME, theme)
+
 
 #: Les attributs de palette du corps et les couleurs calculées de quelques éléments de la page.
 COULEURS_LUES = """() => {
@@ -142,7 +149,8 @@ class TestChaquePage:
     @pytest.mark.parametrize("groupe", GROUPES_DE_PAGES)
     def test_aucune_violation(self, contexte_servi: BrowserContext, serveur: str, site_construit: Path,
                               groupe: str) -> None:
-        """Chaque page chargée une fois : toutes les règles d'axe dans le thème clair à 1 280 px ; puis,
+        """Chaque page chargée une fois, sous la CSP du site, sans la violer : toutes les règles d'axe dans
+        le thème clair à 1 280 px ; puis,
         passée au thème sombre comme le fait son bouton, celles qui lisent les couleurs (le reste ne
         dépend pas de la palette) ; puis à 375 px celles qui lisent la mise en page (REGLES_DE_MISE_EN_PAGE).
 
@@ -155,6 +163,8 @@ class TestChaquePage:
         sur une page de chaque sorte ; aucune couleur ne change avec la largeur (jdr.css n'en met aucune
         sous @media écran, Material non plus)."""
         page = ouvrir(contexte_servi, "light", moteur=False)
+        messages_csp: list[str] = []
+        ecouter_la_csp(page, messages_csp)
         chemins = [c for c in pages_du_site(site_construit) if groupe_de_page(c) == groupe]
         assert chemins
         problemes: list[str] = []
@@ -164,23 +174,28 @@ class TestChaquePage:
                 problemes.append(f"{chemin} ({ou})\n{resume(violations)}")
 
         for chemin in chemins:
-            page.goto(serveur + chemin)
+            reponse = page.goto(serveur + chemin)
+            assert reponse is not None and "content-security-policy" in reponse.headers, chemin
             # axe lit l'état d'arrivée : les transitions de Material (menus, recherche) sont coupées
             # plutôt qu'attendues après chaque changement de largeur ou de thème.
-            page.add_style_tag(content=SANS_ANIMATION)
+            sans_animation(page)
             # Les replis ouverts : le code des exemples est lu lui aussi.
             page.evaluate("() => document.querySelectorAll('.md-typeset details').forEach(d => { d.open = true; })")
             largeur(page, LARGEURS[0])
             assert page.evaluate("document.body.dataset.mdColorScheme") == "default", chemin
             lire(chemin, f"light, {LARGEURS[0]} px", axe(page))
-            page.evaluate(THEME_SOMBRE)
+            poser_le_theme(page, "dark")
             page.wait_for_function(SANS_TRANSITION)
             lire(chemin, f"dark, {LARGEURS[0]} px", axe(page, regles=REGLES_DE_COULEUR))
             for pixels in LARGEURS[1:]:
                 largeur(page, pixels)
                 lire(chemin, f"{pixels} px", axe(page, regles=REGLES_DE_MISE_EN_PAGE))
             page.set_viewport_size({"width": LARGEURS[0], "height": 900})
+            # Sous la CSP du site : la page, ses styles, ses scripts et le worker de sa recherche (parti
+            # pendant la lecture d'axe) n'en violent aucune règle.
+            assert page.evaluate("window.__violations || []") == [], chemin
         page.close()
+        assert messages_csp == []
         assert not problemes, "violations d'axe :\n" + "\n".join(problemes)
 
     def test_theme_sombre_sur_place_comme_au_chargement(self, contexte_servi: BrowserContext, serveur: str) -> None:
@@ -190,9 +205,9 @@ class TestChaquePage:
         for theme in THEMES:
             page = ouvrir(contexte_servi, theme, moteur=False)
             page.goto(serveur + "/troisd6/fiche/")
-            page.add_style_tag(content=SANS_ANIMATION)
+            sans_animation(page)
             if theme == "light":
-                page.evaluate(THEME_SOMBRE)
+                poser_le_theme(page, "dark")
             lues.append(page.evaluate(COULEURS_LUES))
             # Material garde la palette choisie (localStorage) : la page suivante suit alors le thème demandé.
             page.evaluate("localStorage.clear()")
@@ -210,7 +225,7 @@ class TestChaquePage:
         regles = None if theme == "light" else REGLES_DE_COULEUR
         page = ouvrir(contexte_servi, theme, 375, moteur=False)
         page.goto(serveur + chemin)
-        page.add_style_tag(content=SANS_ANIMATION)
+        sans_animation(page)
         page.evaluate("() => document.querySelectorAll('.md-typeset details').forEach(d => { d.open = true; })")
         largeur(page, 375)
         problemes = []

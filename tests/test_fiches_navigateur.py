@@ -11,8 +11,8 @@ import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from jdr_core.francais import typographier
-from tests.conftest import vider_le_stockage, vue_de_la_fiche
-from tests.test_accessibilite import REGLES_DE_COULEUR, SANS_ANIMATION, axe, resume
+from tests.conftest import sans_animation, vider_le_stockage, vue_de_la_fiche
+from tests.test_accessibilite import REGLES_DE_COULEUR, axe, poser_le_theme, resume
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 DELAI = 60_000
@@ -26,10 +26,6 @@ def _journal(page: Page) -> list[dict[str, str]]:
     brut = page.evaluate("() => localStorage.getItem('jdr-journal')")
     entrees: list[dict[str, str]] = json.loads(brut)["entrees"] if brut else []
     return entrees
-
-
-#: axe est injecté dans les pages (test seulement) : la CSP du site est contournée.
-OPTIONS_DU_CONTEXTE = {"bypass_csp": True}
 
 
 def _page(contexte: BrowserContext, theme: str, largeur: int) -> Page:
@@ -117,12 +113,11 @@ def _sans_debordement(page: Page) -> None:
 
 def _axe_dans_les_deux_themes(page: Page, theme: str, fiche: str) -> None:
     """axe sur la fiche dans le thème de la page, puis ses règles de couleur dans l'autre thème."""
-    page.add_style_tag(content=SANS_ANIMATION)
+    sans_animation(page)
     violations = axe(page, fiche)
-    autre = "dark" if theme == "light" else "light"
-    page.emulate_media(color_scheme=autre)  # type: ignore[arg-type]
+    poser_le_theme(page, "dark" if theme == "light" else "light")
     violations += axe(page, fiche, REGLES_DE_COULEUR)
-    page.emulate_media(color_scheme=theme)  # type: ignore[arg-type]
+    poser_le_theme(page, theme)
     assert not violations, resume(violations)
 
 

@@ -13,7 +13,7 @@ from urllib.parse import parse_qs, urlsplit
 import markdown
 import pytest
 from mkdocs.exceptions import PluginError
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from jdr_core.erreurs import JdrErreur
 from jdr_core.francais import typographier
@@ -287,17 +287,17 @@ def _journal(page: Page) -> list[dict[str, object]]:
 class TestDansLeNavigateur:
     """Un jet du texte dans Chromium : infobulle au focus, clavier, résultat, journal, un seul jet."""
 
-    def ouvrir(self, chromium: Browser, serveur: str, largeur: int = 1280) -> Page:
-        contexte = chromium.new_context(viewport={"width": largeur, "height": 900}, locale="fr-FR")
+    def ouvrir(self, contexte: BrowserContext, serveur: str, largeur: int = 1280) -> Page:
+        """La page des tests dans le contexte servi (conftest.contexte_servi : son stockage vidé, son cache et
+        son Python gardés d'un test à l'autre)."""
         page = contexte.new_page()
+        page.set_viewport_size({"width": largeur, "height": 900})
         page.set_default_timeout(DELAI)
         page.goto(serveur + "/troisd6/test/")
-        page.evaluate("() => localStorage.clear()")
-        page.reload()
         return page
 
-    def test_clavier_cotes_resultat_et_journal(self, chromium: Browser, serveur: str) -> None:
-        page = self.ouvrir(chromium, serveur)
+    def test_clavier_cotes_resultat_et_journal(self, contexte_servi: BrowserContext, serveur: str) -> None:
+        page = self.ouvrir(contexte_servi, serveur)
         jet = page.locator(".jdr-jet", has=page.get_by_role("button", name="une action moyenne, 2 succès"))
         bouton = jet.get_by_role("button")
         expect(jet).to_have_attribute("data-branche", "pret")
@@ -344,7 +344,7 @@ class TestDansLeNavigateur:
         page.keyboard.press("Escape")
         expect(bouton).to_be_focused()
         expect(bouton).to_have_attribute("aria-expanded", "false")
-        page.context.close()
+        page.close()
 
     def test_au_doigt_le_premier_appui_montre_les_cotes(self, chromium: Browser, serveur: str) -> None:
         """Sur un écran tactile, un toucher ouvre les cotes et « Lancer » ; le jet part au second appui."""
@@ -366,21 +366,21 @@ class TestDansLeNavigateur:
         contexte.close()
 
     @pytest.mark.parametrize("ecart_ms", [100, 250])
-    def test_double_clic_lent_un_seul_jet(self, chromium: Browser, serveur: str, ecart_ms: int) -> None:
+    def test_double_clic_lent_un_seul_jet(self, contexte_servi: BrowserContext, serveur: str, ecart_ms: int) -> None:
         """Un double clic lent (le second clic 100 ou 250 ms après le premier, après le résultat) : le
         navigateur le marque comme tel (detail 2), et il ne relance pas."""
-        page = self.ouvrir(chromium, serveur)
+        page = self.ouvrir(contexte_servi, serveur)
         bouton = page.get_by_role("button", name="une action extrême, 4 succès")
         expect(bouton.locator("xpath=ancestor::span[@data-mecanique]")).to_have_attribute("data-branche", "pret")
         double_clic_lent(page, bouton, ecart_ms)
         page.wait_for_function("() => (JSON.parse(localStorage.getItem('jdr-journal') || '{}').entrees || []).length")
         page.wait_for_timeout(600)
         assert len(_journal(page)) == 1
-        page.context.close()
+        page.close()
 
-    def test_double_clic_un_seul_jet(self, chromium: Browser, serveur: str) -> None:
+    def test_double_clic_un_seul_jet(self, contexte_servi: BrowserContext, serveur: str) -> None:
         """Un double clic rapide : un seul jet part."""
-        page = self.ouvrir(chromium, serveur)
+        page = self.ouvrir(contexte_servi, serveur)
         bouton = page.get_by_role("button", name="une action extrême, 4 succès")
         expect(bouton.locator("xpath=ancestor::span[@data-mecanique]")).to_have_attribute("data-branche", "pret")
         bouton.dblclick()
@@ -389,12 +389,12 @@ class TestDansLeNavigateur:
         page.wait_for_timeout(1000)  # un second jet aurait eu le temps d'arriver
         assert len(_journal(page)) == 1
         assert page.locator(".jdr-jet-sortie .jdr-phrase").count() == 1
-        page.context.close()
+        page.close()
 
-    def test_survol_et_telephone(self, chromium: Browser, serveur: str) -> None:
+    def test_survol_et_telephone(self, contexte_servi: BrowserContext, serveur: str) -> None:
         """Au survol, l'infobulle s'ouvre ; à 390 px, ni elle ni le résultat ne font défiler la page
         en largeur."""
-        page = self.ouvrir(chromium, serveur, 390)
+        page = self.ouvrir(contexte_servi, serveur, 390)
         bouton = page.get_by_role("button", name="trois dés contre un Mental de 3, un succès suffit")
         bouton.scroll_into_view_if_needed()
         bouton.hover()
@@ -408,17 +408,15 @@ class TestDansLeNavigateur:
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
         boite = sortie.bounding_box()
         assert boite and boite["x"] >= 0 and boite["x"] + boite["width"] <= 390
-        page.context.close()
+        page.close()
 
     @pytest.mark.parametrize("theme", ["light", "dark"])
-    def test_axe_apres_un_jet(self, chromium: Browser, serveur: str, theme: str) -> None:
+    def test_axe_apres_un_jet(self, contexte_servi: BrowserContext, serveur: str, theme: str) -> None:
         """Après un jet, infobulle ouverte au focus et résultat affiché : axe ne trouve rien, dans les
-        deux thèmes (la CSP est contournée pour injecter axe, comme dans test_accessibilite.py)."""
-        from .test_accessibilite import axe, resume
+        deux thèmes (la page sous la CSP du site, axe injecté comme dans test_accessibilite.py)."""
+        from .test_accessibilite import axe, ouvrir, resume
 
-        contexte = chromium.new_context(viewport={"width": 390, "height": 900}, locale="fr-FR",
-                                        color_scheme=theme, bypass_csp=True)  # type: ignore[arg-type]
-        page = contexte.new_page()
+        page = ouvrir(contexte_servi, theme, 390)
         page.set_default_timeout(DELAI)
         page.goto(serveur + "/d10/blessures/")
         bouton = page.locator(".jdr-jet-bouton").first
@@ -430,5 +428,5 @@ class TestDansLeNavigateur:
         page.keyboard.press("Tab")
         expect(page.locator("#" + str(bouton.get_attribute("aria-describedby")))).to_be_visible()
         violations = axe(page)
-        contexte.close()
+        page.close()
         assert not violations, resume(violations)

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from jdr_core import registre
 from jdr_core.francais import typographier
 
-from .conftest import combat_d10_a_deux
+from .conftest import combat_d10_a_deux, injecter_axe
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 DELAI = 40_000
@@ -378,34 +378,27 @@ def test_telephone_390_px(chromium: Browser, serveur: str, schema: str, tmp_path
         ctx.close()
 
 
-AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
-
-
 @pytest.mark.parametrize("schema", ["light", "dark"])
-def test_axe_panneau_et_page(chromium: Browser, serveur: str, schema: str) -> None:
-    """axe-core (outil de test, jamais servi par le site) ne trouve rien dans le panneau ni sur la page du journal."""
-    if not AXE.is_file():
-        pytest.fail("axe-core introuvable : lancez « npm ci » à la racine du projet")
-    # La CSP du site refuse les scripts injectés : on l'écarte pour axe seulement.
-    ctx = chromium.new_context(locale="fr-FR", color_scheme=schema, bypass_csp=True)  # type: ignore[arg-type]
-    try:
-        page = ctx.new_page()
-        page.set_default_timeout(DELAI)
-        page.goto(serveur + "/troisd6/test/")
-        _semer(page, 4, ecartees=1)
-        page.reload()
-        panneau = _ouvrir(page)
-        expect(panneau.locator("li.jdr-journal-entree")).to_have_count(4)
-        analyse = "async (cible) => { const r = await axe.run(document.querySelector(cible), " \
-            "{ runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa'] }); " \
-            "return r.violations.map((v) => `${v.id} : ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`); }"
-        page.add_script_tag(path=str(AXE))
-        assert page.evaluate(analyse, "dialog.jdr-journal-panneau") == []
-        page.keyboard.press("Escape")
-        assert page.evaluate(analyse, ".md-header") == []
-        page.goto(serveur + "/journal/")
-        expect(page.locator(".jdr-journal li.jdr-journal-entree")).to_have_count(4)
-        page.add_script_tag(path=str(AXE))
-        assert page.evaluate(analyse, ".jdr-journal") == []
-    finally:
-        ctx.close()
+def test_axe_panneau_et_page(contexte_servi: BrowserContext, serveur: str, schema: str) -> None:
+    """axe-core (outil de test, jamais servi par le site) ne trouve rien dans le panneau ni sur la page du journal,
+    lus sous la CSP du site (axe entre par le protocole de Chromium : conftest.injecter_axe)."""
+    page = contexte_servi.new_page()
+    page.emulate_media(color_scheme=schema)  # type: ignore[arg-type]
+    page.set_default_timeout(DELAI)
+    page.goto(serveur + "/troisd6/test/")
+    _semer(page, 4, ecartees=1)
+    page.reload()
+    panneau = _ouvrir(page)
+    expect(panneau.locator("li.jdr-journal-entree")).to_have_count(4)
+    analyse = "async (cible) => { const r = await axe.run(document.querySelector(cible), " \
+        "{ runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa'] }); " \
+        "return r.violations.map((v) => `${v.id} : ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`); }"
+    injecter_axe(page)
+    assert page.evaluate(analyse, "dialog.jdr-journal-panneau") == []
+    page.keyboard.press("Escape")
+    assert page.evaluate(analyse, ".md-header") == []
+    page.goto(serveur + "/journal/")
+    expect(page.locator(".jdr-journal li.jdr-journal-entree")).to_have_count(4)
+    injecter_axe(page)
+    assert page.evaluate(analyse, ".jdr-journal") == []
+    page.close()

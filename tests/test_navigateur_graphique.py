@@ -8,9 +8,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from .conftest import RACINE, pages_construites, sans_modeles
+from .conftest import injecter_axe, pages_construites, sans_animation, sans_modeles
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 DELAI = 40_000  # ms, comme tests/test_navigateur.py : une machine de CI chargée
@@ -148,30 +148,25 @@ def test_un_reglage_hors_bornes_ne_se_fige_pas(page: Page, serveur: str) -> None
     expect(form.locator("figure.jdr-graphique[data-series='1']")).to_be_visible()
 
 
-def test_axe_ne_trouve_rien_dans_le_graphique(chromium: Browser, serveur: str) -> None:
-    """axe-core (épinglé dans package.json) sur le graphique ouvert en mode comparer, clair et sombre."""
-    axe = RACINE / "node_modules" / "axe-core" / "axe.min.js"
-    if not axe.exists():
-        pytest.fail("axe-core absent : lancez npm ci (package.json)")
-    # La politique de sécurité du site refuse un script injecté : ce contexte de test la contourne.
-    contexte = chromium.new_context(bypass_csp=True, viewport={"width": 390, "height": 900}, locale="fr-FR")
-    try:
-        page = contexte.new_page()
-        page.goto(serveur + "/troisd6/test/")
-        form = page.locator('form[data-mecanique="3d6-test"]').first
-        form.get_by_role("button", name="Comparer : figer ce réglage").click()
-        form.locator("input[name=avantages]").fill("1")
-        expect(form.locator("figure.jdr-graphique[data-series='2']")).to_be_visible()
-        form.locator("details.jdr-graphique-chiffres > summary").click()
-        page.add_script_tag(path=str(axe))
-        # Material anime le changement de couleur : sans transition, axe lit la couleur finale.
-        page.add_style_tag(content="* { transition: none !important; }")
-        for schema in ("default", "slate"):
-            page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{schema}')")
-            violations = page.evaluate(
-                "async () => (await axe.run({ include: [['form.jdr-lanceur .jdr-graphique-zone'],"
-                " ['form.jdr-lanceur .jdr-comparer']] }))"
-                ".violations.map(v => v.id + ' : ' + v.nodes.map(n => n.target.join(' ')).join(', '))")
-            assert violations == [], json.dumps(violations, ensure_ascii=False)
-    finally:
-        contexte.close()
+def test_axe_ne_trouve_rien_dans_le_graphique(contexte_servi: BrowserContext, serveur: str) -> None:
+    """axe-core (épinglé dans package.json) sur le graphique ouvert en mode comparer, clair et sombre, la page
+    sous la CSP du site (axe entre par le protocole de Chromium : conftest.injecter_axe)."""
+    page = contexte_servi.new_page()
+    page.set_viewport_size({"width": 390, "height": 900})
+    page.goto(serveur + "/troisd6/test/")
+    form = page.locator('form[data-mecanique="3d6-test"]').first
+    form.get_by_role("button", name="Comparer : figer ce réglage").click()
+    form.locator("input[name=avantages]").fill("1")
+    expect(form.locator("figure.jdr-graphique[data-series='2']")).to_be_visible()
+    form.locator("details.jdr-graphique-chiffres > summary").click()
+    injecter_axe(page)
+    # Material anime le changement de couleur : sans transition, axe lit la couleur finale.
+    sans_animation(page)
+    for schema in ("default", "slate"):
+        page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{schema}')")
+        violations = page.evaluate(
+            "async () => (await axe.run({ include: [['form.jdr-lanceur .jdr-graphique-zone'],"
+            " ['form.jdr-lanceur .jdr-comparer']] }))"
+            ".violations.map(v => v.id + ' : ' + v.nodes.map(n => n.target.join(' ')).join(', '))")
+        assert violations == [], json.dumps(violations, ensure_ascii=False)
+    page.close()

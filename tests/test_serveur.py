@@ -18,12 +18,13 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from site_plugins import entetes
 from site_plugins.serveur import creer, en_arriere_plan
 
-from .conftest import GROUPES_DE_PAGES, groupe_de_page, sans_moteur
+from .conftest import ecouter_la_csp, sans_moteur
+from .test_accessibilite import pages_du_site
 
 PAGE_404 = "<!doctype html><html lang=fr><title>Page introuvable</title><h1>Page introuvable</h1></html>\n"
 CONTENU = bytes(range(256)) * 40  # 10 240 octets, tous différents d'un voisin à l'autre
@@ -282,11 +283,9 @@ class TestCharge:
         assert len(ouvertes) == 60
 
 
-# Dans Chromium : chaque page du site sous la CSP, sans la moindre violation.
-
-ECOUTE_CSP = """document.addEventListener("securitypolicyviolation", (e) => {
-  (window.__violations = window.__violations || []).push(`${e.violatedDirective} ${e.blockedURI}`);
-});"""
+# Dans Chromium : chaque page du site sous la CSP, sans la moindre violation. Les pages des règles
+# sont lues sous la CSP par le parcours d'axe (test_accessibilite.py, test_aucune_violation), qui
+# vérifie en passant qu'aucune ne la viole ; ici, les autres (page 404, renvois des anciennes adresses).
 
 
 def _adresses_html(site: Path) -> list[str]:
@@ -300,24 +299,11 @@ def _adresses_html(site: Path) -> list[str]:
 @pytest.fixture(scope="module")
 def page_csp(navigateur: Browser, serveur: str) -> Iterator[tuple[Page, list[str]]]:
     contexte = navigateur.new_context(locale="fr-FR")
-    contexte.add_init_script(ECOUTE_CSP)
     messages: list[str] = []
-    yield _ecouter_la_csp(contexte.new_page(), messages), messages
-    contexte.close()
-
-
-def _ecouter_la_csp(page: Page, messages: list[str]) -> Page:
-    """La page, dont les messages de console qui parlent de la CSP (les siens et ceux de ses workers) vont dans
-    ``messages``."""
+    page = ecouter_la_csp(contexte.new_page(), messages)
     page.set_default_timeout(60_000)
-
-    def noter(message: ConsoleMessage) -> None:
-        if re.search(r"content.security.policy|refused to", message.text, re.IGNORECASE):
-            messages.append(message.text)
-
-    page.on("console", noter)  # les messages des workers arrivent aussi ici
-    page.on("worker", lambda w: w.on("console", noter))
-    return page
+    yield page, messages
+    contexte.close()
 
 
 @pytest.mark.navigateur
@@ -325,18 +311,17 @@ def _ecouter_la_csp(page: Page, messages: list[str]) -> Page:
 class TestCSPDansChromium:
     """Le site tient sous sa propre CSP : chaque page (et le worker de la recherche), Python, exemple et lanceur."""
 
-    @pytest.mark.parametrize("groupe", GROUPES_DE_PAGES)
-    def test_chaque_page(self, page_csp: tuple[Page, list[str]], serveur: str, site_construit: Path,
-                         groupe: str) -> None:
-        """Chaque page et le worker de sa recherche ; le moteur de règles y reste muet (conftest.MOTEUR_MUET) :
-        il démarre sous la même CSP partout, ce que lit test_python_exemple_et_lanceur. Les pages sont
-        réparties par dossier (conftest.groupe_de_page), que les processus de pytest-xdist se partagent."""
+    def test_pages_hors_des_regles(self, page_csp: tuple[Page, list[str]], serveur: str, site_construit: Path) -> None:
+        """Chaque page que le parcours d'axe ne lit pas (404, renvois des anciennes adresses) et le worker de sa
+        recherche ; le moteur de règles y reste muet (conftest.MOTEUR_MUET) : il démarre sous la même CSP
+        partout, ce que lit test_python_exemple_et_lanceur."""
         contexte, messages = page_csp[0].context, page_csp[1]
-        page = _ecouter_la_csp(sans_moteur(contexte.new_page()), messages)
+        page = ecouter_la_csp(sans_moteur(contexte.new_page()), messages)
         toutes = _adresses_html(site_construit)
-        assert len(toutes) > 5
-        adresses = [a for a in toutes if groupe_de_page(a) == groupe]
-        assert adresses
+        lues_par_axe = set(pages_du_site(site_construit))
+        assert lues_par_axe and lues_par_axe < set(toutes)
+        adresses = [a for a in toutes if a not in lues_par_axe]
+        assert "/404.html" in adresses
         for chemin in adresses:
             reponse = page.goto(serveur + chemin, wait_until="load")
             assert reponse is not None and "content-security-policy" in reponse.headers, chemin
