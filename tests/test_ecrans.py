@@ -10,7 +10,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import BrowserContext, Page
 
 from jdr_core.encore import tables as tables_encore
 from jdr_core.encore.dangers import DANGERS
@@ -279,10 +279,11 @@ MISE_EN_PAGE_STABLE = """async () => {
 }"""
 
 
-def _ouvrir(chromium: Browser, url: str, largeur: int, sombre: bool = False) -> Page:
-    contexte = chromium.new_context(viewport={"width": largeur, "height": FENETRE["height"]}, locale="fr-FR",
-                                    color_scheme="dark" if sombre else "light")
+def _ouvrir(contexte: BrowserContext, url: str, largeur: int, sombre: bool = False) -> Page:
+    """``url`` dans une page du contexte servi (conftest.contexte_servi), à la largeur et au thème voulus."""
     page = contexte.new_page()
+    page.set_viewport_size({"width": largeur, "height": FENETRE["height"]})
+    page.emulate_media(color_scheme="dark" if sombre else "light")
     page.goto(url)
     page.evaluate(MISE_EN_PAGE_STABLE)
     return page
@@ -300,8 +301,8 @@ class TestImpressionEtTelephone:
     du site, et se lit à 375 px."""
 
     @pytest.mark.parametrize("nom", NOMS)
-    def test_tient_sur_deux_hauteurs_d_ecran(self, chromium: Browser, serveur: str, nom: str) -> None:
-        page = _ouvrir(chromium, f"{serveur}/{nom}/ecran/", FENETRE["width"])
+    def test_tient_sur_deux_hauteurs_d_ecran(self, contexte_servi: BrowserContext, serveur: str, nom: str) -> None:
+        page = _ouvrir(contexte_servi, f"{serveur}/{nom}/ecran/", FENETRE["width"])
         hauteur = page.evaluate("() => document.documentElement.scrollHeight")
         # Chaque table tient dans sa colonne : rien à faire défiler de côté.
         a_defiler = page.evaluate("""() => [...document.querySelectorAll('table[data-table]')]
@@ -311,40 +312,41 @@ class TestImpressionEtTelephone:
         taille = page.evaluate("""() => Math.min(...[...document.querySelectorAll(
             'article td, article th, article li, article dt, article dd')]
             .map(e => parseFloat(getComputedStyle(e).fontSize)))""")
-        page.context.close()
+        page.close()
         print(f"\nÉcran du MJ {nom} : {hauteur} px de haut à {FENETRE['width']} × {FENETRE['height']}")  # pytest -s
         assert hauteur <= HAUTEURS_MAX * FENETRE["height"], f"{nom} : {hauteur} px"
         assert a_defiler == []
         assert taille >= 12
 
     @pytest.mark.parametrize("nom", NOMS)
-    def test_tient_sur_deux_pages_a4(self, chromium: Browser, serveur: str, nom: str) -> None:
-        page = _ouvrir(chromium, f"{serveur}/{nom}/ecran/", 1280)
+    def test_tient_sur_deux_pages_a4(self, contexte_servi: BrowserContext, serveur: str, nom: str) -> None:
+        page = _ouvrir(contexte_servi, f"{serveur}/{nom}/ecran/", 1280)
         page.emulate_media(media="print")
         pages = compter_pages_pdf(page.pdf(format="A4"))
-        page.context.close()
+        page.close()
         print(f"\nÉcran du MJ {nom} : {compter(pages, 'page A4', 'pages A4')}")  # lu avec pytest -s
         assert 1 <= pages <= PAGES_A4_MAX, f"{nom} : {pages} pages A4"
 
     @pytest.mark.parametrize("sombre", [False, True])
-    def test_impression_sans_habillage(self, chromium: Browser, serveur: str, sombre: bool) -> None:
-        page = _ouvrir(chromium, f"{serveur}/{ENCORE.nom}/ecran/", 1280, sombre)
+    def test_impression_sans_habillage(self, contexte_servi: BrowserContext, serveur: str, sombre: bool) -> None:
+        page = _ouvrir(contexte_servi, f"{serveur}/{ENCORE.nom}/ecran/", 1280, sombre)
         page.emulate_media(media="print", color_scheme="dark" if sombre else "light")
         visibles = page.evaluate("""() => [...document.querySelectorAll(
             '.md-header, .md-sidebar, .md-footer, .md-search, .md-top, button, .headerlink')]
             .filter(e => getComputedStyle(e).display !== 'none' && e.getClientRects().length > 0)
             .map(e => e.className || e.tagName)""")
         encre = page.evaluate("() => getComputedStyle(document.querySelector('.md-typeset td')).color")
-        page.context.close()
+        page.close()
         assert visibles == []
         # Du texte sombre sur le papier blanc, même si le lecteur est en mode sombre.
         rouge, vert, bleu = (int(n) for n in re.findall(r"\d+", encre)[:3])
         assert max(rouge, vert, bleu) < 100, encre
 
     @pytest.mark.parametrize(("largeur", "colonnes"), [(1440, 3), (1000, 2), (375, 1)])
-    def test_colonnes_selon_la_largeur(self, chromium: Browser, serveur: str, largeur: int, colonnes: int) -> None:
+    def test_colonnes_selon_la_largeur(self, contexte_servi: BrowserContext, serveur: str, largeur: int,
+                                       colonnes: int) -> None:
         """Trois colonnes sur un grand écran, deux sur une tablette, une seule sur un téléphone."""
-        page = _ouvrir(chromium, f"{serveur}/{ENCORE.nom}/ecran/", largeur)
+        page = _ouvrir(contexte_servi, f"{serveur}/{ENCORE.nom}/ecran/", largeur)
         # Les colonnes vraiment remplies : les bords gauches distincts de ce qui commence au bord d'une
         # colonne (titres, termes du glossaire ; pas les tables, que Material élargit sur un téléphone).
         # Les titres de tables seuls ne suffisaient pas :
@@ -352,18 +354,18 @@ class TestImpressionEtTelephone:
         lu = page.evaluate("""() => new Set([...document.querySelectorAll(
                 'article :is(h2, h3, dt)')]
             .map(h => Math.round(h.getBoundingClientRect().left))).size""")
-        page.context.close()
+        page.close()
         assert lu == colonnes
 
     @pytest.mark.parametrize("nom", NOMS)
-    def test_lisible_sur_telephone(self, chromium: Browser, serveur: str, nom: str) -> None:
-        page = _ouvrir(chromium, f"{serveur}/{nom}/ecran/", 375, sombre=True)
+    def test_lisible_sur_telephone(self, contexte_servi: BrowserContext, serveur: str, nom: str) -> None:
+        page = _ouvrir(contexte_servi, f"{serveur}/{nom}/ecran/", 375, sombre=True)
         largeurs = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
         taille = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.md-typeset td')).fontSize)")
         # Aucune colonne de table cachée hors de l'écran (à faire défiler de côté).
         coupees = page.evaluate("""() => [...document.querySelectorAll('table[data-table]')]
             .filter(t => t.getBoundingClientRect().right > innerWidth + 0.5).map(t => t.dataset.table)""")
-        page.context.close()
+        page.close()
         assert largeurs[0] <= largeurs[1], f"la page déborde à 375 px : {largeurs}"
         assert coupees == []
         assert taille >= 11

@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from .conftest import COMBAT_D10, sans_erreur_de_console
 
@@ -18,12 +18,13 @@ expect.set_options(timeout=DELAI)
 
 
 @pytest.fixture
-def ecran(request: pytest.FixtureRequest, chromium: Browser) -> Iterator[Page]:
+def ecran(request: pytest.FixtureRequest, contexte_servi: BrowserContext) -> Iterator[Page]:
+    """Une page du contexte servi (conftest.contexte_servi) à la taille d'écran voulue, sans erreur de console."""
     largeur, hauteur = request.param
-    contexte = chromium.new_context(viewport={"width": largeur, "height": hauteur}, locale="fr-FR")
-    with sans_erreur_de_console(contexte.new_page(), DELAI) as page:
+    page = contexte_servi.new_page()
+    page.set_viewport_size({"width": largeur, "height": hauteur})
+    with sans_erreur_de_console(page, DELAI):
         yield page
-        contexte.close()
 
 
 ECRANS = [pytest.param((1440, 900), id="1440x900"), pytest.param((390, 844), id="390")]

@@ -18,14 +18,13 @@ expect.set_options(timeout=DELAI)
 
 
 @pytest.fixture
-def page(chromium: Browser) -> Iterator[Page]:
-    contexte = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR")
-    page = contexte.new_page()
+def page(contexte_servi: BrowserContext) -> Iterator[Page]:
+    """Une page du contexte servi (conftest.contexte_servi), sans erreur JavaScript."""
+    page = contexte_servi.new_page()
     erreurs: list[str] = []
     page.on("pageerror", lambda e: erreurs.append(str(e)))
     page.set_default_timeout(DELAI)
     yield page
-    contexte.close()
     assert erreurs == [], "erreurs JavaScript"
 
 

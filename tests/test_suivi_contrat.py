@@ -39,6 +39,8 @@ from jdr_core.suivi import (
     valider,
 )
 
+from .conftest import sans_erreur_de_page
+
 # --- Des sauvegardes d'aujourd'hui, copiées telles quelles -------------------------------------
 # Faites avec le code de main avant ce changement (operer, puis json.dumps de « etat ») : c'est
 # ce que les navigateurs des joueurs gardent en ce moment.
@@ -484,17 +486,17 @@ class TestPlusieursSuivis:
 # --- Dans Chromium : les sauvegardes d'aujourd'hui relues par la page ---------------------------
 
 
+#: Sans service worker : la page relit ce que le test range, pas une copie hors ligne.
+OPTIONS_DU_CONTEXTE = {"service_workers": "block"}
+
+
 @pytest.fixture
-def onglet(chromium: Any, serveur: str) -> Any:
-    contexte = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR",
-                                    service_workers="block")
-    erreurs: list[str] = []
-    contexte.on("weberror", lambda e: erreurs.append(str(e.error)))
-    page = contexte.new_page()
-    page.set_default_timeout(40_000)
-    yield page
-    contexte.close()
-    assert not erreurs, erreurs
+def onglet(contexte_servi: Any) -> Any:
+    """Une page du contexte servi (conftest.contexte_servi, stockage vidé), sans erreur non rattrapée."""
+    with sans_erreur_de_page(contexte_servi):
+        page = contexte_servi.new_page()
+        page.set_default_timeout(40_000)
+        yield page
 
 
 def _ranger_puis_recharger(onglet: Any, adresse: str, cle: str, sauvegarde: dict[str, Any]) -> None:

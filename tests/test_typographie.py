@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import BrowserContext, expect
 
 from jdr_core import pont, registre
 from jdr_core.francais import FINE, INSECABLE, quantite, typographier, typographier_html
@@ -228,11 +228,10 @@ def test_dom_js_suit_la_regle_du_coeur() -> None:
 
 @pytest.mark.construction
 @pytest.mark.navigateur
-def test_textes_ecrits_dans_le_navigateur(chromium: Browser, serveur: str) -> None:
+def test_textes_ecrits_dans_le_navigateur(contexte_servi: BrowserContext, serveur: str) -> None:
     """Une séance scriptée dans Chromium (combat D10, lanceur, exemple rejoué, fiches enCORE, journal) :
     tout texte écrit par les scripts ou rendu par le pont a la typographie et les élisions."""
-    contexte = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR")
-    page = contexte.new_page()
+    page = contexte_servi.new_page()
     try:
         combat = combat_d10_a_deux(page, serveur, vider=True)
         combat.get_by_role("button", name="Lancer l'initiative").click()
@@ -278,6 +277,6 @@ def test_textes_ecrits_dans_le_navigateur(chromium: Browser, serveur: str) -> No
         expect(panneau.locator("li.jdr-journal-entree").first).to_be_visible()
         textes["journal"] = panneau.evaluate("n => n.outerHTML")
     finally:
-        contexte.close()
+        page.close()
     fautes = [f"{nom} : {faute}" for nom, html in textes.items() for faute in fautes_de_typographie(html)]
     assert not fautes, "\n".join(fautes[:20])
