@@ -117,3 +117,50 @@ class TestDegatsContinus:
         with pytest.raises(JdrErreur):
             DegatsContinus(4)
         assert DegatsContinus(3).total(tours=2) == 6
+
+
+class TestSeRelever:
+    """Se relever coûte une action, seulement à terre ; à terre, on se relève avant de bouger."""
+
+    def test_une_action_puis_une_autre(self) -> None:
+        a = Activation((Action.SE_RELEVER, Action.ATTAQUER), au_sol=True)
+        assert a.debout and str(a) == "Se relever, puis attaquer : de nouveau debout."
+
+    def test_reste_a_terre(self) -> None:
+        assert not Activation((Action.DEFENDRE,), au_sol=True).debout
+
+    def test_debout_par_defaut(self) -> None:
+        assert Activation((Action.DEPLACER,)).debout
+
+    @pytest.mark.parametrize(("actions", "au_sol"), [
+        ((Action.SE_RELEVER,), False),
+        ((Action.SE_RELEVER, Action.SE_RELEVER), True),
+    ])
+    def test_deja_debout(self, actions: tuple[Action, ...], au_sol: bool) -> None:
+        with pytest.raises(RegleEnfreinte, match="déjà debout"):
+            Activation(actions, au_sol=au_sol)
+
+    def test_pas_de_deplacement_a_terre(self) -> None:
+        with pytest.raises(RegleEnfreinte, match="d'abord se relever"):
+            Activation((Action.DEPLACER, Action.SE_RELEVER), au_sol=True)
+
+    def test_ramper_en_parametre(self) -> None:
+        assert not Activation((Action.DEPLACER,), au_sol=True, ramper=True).debout
+
+    def test_trois_actions_refusees(self) -> None:
+        with pytest.raises(RegleEnfreinte, match="au plus 2"):
+            Activation((Action.SE_RELEVER, Action.DEPLACER, Action.ATTAQUER), au_sol=True)
+
+    def test_actions_illisibles(self) -> None:
+        with pytest.raises(RegleEnfreinte, match="suite d'actions"):
+            Activation(("se relever",), au_sol=True)  # type: ignore[arg-type]
+
+
+class TestErreursFrancaises:
+    """Une saisie brute hors des choix donne une phrase, pas une KeyError."""
+
+    def test_milieu_inconnu(self) -> None:
+        from jdr_core.troisd6 import se_deplacer
+
+        with pytest.raises(RegleEnfreinte, match="milieu inconnu : au sol, dans les airs, dans l'eau"):
+            se_deplacer("sol", 1)  # type: ignore[arg-type]
