@@ -8,9 +8,7 @@ import pytest
 
 from jdr_core import registre
 from jdr_core.des import DesScriptes
-from jdr_core.troisd6.combat import (
-    attaquer,
-)
+from jdr_core.troisd6.combat import attaquer
 from jdr_core.troisd6.lanceurs import (
     ATTAQUE,
     DEFENSES,

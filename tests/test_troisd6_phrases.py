@@ -22,15 +22,7 @@ from jdr_core.troisd6.combat import (
     se_deplacer,
 )
 from jdr_core.troisd6.energie import Vitalite
-from jdr_core.troisd6.opposition import (
-    Egalite,
-    Mode,
-    Poursuite,
-    TacheLongue,
-    action_de_groupe,
-    duree,
-    opposer,
-)
+from jdr_core.troisd6.opposition import Egalite, Mode, Poursuite, TacheLongue, action_de_groupe, duree, opposer
 from jdr_core.troisd6.test import pour_la_difficulte, tester
 
 #: Ce qu'aucune phrase ne doit contenir : « (s) », un moins ASCII devant un chiffre, une
