@@ -13,8 +13,12 @@ from hypothesis import strategies as st
 
 from jdr_core import registre
 from jdr_core.cotes import pourcentage
+from jdr_core.des import DesScriptes
 from jdr_core.encore.fiche import Fiche
-from jdr_core.encore.reserve import verifier_coup_d_eclat
+from jdr_core.encore.reserve import (
+    lancer_reserve,
+    verifier_coup_d_eclat,
+)
 from jdr_core.encore.suivi import operer
 from jdr_core.encore.ton import Ton
 from jdr_core.erreurs import JdrErreur, RegleEnfreinte
@@ -454,3 +458,45 @@ class TestFicheDansLaPage:
 
         with pytest.raises(BlocInvalide, match="lanceurs=« toujours », attendu oui ou non"):
             self._html(lanceurs="toujours")
+
+
+class TestSuivi:
+    """Le widget : demandes de noms, jets graines de résistance, erreurs sans effet."""
+
+    def test_demande_puis_application(self) -> None:
+        r = operer(None, {"op": "creer", "nom": "G", "ton": "raw"})
+        d = operer(r["etat"], {"op": "subir", "degats": "3"})
+        assert d["etat"] == r["etat"] and d["demande"]["paliers"] == ["blessé"]
+        a = operer(r["etat"], {"op": "subir", "degats": "3", "blessures": [{"nom": "n", "gene": "tir, course"}]})
+        assert a["vue"]["blessures"][0]["gene"] == ["tir", "course"]
+
+    def test_resistance_graine(self) -> None:
+        r = operer(None, {"op": "creer", "nom": "G", "ton": "raw"})
+        a = operer(r["etat"], {"op": "evenement", "evenement": "horreur", "resister": True, "con": 2, "graine": 5})
+        b = operer(r["etat"], {"op": "evenement", "evenement": "horreur", "resister": True, "con": 2, "graine": 5})
+        assert a == b and a["graine"] == 5 and "graine" not in a["message"]
+
+    @pytest.mark.parametrize("op", [
+        {"op": "pirate"}, {"op": "subir", "degats": "beaucoup"}, {"op": "repos", "duree": "sieste"},
+        {"op": "evenement", "evenement": "ennui"}, {"op": "creer", "nom": "A", "ton": "x"}, [],
+    ])
+    def test_operations_refusees(self, op: Any) -> None:
+        etat = operer(None, {"op": "creer", "nom": "G", "ton": "raw"})["etat"]
+        with pytest.raises(JdrErreur):
+            operer(etat, op)
+
+
+def test_premiers_soins_jet_int_graine() -> None:
+    etat = operer(None, {"op": "creer", "nom": "G", "ton": "raw"})["etat"]
+    etat = operer(etat, {"op": "subir", "degats": 1})["etat"]
+    r = operer(etat, {"op": "premiers_soins", "int": 3, "bonus": 1, "trousse": True, "graine": 11})
+    assert "Jet d'INT" in r["message"] and "5d6" in r["message"] and r["graine"] == 11
+    assert r["vue"]["premiers_soins_recus"] is True
+
+
+def test_coup_d_eclat_et_resistance_non_relancables() -> None:
+    assert not lancer_reserve(2, coup_d_eclat=True, des=DesScriptes([1] * 5)).relancable
+    assert lancer_reserve(2, des=DesScriptes([1, 1])).relancable
+    etat = operer(None, {"op": "creer", "nom": "G", "ton": "raw"})["etat"]
+    r = operer(etat, {"op": "evenement", "evenement": "choc", "resister": True, "con": 2, "graine": 1})
+    assert r["vue"]["stress"] in (0, 1)

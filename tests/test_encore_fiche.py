@@ -1,16 +1,163 @@
-"""enCORE : les règles laissées en suspens (fin de conflit, résistance sans malus de Stress,
-première vision d'une créature) et les erreurs dites en français."""
+"""enCORE : la fiche d'un personnage (jdr_core/encore/fiche.py) : Santé et blessures, Stress des deux tons,
+fin de conflit, résistance, première vision d'une créature, sauvegarde, refus en français."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from jdr_core.des import DesScriptes
-from jdr_core.encore import ton as module_ton
+from jdr_core import pont
+from jdr_core.des import DesAleatoires, DesScriptes
+from jdr_core.encore.dangers import PAR_CLE, affronter
 from jdr_core.encore.fiche import CREATURES_MAX, Fiche
 from jdr_core.encore.reserve import Issue, lancer_reserve
-from jdr_core.encore.ton import REGLES, Evenement, Palier, Ton, lire_palier, lire_ton
+from jdr_core.encore.ton import REGLES, Evenement, Palier, Ton
 from jdr_core.erreurs import JdrErreur, RegleEnfreinte
+
+from .test_encore_reserve import jet
+
+
+class TestSante:
+    """Paliers franchis, blessures nommées, disparition, durables, soins."""
+
+    def test_paliers_des_deux_tons(self) -> None:
+        assert REGLES[Ton.RAW].palier(2) is Palier.GRAVEMENT_BLESSE
+        assert REGLES[Ton.BLOCKBUSTER].palier(6) is Palier.BLESSE
+
+    def test_trois_paliers_d_un_coup(self) -> None:
+        f = Fiche.nouvelle("A", Ton.RAW)
+        assert [p.value for p in f.paliers_franchis(20)] == ["blessé", "gravement blessé", "hors de combat"]
+
+    def test_blessures_cumulees_sur_une_action(self) -> None:
+        f = Fiche.nouvelle("A", Ton.BLOCKBUSTER).subir(2, [("a", ["course"])]).subir(3, [("b", ["course"])])
+        assert f.malus("course") == 2
+
+    def test_blessure_disparait_au_dessus_de_son_palier(self) -> None:
+        f = Fiche.nouvelle("A", Ton.BLOCKBUSTER).subir(2, [("a", ["course"])])
+        assert (f.sante, len(f.blessures)) == (6, 1)
+        assert f.repos("scene").blessures == ()  # 6 → 7 : au-dessus du palier « blessé »
+        assert len(f.rendre_durable("a").repos("scene").blessures) == 1
+
+    def test_noms_de_blessure_hostiles(self) -> None:
+        with pytest.raises(JdrErreur, match="vide"):
+            Fiche.nouvelle("A", Ton.RAW).subir(2, [("\x00\x07", [])])
+        with pytest.raises(JdrErreur, match="60 caractères"):
+            Fiche.nouvelle("A", Ton.RAW).subir(2, [("x" * 61, [])])
+        f = Fiche.nouvelle("A", Ton.RAW).subir(2, [("<script>alert(1)</script>", ["tir"])])
+        assert f.blessures[0].nom == "<script>alert(1)</script>"  # gardé comme texte, affiché comme texte
+
+    def test_soins_medicaux_une_fois_entre_deux_conflits(self) -> None:
+        f = Fiche.nouvelle("A", Ton.RAW).subir(1).soins_medicaux()
+        with pytest.raises(RegleEnfreinte):
+            f.soins_medicaux()
+        assert f.fin_de_conflit().soins_medicaux().sante == 6
+
+    def test_durable_pas_assez_de_repos(self) -> None:
+        f = Fiche.nouvelle("A", Ton.RAW).subir(2, [("os", [])]).rendre_durable("os")
+        with pytest.raises(RegleEnfreinte, match="3 jours"):
+            f.guerir_durable("os", soins_medicaux=True, jours_de_repos=2)
+
+    def test_degats_absurdes(self) -> None:
+        with pytest.raises(JdrErreur, match="Dégâts 21"):
+            Fiche.nouvelle("A", Ton.RAW).subir(21)
+
+
+class TestStress:
+    """Blockbuster : pertes de Santé, Coup d'éclat figé ; Raw : malus, résistance, Rupture."""
+
+    def test_blockbuster_perte_de_sante(self) -> None:
+        f = Fiche("A", Ton.BLOCKBUSTER, 6).subir(1).subir(1)
+        assert (f.sante, f.stress) == (4, 2)
+
+    def test_raw_perte_de_sante_sans_stress(self) -> None:
+        assert Fiche.nouvelle("A", Ton.RAW).subir(1).stress == 0
+
+    def test_plafond(self) -> None:
+        f = Fiche.nouvelle("A", Ton.BLOCKBUSTER)
+        for _ in range(5):
+            f = f.evenement(Evenement.INDICIBLE)
+        assert f.stress == 6
+
+    def test_coup_d_eclat_seulement_blockbuster(self) -> None:
+        with pytest.raises(RegleEnfreinte):
+            Fiche("A", Ton.RAW, 6, 6).declarer_coup_d_eclat()
+        with pytest.raises(RegleEnfreinte):
+            Fiche("A", Ton.BLOCKBUSTER, 8, 5).declarer_coup_d_eclat()
+
+    def test_fige_sauf_repos(self) -> None:
+        f = Fiche("A", Ton.BLOCKBUSTER, 8, 6)
+        assert f.subir(1).stress == 6 and f.evenement(Evenement.CHOC).stress == 6
+        assert f.repos("longue").stress == 0
+
+    def test_resistance_raw_seulement(self) -> None:
+        with pytest.raises(RegleEnfreinte, match="Raw"):
+            Fiche("A", Ton.BLOCKBUSTER, 8, 0).evenement(Evenement.CHOC, resistance=jet(6))
+
+    def test_resistance_ratee(self) -> None:
+        assert Fiche("A", Ton.RAW, 6, 0).evenement(Evenement.INDICIBLE, resistance=jet(1, 2)).stress == 3
+
+    def test_danger_compte_une_fois(self) -> None:
+        f = Fiche("A", Ton.RAW, 6, 0).evenement(Evenement.CHOC, danger="incendie")
+        assert f.evenement(Evenement.CHOC, danger="incendie").stress == 1
+        assert f.nouvelle_scene().evenement(Evenement.CHOC, danger="incendie").stress == 2
+        with pytest.raises(RegleEnfreinte, match="le jet pour l'éviter est déjà fait"):
+            Fiche("A", Ton.RAW, 6, 0).evenement(Evenement.CHOC, danger="x", resistance=jet(6))
+
+    def test_repos_comme_d_habitude_en_rupture(self) -> None:
+        """La pause sûre et le repos fonctionnent comme d'habitude en Raw (source, l. 50),
+        Rupture comprise ; qu'ils la lèvent est une hypothèse réglable."""
+        en_rupture = Fiche("A", Ton.RAW, 4, 6, mode_rupture="fuite")
+        assert en_rupture.repos("pause").stress == 5 and not en_rupture.repos("pause").en_rupture
+        assert en_rupture.repos("longue").stress == 0
+        garde = en_rupture.repos("scene", repos_leve_rupture=False)
+        assert garde.en_rupture and garde.sante == 5
+        with pytest.raises(RegleEnfreinte, match="ramener"):
+            en_rupture.reconfort()
+
+    def test_reconfort_blockbuster_refuse(self) -> None:
+        with pytest.raises(RegleEnfreinte, match="Raw"):
+            Fiche("A", Ton.BLOCKBUSTER, 8, 3).reconfort()
+
+
+class TestSauvegarde:
+    """Aller-retour JSON et refus de toute sauvegarde abîmée."""
+
+    def test_aller_retour(self) -> None:
+        f = Fiche.nouvelle("Ada", Ton.RAW).subir(3, [("x", ["tir"])])
+        f = f.evenement(Evenement.HORREUR, resistance=f.jet_de_resistance(2, des=DesScriptes([1, 2])))
+        assert Fiche.depuis_json(json.loads(json.dumps(f.en_json()))) == f
+
+    @pytest.mark.parametrize("corrompue", [
+        None, [], "texte", {"version": 2}, {"version": 1},
+        {"version": 1, "nom": "A", "ton": "raw", "sante": 7, "stress": 0},
+        {"version": 1, "nom": "A", "ton": "epique", "sante": 3, "stress": 0},
+        {"version": 1, "nom": "A", "ton": "raw", "sante": 3, "stress": "2"},
+        {"version": 1, "nom": "", "ton": "raw", "sante": 3, "stress": 0},
+        {"version": 1, "nom": "A", "ton": "raw", "sante": 6, "stress": 0,
+         "blessures": [{"nom": "x", "palier": "blessé", "gene": [], "durable": False}]},
+        {"version": 1, "nom": "A", "ton": "raw", "sante": 3, "stress": 0, "blessures": "x"},
+        {"version": 1, "nom": "A", "ton": "raw", "sante": 3, "stress": 0, "blessures": [{"palier": "blessé"}]},
+        {"version": 1, "nom": "A", "ton": "raw", "sante": 3, "stress": 0, "mode_rupture": "fuite"},
+        {"version": 1, "nom": "A", "ton": "raw", "sante": 3, "stress": 0, "reconfort_recu": "oui"},
+    ])
+    def test_refus(self, corrompue: object) -> None:
+        with pytest.raises(JdrErreur, match=r"illisible|attendu|texte"):
+            Fiche.depuis_json(corrompue)
+
+    def test_pont_fiche_corrompue(self) -> None:
+        requete = {"type": "suivi", "systeme": "encore", "etat": {"version": 1}, "op": {"op": "lire"}}
+        r = json.loads(pont.traiter(json.dumps(requete)))
+        assert set(r) == {"erreur"} and "illisible" in r["erreur"]
+
+
+def test_fiche_aleatoire_reproductible() -> None:
+    a = affronter(Fiche.nouvelle("A", Ton.RAW), PAR_CLE["poison"], 3, des=DesAleatoires(3),
+                  blessures=[("x", [])])
+    b = affronter(Fiche.nouvelle("A", Ton.RAW), PAR_CLE["poison"], 3, des=DesAleatoires(3),
+                  blessures=[("x", [])])
+    assert a == b
+
 
 BLESSURES_KO = [("côtes cassées", ["courir"]), ("arcade ouverte", ["viser"]), ("commotion", [])]
 
@@ -189,30 +336,30 @@ class TestPremiereVision:
             Fiche.depuis_json({**fiche.en_json(), "creatures_vues": "goule"})
 
 
+class TestTraceSante:
+    """Quelques règles de la source que rien d'autre n'exerçait (trace de l'issue 37)."""
+
+    def test_stress_commence_a_zero(self) -> None:
+        assert Fiche.nouvelle("L", Ton.BLOCKBUSTER).stress == 0 == Fiche.nouvelle("A", Ton.RAW).stress
+
+    def test_gravement_blesse_et_hors_de_combat(self) -> None:
+        fiche = Fiche.nouvelle("G", Ton.BLOCKBUSTER)
+        assert fiche.subir(5, [("a", ["x"]), ("b", ["y"])]).palier is Palier.GRAVEMENT_BLESSE
+        assert fiche.subir(8, [("a", ["x"]), ("b", ["y"]), ("c", ["z"])]).palier is Palier.HORS_DE_COMBAT
+
+    def test_equipement_dans_la_table_des_soins(self) -> None:
+        from jdr_core.encore.tables import SOINS
+
+        ligne = next(ligne for ligne in SOINS.lignes if ligne[0] == "Certains équipements")
+        assert all("Créer un objet" in cellule for cellule in ligne[1:])
+
+    def test_blessure_de_poison_durable(self) -> None:
+        fiche = Fiche.nouvelle("A", Ton.RAW).subir(2, [("poison", ["tout"])]).rendre_durable("poison")
+        assert fiche.blessures[0].durable
+
+
 class TestErreursFrancaises:
-    """Tout ce que lève le cœur d'enCORE est une JdrErreur en français, jamais un ValueError nu."""
-
-    @pytest.mark.parametrize("brut", ["epique", [], {}, None, 3])
-    def test_ton_inconnu(self, brut: object) -> None:
-        with pytest.raises(JdrErreur) as erreur:
-            lire_ton(brut)
-        assert str(erreur.value) == "Ton inconnu : choisissez Blockbuster ou Raw."
-
-    def test_ton_lu_sans_majuscules(self) -> None:
-        assert lire_ton(" RAW ") is Ton.RAW and lire_palier("Blessé") is Palier.BLESSE
-
-    @pytest.mark.parametrize("brut", ["épuisé", ["blessé"], None])
-    def test_palier_inconnu(self, brut: object) -> None:
-        with pytest.raises(JdrErreur, match="Palier inconnu : valide, blessé, gravement blessé ou hors de combat"):
-            lire_palier(brut)
-
-    def test_palier_hors_bornes_est_une_jdrerreur(self) -> None:
-        with pytest.raises(JdrErreur, match="Santé 9 : attendu un entier de 0 à 8"):
-            REGLES[Ton.BLOCKBUSTER].palier(9)
-
-    def test_aucun_valueerror_nu_dans_ton(self) -> None:
-        with open(module_ton.__file__, encoding="utf-8") as source:
-            assert "raise ValueError" not in source.read()
+    """Une fiche construite ou relue de travers lève une JdrErreur en français."""
 
     @pytest.mark.parametrize(("args", "message"), [
         (("Ada", "epique", 6), "Ton inconnu"),
@@ -247,25 +394,3 @@ class TestErreursFrancaises:
     def test_sauvegarde_mal_typee(self, etat: dict[str, object]) -> None:
         with pytest.raises(JdrErreur, match=r"Fiche illisible : le (ton|palier)"):
             Fiche.depuis_json(etat)
-
-
-class TestTraceSante:
-    """Quelques règles de la source que rien d'autre n'exerçait (trace de l'issue 37)."""
-
-    def test_stress_commence_a_zero(self) -> None:
-        assert Fiche.nouvelle("L", Ton.BLOCKBUSTER).stress == 0 == Fiche.nouvelle("A", Ton.RAW).stress
-
-    def test_gravement_blesse_et_hors_de_combat(self) -> None:
-        fiche = Fiche.nouvelle("G", Ton.BLOCKBUSTER)
-        assert fiche.subir(5, [("a", ["x"]), ("b", ["y"])]).palier is Palier.GRAVEMENT_BLESSE
-        assert fiche.subir(8, [("a", ["x"]), ("b", ["y"]), ("c", ["z"])]).palier is Palier.HORS_DE_COMBAT
-
-    def test_equipement_dans_la_table_des_soins(self) -> None:
-        from jdr_core.encore.tables import SOINS
-
-        ligne = next(ligne for ligne in SOINS.lignes if ligne[0] == "Certains équipements")
-        assert all("Créer un objet" in cellule for cellule in ligne[1:])
-
-    def test_blessure_de_poison_durable(self) -> None:
-        fiche = Fiche.nouvelle("A", Ton.RAW).subir(2, [("poison", ["tout"])]).rendre_durable("poison")
-        assert fiche.blessures[0].durable

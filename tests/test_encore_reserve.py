@@ -1,0 +1,58 @@
+"""enCORE : la réserve de d6 (jdr_core/encore/reserve.py) : taille, issues, hypothèse, cotes exactes."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from jdr_core.des import DesScriptes
+from jdr_core.encore.reserve import Difficulte, Hypothese, Issue, distribution_reserve, lancer_reserve, taille_reserve
+from jdr_core.erreurs import JdrErreur
+
+
+def jet(*faces: int, difficulte: Difficulte = Difficulte.STANDARD) -> Any:
+    return lancer_reserve(len(faces), des=DesScriptes(faces), difficulte=difficulte)
+
+
+class TestReserve:
+    """Taille, plafond, minimum, issues et Coup d'éclat, sous l'hypothèse paramétrable."""
+
+    @pytest.mark.parametrize(("attribut", "bonus", "malus", "eclat", "attendu"), [
+        (3, 0, 0, False, 3), (3, 9, 0, False, 6), (1, 0, 3, False, 1), (0, 0, 0, False, 1),
+        (0, 0, 5, True, 4), (3, 9, 0, True, 9),
+    ])
+    def test_taille(self, attribut: int, bonus: int, malus: int, eclat: bool, attendu: int) -> None:
+        assert taille_reserve(attribut, bonus, malus, coup_d_eclat=eclat) == attendu
+
+    def test_issues(self) -> None:
+        assert jet(5, 1, 1).issue is Issue.REUSSITE
+        assert jet(5, 1, 1, difficulte=Difficulte.DIFFICILE).issue is Issue.PARTIELLE
+        assert jet(1, 2, 4, difficulte=Difficulte.DIFFICILE).issue is Issue.ECHEC
+        assert jet(6, 5).succes == 2
+
+    def test_coup_d_eclat_ne_rate_jamais(self) -> None:
+        for diff in Difficulte:
+            d = distribution_reserve(1, malus=5, difficulte=diff, coup_d_eclat=True)
+            assert d[Issue.ECHEC] == 0
+        assert distribution_reserve(0, coup_d_eclat=True)[Issue.REUSSITE] == 1
+
+    def test_hypothese_modifiable(self) -> None:
+        h = Hypothese(face_succes=4, requis={Difficulte.STANDARD: 2, Difficulte.DIFFICILE: 3})
+        assert lancer_reserve(2, des=DesScriptes([4, 4]), hypothese=h).issue is Issue.REUSSITE
+        with pytest.raises(JdrErreur, match="Face de succès 7"):
+            Hypothese(face_succes=7)
+
+    @pytest.mark.parametrize("attribut", range(0, 7))
+    def test_distribution_somme_a_un(self, attribut: int) -> None:
+        assert sum(distribution_reserve(attribut, bonus=2, malus=1).values()) == 1
+
+    def test_attribut_hors_bornes(self) -> None:
+        with pytest.raises(JdrErreur, match="Attribut 7"):
+            taille_reserve(7)
+
+
+def test_lucrece_cotes_exactes() -> None:
+    d = distribution_reserve(3, difficulte=Difficulte.DIFFICILE, coup_d_eclat=True)
+    assert d == {Issue.REUSSITE: Fraction(473, 729), Issue.PARTIELLE: Fraction(256, 729), Issue.ECHEC: 0}
