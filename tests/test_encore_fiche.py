@@ -10,11 +10,12 @@ import pytest
 from jdr_core import pont
 from jdr_core.des import DesAleatoires, DesScriptes
 from jdr_core.encore.dangers import PAR_CLE, affronter
-from jdr_core.encore.fiche import CREATURES_MAX, Fiche
+from jdr_core.encore.fiche import CREATURES_MAX, Blessure, Fiche
 from jdr_core.encore.reserve import Issue, lancer_reserve
 from jdr_core.encore.ton import REGLES, Evenement, Palier, Ton
 from jdr_core.erreurs import JdrErreur, RegleEnfreinte
 
+from .test_encore_francais import sans_restes
 from .test_encore_reserve import jet
 
 
@@ -394,3 +395,51 @@ class TestErreursFrancaises:
     def test_sauvegarde_mal_typee(self, etat: dict[str, object]) -> None:
         with pytest.raises(JdrErreur, match=r"Fiche illisible : le (ton|palier)"):
             Fiche.depuis_json(etat)
+
+
+class TestFiche:
+    """La fiche lue à voix haute : jauges, états, blessures (aucune, une, plusieurs)."""
+
+    @pytest.mark.parametrize(("gene", "durable", "attendu"), [
+        ((), False, "commotion (actions gênées à préciser)"),
+        (("tir",), False, "commotion (−1d6 pour tir)"),
+        (("tir", "course"), True, "commotion (−1d6 pour tir et course, durable)"),
+        ((), True, "commotion (actions gênées à préciser, durable)"),
+    ])
+    def test_blessure(self, gene: tuple[str, ...], durable: bool, attendu: str) -> None:
+        assert str(Blessure("commotion", Palier.BLESSE, gene, durable)) == attendu
+
+    def test_sans_blessure(self) -> None:
+        assert str(Fiche.nouvelle("Gideon", Ton.BLOCKBUSTER)) == (
+            "Gideon (Blockbuster) : Santé 8/8, valide ; Stress 0/6.\nAucune blessure.")
+
+    def test_une_blessure(self) -> None:
+        f = Fiche.nouvelle("Ada", Ton.RAW).subir(2, [("entorse", ["course"])])
+        assert str(f).splitlines()[1] == "1 blessure : entorse (−1d6 pour course)."
+
+    def test_plusieurs_blessures(self) -> None:
+        f = Fiche.nouvelle("Ada", Ton.RAW).subir(6, [("a", []), ("b", ["tir"]), ("c", [])])
+        assert str(f) == ("Ada (Raw) : Santé 0/6, hors de combat ; Stress 0/6.\n"
+                          "3 blessures : a (actions gênées à préciser), b (−1d6 pour tir), "
+                          "c (actions gênées à préciser).")
+
+    @pytest.mark.parametrize(("fiche", "attendu"), [
+        (Fiche("L", Ton.BLOCKBUSTER, 8, 6), "L (Blockbuster) : Santé 8/8, valide ; Stress 6/6, Coup d'éclat prêt."),
+        (Fiche("A", Ton.RAW, 6, 6), "A (Raw) : Santé 6/6, valide ; Stress 6/6, en Rupture."),
+        (Fiche("A", Ton.RAW, 6, 6, mode_rupture="fuite"),
+         "A (Raw) : Santé 6/6, valide ; Stress 6/6, en Rupture (fuite)."),
+        (Fiche("A", Ton.RAW, 2, 4),
+         "A (Raw) : Santé 2/6, palier « gravement blessé » ; Stress 4/6, −1d6 à tous les jets."),
+    ])
+    def test_jauges(self, fiche: Fiche, attendu: str) -> None:
+        assert fiche.jauges == attendu
+
+    @pytest.mark.parametrize(("degats", "attendu"), [
+        (0, "Sans dégâts, Ada garde 6 Santé : aucun palier franchi, aucune blessure à nommer."),
+        (1, "1 dégât fait passer Ada de 6 à 5 Santé : aucun palier franchi, donc aucune blessure à nommer."),
+        (2, "2 dégâts font passer Ada de 6 à 4 Santé : 1 palier franchi (blessé), donc 1 blessure à nommer."),
+        (9, "9 dégâts font passer Ada de 6 à 0 Santé : 3 paliers franchis (blessé, gravement blessé, "
+            "hors de combat), donc 3 blessures à nommer."),
+    ])
+    def test_prevoir_degats(self, degats: int, attendu: str) -> None:
+        assert sans_restes(Fiche.nouvelle("Ada", Ton.RAW).prevoir_degats(degats)) == attendu

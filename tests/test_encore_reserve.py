@@ -8,8 +8,19 @@ from typing import Any
 import pytest
 
 from jdr_core.des import DesScriptes
-from jdr_core.encore.reserve import Difficulte, Hypothese, Issue, distribution_reserve, lancer_reserve, taille_reserve
+from jdr_core.encore.reserve import (
+    Difficulte,
+    Hypothese,
+    Issue,
+    chances,
+    distribution_reserve,
+    lancer_reserve,
+    taille_reserve,
+)
+from jdr_core.encore.suivi import phrase_jet
 from jdr_core.erreurs import JdrErreur
+
+from .test_encore_francais import sans_restes
 
 
 def jet(*faces: int, difficulte: Difficulte = Difficulte.STANDARD) -> Any:
@@ -56,3 +67,46 @@ class TestReserve:
 def test_lucrece_cotes_exactes() -> None:
     d = distribution_reserve(3, difficulte=Difficulte.DIFFICILE, coup_d_eclat=True)
     assert d == {Issue.REUSSITE: Fraction(473, 729), Issue.PARTIELLE: Fraction(256, 729), Issue.ECHEC: 0}
+
+
+class TestJet:
+    """La phrase d'une réserve : aucun, un, plusieurs succès ; Coup d'éclat."""
+
+    @pytest.mark.parametrize(("faces", "attendu"), [
+        ((1, 2), "2d6 (1, 2) en Standard : aucun succès, échec."),
+        ((5,), "1d6 (5) en Standard : 1 succès, réussite."),
+        ((6, 5, 1), "3d6 (6, 5, 1) en Standard : 2 succès, réussite."),
+    ])
+    def test_succes(self, faces: tuple[int, ...], attendu: str) -> None:
+        jet = lancer_reserve(len(faces), des=DesScriptes(faces))
+        assert sans_restes(str(jet)) == attendu
+
+    def test_difficile_partielle(self) -> None:
+        jet = lancer_reserve(2, difficulte=Difficulte.DIFFICILE, des=DesScriptes([6, 1]))
+        assert str(jet) == "2d6 (6, 1) en Difficile : 1 succès, réussite partielle."
+
+    def test_coup_d_eclat(self) -> None:
+        jet = lancer_reserve(0, coup_d_eclat=True, des=DesScriptes([1, 1, 1, 1]))
+        assert str(jet) == "4d6 (1, 1, 1, 1) en Standard, Coup d'éclat : aucun succès, réussite."
+
+    @pytest.mark.parametrize(("attribut", "attendu"), [("INT", "Jet d'INT"), ("CON", "Jet de CON")])
+    def test_phrase_jet(self, attribut: str, attendu: str) -> None:
+        jet = lancer_reserve(1, des=DesScriptes([2]))
+        assert phrase_jet(attribut, jet) == f"{attendu}, Standard : 1d6 (2), aucun succès, échec."
+
+
+class TestChances:
+    """Les chances en une phrase : pourcentages, « impossible », « assurée »."""
+
+    def test_trois_issues(self) -> None:
+        assert str(chances(3, difficulte=Difficulte.DIFFICILE)) == (
+            "Réussite 25,9 %, réussite partielle 44,4 %, échec 29,6 %.")
+
+    def test_impossible_et_assuree(self) -> None:
+        assert str(chances(0, coup_d_eclat=True)) == (
+            "Réussite assurée, réussite partielle impossible, échec impossible.")
+
+    def test_echec_assure(self) -> None:
+        jamais = Hypothese(requis={Difficulte.STANDARD: 2, Difficulte.DIFFICILE: 3})
+        assert str(chances(1, hypothese=jamais, difficulte=Difficulte.DIFFICILE)) == (
+            "Réussite impossible, réussite partielle 33,3 %, échec 66,7 %.")
