@@ -18,6 +18,7 @@ from jdr_core.francais import (
     le,
     majuscule,
     minuscule,
+    nombre_relatif,
     ordinal,
     quantite,
     signe,
@@ -146,3 +147,13 @@ class TestRedaction:
 
     def test_en_minuscule(self) -> None:
         assert en_minuscule("Piège mortel") == "piège mortel"
+
+
+class TestTexte:
+    """Accords et signes."""
+
+    def test_quantite(self) -> None:
+        assert [quantite(n, "manche") for n in (0, 1, 2)] == ["0 manche", "1 manche", "2 manches"]
+
+    def test_signes(self) -> None:
+        assert (signe(3), signe(-1), signe(0), nombre_relatif(-4), nombre_relatif(4)) == ("+3", "−1", "0", "−4", "4")
