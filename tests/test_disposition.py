@@ -16,7 +16,6 @@ TESTS = RACINE / "tests"
 #: Les fichiers d'un système qui ne sont nommés comme aucun module : ce qu'ils couvrent, à travers lui.
 TRANSVERSAUX = {
     "test_troisd6_exemples.py": "les valeurs derrière les exemples des pages du 3D6, page par page",
-    "test_troisd6_phrases.py": "les phrases du 3D6 (test, combat, opposition, énergie) : zéro, un, plusieurs",
     "test_deuxd6_scenes.py": "les phrases des scènes du 2D6 (opposition, scene, tache), lues de la même façon",
     "test_deuxd6_erreurs.py": "chaque fonction du 2D6 refuse ses entrées hors bornes avant le moindre dé",
     "test_encore_francais.py": "chaque erreur qu'un joueur peut provoquer dans enCORE, dite en français",

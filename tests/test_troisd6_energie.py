@@ -1,11 +1,14 @@
 """Points d'énergie : états, dépense de PE, récupération, stabilisation, soins, séquelle Infirme."""
 
+
 import pytest
 
 from jdr_core.des import DesScriptes
 from jdr_core.erreurs import JdrErreur, RegleEnfreinte
 from jdr_core.troisd6.energie import COUTS, Etat, Usage, Vitalite, etat_pour, pe_de_depart
 from jdr_core.troisd6.test import tester
+
+from .phrases_troisd6 import propre
 
 
 class TestEtats:
@@ -106,3 +109,22 @@ class TestDepenserDesPE:
         v = Vitalite(5, 6)
         v.depenser(Usage.COMPETENCE)
         assert v.pe == 5
+
+
+class TestPhraseVitalite:
+    """Les PE (avec le vrai signe moins), l'état, son effet et la séquelle."""
+
+    @pytest.mark.parametrize(("pe", "debut"), [
+        (5, "5 PE sur 5 : en forme."),
+        (1, "1 PE sur 5 : affaibli, un désavantage sur toutes les actions."),
+        (0, "0 PE sur 5 : gravement blessé, incapable d'agir vraiment avant d'avoir retrouvé 1 PE."),
+        (-1, "−1 PE sur 5 : état critique, à stabiliser ou à soigner"),
+    ])
+    def test_etats(self, pe: int, debut: str) -> None:
+        assert propre(str(Vitalite(pe, 5))).startswith(debut)
+
+    def test_sequelle(self) -> None:
+        tombe = Vitalite.nouvelle(physique=3, mental=2).subir(6)
+        assert str(tombe).endswith("; la séquelle Infirme menace, faute de stabilisation.")
+        assert str(tombe.stabiliser()).endswith("avant d'avoir retrouvé 1 PE.")
+        assert str(tombe.reprendre_conscience().recuperer(3)) == "3 PE sur 5 : en forme, avec le défaut Infirme."

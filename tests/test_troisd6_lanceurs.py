@@ -22,7 +22,7 @@ from jdr_core.troisd6.lanceurs import (
     phrase_test,
 )
 
-from .test_troisd6_phrases import jet, propre
+from .phrases_troisd6 import jet, propre
 
 
 class TestPhrasesDesLanceurs:
