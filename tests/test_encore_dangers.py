@@ -5,7 +5,6 @@ from __future__ import annotations
 from jdr_core.des import DesScriptes
 from jdr_core.encore.dangers import DANGERS, PAR_CLE, affronter
 from jdr_core.encore.fiche import Fiche
-from jdr_core.encore.lanceurs import DANGER, RESERVE, TABLES
 from jdr_core.encore.ton import Ton
 
 from .test_encore_francais import sans_restes
@@ -25,7 +24,7 @@ class TestDangers:
 
 
 class TestDanger:
-    """Éviter, éviter avec complication, subir ; jamais de parenthèses imbriquées."""
+    """Éviter, éviter avec complication, subir."""
 
     def test_reussite(self) -> None:
         e = affronter(Fiche.nouvelle("Ada", Ton.RAW), PAR_CLE["incendie"], 2, des=DesScriptes([5, 6]))
@@ -49,24 +48,3 @@ class TestDanger:
         f = Fiche("Ada", Ton.RAW, 0, 0)
         e = affronter(f, PAR_CLE["poison"], 1, des=DesScriptes([1]))
         assert str(e) == "Ada subit le danger (poison) : rien de plus ne change."
-
-    def test_lanceur(self) -> None:
-        v = DANGER.valider({"danger": "incendie", "attribut": "3"})
-        aff = DANGER.afficher(DANGER.lancer(v, DesScriptes([1, 2, 3])), v)
-        assert aff["phrase"] == "Le PJ subit le danger (incendie) : −3 Santé, +2 Stress."
-        assert aff["details"] == ["CON Difficile : 3d6 (1, 2, 3), aucun succès, échec.",
-                                  "Santé 8 → 5 (palier « blessé ») : aucune armure ne réduit ces dégâts.",
-                                  "Blessure à nommer, palier blessé.", "Stress 0 → 2."]
-
-    def test_lanceur_reserve(self) -> None:
-        v = RESERVE.valider({"ton": "raw", "stress": "4", "attribut": "2"})
-        aff = RESERVE.afficher(RESERVE.lancer(v, DesScriptes([5])), v)
-        assert aff["details"] == ["1d6 (5) en Standard : 1 succès, réussite.",
-                                  "Stress 4 ou 5 en Raw : −1d6 à la réserve."]
-
-    def test_tables_sans_parentheses_imbriquees(self) -> None:
-        cellules = [c for t in TABLES for ligne in t.lignes for c in ligne]
-        cellules += [d.intitule for d in DANGERS]
-        for c in cellules:
-            sans_restes(c)
-        assert PAR_CLE["incendie"].intitule == "Incendie, par tour"

@@ -1,12 +1,15 @@
 """enCORE : les lanceurs et les tables des pages (jdr_core/encore/lanceurs.py), contre les tableaux du texte
-source relus ici : dangers, paliers, événements, récupération ; et la liste des dangers du lanceur."""
+source relus ici : dangers, paliers, événements, récupération ; la liste des dangers du lanceur ; ses phrases."""
 
 from __future__ import annotations
 
 import re
 
-from jdr_core.encore.lanceurs import DANGER, TABLES
+from jdr_core.des import DesScriptes
+from jdr_core.encore.dangers import DANGERS, PAR_CLE
+from jdr_core.encore.lanceurs import DANGER, RESERVE, TABLES
 
+from .test_encore_francais import sans_restes
 from .test_trace import source
 
 PUBLIEES = {t.nom: t for t in TABLES}
@@ -57,3 +60,28 @@ def test_recuperer() -> None:
         assert re.findall(r"[+−]?\d", notre_sante) == re.findall(r"[+−]?\d", sante)
         assert re.findall(r"[+−]?\d", notre_stress) == re.findall(r"[+−]?\d", stress)
         assert ("soins médicaux" in notre_sante) == ("soins médicaux" in sante)
+
+
+class TestPhrasesDesLanceurs:
+    """Ce que montrent les lanceurs de danger et de réserve ; des tables sans parenthèses imbriquées."""
+
+    def test_lanceur(self) -> None:
+        v = DANGER.valider({"danger": "incendie", "attribut": "3"})
+        aff = DANGER.afficher(DANGER.lancer(v, DesScriptes([1, 2, 3])), v)
+        assert aff["phrase"] == "Le PJ subit le danger (incendie) : −3 Santé, +2 Stress."
+        assert aff["details"] == ["CON Difficile : 3d6 (1, 2, 3), aucun succès, échec.",
+                                  "Santé 8 → 5 (palier « blessé ») : aucune armure ne réduit ces dégâts.",
+                                  "Blessure à nommer, palier blessé.", "Stress 0 → 2."]
+
+    def test_lanceur_reserve(self) -> None:
+        v = RESERVE.valider({"ton": "raw", "stress": "4", "attribut": "2"})
+        aff = RESERVE.afficher(RESERVE.lancer(v, DesScriptes([5])), v)
+        assert aff["details"] == ["1d6 (5) en Standard : 1 succès, réussite.",
+                                  "Stress 4 ou 5 en Raw : −1d6 à la réserve."]
+
+    def test_tables_sans_parentheses_imbriquees(self) -> None:
+        cellules = [c for t in TABLES for ligne in t.lignes for c in ligne]
+        cellules += [d.intitule for d in DANGERS]
+        for c in cellules:
+            sans_restes(c)
+        assert PAR_CLE["incendie"].intitule == "Incendie, par tour"
