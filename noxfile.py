@@ -71,7 +71,7 @@ def ecrire(session: nox.Session) -> None:
 
 @nox.session(python=False)
 def nouveau(session: nox.Session) -> None:
-    """Un nouveau système : nox -s nouveau -- <nom> "<Titre>" écrit jdr_core/<nom>/, tests/test_<nom>_jet.py et
+    """Un nouveau système : nox -s nouveau -- <nom> "<Titre>" écrit jdr_core/<nom>/, tests/test_<nom>_<module>.py et
     docs/<nom>/, et l'inscrit au registre (une ligne) ; nox -s nouveau -- --retirer <nom> le retire. Le générateur
     (site_plugins/nouveau.py) n'utilise que la bibliothèque standard : pas d'environnement à installer."""
     if not session.posargs:

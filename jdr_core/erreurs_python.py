@@ -218,7 +218,7 @@ _LECTURE: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
      lambda m: f"ligne {m[1]} : une espace est attendue après « {m[2]} »"),
     (re.compile(r"line (\d+) of the docstring for .* has inconsistent leading whitespace: .*", re.S),
      lambda m: f"ligne {m[1]} : son retrait ne suit pas celui de la ligne « >>> » qu'elle continue"),
-    (re.compile(r"line (\d+) of the docstring for .* has (?:an )?invalid option: .*", re.S),
+    (re.compile(r"line (\d+) of the (?:docstring|doctest) for .* has (?:an )?invalid option: .*", re.S),
      lambda m: f"ligne {m[1]} : option de doctest inconnue après « # doctest: »"),
 )
 

@@ -6,7 +6,8 @@ Le générateur écrit un système complet et qui passe les tests, à remplacer 
   première règle : un d20 plus un modificateur contre une difficulté, son résultat et sa phrase),
   ``lanceurs.py`` (sa mécanique : paramètres, lignes de cotes déclarées par :mod:`jdr_core.issues`),
   ``tables.py`` (une table pour l'écran du MJ) ;
-* ``tests/test_<nom>_jet.py`` : les tests de cette règle ;
+* ``tests/test_<nom>_<module>.py`` : un fichier de tests par module, nommé comme lui (``jet``,
+  ``lanceurs``, ``tables``, ``systeme``), comme le veut ``tests/test_disposition.py`` ;
 * ``docs/<nom>/`` : l'accueil du système et son encadré de portée, une page de règle (un exemple
   vérifié, un jet dans le texte, un lanceur) et l'écran du MJ ;
 * une ligne dans ``SYSTEMES`` (``jdr_core/registre.py``) : le menu et l'accueil du site s'en tirent.
@@ -134,11 +135,18 @@ def _liste(racine: Path) -> re.Match[str]:
 
 def fichiers(nom: str, titre: str) -> dict[str, str]:
     """Chaque fichier du système (chemin depuis la racine → texte), le nom et le titre mis en place."""
-    # Les imports du fichier de tests, dans l'ordre que veut ruff (isort), qui dépend du nom.
-    imports = sorted([f"from jdr_core.{nom}.jet import Jet, tenter", f"from jdr_core.{nom}.lanceurs import JET",
-                      "from jdr_core.des import DesScriptes", "from jdr_core.erreurs import JdrErreur"])
+    # Les imports des fichiers de tests, dans l'ordre que veut ruff (isort), qui dépend du nom.
+    def imports(*lignes: str) -> str:
+        return "\n".join(sorted(lignes))
+
     valeurs = {"nom": nom, "titre": titre, "ident": nom.replace("_", "-"), "marque": MARQUE,
-               "imports": "\n".join(imports)}
+               "imports": imports(f"from jdr_core.{nom}.jet import tenter", "from jdr_core.des import DesScriptes",
+                                  "from jdr_core.erreurs import JdrErreur"),
+               "imports_lanceurs": imports(f"from jdr_core.{nom}.jet import Jet",
+                                           f"from jdr_core.{nom}.lanceurs import JET",
+                                           "from jdr_core.erreurs import JdrErreur"),
+               "imports_tables": imports(f"from jdr_core.{nom}.tables import TABLES",
+                                         "from jdr_core.cotes import pourcentage")}
     return {chemin.replace("NOM", nom): Template(modele).substitute(valeurs) for chemin, modele in MODELES.items()}
 
 
@@ -208,7 +216,7 @@ def main(arguments: list[str] | None = None, racine: Path = RACINE) -> int:
     for chemin in ecrits:
         print(f"écrit : {chemin}")
     print(f"\nLe système « {args.titre} » est inscrit. La suite : docs/auteurs/index.md (le guide de l'auteur) ;"
-          f"\n  nox -s ecrire pour voir ses pages, pytest tests/test_{args.nom}_jet.py pour ses tests ;"
+          f"\n  nox -s ecrire pour voir ses pages, pytest tests/test_{args.nom}_*.py pour ses tests ;"
           f"\n  nox -s nouveau -- --retirer {args.nom} pour tout retirer.")
     return 0
 

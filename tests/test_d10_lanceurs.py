@@ -12,42 +12,15 @@ from hypothesis import strategies as st
 from jdr_core.d10.blessures import chance_resistance, distribution_survie
 from jdr_core.d10.combat import Couvert, Defense, distribution_attaque
 from jdr_core.d10.lanceurs import MECANIQUES
-from jdr_core.d10.systeme import SYSTEME
 from jdr_core.des import DesAleatoires
 from jdr_core.erreurs import JdrErreur
-from jdr_core.mecanique import ROLES, Entier, Mecanique
+from jdr_core.mecanique import ROLES, Mecanique
 
 from .loi_d10 import FIXE, cotes_action, difficulte_opposition, loi_de_ouvert, loi_marge
 from .test_enumeration import enumerer_mecanique
 from .test_khi2 import Cas, Exacte, Issue, par_cas, verifier_les_cotes
 
 PAR_NOM: dict[str, Mecanique[Any]] = {m.nom: m for m in MECANIQUES}
-
-
-class TestSysteme:
-    """La valeur SYSTEME : noms préfixés « d10- », tables bien formées, défauts dans leurs bornes."""
-
-    def test_noms(self) -> None:
-        assert SYSTEME.nom == "d10" and SYSTEME.titre == "D10 + carac + compétence"
-        assert set(PAR_NOM) == {"d10-action", "d10-opposition", "d10-attaque", "d10-ko", "d10-survie"}
-
-    def test_tables(self) -> None:
-        noms = {t.nom for t in SYSTEME.tables}
-        assert noms == {"d10-caracteristiques", "d10-annees", "d10-de-ouvert", "d10-cas", "d10-environnement",
-                        "d10-distance", "d10-couverts", "d10-bandes", "d10-cumul"}
-        annees = next(t for t in SYSTEME.tables if t.nom == "d10-annees")
-        assert [ligne[1] for ligne in annees.lignes][:4] == ["1 an", "3 ans", "6 ans", "10 ans"]
-
-    def test_defauts_valides(self) -> None:
-        for m in MECANIQUES:
-            for p in m.parametres:
-                if isinstance(p, Entier):
-                    assert p.minimum <= p.defaut <= p.maximum, (m.nom, p.nom)
-
-    def test_hypotheses_dans_les_reglages_avances(self) -> None:
-        for m in MECANIQUES:
-            for p in m.parametres:
-                assert p.avance == ("hypothèse" in p.libelle), (m.nom, p.nom)
 
 
 CAS_PETITS = [(m.nom, i, petit) for m in MECANIQUES for i, petit in enumerate(m.petits)]

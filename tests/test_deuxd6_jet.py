@@ -1,4 +1,4 @@
-"""Le jet de 2D6 : cibles, compétences proches, niveaux, Dd, distribution exacte."""
+"""Le jet de 2D6 (jdr_core/deuxd6/jet.py) : cibles, compétences proches, niveaux, Dd, distribution exacte."""
 
 from __future__ import annotations
 
@@ -31,7 +31,6 @@ from jdr_core.deuxd6.jet import (
     tenter,
 )
 from jdr_core.erreurs import JdrErreur
-from jdr_core.francais import nombre_relatif, quantite, signe
 
 
 class TestModificateurs:
@@ -161,16 +160,6 @@ class TestDistribution:
 
     def test_paires(self) -> None:
         assert len(PAIRES) == 36 and len(set(PAIRES)) == 36
-
-
-class TestTexte:
-    """Accords et signes."""
-
-    def test_quantite(self) -> None:
-        assert [quantite(n, "manche") for n in (0, 1, 2)] == ["0 manche", "1 manche", "2 manches"]
-
-    def test_signes(self) -> None:
-        assert (signe(3), signe(-1), signe(0), nombre_relatif(-4), nombre_relatif(4)) == ("+3", "−1", "0", "−4", "4")
 
 
 class TestProprietes:

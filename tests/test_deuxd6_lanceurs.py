@@ -1,4 +1,5 @@
-"""Les lanceurs du 2D6 : paramètres, cotes contre énumération et contre 20 000 jets, affichage, tables."""
+"""Les lanceurs du 2D6 (jdr_core/deuxd6/lanceurs.py) : paramètres, cotes contre énumération et contre 20 000 jets,
+affichage."""
 
 from __future__ import annotations
 
@@ -21,7 +22,6 @@ from jdr_core.deuxd6.lanceurs import MECANIQUES, cible_test, regle_scene
 from jdr_core.deuxd6.opposition import Egalite, distribution_opposition
 from jdr_core.deuxd6.rattrapage import Facon, distribution_rattrapage
 from jdr_core.deuxd6.scene import distribution_scene_complete
-from jdr_core.deuxd6.systeme import SYSTEME
 from jdr_core.deuxd6.tache import distribution_sabotage, distribution_tache
 from jdr_core.erreurs import JdrErreur
 from jdr_core.mecanique import ROLES, Entier, Mecanique
@@ -30,29 +30,6 @@ from .conftest import RACINE
 from .test_khi2 import Cas, Exacte, Issue, par_cas, verifier_les_cotes
 
 PAR_NOM: dict[str, Mecanique[Any]] = {m.nom: m for m in MECANIQUES}
-
-
-class TestSysteme:
-    """La valeur SYSTEME : noms préfixés, tables bien formées."""
-
-    def test_noms(self) -> None:
-        assert SYSTEME.nom == "deuxd6"
-        assert all(m.nom.startswith("2d6-") for m in SYSTEME.mecaniques)
-        assert {"2d6-test", "2d6-opposition", "2d6-scene-majeure", "2d6-assistance", "2d6-fouille",
-                "2d6-jet-cache", "2d6-rattrapage"} <= set(PAR_NOM)
-        assert len({m.nom for m in SYSTEME.mecaniques}) == len(SYSTEME.mecaniques)
-
-    def test_tables(self) -> None:
-        noms = {t.nom for t in SYSTEME.tables}
-        assert {"2d6-modificateurs", "2d6-assistance"} <= noms and all(n.startswith("2d6-") for n in noms)
-        modificateurs = next(t for t in SYSTEME.tables if t.nom == "2d6-modificateurs")
-        assert [ligne[0] for ligne in modificateurs.lignes] == ["+5", "+3", "+1", "0", "−1", "−3", "−5", "−10"]
-
-    def test_defauts_valides(self) -> None:
-        for m in MECANIQUES:
-            for p in m.parametres:
-                if isinstance(p, Entier):
-                    assert p.minimum <= p.defaut <= p.maximum, (m.nom, p.nom)
 
 
 # L'énumération de toutes les suites de dés contre les cotes, pour chaque mécanique (y compris

@@ -1,9 +1,7 @@
-"""Poursuites du 2D6 : échelle des distances, échange et Dd, manœuvres, chaîne exacte, lanceur."""
+"""Poursuites du 2D6 (jdr_core/deuxd6/poursuite.py) : échange et Dd, chaque manœuvre jouée, manches, propriétés."""
 
 from __future__ import annotations
 
-from collections import Counter
-from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -12,17 +10,11 @@ from hypothesis import strategies as st
 
 from jdr_core.des import DesAleatoires, DesScriptes
 from jdr_core.deuxd6.jet import Jet2D6
-from jdr_core.deuxd6.lanceurs_poursuite import MECANIQUES_POURSUITE, POURSUITE, TABLES_POURSUITE
 from jdr_core.deuxd6.manoeuvres import MALUS_CACHETTE, Autre, Camp, Distance, Manoeuvre
 from jdr_core.deuxd6.poursuite import TOURS_MAX, Echange, Issue, Poursuite, Resultat, Tactique, raison_interdite
-from jdr_core.deuxd6.poursuite_cotes import chance_d_echapper, distribution_poursuite
 from jdr_core.erreurs import JdrErreur, ParametreInvalide, RegleEnfreinte
-from jdr_core.loi import Loi, loi_du_jet
-from jdr_core.mecanique import ROLES
 
-from .enumeration import suites as enumerer
 from .test_deuxd6_lanceurs import assert_phrase_lisible
-from .test_khi2 import khi2, seuil_khi2
 
 NOMS = ("les truands", "Philip")
 
@@ -38,43 +30,7 @@ def manche(p: Poursuite, manoeuvre: Manoeuvre, *faces: int, **kw: Any) -> Poursu
     return suite
 
 
-# --- Énumération brute, dé par dé ------------------------------------------------------
-
-
 # --- Les règles, une par une -----------------------------------------------------------
-
-
-class TestDistance:
-    """Cinq crans, de Contact à Extrême, dans l'ordre."""
-
-    def test_ordre(self) -> None:
-        assert [d.nom for d in Distance] == ["Contact", "Court", "Moyen", "Long", "Extrême"]
-        assert [d.rang for d in Distance] == [0, 1, 2, 3, 4]
-
-    def test_de_rang_borne(self) -> None:
-        assert Distance.de_rang(2) is Distance.MOYEN
-        with pytest.raises(ParametreInvalide):
-            Distance.de_rang(5)
-
-
-class TestTableManoeuvres:
-    """La table publiée compte une ligne par manœuvre, avec distance, modificateur et effet."""
-
-    def test_une_ligne_par_manoeuvre(self) -> None:
-        (table,) = TABLES_POURSUITE
-        assert table.nom == "2d6-manoeuvres"
-        assert table.colonnes[:3] == ("Manœuvre", "Distance", "Modificateur")
-        assert [ligne[0] for ligne in table.lignes] == [m.nom for m in Manoeuvre]
-
-    def test_contenu(self) -> None:
-        lignes = {ligne[0]: ligne for ligne in TABLES_POURSUITE[0].lignes}
-        assert lignes["Forcer sur le côté/Bloquer en freinant devant"][1:3] == ("Contact", "−3")
-        assert lignes["Faire des embardées"][1:3] == ("toutes", "−2")
-        assert lignes["Se cacher en tournant rapidement"][1:3] == (
-            "Moyen ou plus", "−3 (Moyen), −2 (Long), −1 (Extrême)")
-        assert lignes["Stabiliser la vitesse"][2] == "0"
-        assert lignes["Renversement (en l'air)"][1] == "Court ou moins"
-        assert lignes["Rattraper/Fuir"][2] == "au choix de l'attaquant"
 
 
 class TestEchange:
@@ -372,131 +328,6 @@ class TestPhilip:
         assert str(p) == "Philip a semé les truands : l'écart a dépassé la distance extrême."
 
 
-# --- La chaîne exacte contre l'énumération brute ----------------------------------------
-
-TACTIQUES: dict[str, tuple[Tactique, Tactique]] = {
-    "fuir-forcer": (Tactique((Manoeuvre.FORCER_BLOQUER, Manoeuvre.RATTRAPER_FUIR), -1), Tactique(modificateur=-2)),
-    "cacher-foncer": (Tactique((Manoeuvre.ECRASER_FONCER, Manoeuvre.RATTRAPER_FUIR)),
-                      Tactique((Manoeuvre.SE_CACHER, Manoeuvre.RATTRAPER_FUIR))),
-    "embardees": (Tactique((Manoeuvre.FORCER_BLOQUER, Manoeuvre.RATTRAPER_FUIR), 1), Tactique((Manoeuvre.EMBARDEES,))),
-    "contres": (Tactique((Manoeuvre.FORCER_BLOQUER, Manoeuvre.RATTRAPER_FUIR), contre=Manoeuvre.DEMI_TOUR),
-                Tactique(contre=Manoeuvre.DEMI_TOUR)),
-    "stabiliser": (Tactique((Manoeuvre.STABILISER,), contre=Manoeuvre.DEMI_TOUR), Tactique(contre=Manoeuvre.DEMI_TOUR)),
-}
-
-
-def brute(depart: Poursuite, tactiques: tuple[Tactique, Tactique], tours: int) -> Loi[Issue]:
-    """Toutes les suites de dés, une par une (sans regrouper les paires ni les états)."""
-    return loi_du_jet(lambda des: depart.jouer(*tactiques, des=des, tours=tours).issue)
-
-
-class TestChaine:
-    """La chaîne de Markov exacte égale l'énumération de toutes les suites de dés."""
-
-    @pytest.mark.parametrize("nom", sorted(TACTIQUES))
-    @pytest.mark.parametrize("distance", [Distance.COURT, Distance.LONG, Distance.EXTREME])
-    def test_une_manche(self, nom: str, distance: Distance) -> None:
-        depart = Poursuite(1, 2, distance, Camp.POURSUIVI, sen_poursuivant=4)
-        assert distribution_poursuite(depart, *TACTIQUES[nom], tours=1) == brute(depart, TACTIQUES[nom], 1)
-
-    @pytest.mark.parametrize(("nom", "tours"), [("contres", 3), ("stabiliser", 2)])
-    def test_plusieurs_manches(self, nom: str, tours: int) -> None:
-        depart = Poursuite(2, 1, Distance.COURT, Camp.POURSUIVANT)
-        assert distribution_poursuite(depart, *TACTIQUES[nom], tours=tours) == brute(depart, TACTIQUES[nom], tours)
-
-    def test_deux_manches_au_contact(self) -> None:
-        depart = Poursuite(2, 1, Distance.CONTACT, Camp.POURSUIVANT)
-        forcer = Tactique((Manoeuvre.FORCER_BLOQUER,), contre=Manoeuvre.DEMI_TOUR)
-        tactiques = (forcer, forcer)
-        assert distribution_poursuite(depart, *tactiques, tours=2) == brute(depart, tactiques, 2)
-
-    def test_somme_et_monotonie(self) -> None:
-        depart = Poursuite(1, 2, Distance.MOYEN, Camp.POURSUIVI)
-        tactiques = TACTIQUES["fuir-forcer"]
-        precedente = Fraction(0)
-        for tours in (1, 2, 5, 10):
-            d = distribution_poursuite(depart, *tactiques, tours=tours)
-            assert sum(d.values()) == 1
-            echappe = chance_d_echapper(depart, *tactiques, tours=tours)
-            assert echappe >= precedente
-            precedente = echappe
-
-    def test_meilleur_conducteur_s_echappe_plus(self) -> None:
-        tactiques = TACTIQUES["fuir-forcer"]
-        faible = chance_d_echapper(Poursuite(2, 0, Distance.MOYEN, Camp.POURSUIVI), *tactiques, tours=6)
-        fort = chance_d_echapper(Poursuite(2, 4, Distance.MOYEN, Camp.POURSUIVI), *tactiques, tours=6)
-        assert fort > faible
-
-
-# --- Le lanceur -----------------------------------------------------------------------
-
-
-class TestLanceur:
-    """Le formulaire, les cotes, le lancer et l'affichage."""
-
-    @pytest.mark.parametrize(("crans", "attendu"), [(0, "La distance ne change pas : à longue distance."),
-                                                    (1, "Le poursuivi s'éloigne : les voilà à distance extrême."),
-                                                    (2, "Le poursuivi sème le poursuivant")])
-    def test_autre_manoeuvre_et_ses_crans(self, crans: int, attendu: str) -> None:
-        """Le réglage des crans d'une autre manœuvre réussie vient du formulaire."""
-        v = POURSUITE.valider({"manoeuvre_poursuivi": "autre", "crans_autre": crans, "distance": "long",
-                               "tours": 1})
-        p = POURSUITE.lancer(v, DesScriptes([1, 2, 6, 5]))
-        assert p.manches[0].manoeuvre is Manoeuvre.AUTRE and attendu in " ".join(p.manches[0].lignes())
-
-    def test_autre_manoeuvre_hors_de_ses_distances(self) -> None:
-        """Hors des distances fixées avec le MJ, la tactique se rabat sur la manœuvre suivante (fuir)."""
-        v = POURSUITE.valider({"manoeuvre_poursuivi": "autre", "autre_min": "contact", "autre_max": "court",
-                               "distance": "long", "tours": 1})
-        p = POURSUITE.lancer(v, DesScriptes([1, 2, 6, 5]))
-        assert p.manches[0].manoeuvre is Manoeuvre.RATTRAPER_FUIR
-
-    def test_declare(self) -> None:
-        assert [m.nom for m in MECANIQUES_POURSUITE] == ["2d6-poursuite"]
-
-    @pytest.mark.parametrize("petit", POURSUITE.petits, ids=[str(i) for i in range(len(POURSUITE.petits))])
-    def test_enumeration_egale_cotes(self, petit: dict[str, object]) -> None:
-        v = POURSUITE.valider(petit)
-        cotes = {c.cle: c.probabilite for c in POURSUITE.cotes(v)}
-        observe = dict.fromkeys(cotes, Fraction(0))
-        for resultat, poids in enumerer(lambda des: POURSUITE.lancer(v, des), limite=50_000):
-            cles = POURSUITE.classer(resultat)
-            assert set(cles) <= set(cotes)
-            for cle in cles:
-                observe[cle] += poids
-        assert observe == cotes
-
-    def test_cotes_partagent_les_issues(self) -> None:
-        v = POURSUITE.valider({"distance": "long", "manoeuvre_poursuivi": "se_cacher", "tours": "6"})
-        cotes = POURSUITE.cotes(v)
-        assert [c.libelle for c in cotes] == [
-            "Le poursuivi s'échappe", "Le poursuivi est arrêté", "La poursuite dure encore après 6 manches"]
-        assert sum(c.probabilite for c in cotes) == 1
-
-    def test_afficher(self) -> None:
-        v = POURSUITE.valider({"tours": "5", "distance": "court"})
-        p = POURSUITE.lancer(v, DesAleatoires(11))
-        a = POURSUITE.afficher(p, v)
-        assert a["issue"] in ("reussite", "neutre", "echec")
-        assert len(a["details"]) == len(p.manches)
-        assert all(d["role"] in ("somme", "double") and d["role"] in ROLES for g in a["groupes"] for d in g["des"])
-        assert a["phrase"].startswith("Après ")
-        # Seulement les dés de la dernière manche ; le récit de chaque manche est dans les détails.
-        assert 1 <= len(a["groupes"]) <= 3
-        assert all(g["titre"].startswith("Dernière manche, ") for g in a["groupes"])
-        for texte in [a["phrase"], *a["details"], *(g["titre"] for g in a["groupes"])]:
-            assert_phrase_lisible(texte)
-
-    def test_renversement_au_sol_refuse(self) -> None:
-        v = POURSUITE.valider({"contre_poursuivi": "renversement"})
-        with pytest.raises(RegleEnfreinte, match="aérienne"):
-            POURSUITE.cotes(v)
-
-    def test_valider(self) -> None:
-        with pytest.raises(ParametreInvalide):
-            POURSUITE.valider({"tours": "21"})
-        with pytest.raises(ParametreInvalide):
-            POURSUITE.valider({"distance": "loin"})
 
 
 # --- Propriétés -----------------------------------------------------------------------
@@ -553,29 +384,3 @@ def test_entrees_invalides(a: int, b: int, sen: int, tours: int, modif: int) -> 
                 des=DesAleatoires(1), tours=tours)
     except JdrErreur as e:
         assert "attendu" in str(e) or "permise" in str(e)
-
-
-# --- Khi-deux : 20 000 poursuites graines contre les cotes exactes --------------------------
-
-JETS = 20_000
-
-
-@pytest.mark.lent
-@pytest.mark.parametrize("bruts", [
-    {"distance": "moyen", "tours": 4, "modificateur_poursuivi": -1},
-    {"distance": "long", "tours": 3, "manoeuvre_poursuivi": "se_cacher", "contre_poursuivant": "demi_tour",
-     "sen_poursuivant": 5},
-])
-def test_khi2_poursuites(bruts: dict[str, object]) -> None:
-    v = POURSUITE.valider(bruts)
-    observes: Counter[Issue] = Counter(POURSUITE.lancer(v, DesAleatoires(graine)).issue for graine in range(JETS))
-    poursuivant, poursuivi = (Tactique((Manoeuvre.FORCER_BLOQUER, Manoeuvre.RATTRAPER_FUIR), 0),
-                              Tactique(modificateur=-1))
-    if "manoeuvre_poursuivi" in bruts:
-        poursuivant = Tactique((Manoeuvre.FORCER_BLOQUER, Manoeuvre.RATTRAPER_FUIR), 0, Manoeuvre.DEMI_TOUR)
-        poursuivi = Tactique((Manoeuvre.SE_CACHER, Manoeuvre.RATTRAPER_FUIR))
-    depart = Poursuite(1, 2, Distance(v["distance"]), Camp.POURSUIVI, sen_poursuivant=v["sen_poursuivant"])
-    attendus = {i: p for i, p in distribution_poursuite(depart, poursuivant, poursuivi, tours=v["tours"]).items() if p}
-    assert sum(attendus.values()) == 1
-    stat, ddl = khi2(observes, attendus, JETS)  # type: ignore[arg-type]
-    assert stat < seuil_khi2(ddl), f"khi2 = {stat:.1f} pour {ddl} ddl (seuil {seuil_khi2(ddl):.1f})"

@@ -11,14 +11,7 @@ import pytest
 from jdr_core.des import DesAleatoires, DesScriptes
 from jdr_core.deuxd6.jet import Jet2D6, Niveau, niveau_de
 from jdr_core.deuxd6.lanceurs import MECANIQUES
-from jdr_core.deuxd6.rattrapage import (
-    Facon,
-    Issue,
-    Rattrapage,
-    distribution_rattrapage,
-    jet_rattrapable,
-    rattraper,
-)
+from jdr_core.deuxd6.rattrapage import Facon, Issue, Rattrapage, distribution_rattrapage, jet_rattrapable, rattraper
 from jdr_core.erreurs import JdrErreur
 
 RATTRAPAGE = next(m for m in MECANIQUES if m.nom == "2d6-rattrapage")

@@ -4,6 +4,7 @@ messages en français pour les sauvegardes abîmées."""
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -13,13 +14,19 @@ from hypothesis import strategies as st
 
 from jdr_core import registre
 from jdr_core.cotes import pourcentage
+from jdr_core.des import DesScriptes
 from jdr_core.encore.fiche import Fiche
-from jdr_core.encore.reserve import verifier_coup_d_eclat
-from jdr_core.encore.suivi import operer
+from jdr_core.encore.reserve import (
+    lancer_reserve,
+    verifier_coup_d_eclat,
+)
+from jdr_core.encore.suivi import bilan, message_demande, operer
 from jdr_core.encore.ton import Ton
 from jdr_core.erreurs import JdrErreur, RegleEnfreinte
 from jdr_core.francais import typographier
 from jdr_core.pont import traiter
+
+from .test_encore_francais import creer, sans_restes
 
 
 def _creer(nom: str = "Lucrèce", ton: str = "blockbuster") -> dict[str, Any]:
@@ -454,3 +461,133 @@ class TestFicheDansLaPage:
 
         with pytest.raises(BlocInvalide, match="lanceurs=« toujours », attendu oui ou non"):
             self._html(lanceurs="toujours")
+
+
+class TestSuivi:
+    """Le widget : demandes de noms, jets graines de résistance, erreurs sans effet."""
+
+    def test_demande_puis_application(self) -> None:
+        r = operer(None, {"op": "creer", "nom": "G", "ton": "raw"})
+        d = operer(r["etat"], {"op": "subir", "degats": "3"})
+        assert d["etat"] == r["etat"] and d["demande"]["paliers"] == ["blessé"]
+        a = operer(r["etat"], {"op": "subir", "degats": "3", "blessures": [{"nom": "n", "gene": "tir, course"}]})
+        assert a["vue"]["blessures"][0]["gene"] == ["tir", "course"]
+
+    def test_resistance_graine(self) -> None:
+        r = operer(None, {"op": "creer", "nom": "G", "ton": "raw"})
+        a = operer(r["etat"], {"op": "evenement", "evenement": "horreur", "resister": True, "con": 2, "graine": 5})
+        b = operer(r["etat"], {"op": "evenement", "evenement": "horreur", "resister": True, "con": 2, "graine": 5})
+        assert a == b and a["graine"] == 5 and "graine" not in a["message"]
+
+    @pytest.mark.parametrize("op", [
+        {"op": "pirate"}, {"op": "subir", "degats": "beaucoup"}, {"op": "repos", "duree": "sieste"},
+        {"op": "evenement", "evenement": "ennui"}, {"op": "creer", "nom": "A", "ton": "x"}, [],
+    ])
+    def test_operations_refusees(self, op: Any) -> None:
+        etat = operer(None, {"op": "creer", "nom": "G", "ton": "raw"})["etat"]
+        with pytest.raises(JdrErreur):
+            operer(etat, op)
+
+
+def test_premiers_soins_jet_int_graine() -> None:
+    etat = operer(None, {"op": "creer", "nom": "G", "ton": "raw"})["etat"]
+    etat = operer(etat, {"op": "subir", "degats": 1})["etat"]
+    r = operer(etat, {"op": "premiers_soins", "int": 3, "bonus": 1, "trousse": True, "graine": 11})
+    assert "Jet d'INT" in r["message"] and "5d6" in r["message"] and r["graine"] == 11
+    assert r["vue"]["premiers_soins_recus"] is True
+
+
+def test_coup_d_eclat_et_resistance_non_relancables() -> None:
+    assert not lancer_reserve(2, coup_d_eclat=True, des=DesScriptes([1] * 5)).relancable
+    assert lancer_reserve(2, des=DesScriptes([1, 1])).relancable
+    etat = operer(None, {"op": "creer", "nom": "G", "ton": "raw"})["etat"]
+    r = operer(etat, {"op": "evenement", "evenement": "choc", "resister": True, "con": 2, "graine": 1})
+    assert r["vue"]["stress"] in (0, 1)
+
+
+class TestPhrasesDuSuivi:
+    """Les messages de la fiche de suivi : ce qui change, sans graine ni « (s) »."""
+
+    @pytest.mark.parametrize(("degats", "blessures", "attendu"), [
+        (0, [], "Ada ne perd pas de Santé : rien ne change (Santé 6, Stress 0)."),
+        (1, [], "Ada perd 1 Santé : Santé 6 → 5."),
+        (2, [{"nom": "entorse", "gene": "course"}], "Ada perd 2 Santé : Santé 6 → 4."),
+    ])
+    def test_subir(self, degats: int, blessures: list[Any], attendu: str) -> None:
+        r = operer(creer(), {"op": "subir", "degats": degats, "blessures": blessures})
+        assert r["message"] == attendu
+
+    def test_subir_blockbuster_stress(self) -> None:
+        r = operer(creer("blockbuster", "Gideon"), {"op": "subir", "degats": 1})
+        assert r["message"] == "Gideon perd 1 Santé : Santé 8 → 7, Stress 0 → 1."
+
+    @pytest.mark.parametrize(("paliers", "attendu"), [
+        (1, "1 palier franchi : nommez la blessure."),
+        (2, "2 paliers franchis : nommez chaque blessure."),
+        (3, "3 paliers franchis : nommez chaque blessure."),
+    ])
+    def test_demande(self, paliers: int, attendu: str) -> None:
+        assert message_demande(paliers) == attendu
+
+    def test_demande_par_operer(self) -> None:
+        r = operer(creer(), {"op": "subir", "degats": 2})
+        assert r["message"] == "1 palier franchi : nommez la blessure." and "graine" not in r
+
+    def test_bilan(self) -> None:
+        a = Fiche("A", Ton.RAW, 3, 2)
+        assert bilan(a, a) == "rien ne change (Santé 3, Stress 2)"
+        assert bilan(a, Fiche("A", Ton.RAW, 4, 2)) == "Santé 3 → 4"
+        assert bilan(a, Fiche("A", Ton.RAW, 4, 1)) == "Santé 3 → 4, Stress 2 → 1"
+
+    def test_evenement_toujours_avec_jet_en_raw(self) -> None:
+        """En Raw, le jet de CON Standard n'est pas facultatif : la case « resister » décochée
+        (ancien état, ancien lien) n'empêche pas le jet, et sans CON la fiche la demande."""
+        r = operer(creer(), {"op": "evenement", "evenement": "Horreur", "con": 2, "graine": 5})
+        assert sans_restes(r["message"]).startswith(("Horreur, Ada résiste : ", "Horreur, Ada ne résiste pas : "))
+        with pytest.raises(JdrErreur, match="CON"):
+            operer(creer(), {"op": "evenement", "evenement": "Horreur"})
+
+    def test_evenement_avec_jet(self) -> None:
+        r = operer(creer(), {"op": "evenement", "evenement": "horreur", "resister": True, "con": 2, "graine": 5})
+        assert sans_restes(r["message"]).startswith(("Horreur, Ada résiste : ", "Horreur, Ada ne résiste pas : "))
+        assert "Jet de CON, Standard : 2d6 (" in r["message"]
+        assert "graine" not in r["message"] and r["graine"] == 5
+
+    def test_premiers_soins_jet(self) -> None:
+        etat = operer(creer(), {"op": "subir", "degats": 1})["etat"]
+        r = operer(etat, {"op": "premiers_soins", "int": 3, "graine": 8149})
+        assert re.fullmatch(r"Premiers soins (réussis : Santé 5 → 6|ratés : rien ne change \(Santé 5, Stress 0\))\. "
+                            r"Jet d'INT, Standard : 3d6 \(\d, \d, \d\), [^.]+\.", r["message"]), r["message"]
+        assert r["graine"] == 8149
+
+    def test_ramener(self) -> None:
+        etat = Fiche("Ada", Ton.RAW, 6, 6).en_json()
+        messages = {operer(etat, {"op": "ramener", "cha": 1, "graine": g})["message"].split(".")[0]
+                    for g in range(20)}
+        assert messages == {"Ada reste en Rupture", "Ada revient à la raison : Stress 6 → 5"}
+
+    @pytest.mark.parametrize(("etat", "op", "attendu"), [
+        (Fiche("A", Ton.RAW, 6, 3), {"op": "relance"}, "Relance : Stress 3 → 4."),
+        (Fiche("A", Ton.BLOCKBUSTER, 8, 6), {"op": "relance"}, "Relance : rien ne change (Santé 8, Stress 6)."),
+        (Fiche("A", Ton.BLOCKBUSTER, 8, 6), {"op": "coup_d_eclat"},
+         "Coup d'éclat déclaré, +3d6 et impossible d'échouer : Stress 6 → 3."),
+        (Fiche("A", Ton.RAW, 3, 5), {"op": "repos", "duree": "pause"}, "Pause sûre : Stress 5 → 4."),
+        (Fiche("A", Ton.RAW, 3, 5), {"op": "repos", "duree": "scene"}, "Scène de repos : Santé 3 → 4, Stress 5 → 4."),
+        (Fiche("A", Ton.RAW, 3, 5), {"op": "repos", "duree": "longue"},
+         "Nuit en sécurité : Santé 3 → 4, Stress 5 → 0."),
+        (Fiche("A", Ton.RAW, 3, 5), {"op": "nouvelle_scene"},
+         "Nouvelle scène : premiers soins et Réconfort redeviennent possibles."),
+        (Fiche("A", Ton.RAW, 3, 5), {"op": "premiers_soins", "reussi": False},
+         "Premiers soins ratés : rien ne change (Santé 3, Stress 5)."),
+        (Fiche("A", Ton.RAW, 6, 6), {"op": "rupture", "mode": "fuite"},
+         "A craque : fuite."),
+    ])
+    def test_operations_simples(self, etat: Fiche, op: dict[str, Any], attendu: str) -> None:
+        assert operer(etat.en_json(), op)["message"] == attendu
+
+    def test_blessure_durable(self) -> None:
+        etat = operer(creer(), {"op": "subir", "degats": 2, "blessures": [{"nom": "os", "gene": ""}]})["etat"]
+        r = operer(etat, {"op": "rendre_durable", "blessure": "os"})
+        assert r["message"] == "La blessure « os » devient durable."
+        r = operer(r["etat"], {"op": "guerir_durable", "blessure": "os", "soins": True, "jours": 3})
+        assert r["message"].startswith("La blessure durable « os » est guérie : ")

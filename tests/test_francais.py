@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from jdr_core.des import DesScriptes
 from jdr_core.erreurs import JdrErreur
 from jdr_core.francais import (
     accorder,
@@ -12,9 +13,12 @@ from jdr_core.francais import (
     conjuguer,
     de,
     elide,
+    en_minuscule,
+    enumerer,
     le,
     majuscule,
     minuscule,
+    nombre_relatif,
     ordinal,
     quantite,
     signe,
@@ -121,10 +125,35 @@ class TestPhrasesDuCoeur:
 
     def test_erreurs_qui_nomment_un_personnage(self) -> None:
         from jdr_core.d10.combat import initiative
-        from jdr_core.des import DesScriptes
         from jdr_core.troisd6.combat import Combattant, ordre_initiative
 
         with pytest.raises(JdrErreur, match="AGI d'Oskar"):
             initiative([("Oskar", 99)], des=DesScriptes([5]))
         with pytest.raises(JdrErreur, match="Physique d'Ursula"):
             ordre_initiative([Combattant("Ursula", physique=99)])
+
+
+class TestRedaction:
+    """Les deux petites aides locales (à verser un jour dans jdr_core.francais)."""
+
+    @pytest.mark.parametrize(("elements", "attendu"), [
+        ([], ""), (["tir"], "tir"), (["tir", "course"], "tir et course"), (["a", "b", "c"], "a, b et c"),
+    ])
+    def test_enumerer(self, elements: list[str], attendu: str) -> None:
+        assert enumerer(elements) == attendu
+
+    def test_enumerer_ou(self) -> None:
+        assert enumerer(["Choc", "Horreur", "Indicible"], "ou") == "Choc, Horreur ou Indicible"
+
+    def test_en_minuscule(self) -> None:
+        assert en_minuscule("Piège mortel") == "piège mortel"
+
+
+class TestTexte:
+    """Accords et signes."""
+
+    def test_quantite(self) -> None:
+        assert [quantite(n, "manche") for n in (0, 1, 2)] == ["0 manche", "1 manche", "2 manches"]
+
+    def test_signes(self) -> None:
+        assert (signe(3), signe(-1), signe(0), nombre_relatif(-4), nombre_relatif(4)) == ("+3", "−1", "0", "−4", "4")

@@ -26,6 +26,8 @@ from .conftest import RACINE
 PARTIES = ("jdr_core", "docs", "site_plugins", "tests", "mkdocs.yml", "pyproject.toml")
 #: Les pages du guide qui font écrire le d20 : la commande, puis les fichiers donnés en entier, dans cet ordre.
 GUIDE = (RACINE / "docs" / "auteurs" / "systeme.md", RACINE / "docs" / "auteurs" / "pages.md")
+#: Les modules qu'écrit le générateur, chacun avec son fichier de tests nommé comme lui.
+MODULES = ("jet", "lanceurs", "systeme", "tables")
 #: Un bloc de code du guide qui donne un fichier entier : ``title="<chemin>"``.
 _FICHIER_DU_GUIDE = re.compile(r'^(?P<indent>[ \t]*)(?P<fence>`{3,})\w*[^\n]*\btitle="(?P<chemin>[^"]+)"[^\n]*\n'
                                r"(?P<corps>.*?)^(?P=indent)(?P=fence)[ \t]*$", re.M | re.S)
@@ -143,18 +145,19 @@ def test_ecrit_verifie_puis_retire(copie: Path, tmp_path: Path) -> None:
     creer(copie, nom_guide, titre_guide)
     donnes = fichiers_du_guide(guide)
     assert {f"jdr_core/{nom_guide}/jet.py", f"jdr_core/{nom_guide}/lanceurs.py",
-            f"jdr_core/{nom_guide}/systeme.py", f"tests/test_{nom_guide}_jet.py",
+            f"jdr_core/{nom_guide}/systeme.py", f"tests/test_{nom_guide}_jet.py", f"tests/test_{nom_guide}_lanceurs.py",
             *(f"docs/{nom_guide}/{page}.md" for page in ("index", "regles", "ecran"))} <= set(donnes)
     for chemin, texte in donnes.items():
         assert (copie / chemin).is_file(), f"le guide remplace {chemin}, que le générateur n'écrit pas"
         (copie / chemin).write_text(texte, encoding="utf-8")
     # 3. Les contrôles, dans la copie : ceux de chaque mécanique et de chaque page, qui s'appliquent d'eux-mêmes
     # aux nouveaux systèmes (-k leur nom), ceux du registre, et ce que le site en montre (controle_nouveau.py).
-    controles = ["tests/test_brume_jet.py", f"tests/test_{nom_guide}_jet.py", "jdr_core/brume", f"jdr_core/{nom_guide}",
+    tests_propres = [f"tests/test_{systeme}_{module}.py" for systeme in ("brume", nom_guide) for module in MODULES]
+    controles = [*tests_propres, "jdr_core/brume", f"jdr_core/{nom_guide}", "tests/test_disposition.py",
                  "tests/test_enumeration.py", "tests/test_issues.py", "tests/test_docs.py", "tests/test_accueil.py",
                  "tests/test_registre.py", "tests/controle_nouveau.py"]
     choix = (f"brume or {nom_guide} or TestSysteme or un_systeme_au_moins or liste_declaree or aucun_module_partage "
-             "or toutes_les_pages")
+             "or toutes_les_pages or chaque_module_du_coeur")
     env = {**os.environ, "PYTHONPATH": str(copie), "PYTHONHASHSEED": "0"}
     env.pop("PYTEST_XDIST_WORKER", None)
     fait = subprocess.run(
@@ -166,7 +169,7 @@ def test_ecrit_verifie_puis_retire(copie: Path, tmp_path: Path) -> None:
     assert passes >= 40, fait.stdout[-2000:]
     # 4. Retirés, ils ne laissent rien : les deux dossiers, le fichier de tests et la ligne du registre.
     assert sorted(retirer(copie, "brume")) == ["docs/brume/", "jdr_core/brume/", "jdr_core/registre.py (sa ligne)",
-                                              "tests/test_brume_jet.py"]
+                                              *sorted(f"tests/test_brume_{module}.py" for module in MODULES)]
     retirer(copie, nom_guide)
     assert empreintes(copie) == avant
 

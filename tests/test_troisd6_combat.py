@@ -1,4 +1,5 @@
-"""Combat : initiative, activations, défense, déplacement, attaque et dégâts."""
+"""Combat (jdr_core/troisd6/combat.py) : initiative, activations, défense, déplacement, attaque, dégâts, phrases."""
+
 
 import pytest
 
@@ -12,12 +13,15 @@ from jdr_core.troisd6.combat import (
     Milieu,
     Nature,
     aider,
+    annoncer_ordre,
     attaquer,
     gener,
     ordre_initiative,
     se_defendre,
     se_deplacer,
 )
+
+from .phrases_troisd6 import propre
 
 
 class TestInitiative:
@@ -117,3 +121,119 @@ class TestDegatsContinus:
         with pytest.raises(JdrErreur):
             DegatsContinus(4)
         assert DegatsContinus(3).total(tours=2) == 6
+
+
+class TestSeRelever:
+    """Se relever coûte une action, seulement à terre ; à terre, on se relève avant de bouger."""
+
+    def test_une_action_puis_une_autre(self) -> None:
+        a = Activation((Action.SE_RELEVER, Action.ATTAQUER), au_sol=True)
+        assert a.debout and str(a) == "Se relever, puis attaquer : de nouveau debout."
+
+    def test_reste_a_terre(self) -> None:
+        assert not Activation((Action.DEFENDRE,), au_sol=True).debout
+
+    def test_debout_par_defaut(self) -> None:
+        assert Activation((Action.DEPLACER,)).debout
+
+    @pytest.mark.parametrize(("actions", "au_sol"), [
+        ((Action.SE_RELEVER,), False),
+        ((Action.SE_RELEVER, Action.SE_RELEVER), True),
+    ])
+    def test_deja_debout(self, actions: tuple[Action, ...], au_sol: bool) -> None:
+        with pytest.raises(RegleEnfreinte, match="déjà debout"):
+            Activation(actions, au_sol=au_sol)
+
+    def test_pas_de_deplacement_a_terre(self) -> None:
+        with pytest.raises(RegleEnfreinte, match="d'abord se relever"):
+            Activation((Action.DEPLACER, Action.SE_RELEVER), au_sol=True)
+
+    def test_ramper_en_parametre(self) -> None:
+        assert not Activation((Action.DEPLACER,), au_sol=True, ramper=True).debout
+
+    def test_trois_actions_refusees(self) -> None:
+        with pytest.raises(RegleEnfreinte, match="au plus 2"):
+            Activation((Action.SE_RELEVER, Action.DEPLACER, Action.ATTAQUER), au_sol=True)
+
+    def test_actions_illisibles(self) -> None:
+        with pytest.raises(RegleEnfreinte, match="suite d'actions"):
+            Activation(("se relever",), au_sol=True)  # type: ignore[arg-type]
+
+
+class TestErreursFrancaises:
+    """Une saisie brute hors des choix donne une phrase, pas une KeyError."""
+
+    def test_milieu_inconnu(self) -> None:
+        from jdr_core.troisd6 import se_deplacer
+
+        with pytest.raises(RegleEnfreinte, match="milieu inconnu : au sol, dans les airs, dans l'eau"):
+            se_deplacer("sol", 1)  # type: ignore[arg-type]
+
+
+class TestPhraseAttaque:
+    """Touché ou raté, et le détail des dégâts avec le vrai signe moins."""
+
+    def test_rate_zero_un_plusieurs_demandes(self) -> None:
+        assert propre(str(attaquer(3, arme=2, des=DesScriptes([4, 5, 6])))) == \
+            "4, 5, 6 contre 3 : aucun succès pour 1 demandé, raté."
+        assert str(attaquer(3, arme=2, defense=2, des=DesScriptes([1, 5, 6]))) == \
+            "1, 5, 6 contre 3 : 1 succès pour 3 demandés, raté."
+
+    @pytest.mark.parametrize(("protection", "perte"), [(0, "soit 2 PE perdus"), (1, "soit 1 PE perdu"),
+                                                       (2, "soit aucun PE perdu")])
+    def test_pe_perdus(self, protection: int, perte: str) -> None:
+        texte = str(attaquer(3, arme=2, protection=protection, des=DesScriptes([1, 5, 6])))
+        assert propre(texte).endswith(perte + ".")
+        if protection:
+            assert f"protection −{protection}" in texte
+
+    def test_fp_et_aggravation(self) -> None:
+        texte = str(attaquer(3, arme=1, fp=1, des=DesScriptes([1, 2, 6])))
+        assert texte == ("1, 2, 6 contre 3 : 3 succès (dont 1 grâce au FP) pour 1 demandé, touché. "
+                         "Dégâts : base 1, aggravation +2, FP +1, soit 4 PE perdus.")
+
+    def test_degats_automatiques(self) -> None:
+        texte = str(attaquer(3, arme=2, protection=2, automatique=True, des=DesScriptes([1, 5, 6])))
+        assert texte.endswith("Dégâts : base 2, protection ignorée (dégâts automatiques), soit 2 PE perdus.")
+
+    def test_critiques(self) -> None:
+        critique = str(attaquer(3, arme=2, des=DesScriptes([2, 2, 2])))
+        assert "réussite critique : touché, dégâts de base doublés" in critique
+        casse = str(attaquer(4, arme=2, des=DesScriptes([5, 5, 5])))
+        assert propre(casse) == "5, 5, 5 contre 4 : aucun succès pour 1 demandé et échec critique : " \
+                                "raté, l'arme est cassée ou enrayée."
+
+
+class TestPhraseCombat:
+    """Initiative, activations, défense, aide, déplacement."""
+
+    def test_initiative(self) -> None:
+        assert annoncer_ordre([Combattant("Jules", 4)]) == "Jules agit seul."
+        assert annoncer_ordre([Combattant("le garde", 2), Combattant("l'androïde", 3)]) == \
+            "L'androïde agit en premier, puis le garde."
+        assert annoncer_ordre([Combattant(n, 3) for n in ("Ada", "Bo", "Cy")]) == \
+            "Ada agit en premier, puis Bo et Cy."
+        with pytest.raises(RegleEnfreinte, match="au moins un combattant"):
+            annoncer_ordre([])
+
+    def test_activations(self) -> None:
+        assert str(Activation(())) == "Aucune action."
+        assert str(Activation((Action.DEPLACER,))) == "Se déplacer."
+        assert str(Activation((Action.DEFENDRE, Action.DEPLACER))) == \
+            "Se défendre, puis se déplacer : position défensive, tout attaquant doit obtenir 1 succès de plus."
+        assert str(Activation((Action.PREPARER, Action.ATTAQUER))) == \
+            "Préparer son coup, puis attaquer : un avantage au test d'attaque."
+
+    def test_defenses(self) -> None:
+        assert str(se_defendre(2)) == "Position défensive totale, tout attaquant doit obtenir 2 succès de plus."
+        assert str(se_defendre(reaction=True)).endswith("mais la prochaine activation est perdue.")
+
+    def test_aide_gene(self) -> None:
+        assert str(aider()) == "Aide réussie : un avantage au test de l'allié."
+        assert str(gener()) == "Gêne réussie : un désavantage au test de l'adversaire."
+
+    def test_deplacement(self) -> None:
+        assert str(se_deplacer(Milieu.AIR)) == "10 m dans les airs."
+        terrain = se_deplacer(Milieu.EAU, 2, terrain_difficile=True, physique=3, des=DesScriptes([4, 5, 1, 6]))
+        assert propre(str(terrain)) == \
+            "2 m dans l'eau en terrain difficile (4, 5 contre 3 : aucun succès ; 1, 6 contre 3 : 1 succès)."

@@ -1,11 +1,14 @@
-"""Points d'énergie : états, récupération, stabilisation, soins, séquelle Infirme."""
+"""Points d'énergie : états, dépense de PE, récupération, stabilisation, soins, séquelle Infirme."""
+
 
 import pytest
 
 from jdr_core.des import DesScriptes
 from jdr_core.erreurs import JdrErreur, RegleEnfreinte
-from jdr_core.troisd6.energie import Etat, Vitalite, etat_pour, pe_de_depart
+from jdr_core.troisd6.energie import COUTS, Etat, Usage, Vitalite, etat_pour, pe_de_depart
 from jdr_core.troisd6.test import tester
+
+from .phrases_troisd6 import propre
 
 
 class TestEtats:
@@ -67,3 +70,61 @@ class TestSoins:
         v = Vitalite(5, 6)
         v.subir(3)
         assert v.pe == 5
+
+
+class TestDepenserDesPE:
+    """Compétences et pouvoirs coûtent des PE (hypothèse : 1 et 2), sans dette d'énergie."""
+
+    def test_couts_par_defaut(self) -> None:
+        assert COUTS == {Usage.COMPETENCE: 1, Usage.POUVOIR: 2}
+        v = Vitalite.nouvelle(physique=3, mental=3)
+        assert v.depenser(Usage.COMPETENCE).pe == 5 and v.depenser(Usage.POUVOIR).pe == 4
+
+    def test_cout_en_parametre(self) -> None:
+        assert Vitalite.nouvelle(physique=3, mental=3).depenser(Usage.POUVOIR, cout=5).pe == 1
+
+    def test_depense_mene_a_l_etat_affaibli(self) -> None:
+        v = Vitalite(3, 6).depenser(Usage.POUVOIR)
+        assert v.etat is Etat.AFFAIBLI and v.desavantages == 1
+
+    def test_pas_de_dette(self) -> None:
+        with pytest.raises(RegleEnfreinte, match="ce pouvoir coûte 2 PE, il n'en reste que 1"):
+            Vitalite(1, 6).depenser(Usage.POUVOIR)
+
+    @pytest.mark.parametrize("pe", [0, -2])
+    def test_incapable_d_agir(self, pe: int) -> None:
+        with pytest.raises(RegleEnfreinte, match="ne peut rien utiliser"):
+            Vitalite(pe, 6).depenser(Usage.COMPETENCE)
+
+    @pytest.mark.parametrize("cout", [0, 11, "1", 2.5, True])
+    def test_cout_borne(self, cout: object) -> None:
+        with pytest.raises(JdrErreur, match="coût en PE"):
+            Vitalite(5, 6).depenser(Usage.COMPETENCE, cout=cout)  # type: ignore[arg-type]
+
+    def test_usage_inconnu(self) -> None:
+        with pytest.raises(JdrErreur, match="compétence ou un pouvoir"):
+            Vitalite(5, 6).depenser("sort")  # type: ignore[arg-type]
+
+    def test_ne_modifie_pas_l_original(self) -> None:
+        v = Vitalite(5, 6)
+        v.depenser(Usage.COMPETENCE)
+        assert v.pe == 5
+
+
+class TestPhraseVitalite:
+    """Les PE (avec le vrai signe moins), l'état, son effet et la séquelle."""
+
+    @pytest.mark.parametrize(("pe", "debut"), [
+        (5, "5 PE sur 5 : en forme."),
+        (1, "1 PE sur 5 : affaibli, un désavantage sur toutes les actions."),
+        (0, "0 PE sur 5 : gravement blessé, incapable d'agir vraiment avant d'avoir retrouvé 1 PE."),
+        (-1, "−1 PE sur 5 : état critique, à stabiliser ou à soigner"),
+    ])
+    def test_etats(self, pe: int, debut: str) -> None:
+        assert propre(str(Vitalite(pe, 5))).startswith(debut)
+
+    def test_sequelle(self) -> None:
+        tombe = Vitalite.nouvelle(physique=3, mental=2).subir(6)
+        assert str(tombe).endswith("; la séquelle Infirme menace, faute de stabilisation.")
+        assert str(tombe.stabiliser()).endswith("avant d'avoir retrouvé 1 PE.")
+        assert str(tombe.reprendre_conscience().recuperer(3)) == "3 PE sur 5 : en forme, avec le défaut Infirme."

@@ -1,4 +1,5 @@
-"""Le test 3D6 : nombre de dés, succès, relances, FP, difficulté, critiques, cotes."""
+"""Le test 3D6 (jdr_core/troisd6/test.py) : nombre de dés, succès, relances, FP, difficulté, critiques, cotes,
+phrases."""
 
 from fractions import Fraction
 from itertools import product
@@ -15,9 +16,12 @@ from jdr_core.troisd6.test import (
     distribution_test,
     face_critique,
     nombre_de_des,
+    pour_la_difficulte,
     relancer_un_echec,
     tester,
 )
+
+from .phrases_troisd6 import jet, propre
 
 
 class TestNombreDeDes:
@@ -145,3 +149,38 @@ class TestCotes:
         sans = chance_de_reussite(distribution_test(3), 2)
         avec = chance_de_reussite(distribution_test(3, relances=1), 2)
         assert (sans, avec) == (Fraction(1, 2), Fraction(11, 16))
+
+
+class TestPhraseDuTest:
+    """Les dés, les succès comptés et accordés, la difficulté, le triple et le verdict."""
+
+    @pytest.mark.parametrize(("faces", "attendu"), [
+        ((4, 5, 6), "4, 5, 6 contre 3 : aucun succès."),
+        ((1, 5, 6), "1, 5, 6 contre 3 : 1 succès."),
+        ((2, 3, 5), "2, 3, 5 contre 3 : 2 succès."),
+    ])
+    def test_sans_difficulte(self, faces: tuple[int, ...], attendu: str) -> None:
+        assert propre(str(jet(3, *faces))) == attendu
+
+    @pytest.mark.parametrize(("difficulte", "attendu"), [
+        (0, "4, 5, 6 contre 3 : aucun succès pour une action automatique, c'est réussi."),
+        (1, "4, 5, 6 contre 3 : aucun succès pour 1 demandé, c'est raté."),
+        (2, "4, 5, 6 contre 3 : aucun succès pour 2 demandés, c'est raté."),
+    ])
+    def test_difficulte(self, difficulte: int, attendu: str) -> None:
+        assert propre(str(jet(3, 4, 5, 6, difficulte=difficulte))) == attendu
+
+    def test_triple_qui_contredit_ou_confirme(self) -> None:
+        assert str(jet(2, 1, 1, 1, difficulte=4)).endswith("pour 4 demandés, mais réussite critique, c'est réussi.")
+        assert str(jet(3, 2, 2, 2, difficulte=2)).endswith("pour 2 demandés et réussite critique, c'est réussi.")
+        assert str(jet(5, 6, 6, 6, fp=1, difficulte=1)).endswith(
+            "1 succès (dont 1 grâce au FP) pour 1 demandé, mais échec critique, c'est raté.")
+        assert str(jet(3, 6, 6, 6)) == "6, 6, 6 contre 3 : aucun succès, échec critique."
+
+    def test_relances_racontees(self) -> None:
+        texte = str(jet(2, 6, 2, 5, 5, 1, relances=2))
+        assert texte == "1, 2, 5 contre 2 (le 6 relancé a donné 5, puis le 5 relancé a donné 1) : 2 succès."
+
+    def test_pour_la_difficulte(self) -> None:
+        assert [pour_la_difficulte(d) for d in (0, 1, 2)] == [
+            "pour une action automatique", "pour 1 demandé", "pour 2 demandés"]
