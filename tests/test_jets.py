@@ -413,8 +413,8 @@ class TestDansLeNavigateur:
     @pytest.mark.parametrize("theme", ["light", "dark"])
     def test_axe_apres_un_jet(self, contexte_servi: BrowserContext, serveur: str, theme: str) -> None:
         """Après un jet, infobulle ouverte au focus et résultat affiché : axe ne trouve rien, dans les
-        deux thèmes (la page sous la CSP du site, axe injecté comme dans test_accessibilite.py)."""
-        from .test_accessibilite import axe, ouvrir, resume
+        deux thèmes (la page sous la CSP du site, axe injecté comme dans navigateur/test_accessibilite.py)."""
+        from .navigateur.test_accessibilite import axe, ouvrir, resume
 
         page = ouvrir(contexte_servi, theme, 390)
         page.set_default_timeout(DELAI)

@@ -113,6 +113,6 @@ def test_playwright_pas_importe_par_le_conftest() -> None:
 def test_les_seconds_essais_sont_comptes() -> None:
     """Un second essai (pytest-rerunfailures) n'est donné qu'aux deux tests que README nomme : une
     marque « flaky » de plus doit passer par README et par ce test."""
-    marques = {f.name: f.read_text(encoding="utf-8").count("@pytest.mark.flaky(")
-               for f in (RACINE / "tests").glob("test_*.py") if f.name != "test_marques.py"}
-    assert {nom: n for nom, n in marques.items() if n} == {"test_publication.py": 1, "test_fiches_navigateur.py": 1}
+    marques = {f.relative_to(RACINE / "tests").as_posix(): f.read_text(encoding="utf-8").count("@pytest.mark.flaky(")
+               for f in (RACINE / "tests").rglob("test_*.py") if f.name != "test_marques.py"}
+    assert {nom: n for nom, n in marques.items() if n} == {"test_publication.py": 1, "navigateur/test_fiches.py": 1}

@@ -1,5 +1,5 @@
 """Les anciennes adresses d'un dossier renommé (site_plugins/renvois.py) : une page de renvoi par
-page, qui garde la requête d'un lien de rejeu ; dans Chromium : tests/test_navigateur.py,
+page, qui garde la requête d'un lien de rejeu ; dans Chromium : tests/navigateur/test_widgets.py,
 test_lien_rejoue_le_meme_jet. Les anciennes ancres d'une page scindée : la carte écrite dans la page,
 et dans Chromium test_ancre_d_une_page_scindee."""
 

@@ -24,7 +24,7 @@ from site_plugins import entetes
 from site_plugins.serveur import creer, en_arriere_plan
 
 from .conftest import ecouter_la_csp, sans_moteur
-from .test_accessibilite import pages_du_site
+from .navigateur.test_accessibilite import pages_du_site
 
 PAGE_404 = "<!doctype html><html lang=fr><title>Page introuvable</title><h1>Page introuvable</h1></html>\n"
 CONTENU = bytes(range(256)) * 40  # 10 240 octets, tous différents d'un voisin à l'autre
@@ -284,7 +284,7 @@ class TestCharge:
 
 
 # Dans Chromium : chaque page du site sous la CSP, sans la moindre violation. Les pages des règles
-# sont lues sous la CSP par le parcours d'axe (test_accessibilite.py, test_aucune_violation), qui
+# sont lues sous la CSP par le parcours d'axe (navigateur/test_accessibilite.py, test_aucune_violation), qui
 # vérifie en passant qu'aucune ne la viole ; ici, les autres (page 404, renvois des anciennes adresses).
 
 

@@ -1,7 +1,7 @@
 """Les modules du worker de Python que la page ne voit pas, exécutés par Node, sans navigateur :
 le format de l'instantané (site_plugins/assets/worker/instantane.js) et le téléchargement suivi
 (worker/telechargement.js) devant un faux réseau qui coupe, ignore les requêtes Range, refuse
-ou se tait. Les mêmes chemins sont suivis de bout en bout dans Chromium (test_navigateur)."""
+ou se tait. Les mêmes chemins sont suivis de bout en bout dans Chromium (navigateur/test_widgets.py)."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
-from .conftest import CREATIONS_DE_WORKERS
+from ..conftest import CREATIONS_DE_WORKERS
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 

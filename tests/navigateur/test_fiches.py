@@ -12,7 +12,7 @@ from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from jdr_core.francais import typographier
 from tests.conftest import sans_animation, vider_le_stockage, vue_de_la_fiche
-from tests.test_accessibilite import REGLES_DE_COULEUR, axe, poser_le_theme, resume
+from tests.navigateur.test_accessibilite import REGLES_DE_COULEUR, axe, poser_le_theme, resume
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 DELAI = 60_000

@@ -16,7 +16,7 @@ from jdr_core.encore.suivi import operer
 from jdr_core.encore.ton import Ton
 from jdr_core.francais import typographier
 
-from .conftest import vue_de_la_fiche
+from ..conftest import vue_de_la_fiche
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 expect.set_options(timeout=40_000)

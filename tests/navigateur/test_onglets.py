@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, Error, Locator, Page, e
 from jdr_core.d10.suivi import operer as operer_d10
 from jdr_core.francais import nombre_relatif, typographier
 
-from .conftest import COMBAT_D10, combat_d10_a_deux, double_clic_lent, vue_de_la_fiche
+from ..conftest import COMBAT_D10, combat_d10_a_deux, double_clic_lent, vue_de_la_fiche
 
 pytestmark = pytest.mark.navigateur
 DELAI = 40_000

@@ -19,8 +19,8 @@ from playwright.sync_api import Browser, BrowserContext
 
 from site_plugins.serveur import en_arriere_plan
 
+from ..conftest import DRAPEAUX_CHROMIUM, sans_erreur_de_page, vider_le_stockage
 from . import test_onglets
-from .conftest import DRAPEAUX_CHROMIUM, sans_erreur_de_page, vider_le_stockage
 from .test_onglets import _delai  # noqa: F401  # fixture autouse de test_onglets.py, reprise ici
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]

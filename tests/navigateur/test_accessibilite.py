@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from .conftest import (
+from ..conftest import (
     GROUPES_DE_PAGES,
     combat_d10_a_deux,
     ecouter_la_csp,

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from jdr_core import registre
 from jdr_core.francais import typographier
 
-from .conftest import combat_d10_a_deux, injecter_axe
+from ..conftest import combat_d10_a_deux, injecter_axe
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 DELAI = 40_000

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from .conftest import injecter_axe, pages_construites, sans_animation, sans_modeles
+from ..conftest import injecter_axe, pages_construites, sans_animation, sans_modeles
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 DELAI = 40_000  # ms, comme tests/test_navigateur.py : une machine de CI chargée

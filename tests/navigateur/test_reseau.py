@@ -27,7 +27,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from jdr_core.francais import typographier
 from site_plugins.runtime import MARQUE_SERVICE_WORKER, ecrire_service_worker
 
-from .conftest import DELAIS_ESSAI, RACINE
+from ..conftest import DELAIS_ESSAI, RACINE
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 DELAI = 60_000

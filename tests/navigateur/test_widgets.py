@@ -12,7 +12,7 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Locator, Page, Request, expect
 
-from .conftest import (
+from ..conftest import (
     CREATIONS_DE_WORKERS,
     GROUPES_DE_PAGES,
     aller,

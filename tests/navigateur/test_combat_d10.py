@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
-from .conftest import COMBAT_D10, sans_erreur_de_console
+from ..conftest import COMBAT_D10, sans_erreur_de_console
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 DELAI = 60_000
