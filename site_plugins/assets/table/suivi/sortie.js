@@ -30,6 +30,15 @@ export class Sortie {
     this.boutonEnCours = null;
     // La sortie est un <output> (rôle « status » implicite) : le lecteur d'écran l'annonce.
     this.message.setAttribute("role", "status");
+    // Le message amené dans l'écran y est gardé (garderVisible) jusqu'au prochain geste du lecteur, pas
+    // pendant un temps fixé : sur un appareil lent, les chances recalculées arrivent bien après le message.
+    this.sortieMontree = null;
+    const oublier = () => {
+      this.sortieMontree = null;
+    };
+    for (const geste of ["pointerdown", "keydown", "wheel", "touchstart"]) {
+      addEventListener(geste, oublier, { capture: true, passive: true });
+    }
   }
 
   // Un message sous la fiche. Une alerte (refus, erreur) reste jusqu'au prochain geste du
@@ -51,15 +60,15 @@ export class Sortie {
     // focus reste sur le bouton) : toujours à côté du bouton, sous la fiche sur un téléphone.
     if (pres || matchMedia("(max-width: 44.9375em)").matches) {
       p.scrollIntoView({ block: "nearest" });
-      this.sortieMontree = { p, jusqua: performance.now() + 2000 };
+      this.sortieMontree = p;
     }
   }
 
   // Les chances recalculées après un rendu (suivi/commun.js) changent la hauteur des cartes : le
   // message qui vient d'être amené dans l'écran y est ramené s'il en a glissé.
   garderVisible() {
-    const m = this.sortieMontree;
-    if (m && m.p.isConnected && performance.now() < m.jusqua) m.p.scrollIntoView({ block: "nearest" });
+    const p = this.sortieMontree;
+    if (p && p.isConnected) p.scrollIntoView({ block: "nearest" });
   }
 
   // Une ancre de message, qu'une vue pose juste après le bouton d'une opération : le résultat de
