@@ -18,7 +18,7 @@ import shutil
 import subprocess
 import sys
 import threading
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -59,6 +59,7 @@ FIXTURES_MARQUEES = {
     "navigateur": "navigateur",
     "serveur": "construction",
     "site_construit": "construction",
+    "site_publie": "construction",
 }
 
 #: Les délais du navigateur dans le site construit pour les tests (option « delais » du greffon jdr) :
@@ -274,23 +275,48 @@ def _construire_sans_bruit(tmp_path_factory: pytest.TempPathFactory) -> None:
 
 
 def _construire(tmp_path_factory: pytest.TempPathFactory, sortie: int | None = None) -> Path:
+    return _une_fois_par_session(
+        tmp_path_factory, "site-construit",
+        lambda cible: [sys.executable, "-c", CONSTRUIRE, str(cible), json.dumps(DELAIS_ESSAI)], {}, sortie)
+
+
+def _une_fois_par_session(tmp_path_factory: pytest.TempPathFactory, nom: str, commande: Callable[[Path], list[str]],
+                          env: dict[str, str], sortie: int | None = None) -> Path:
+    """Le site que ``commande`` construit dans le dossier qu'elle reçoit, une fois par session : sous
+    pytest-xdist, le premier worker construit, les autres attendent le verrou puis lisent le même."""
     dossier = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         dossier = dossier.parent  # commun aux workers de cette session
-    cible, fini = dossier / "site-construit" / "site", dossier / "site-construit" / "fini"
+    cible, fini = dossier / nom / "site", dossier / nom / "fini"
     cible.parent.mkdir(exist_ok=True)
-    with (dossier / "site-construit.verrou").open("w") as verrou:
+    with (dossier / f"{nom}.verrou").open("w") as verrou:
         fcntl.flock(verrou, fcntl.LOCK_EX)
         if not fini.exists():
             subprocess.run(
-                [sys.executable, "-c", CONSTRUIRE, str(cible), json.dumps(DELAIS_ESSAI)],
+                commande(cible),
                 # Compression rapide : la première construction d'une machine neuve (la CI) gagne plus d'une
                 # minute ; le niveau maximal est celui de nox -s publier (tests/test_publication.py, TestCompression).
-                cwd=RACINE, check=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "JDR_COMPRESSION": "rapide"},
+                cwd=RACINE, check=True,
+                env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "JDR_COMPRESSION": "rapide", **env},
                 stdout=sortie, stderr=sortie,
             )
             fini.touch()
     return cible
+
+
+#: L'adresse publiée (SITE_URL) du site que construit ``site_publie``.
+ADRESSE_PUBLIEE = "https://exemple.org/regles/"
+
+
+@pytest.fixture(scope="session")
+def site_publie(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Le site construit avec SITE_URL (ADRESSE_PUBLIEE), une fois par session : tests/test_publication.py
+    le lit, tests/navigateur/test_publication.py le sert comme « nouvelle version » après site_construit
+    (les deux constructions diffèrent, ne serait-ce que par l'adresse). Lu seulement, jamais modifié."""
+    return _une_fois_par_session(
+        tmp_path_factory, "site-publie",
+        lambda cible: [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(cible)],
+        {"SITE_URL": ADRESSE_PUBLIEE})
 
 
 @pytest.fixture(scope="session")
@@ -543,7 +569,7 @@ GROUPES_DE_PAGES = [*sorted(d.name for d in (RACINE / "docs").glob("*/")), "raci
 def pages_construites(site: Path, motif: str = "*.html") -> list[Path]:
     """Les pages HTML du site construit (``motif`` : ``index.html`` pour celles d'un dossier), dans
     l'ordre, sans les pages de renvoi des anciennes adresses (site_plugins/renvois.py), qui ne sont
-    pas des pages des règles : tests/test_renvois.py les vérifie, test_serveur les lit sous la CSP."""
+    pas des pages des règles : tests/test_renvois.py les vérifie, navigateur/test_csp.py les lit sous la CSP."""
     return [p for p in sorted(site.rglob(motif)) if "data-jdr-vers=" not in p.read_text(encoding="utf-8")[:300]]
 
 

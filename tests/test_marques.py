@@ -115,4 +115,5 @@ def test_les_seconds_essais_sont_comptes() -> None:
     marque « flaky » de plus doit passer par README et par ce test."""
     marques = {f.relative_to(RACINE / "tests").as_posix(): f.read_text(encoding="utf-8").count("@pytest.mark.flaky(")
                for f in (RACINE / "tests").rglob("test_*.py") if f.name != "test_marques.py"}
-    assert {nom: n for nom, n in marques.items() if n} == {"test_publication.py": 1, "navigateur/test_fiches.py": 1}
+    assert {nom: n for nom, n in marques.items() if n} == {"navigateur/test_publication.py": 1,
+                                                           "navigateur/test_fiches.py": 1}
