@@ -16,7 +16,7 @@ import { verifierRequete } from "../moteur/requete.js";
 
 // Secondes accordées à une exécution, depuis l'envoi du code à un Python prêt (modules importés,
 // interpréteur chauffé). Le plus lent des exemples du site (les chances de Philip, 2D6) y tourne
-// en 0,3 à 0,6 s sur la machine de test au repos (tests/test_bac.py).
+// en 0,3 à 0,6 s sur la machine de test au repos (tests/navigateur/test_bac.py).
 export const BUDGET_S = 2;
 // Le démarrage de Python pour le code modifié (sans instantané, sur une machine lente).
 const DELAI_DEMARRAGE_MS = 60000;
