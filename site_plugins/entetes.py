@@ -12,7 +12,7 @@ La politique de sécurité du contenu (CSP) n'ouvre que ce dont le site se sert 
   leur texte, relevée dans les pages construites ;
 * des workers du site : le moteur Python, la recherche, le service worker ``/sw.js`` ;
 * ``'wasm-unsafe-eval'``, sans quoi Pyodide ne peut pas compiler son WebAssembly ;
-  ni ``'unsafe-eval'`` ni ``'unsafe-inline'`` : tests/test_serveur.py démarre Python
+  ni ``'unsafe-eval'`` ni ``'unsafe-inline'`` : tests/navigateur/test_csp.py démarre Python
   dans Chromium sous cette politique et échoue à la moindre violation ;
 * rien qui vienne d'un autre domaine, et aucune page étrangère ne peut encadrer le site.
 """
