@@ -46,7 +46,7 @@ def construire(tmp_path: Path, config: str, page: str = "# Titre\n") -> subproce
 
 
 #: Compression rapide : ces sites d'essai ne vérifient pas le niveau de compression (TestCompression
-#: de test_publication le fait), et Brotli 11 sur Pyodide coûtait une minute à une machine neuve.
+#: de tests/test_publication.py le fait), et Brotli 11 sur Pyodide coûtait une minute à une machine neuve.
 BASE = (f"site_name: essai\nplugins:\n  - jdr:\n      pyodide: {RACINE / 'node_modules/pyodide'}\n"
         "      compression: rapide\n      instantane_construit: false\n")
 

@@ -388,7 +388,7 @@ def test_hors_ligne_apres_une_visite(contexte_sw: BrowserContext, serveur: str) 
     expect(page.get_by_role("button", name="Créer la fiche").first).to_be_visible()
 
 
-# La mise à jour d'une version à l'autre (deux constructions de suite) : tests/test_publication.py.
+# La mise à jour d'une version à l'autre (deux constructions de suite) : tests/navigateur/test_publication.py.
 
 
 class TestServiceWorkerConstruit:
