@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import sys
 from pathlib import Path
 
@@ -117,3 +118,100 @@ def test_les_seconds_essais_sont_comptes() -> None:
                for f in (RACINE / "tests").rglob("test_*.py") if f.name != "test_marques.py"}
     assert {nom: n for nom, n in marques.items() if n} == {"navigateur/test_publication.py": 1,
                                                            "navigateur/test_fiches.py": 1}
+
+
+# --- Les tests de Chromium dans leur dossier -------------------------------------------------------
+
+def _marques(decorateurs: list[ast.expr]) -> set[str]:
+    """Les marques que nomment des décorateurs ou la valeur d'un ``pytestmark`` : ``pytest.mark.x``
+    ou ``pytest.mark.x(...)``, seules ou en liste."""
+    noms: set[str] = set()
+    for expression in decorateurs:
+        if isinstance(expression, ast.List | ast.Tuple):
+            noms |= _marques(list(expression.elts))
+            continue
+        noeud = expression.func if isinstance(expression, ast.Call) else expression
+        if (isinstance(noeud, ast.Attribute) and isinstance(noeud.value, ast.Attribute)
+                and noeud.value.attr == "mark"):
+            noms.add(noeud.attr)
+    return noms
+
+
+def _pytestmark(corps: list[ast.stmt]) -> set[str]:
+    return {nom for n in corps if isinstance(n, ast.Assign) and any(
+        isinstance(c, ast.Name) and c.id == "pytestmark" for c in n.targets) for nom in _marques([n.value])}
+
+
+def marques_des_tests(source: str) -> dict[str, set[str]]:
+    """Chaque test d'un fichier (``f``, ``Classe::f``), avec les marques qu'il porte par lui-même, par
+    ses classes ou par le ``pytestmark`` de son module ou d'une classe ; lu dans le texte, sans importer
+    le module (ce que pytest collecte : fonctions ``test_*``, classes ``Test*``). Les tests qu'une classe
+    hérite d'une autre sont lus dans la classe d'origine (test_onglets_sans_verrous.py : ceux de
+    test_onglets.TestMemeInstant)."""
+    tests: dict[str, set[str]] = {}
+
+    def parcourir(corps: list[ast.stmt], prefixe: str, heritees: set[str]) -> None:
+        heritees = heritees | _pytestmark(corps)
+        for noeud in corps:
+            if isinstance(noeud, ast.FunctionDef) and noeud.name.startswith("test_"):
+                tests[prefixe + noeud.name] = heritees | _marques(noeud.decorator_list)
+            elif isinstance(noeud, ast.ClassDef) and noeud.name.startswith("Test"):
+                parcourir(noeud.body, f"{prefixe}{noeud.name}::", heritees | _marques(noeud.decorator_list))
+
+    parcourir(ast.parse(source).body, "", set())
+    return tests
+
+
+def hors_de_leur_dossier(tests: Path) -> list[str]:
+    """Les tests marqués ``navigateur`` hors de ``tests/navigateur/``, et ceux de ce dossier qui ne le
+    sont pas : une ligne chacun, vide quand chaque test de Chromium est à sa place."""
+    ecarts = []
+    for fichier in sorted(tests.rglob("test_*.py")):
+        relatif = fichier.relative_to(tests).as_posix()
+        dedans = relatif.startswith("navigateur/")
+        for test, marques in marques_des_tests(fichier.read_text(encoding="utf-8")).items():
+            if ("navigateur" in marques) != dedans:
+                ou = "hors de tests/navigateur/" if not dedans else "sans la marque « navigateur »"
+                ecarts.append(f"tests/{relatif}::{test} : {ou}")
+    return ecarts
+
+
+def test_les_tests_de_chromium_dans_leur_dossier() -> None:
+    """Issue 38, point 5 : les tests qui lancent Chromium (marqués ``navigateur``) vivent tous dans
+    tests/navigateur/, et ce dossier n'a rien d'autre ; un fichier mixte s'y coupe en deux, un sujet
+    gardant son nom des deux côtés (tests/test_bac.py, tests/navigateur/test_bac.py)."""
+    assert hors_de_leur_dossier(RACINE / "tests") == []
+    dossier = RACINE / "tests" / "navigateur"
+    lus = {f.name: len(marques_des_tests(f.read_text(encoding="utf-8"))) for f in dossier.glob("test_*.py")}
+    assert len(lus) >= 20 and all(lus.values()), lus
+
+
+def test_un_test_de_chromium_mal_range_serait_vu(tmp_path: Path) -> None:
+    """Sur un petit arbre : les marques lues par fonction, par classe, par ``pytestmark`` (seule ou en
+    liste), et chaque écart nommé ; une marque d'une autre sorte ne compte pas."""
+    (tmp_path / "navigateur").mkdir()
+    (tmp_path / "test_x.py").write_text(
+        "import pytest\n\n"
+        "def test_sans_marque(): pass\n\n"
+        "@pytest.mark.navigateur\ndef test_chromium(): pass\n\n"
+        "@pytest.mark.construction\nclass TestSite:\n"
+        "    @pytest.mark.navigateur\n    def test_page(self): pass\n\n"
+        "    def test_fichier(self): pass\n", encoding="utf-8")
+    (tmp_path / "navigateur" / "test_y.py").write_text(
+        "import pytest\n\n"
+        "pytestmark = [pytest.mark.navigateur, pytest.mark.construction]\n\n"
+        "def test_page(): pass\n\n"
+        "class TestDeux:\n    def test_onglets(self): pass\n", encoding="utf-8")
+    (tmp_path / "navigateur" / "test_z.py").write_text(
+        "import pytest\n\n"
+        "@pytest.mark.parametrize('n', [1])\n@pytest.mark.node\ndef test_node(n): pass\n\n"
+        "@pytest.mark.navigateur\nclass TestMarquee:\n    def test_ok(self): pass\n", encoding="utf-8")
+    assert hors_de_leur_dossier(tmp_path) == [
+        "tests/navigateur/test_z.py::test_node : sans la marque « navigateur »",
+        "tests/test_x.py::test_chromium : hors de tests/navigateur/",
+        "tests/test_x.py::TestSite::test_page : hors de tests/navigateur/",
+    ]
+    (tmp_path / "navigateur" / "test_z.py").write_text(
+        "import pytest\n\npytestmark = pytest.mark.navigateur\n\ndef test_node(): pass\n", encoding="utf-8")
+    (tmp_path / "test_x.py").write_text("def test_sans_marque(): pass\n", encoding="utf-8")
+    assert hors_de_leur_dossier(tmp_path) == []
