@@ -172,7 +172,7 @@ def runtime(ctx: Contexte) -> None:
     o = ctx.options
     ctx.runtime, resume = construire_runtime(
         ctx.pyodide, archive_sources(list(o.paquets)), exemples,
-        Reglages(o.optimiser_stdlib, o.lignes_stdlib, tuple(o.garder)), ctx.cache,
+        Reglages(o.optimiser_stdlib, o.lignes_stdlib, o.lignes_coeur, tuple(o.garder)), ctx.cache,
     )
     ctx.nom_runtime = f"runtime-{hashlib.sha256(ctx.runtime).hexdigest()[:12]}.zip"
     (ctx.dossier_pyodide / ctx.nom_runtime).write_bytes(ctx.runtime)
@@ -381,7 +381,7 @@ def _entrees_runtime(ctx: Contexte) -> object:
     ne refait pas l'archive (dix secondes sous Node) ; la construction complète, elle, repart de tous
     les exemples, et ce qui change les modules à garder passe presque toujours par un import."""
     o = ctx.options
-    return (ctx.version, list(o.paquets), o.optimiser_stdlib, o.lignes_stdlib, list(o.garder),
+    return (ctx.version, list(o.paquets), o.optimiser_stdlib, o.lignes_stdlib, o.lignes_coeur, list(o.garder),
             etat_des_fichiers(*_dossiers_des_paquets(list(o.paquets))), imports_des_exemples(ctx.docs))
 
 

@@ -33,6 +33,8 @@ class JdrConfig(base.Config):  # type: ignore[no-untyped-call]  # __init_subclas
     paquets = c.ListOfItems(c.Type(str), default=["jdr_core"])
     optimiser_stdlib = c.Choice((0, 1, 2), default=2)
     lignes_stdlib = c.Type(bool, default=False)
+    #: Faux : les tables de positions de jdr_core sont réduites dans l'archive (runtime.py, Reglages).
+    lignes_coeur = c.Type(bool, default=False)
     garder = c.ListOfItems(c.Type(str), default=[])
     compresser = c.Type(bool, default=True)
     #: « maximale » (Brotli 11, gzip 9) pour le site publié, « rapide » pour le serveur local.

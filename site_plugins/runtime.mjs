@@ -5,7 +5,7 @@
 // Usage : node runtime.mjs <entree.json> <sortie.zip>
 //   entree.json : { "coeur": "<zip des sources>", "modules_coeur": [noms…], "exemples": [sources…],
 //                   "garder": [modules toujours gardés…], "optimiser_stdlib": 0|1|2,
-//                   "lignes_stdlib": true|false }
+//                   "lignes_stdlib": true|false, "lignes_coeur": true|false }
 // Imprime un résumé JSON (modules gardés et retirés, octets) sur la sortie standard.
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
@@ -52,12 +52,24 @@ import _imp, importlib._bootstrap_external as externe, io, zipfile
 geles = {m for m in utiles if _imp.is_frozen(m)} | {"importlib._bootstrap", "importlib._bootstrap_external"}
 DATE = (1980, 1, 1, 0, 0, 0)
 
+# Une entrée de la table des positions (Objects/locations.md de CPython) : « sans colonnes »
+# (code 13), pour au plus 8 unités de code, l'écart de ligne suivant (0) en varint signé.
+SANS_COLONNES = 13
+
 def sans_lignes(code):
-    """Retire la table des numéros de ligne (et celle des objets code imbriqués) : la
-    bibliothèque standard fond d'un tiers ; seuls les rapports d'erreur qui traversent
-    ces modules perdent leurs numéros de ligne. jdr_core garde les siens."""
+    """Remplace la table des positions (et celle des objets code imbriqués) par la plus petite
+    table valide : chaque instruction à la première ligne de sa fonction, sans colonnes. Le
+    module fond d'un tiers ; une trace d'erreur qui le traverse ne donne plus que la ligne du
+    « def ». Une table vide ne suffit pas : le module traceback de CPython 3.14 lève alors
+    StopIteration (RuntimeError) en formatant toute trace qui passe par ce code."""
+    unites = len(code.co_code) // 2  # instructions et leurs caches, comptées en unités de 2 octets
+    table = bytearray()
+    while unites > 0:
+        n = min(unites, 8)
+        table += bytes((0x80 | SANS_COLONNES << 3 | (n - 1), 0))
+        unites -= n
     consts = tuple(sans_lignes(k) if isinstance(k, type(code)) else k for k in code.co_consts)
-    return code.replace(co_linetable=b"", co_consts=consts)
+    return code.replace(co_linetable=bytes(table), co_consts=consts)
 
 def pyc(source, chemin, optimiser, lignes=True):
     code = compile(source, chemin, "exec", dont_inherit=True, optimize=optimiser)
@@ -91,7 +103,8 @@ with zipfile.ZipFile(sortie, "w", zipfile.ZIP_STORED) as z:
     for nom in sorted(source_coeur.namelist()):
         donnees = source_coeur.read(nom)
         if nom.endswith(".py"):
-            z.writestr(zipfile.ZipInfo(nom[:-3] + ".pyc", DATE), pyc(donnees, "/lib/python314.zip/" + nom, 0))
+            z.writestr(zipfile.ZipInfo(nom[:-3] + ".pyc", DATE),
+                       pyc(donnees, "/lib/python314.zip/" + nom, 0, entree["lignes_coeur"]))
         else:
             z.writestr(zipfile.ZipInfo(nom, DATE), donnees)
 with open("/tmp/runtime.zip", "wb") as f:

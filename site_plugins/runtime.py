@@ -47,7 +47,11 @@ class Reglages:
     """Comment réduire la bibliothèque standard (voir ``runtime.mjs``)."""
 
     optimiser_stdlib: int = 2  # docstrings et assert retirés de la stdlib (jamais de jdr_core)
-    lignes_stdlib: bool = False  # tables de numéros de ligne retirées de la stdlib
+    lignes_stdlib: bool = False  # tables de positions de la stdlib réduites à la ligne de chaque « def »
+    #: De même pour les paquets (jdr_core) : un tiers de leurs octets compressés ; le lecteur n'y perd
+    #: rien (les lignes qu'il lit sont celles de l'exemple), une trace d'erreur qui traverse jdr_core
+    #: dans le navigateur ne donne que la ligne du « def » de chaque fonction.
+    lignes_coeur: bool = False
     garder: tuple[str, ...] = ()  # modules gardés même si le cœur ne les importe pas
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -85,3 +86,16 @@ def test_exploration_sans_exception(pyodide: dict[str, Any]) -> None:
     """Entrées au hasard dans le runtime réduit : toujours une réponse, jamais d'exception."""
     assert pyodide["exploration"]["erreurs"] == []
     assert pyodide["exploration"]["reponses"] >= 1000
+
+
+def test_traces_a_travers_l_archive(pyodide: dict[str, Any]) -> None:
+    """L'archive réduit les tables de positions de la stdlib et de jdr_core (runtime.mjs, sans_lignes :
+    options lignes_stdlib et lignes_coeur, fausses par défaut) ; une trace d'erreur qui les traverse se
+    formate encore, avec la ligne du « def » de chaque fonction (une table vide faisait lever le module
+    traceback lui-même)."""
+    traces = pyodide["traces"]
+    assert traces["lignes_de_traiter"] == 1, "jdr_core garde ses tables de positions complètes"
+    assert re.search(r'json/decoder\.py", line \d+, in raw_decode', traces["stdlib"]), traces["stdlib"]
+    assert traces["stdlib"].rstrip().splitlines()[-1].startswith("json.decoder.JSONDecodeError")
+    assert re.search(r'jdr_core/registre\.py", line \d+, in mecanique', traces["coeur"]), traces["coeur"]
+    assert "lanceur inconnu" in traces["coeur"].rstrip().splitlines()[-1]

@@ -148,6 +148,52 @@ sortie.lien = {
   // Tout reçu sans atteindre le seuil : la réponse vient à la fin du téléchargement, pas au délai.
   trop_petit: await lien(0, ["http://x/e.bin"], 50000, 60000),
 };
+
+// L'encodage de la réponse, lu dès ses en-têtes : le corps de « muet » n'arrive jamais.
+async function encodageLu(nom, reponses, deja = null) {
+  let n = 0;
+  scenario = (adresse, options) => reponses[n++](options.signal);
+  const adresse = `http://x/${nom}.bin`;
+  const lecture = tel.telecharger(adresse, contenu.length, deja, sansLecteur, 200);
+  lecture.catch(() => {});
+  const lu = await Promise.race([tel.encodage(adresse), new Promise((r) => setTimeout(() => r("jamais"), 5000))]);
+  await lecture.catch(() => {});
+  return lu;
+}
+sortie.encodage = {
+  br: await encodageLu("br", [(signal) => reponse(contenu, { entetes: { "Content-Encoding": "br" }, muet: true },
+    signal)]),
+  tel_quel: await encodageLu("tel", [(signal) => reponse(contenu, { muet: true }, signal)]),
+  reprise: await encodageLu("reprise", [() => reponse(contenu.slice(3000), { statut: 206,
+    entetes: { "Content-Range": "bytes 3000-9999/10000" } })], contenu.slice(0, 3000).buffer),
+  refus: await encodageLu("refus", [() => reponse(new Uint8Array(0), { statut: 404 })]),
+  inconnu: await tel.encodage("http://x/jamais-demande.bin"),
+};
+
+// Le WebAssembly compilé une fois, pendant qu'il arrive (ici un module vide, en deux morceaux) ;
+// chaque démarrage qui demande le fichier l'instancie ; une autre réponse passe telle quelle.
+const wa = await import(base + "moteur/worker/webassembly.js");
+const octetsWasm = new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]);
+let pousser;
+const moduleWasm = wa.compilerEnFlux(new ReadableStream({ start(c) { pousser = c; } }));
+pousser.enqueue(octetsWasm.slice(0, 3));
+const instancierAvant = WebAssembly.instantiateStreaming;
+const separer = wa.partagerModule(moduleWasm);
+const premier = WebAssembly.instantiateStreaming(Promise.resolve(wa.reponseDuModule()), {});
+pousser.enqueue(octetsWasm.slice(3));
+pousser.close();
+const second = await WebAssembly.instantiateStreaming(wa.reponseDuModule(), {});
+const autre = await WebAssembly.instantiateStreaming(
+  new Response(octetsWasm, { headers: { "Content-Type": "application/wasm" } }), {});
+separer();
+sortie.wasm = {
+  meme_module: (await premier).module === second.module && second.module === await moduleWasm,
+  deux_instances: (await premier).instance !== second.instance,
+  autre_compile_a_part: autre.module !== second.module,
+  instanciations: mesures.wasm_instanciations,
+  compile_marque: typeof mesures.wasm_compile === "number",
+  retabli: WebAssembly.instantiateStreaming === instancierAvant,
+};
 console.log(JSON.stringify(sortie));
 """
 
@@ -233,3 +279,31 @@ class TestTelechargement:
         laissé à Node par la fixture)."""
         assert sortie["lien"] == {"rapide": True, "lent": False, "ensemble": True, "inconnu": False,
                                   "trop_petit": False}
+
+
+class TestEncodage:
+    """« Servi compressé ? » se lit sur la réponse déjà en route, dès ses en-têtes (jdr-worker.js décide
+    ainsi de l'instantané de construction sans requête de plus ni attente du corps)."""
+
+    def test_lu_des_les_en_tetes(self, sortie: dict[str, Any]) -> None:
+        e = sortie["encodage"]
+        # Le corps de ces deux réponses n'arrive jamais : seule la lecture des en-têtes peut répondre.
+        assert (e["br"], e["tel_quel"]) == ("br", "")
+
+    def test_inconnu_plutot_que_devine(self, sortie: dict[str, Any]) -> None:
+        """Une reprise (206, octets déjà reçus), un refus ou un fichier jamais demandé : on ne sait pas."""
+        e = sortie["encodage"]
+        assert (e["reprise"], e["refus"], e["inconnu"]) == (None, None, None)
+
+
+class TestWebAssemblyPartage:
+    """worker/webassembly.js : un seul module compilé, en flux, pour tous les démarrages de Python."""
+
+    def test_un_module_deux_instanciations(self, sortie: dict[str, Any]) -> None:
+        w = sortie["wasm"]
+        assert w["meme_module"] and w["deux_instances"] and w["instanciations"] == 2
+        assert w["compile_marque"]
+
+    def test_autres_reponses_et_retour_a_l_original(self, sortie: dict[str, Any]) -> None:
+        w = sortie["wasm"]
+        assert w["autre_compile_a_part"] and w["retabli"]

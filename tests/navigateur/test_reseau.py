@@ -27,6 +27,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from jdr_core.francais import typographier
 from site_plugins.runtime import MARQUE_SERVICE_WORKER, ecrire_service_worker
 
+from ..bench.hotes import a_la_volee, brut
 from ..conftest import DELAIS_ESSAI, RACINE
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
@@ -35,6 +36,7 @@ expect.set_options(timeout=DELAI)
 EXEMPLE = '.jdr-exemple[data-exemple="pierre-ruelle"]'
 RUNTIME = re.compile(r".*/runtime-[0-9a-f]+\.zip$")
 INSTANTANE_CONSTRUIT = re.compile(r".*/runtime-[0-9a-f]+\.instantane$")
+WASM = re.compile(r".*/pyodide\.asm\.wasm$")
 #: Un jet rejoué (graine fixe) : mêmes dés attendus quel que soit le démarrage de Python.
 REJEU = "/troisd6/test/?lanceur=3d6-test&graine=4242&caracteristique=3&relances=1"
 ANGLAIS = ("Failed to fetch", "exit(", "Program terminated", "dynamically imported", "undefined")
@@ -343,11 +345,49 @@ class TestInstantaneDeConstruction:
         page = contexte.new_page()
         page.route(INSTANTANE_CONSTRUIT, lambda route: route.fulfill(
             status=200, headers={"Content-Type": "application/octet-stream", **entetes}, body=paquet))
+        wasm: list[str] = []
+        page.on("request", lambda requete: WASM.match(requete.url) and wasm.append(requete.url))
         page.goto(serveur + "/troisd6/test/")
         _executer_exemple(page)
         assert _mesure(page, "instantane_construit") == raison
         # Démarré normalement : préchauffé pour la page, comme à une première visite ordinaire.
         assert _mesure(page, "prechauffes") == ["troisd6"]
+        # Le refus ne coûte ni second téléchargement du WebAssembly ni seconde compilation : le module
+        # compilé pendant qu'il arrivait sert aux deux démarrages (worker/webassembly.js), celui préparé
+        # pour l'instantané, abandonné, et le démarrage normal.
+        assert len(wasm) == 1, wasm
+        assert _mesure(page, "wasm_instanciations") == 2
+
+    @pytest.mark.parametrize("hote", [brut, a_la_volee], ids=["brut", "a_la_volee"])
+    def test_hebergeur_sans_les_fichiers_compresses_du_site(
+        self, contexte: BrowserContext, site_construit: Path, hote: Any
+    ) -> None:
+        """Chez un hébergeur qui ne sert pas les .br/.gz du site (fichiers tels quels, ou gzip à la volée
+        du seul texte et du WebAssembly) : l'archive d'exécution arrive non compressée, l'instantané de
+        construction n'est pas même demandé, Python démarre normalement avec une seule compilation.
+        Le lien bridé (40 Mbit/s, plus d'une seconde pour tout recevoir) montre que la décision tombe
+        avant la fin des téléchargements, sans test du lien."""
+        with hote(site_construit) as adresse:
+            page = contexte.new_page()
+            _debit(contexte, page, 40.0)
+            demandes: list[str] = []
+            page.on("request", lambda requete: demandes.append(requete.url))
+            # Un CDN garde ses réponses compressées : la première compression du WebAssembly (9,6 Mo)
+            # se fait ici, pas pendant la visite, où une machine chargée la ferait passer pour un silence.
+            for fichier in [*site_construit.glob("pyodide/*/pyodide.asm.wasm"),
+                            *site_construit.glob("pyodide/*/pyodide.asm.mjs")]:
+                chemin = fichier.relative_to(site_construit).as_posix()
+                urllib.request.urlopen(urllib.request.Request(f"{adresse}/{chemin}",
+                                                              headers={"Accept-Encoding": "gzip"})).read()
+            page.goto(adresse + "/troisd6/test/")
+            _executer_exemple(page)
+            assert _mesure(page, "instantane_construit") == "archive servie sans compression"
+            assert _mesure(page, "prechauffes") == ["troisd6"]
+            mesures = json.loads(page.evaluate("document.documentElement.dataset.jdrMesures"))
+        assert not [url for url in demandes if INSTANTANE_CONSTRUIT.match(url)]
+        assert len([url for url in demandes if WASM.match(url)]) == 1
+        assert mesures["wasm_instanciations"] == 1 and mesures["encodage_runtime"] == ""
+        assert mesures["decision_instantane"] < mesures["module"], mesures
 
 
 def _attendre_cache_complet(page: Page) -> None:

@@ -72,6 +72,19 @@ for i in range(300):
         erreurs.append(repr(e))
 json.dumps({"reponses": reponses, "erreurs": erreurs[:5]})
 `));
+// Des traces d'erreur qui traversent la stdlib et jdr_core, dont l'archive réduit les tables de
+// positions (runtime.mjs, sans_lignes) : elles doivent encore se formater.
+const traces = JSON.parse(pyodide.runPython(`
+import json, traceback
+from jdr_core import pont, registre
+traces = {"lignes_de_traiter": len({ligne for _, _, ligne in pont.traiter.__code__.co_lines()})}
+for nom, appel in (("stdlib", lambda: json.loads("{")), ("coeur", lambda: registre.mecanique("inconnue"))):
+    try:
+        appel()
+    except Exception:
+        traces[nom] = traceback.format_exc()
+json.dumps(traces)
+`));
 const version = pyodide.runPython("import sys; sys.version.split()[0]");
 const origine = pyodide.runPython("import jdr_core; jdr_core.__spec__.origin");
-process.stdout.write(JSON.stringify({ version, origine, exemples, lancers, modules, exploration, restaure }));
+process.stdout.write(JSON.stringify({ version, origine, exemples, lancers, modules, exploration, restaure, traces }));

@@ -7,11 +7,12 @@
 // jamais : il a son propre worker (edition-worker.js). La configuration écrite à la
 // construction est dans worker/config.js ; le format et le rangement de l'instantané dans
 // worker/instantane.js ; le téléchargement suivi et repris après une coupure, dans
-// worker/telechargement.js.
+// worker/telechargement.js ; le WebAssembly compilé une seule fois, dans worker/webassembly.js.
 import { CLE_INSTANTANE, CONFIG, adresseDuSite } from "./worker/config.js";
 import { deballer, magasinInstantanes } from "./worker/instantane.js";
 import { marquer, mesures } from "./worker/mesures.js";
-import { lienRapide, raisonEnFrancais, servirDepuisTelechargements, telecharger } from "./worker/telechargement.js";
+import { encodage, lienRapide, raisonEnFrancais, servirDepuisTelechargements, telecharger } from "./worker/telechargement.js";
+import { compilerEnFlux, partagerModule, reponseDuModule } from "./worker/webassembly.js";
 
 function etat(valeur, detail) {
   self.postMessage({ etat: valeur, detail: detail || "", mesures });
@@ -37,21 +38,18 @@ function enFrancais(erreur) {
 
 // L'instantané de construction (site_plugins/instantane.mjs) : la mémoire de Python démarré et
 // préchauffé, préparée avec le site. La première visite le télécharge en plus (environ 3,8 Mo
-// compressés) et restaure Python au lieu de le démarrer, mais seulement sur un lien assez
-// rapide pour que ces octets coûtent moins que le calcul qu'ils évitent (Hypothèse, réglable
-// dans le greffon : 1 Mo de Python reçu en moins de 200 ms après le premier octet). Rend ses octets
+// compressés) et restaure Python au lieu de le démarrer, mais seulement chez un hébergeur qui
+// sert les fichiers compressés du site et sur un lien assez rapide pour que ces octets coûtent
+// moins que le calcul qu'ils évitent (voir deciderInstantaneConstruit). Rend ses octets
 // empaquetés, ou null (la raison est dans les mesures) : Python démarre alors normalement.
 async function telechargerInstantaneConstruit(construit) {
-  if (self.navigator && navigator.connection && navigator.connection.saveData) {
-    mesures.instantane_construit = "économie de données demandée";
-    return null;
-  }
   const controleur = new AbortController();
   const limite = setTimeout(() => controleur.abort(), construit.delai_max_ms);
   try {
     const reponse = await fetch(adresseDuSite(construit.adresse), { signal: controleur.signal });
     if (!reponse.ok) throw new Error(`http ${reponse.status}`);
     // Servi sans compression (hébergeur qui ne sert pas les .br/.gz du site) : 15 Mo, trop cher.
+    // L'archive servie compressée le laissait attendre ; cette vérification reste, par sûreté.
     if (!/^(br|gzip|deflate|zstd)$/i.test(reponse.headers.get("Content-Encoding") || "")) {
       reponse.body.cancel().catch(() => {});
       mesures.instantane_construit = "servi sans compression";
@@ -66,6 +64,38 @@ async function telechargerInstantaneConstruit(construit) {
   } finally {
     clearTimeout(limite);
   }
+}
+
+// Faut-il l'instantané de construction ? Décidé sans requête de plus et sans retenir le démarrage
+// normal de Python plus que le temps de lire des réponses déjà en route : rien sans l'option ou
+// avec un instantané local ; rien si le lecteur économise ses données ou si la tentative
+// précédente n'a pas abouti ; rien si l'archive d'exécution, demandée dès le départ, n'arrive pas
+// compressée (l'hébergeur ne sert pas les .br/.gz du site : l'instantané viendrait tel quel,
+// 15 Mo ; c'est aussi un fichier que les hébergeurs qui compressent eux-mêmes laissent tel quel,
+// comme une archive zip) ; sinon, seulement sur un lien rapide (Hypothèse, réglable dans le
+// greffon : 1 Mo de Python reçu en moins de 200 ms après le premier octet). Rend null (la raison
+// est dans les mesures) ou { paquet }, la promesse de ses octets (chargerPython).
+async function deciderInstantaneConstruit(construit, trouver, adresses, adresseRuntime) {
+  if (!construit || (await trouver)) return null;
+  if (instantanes.echecRecent) {
+    mesures.instantane_construit = "écarté après une tentative qui n'a pas abouti";
+    return null;
+  }
+  if (self.navigator && navigator.connection && navigator.connection.saveData) {
+    mesures.instantane_construit = "économie de données demandée";
+    return null;
+  }
+  const servie = await encodage(adresseRuntime);
+  mesures.encodage_runtime = servie;
+  if (!/^(br|gzip|deflate|zstd)$/i.test(servie || "")) {
+    mesures.instantane_construit = "archive servie sans compression";
+    return null;
+  }
+  if (!(await lienRapide(adresses, construit.seuil_octets, construit.seuil_ms))) {
+    mesures.instantane_construit = "lien trop lent";
+    return null;
+  }
+  return { paquet: telechargerInstantaneConstruit(construit) };
 }
 
 // Pyodide instancie son WebAssembly, puis seulement copie l'instantané dans sa mémoire
@@ -226,31 +256,24 @@ async function demarrer() {
     enCours.set(adresse, suivi);
     return suivi.octets.then((octets) => recus.set(adresse, octets));
   });
+  // Le WebAssembly se compile dès son premier octet, une fois pour tous les essais de démarrage.
+  const wasm = enCours.get(adresseWasm);
+  const module = compilerEnFlux(wasm.flux);
+  module.catch(() => {});
+  wasm.flux = null;
+  wasm.reponse = reponseDuModule;
   const tousRecus = Promise.all(telechargements);
   const echecDeTelechargement = tousRecus.then(() => new Promise(() => {}));
   tousRecus.then(() => {
     marquer("module");
     etat("demarrage");
   }, () => {});
-  // Sans instantané local, celui de la construction, si le lien est rapide (voir plus haut).
-  const construit = CONFIG.instantane_construit;
-  const rapide = construit
-    ? lienRapide([adresseWasm, adresseRuntime], construit.seuil_octets, construit.seuil_ms)
-    : Promise.resolve(false);
-  const instantaneConstruit = Promise.all([trouver, rapide]).then(([trouve, estRapide]) => {
-    if (trouve || !construit) return null;
-    if (instantanes.echecRecent) {
-      mesures.instantane_construit = "écarté après une tentative qui n'a pas abouti";
-      return null;
-    }
-    if (!estRapide) {
-      mesures.instantane_construit = "lien trop lent";
-      return null;
-    }
-    // Dans un objet : Pyodide prépare son module pendant que l'instantané arrive (chargerPython).
-    return { paquet: telechargerInstantaneConstruit(construit) };
-  });
+  // Sans instantané local, celui de la construction, selon l'hébergeur et le lien (voir plus haut).
+  const instantaneConstruit = deciderInstantaneConstruit(
+    CONFIG.instantane_construit, trouver, [adresseWasm, adresseRuntime], adresseRuntime);
+  instantaneConstruit.then(() => marquer("decision_instantane"), () => {});
   const retablir = servirDepuisTelechargements(enCours);
+  const separer = partagerModule(module);
   let charge;
   try {
     const [{ loadPyodide }, { default: createPyodideModule }, trouve, paquetConstruit] = await Promise.race([
@@ -273,6 +296,7 @@ async function demarrer() {
     self.postMessage({ partiels: morceaux }, Object.values(morceaux));
     throw erreur;
   } finally {
+    separer();
     retablir();
     recus.clear();
   }

@@ -64,6 +64,9 @@ function debutDePlage(reponse) {
 // pendant qu'il arrive, au lieu d'attendre la fin du téléchargement.
 export async function telecharger(adresse, identite, deja, flux, silenceMs) {
   const suivi = { recus: 0, identite: identite || 1, reseau: identite || 1, premierOctet: null, fini: false, veilleur: null };
+  suivi.encodage = new Promise((resoudre) => {
+    suivi.noterEncodage = resoudre;
+  });
   suivis.set(adresse, suivi);
   let morceaux = deja && deja.byteLength ? [new Uint8Array(deja)] : [];
   suivi.recus = morceaux.length ? morceaux[0].length : 0;
@@ -119,6 +122,8 @@ export async function telecharger(adresse, identite, deja, flux, silenceMs) {
         }
         throw new ErreurChargement(`http ${reponse.status}`);
       }
+      // L'encodage de la première réponse complète (200) : une reprise (206) n'en dit rien.
+      suivi.noterEncodage(reponse.status === 206 ? null : reponse.headers.get("Content-Encoding") || "");
       const lecteur = reponse.body.getReader();
       for (;;) {
         let lu;
@@ -152,6 +157,7 @@ export async function telecharger(adresse, identite, deja, flux, silenceMs) {
         echec.partiel = suivi.recus ? assembler(morceaux, suivi.recus) : null;
         echec.adresse = adresse;
         echec.silenceMs = silenceMs;
+        suivi.noterEncodage(null);
         conclure(() => flux.error(echec));
         throw echec;
       }
@@ -199,6 +205,14 @@ export function lienRapide(adresses, octets, delaiMs) {
   });
 }
 
+// L'en-tête Content-Encoding de la réponse qui porte « adresse », lu dès ses en-têtes, sans attendre
+// son corps : « br », « gzip »… ; « » servie telle quelle ; null si on ne le saura pas (reprise
+// d'octets déjà reçus, échec, téléchargement inconnu).
+export function encodage(adresse) {
+  const suivi = suivis.get(adresse);
+  return suivi ? suivi.encodage : Promise.resolve(null);
+}
+
 // La raison d'un échec de téléchargement, en français, ou null pour une autre erreur.
 export function raisonEnFrancais(erreur) {
   if (!(erreur instanceof ErreurChargement)) return null;
@@ -214,7 +228,8 @@ export function raisonEnFrancais(erreur) {
 
 // Pendant loadPyodide, les adresses qu'on télécharge soi-même sont servies par nos
 // téléchargements : la première demande reçoit le flux en cours, une demande suivante
-// (nouvel essai sans instantané) les octets complets.
+// (nouvel essai sans instantané) les octets complets ; un suivi qui porte « reponse » (le
+// WebAssembly, compilé à part : worker/webassembly.js) reçoit à chaque demande ce qu'elle rend.
 export function servirDepuisTelechargements(suivisParAdresse) {
   const fetchAvant = self.fetch;
   self.fetch = (ressource, options) => {
@@ -223,6 +238,7 @@ export function servirDepuisTelechargements(suivisParAdresse) {
     if (!suivi) return fetchAvant.call(self, ressource, options);
     const type = adresse.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
     const entetes = { headers: { "Content-Type": type } };
+    if (suivi.reponse) return Promise.resolve(suivi.reponse());
     const flux = suivi.flux;
     suivi.flux = null;
     if (flux) return Promise.resolve(new Response(flux, entetes));
