@@ -36,6 +36,11 @@ function enFrancais(erreur) {
   return "Python n'a pas pu démarrer dans ce navigateur";
 }
 
+// Vrai si une réponse dit (Content-Encoding) qu'elle voyage compressée.
+function compresse(encodage) {
+  return /^(br|gzip|deflate|zstd)$/i.test(encodage || "");
+}
+
 // L'instantané de construction (site_plugins/instantane.mjs) : la mémoire de Python démarré et
 // préchauffé, préparée avec le site. La première visite le télécharge en plus (environ 3,8 Mo
 // compressés) et restaure Python au lieu de le démarrer, mais seulement chez un hébergeur qui
@@ -50,7 +55,7 @@ async function telechargerInstantaneConstruit(construit) {
     if (!reponse.ok) throw new Error(`http ${reponse.status}`);
     // Servi sans compression (hébergeur qui ne sert pas les .br/.gz du site) : 15 Mo, trop cher.
     // L'archive servie compressée le laissait attendre ; cette vérification reste, par sûreté.
-    if (!/^(br|gzip|deflate|zstd)$/i.test(reponse.headers.get("Content-Encoding") || "")) {
+    if (!compresse(reponse.headers.get("Content-Encoding"))) {
       reponse.body.cancel().catch(() => {});
       mesures.instantane_construit = "servi sans compression";
       return null;
@@ -87,7 +92,7 @@ async function deciderInstantaneConstruit(construit, trouver, adresses, adresseR
   }
   const servie = await encodage(adresseRuntime);
   mesures.encodage_runtime = servie;
-  if (!/^(br|gzip|deflate|zstd)$/i.test(servie || "")) {
+  if (!compresse(servie)) {
     mesures.instantane_construit = "archive servie sans compression";
     return null;
   }
