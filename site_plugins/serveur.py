@@ -10,6 +10,10 @@ Ce qu'un hébergeur bien réglé fait aussi, en bibliothèque standard :
   ``loadPyodide`` ne se termine jamais) ;
 * il envoie les en-têtes de ``site_plugins.entetes`` (CSP, cache…), ceux-là mêmes que la
   construction écrit dans ``site/_headers`` ;
+* il sert ``sitemap.xml`` à l'adresse où il écoute (``sitemap_a_l_adresse``) : la navigation
+  instantanée de Material ne suit que les liens de ce plan, dont elle ne corrige que le protocole
+  et l'hôte (pas le port). Un site construit pour ``127.0.0.1:8000`` et servi sur un autre port
+  rechargeait ainsi chaque page, et Python avec elle ;
 * il répond à une requête mal formée (400, 414, 505) sans trace Python, ne liste aucun
   dossier, et sert la page 404 du site, en français ;
 * sous charge, il garde 128 connexions en file d'attente et ferme au bout de
@@ -23,6 +27,7 @@ import email.utils
 import functools
 import html
 import os
+import re
 import socket
 import sys
 import threading
@@ -102,6 +107,15 @@ def lire_plage(entete: str, taille: int) -> tuple[int, int] | bool | None:
     if debut >= taille:
         return False
     return debut, fin
+
+
+_LOC = re.compile(rb"(<loc>\s*)https?://[^/<\s]+")
+
+
+def sitemap_a_l_adresse(xml: bytes, origine: str) -> bytes:
+    """Le plan du site dont chaque adresse commence par ``origine`` (« http://hote:port ») au lieu de
+    l'origine de ``site_url`` ; le chemin reste (un site publié sous « /regles/ » y reste)."""
+    return _LOC.sub(lambda m: m.group(1) + origine.encode("ascii"), xml)
 
 
 class Gestionnaire(SimpleHTTPRequestHandler):
@@ -218,6 +232,8 @@ class Gestionnaire(SimpleHTTPRequestHandler):
             return
         fichier = trouve
         type_ = self.guess_type(str(fichier))
+        if fichier.name == "sitemap.xml" and self._servir_sitemap(fichier, adresse, corps=corps):
+            return
         plage_demandee = self.headers.get("Range")
         # Une plage porte sur le fichier non compressé : on ne choisit un encodage que sans elle.
         encodage = None
@@ -270,6 +286,24 @@ class Gestionnaire(SimpleHTTPRequestHandler):
             self.end_headers()
             if corps:
                 self._copier(flux, debut, fin - debut + 1)
+
+    def _servir_sitemap(self, fichier: Path, adresse: str, *, corps: bool) -> bool:
+        """Le plan du site récrit pour l'hôte de la requête (en-tête Host) ; faux sans Host lisible."""
+        hote = (self.headers.get("Host") or "").strip()
+        if not re.fullmatch(r"[A-Za-z0-9.\-]+(:\d{1,5})?|\[[0-9A-Fa-f:.]+\](:\d{1,5})?", hote):
+            return False
+        try:
+            contenu = sitemap_a_l_adresse(fichier.read_bytes(), f"http://{hote}")
+        except OSError:
+            return False
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", "application/xml; charset=utf-8")
+        self.send_header("Content-Length", str(len(contenu)))
+        self._entetes_site(adresse)
+        self.end_headers()
+        if corps:
+            self.wfile.write(contenu)
+        return True
 
     def _inchange(self, etiquette: str, mtime: float) -> bool:
         """Vrai si la copie du navigateur est à jour (If-None-Match, sinon If-Modified-Since)."""

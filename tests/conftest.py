@@ -595,28 +595,27 @@ def aller(page: Page, adresse: str) -> None:
     if not page.evaluate("() => !!(window.location$ && document.querySelector('.md-content'))"):
         page.goto(adresse)
         return
-    page.evaluate("() => { document.querySelector('.md-content').dataset.jdrPagePrecedente = '1'; }")
+    page.evaluate("() => { document.querySelector('.md-content').dataset.jdrPagePrecedente = '1';"
+                  " window.jdrMemeDocument = true; }")
     page.evaluate("""(url) => { const a = Object.assign(document.createElement("a"), { href: url });
                                 document.body.append(a); a.click(); a.remove(); }""", adresse)
     page.wait_for_url(adresse)
     page.wait_for_function("() => !document.querySelector('[data-jdr-page-precedente]')")
+    # Un rechargement complet passerait aussi les deux attentes : le document, lui, aurait changé
+    # (le plan du site servi pour un autre port suffisait à couper la navigation instantanée).
+    assert page.evaluate("() => window.jdrMemeDocument === true"), f"{adresse} : rechargée, navigation non instantanée"
 
 
 #: Le suivi de combat D10 de la page /d10/suivi/.
 COMBAT_D10 = ".jdr-fiche[data-fiche='combat-d10']"
 
 
-def combat_d10_a_deux(page: Page, serveur: str, *, vider: bool = False, delai: int = 60_000) -> Locator:
-    """Ouvre le suivi de combat D10 et y crée « Duel sur le quai » avec Nadia et Oskar.
-
-    vider=True efface d'abord le stockage local (un combat laissé par un test précédent) ;
-    le journal des jets vit dans le même stockage, d'où le choix laissé à l'appelant."""
+def combat_d10_a_deux(page: Page, serveur: str, *, delai: int = 60_000) -> Locator:
+    """Ouvre le suivi de combat D10 et y crée « Duel sur le quai » avec Nadia et Oskar (le stockage du
+    contexte est vidé avant chaque test : conftest.contexte_servi)."""
     from playwright.sync_api import expect
 
     page.goto(serveur + "/d10/suivi/")
-    if vider:
-        page.evaluate("() => localStorage.clear()")
-        page.reload()
     combat = page.locator(COMBAT_D10)
     combat.get_by_role("textbox", name="Nom du combat").fill("Duel sur le quai")
     combat.get_by_role("button", name="Nouveau combat").click()

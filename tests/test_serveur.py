@@ -20,11 +20,13 @@ from urllib.parse import urlsplit
 import pytest
 
 from site_plugins import entetes
-from site_plugins.serveur import creer, en_arriere_plan
+from site_plugins.serveur import creer, en_arriere_plan, sitemap_a_l_adresse
 
 PAGE_404 = "<!doctype html><html lang=fr><title>Page introuvable</title><h1>Page introuvable</h1></html>\n"
 CONTENU = bytes(range(256)) * 40  # 10 240 octets, tous différents d'un voisin à l'autre
 SCRIPT_EN_LIGNE = "window.essai = 1;"
+PLAN = ('<?xml version="1.0" encoding="UTF-8"?>\n<urlset><url><loc>http://127.0.0.1:8000/</loc></url>'
+        "<url><loc>https://exemple.org/regles/d10/</loc></url></urlset>\n")
 
 
 @pytest.fixture(scope="module")
@@ -42,6 +44,8 @@ def petit_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (site / "donnees.bin").write_bytes(CONTENU)
     (site / "donnees.bin.gz").write_bytes(gzip.compress(CONTENU))
     (site / "donnees.bin.br").write_bytes(b"faux brotli")  # seul compte l'encodage annoncé
+    (site / "sitemap.xml").write_text(PLAN, encoding="utf-8")
+    (site / "sitemap.xml.gz").write_bytes(gzip.compress(PLAN.encode()))
     (site / "pyodide" / "0.0.1").mkdir(parents=True)
     (site / "pyodide" / "0.0.1" / "p.js").write_text("1;", encoding="utf-8")
     entetes.ecrire(site)
@@ -77,6 +81,36 @@ def envoyer(adresse: tuple[str, int], requete: bytes, limite: float = 10) -> Rep
 def get(adresse: tuple[str, int], chemin: str, **entetes_: str) -> Reponse:
     lignes = "".join(f"{nom.replace('_', '-')}: {valeur}\r\n" for nom, valeur in entetes_.items())
     return envoyer(adresse, f"GET {chemin} HTTP/1.1\r\nHost: x\r\n{lignes}\r\n".encode())
+
+
+class TestPlanDuSite:
+    """sitemap.xml à l'adresse servie : la navigation instantanée de Material ne corrige que le protocole
+    et l'hôte des adresses du plan ; au port près, elle rechargeait chaque page (et Python)."""
+
+    def test_origine_remplacee_chemin_garde(self) -> None:
+        assert sitemap_a_l_adresse(PLAN.encode(), "http://10.0.0.5:8791") == PLAN.replace(
+            "http://127.0.0.1:8000/", "http://10.0.0.5:8791/").replace(
+            "https://exemple.org/regles/", "http://10.0.0.5:8791/regles/").encode()
+
+    def test_servi_pour_l_hote_de_la_requete(self, adresse: tuple[str, int]) -> None:
+        r = envoyer(adresse, b"GET /sitemap.xml HTTP/1.1\r\nHost: 192.168.1.20:8791\r\n"
+                             b"Accept-Encoding: gzip\r\n\r\n")
+        assert r.statut == 200
+        assert "content-encoding" not in r.entetes  # le .gz tiendrait encore l'ancienne adresse
+        assert r.entetes["content-type"].startswith("application/xml")
+        assert re.findall(rb"<loc>([^<]+)</loc>", r.corps) == [
+            b"http://192.168.1.20:8791/", b"http://192.168.1.20:8791/regles/d10/"]
+        assert int(r.entetes["content-length"]) == len(r.corps)
+
+    @pytest.mark.parametrize("hote", ["", "<script>", "a b", "x:99999999"])
+    def test_hote_illisible_plan_tel_quel(self, adresse: tuple[str, int], hote: str) -> None:
+        r = envoyer(adresse, f"GET /sitemap.xml HTTP/1.1\r\nHost: {hote}\r\n\r\n".encode())
+        assert r.statut == 200
+        assert r.corps == PLAN.encode()
+
+    def test_head_sans_corps(self, adresse: tuple[str, int]) -> None:
+        r = envoyer(adresse, b"HEAD /sitemap.xml HTTP/1.1\r\nHost: h:1\r\n\r\n")
+        assert r.statut == 200 and r.corps == b""
 
 
 class TestRequetesMalFormees:
