@@ -126,14 +126,18 @@ def carte_des_ancres(restees: set[str], parties: list[tuple[str, set[str]]]) -> 
 
 
 def inserer_carte(page: str, carte: dict[str, str]) -> str:
-    """La carte des ancres en bloc JSON inerte, à la fin de l'article de la page (remplacé avec lui
-    par la navigation instantanée) ; ``</`` échappé pour ne pas fermer le bloc.
+    """La carte des ancres en JSON dans un ``<template>`` inerte, à la fin de l'article de la page
+    (remplacé avec lui par la navigation instantanée), échappée comme du texte HTML.
 
-    >>> inserer_carte("<article><h1>A</h1></article>", {"x": "../b/"})
-    '<article><h1>A</h1><script type="application/json" id="jdr-ancres-deplacees">{"x": "../b/"}</script></article>'
+    Pas dans un ``<script type="application/json">`` : la navigation instantanée de Material recrée
+    chaque script du contenu sans ses attributs ; la carte perdait son id (plus de renvoi) et devenait
+    un script à exécuter, que la CSP bloquait (erreur de console à chaque arrivée sur la page).
+
+    >>> inserer_carte("<article></article>", {"x": "../b/", "y": "</template>"})
+    '<article><template id="jdr-ancres-deplacees">{"x": "../b/", "y": "&lt;/template&gt;"}</template></article>'
     """
     if page.count("</article>") != 1:
         raise RenvoiImpossible("page scindée : un seul <article> attendu pour y poser la carte de ses ancres")
-    donnees = json.dumps(carte, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
-    bloc = f'<script type="application/json" id="{CARTE_DES_ANCRES}">{donnees}</script>'
+    donnees = html.escape(json.dumps(carte, ensure_ascii=False, sort_keys=True), quote=False)
+    bloc = f'<template id="{CARTE_DES_ANCRES}">{donnees}</template>'
     return page.replace("</article>", bloc + "</article>", 1)

@@ -6,6 +6,7 @@ et dans Chromium test_ancre_d_une_page_scindee."""
 from __future__ import annotations
 
 import doctest
+import html
 import json
 import re
 from pathlib import Path
@@ -107,9 +108,9 @@ def test_parties_recues_refusees(declarees: object, message: str) -> None:
 
 def _carte(site: Path, adresse: str) -> dict[str, str]:
     page = (site / adresse / "index.html").read_text(encoding="utf-8")
-    trouve = re.search(rf'<script type="application/json" id="{CARTE_DES_ANCRES}">(.*?)</script>', page)
+    trouve = re.search(rf'<template id="{CARTE_DES_ANCRES}">(.*?)</template>', page)
     assert trouve, f"{adresse} : pas de carte des ancres"
-    carte: dict[str, str] = json.loads(trouve[1])
+    carte: dict[str, str] = json.loads(html.unescape(trouve[1]))
     return carte
 
 

@@ -162,7 +162,12 @@ function ancreDeplacee() {
   } catch {
     return false;
   }
-  const carte = JSON.parse(bloc.textContent);
+  let carte;
+  try {
+    carte = JSON.parse(bloc.content.textContent); // un <template> : son texte est dans son contenu
+  } catch {
+    return false;
+  }
   if (document.getElementById(ancre) || !Object.hasOwn(carte, ancre)) return false;
   const vers = new URL(carte[ancre], location.href);
   vers.search = location.search;
