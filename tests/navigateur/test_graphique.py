@@ -153,14 +153,18 @@ def test_axe_ne_trouve_rien_dans_le_graphique(contexte_servi: BrowserContext, se
     page = contexte_servi.new_page()
     page.set_viewport_size({"width": 390, "height": 900})
     page.goto(serveur + "/troisd6/test/")
+    # Material anime le changement de couleur : sans transition, axe lit la couleur finale.
+    sans_animation(page)
     form = page.locator('form[data-mecanique="3d6-test"]').first
     form.get_by_role("button", name="Comparer : figer ce réglage").click()
     form.locator("input[name=avantages]").fill("1")
     expect(form.locator("figure.jdr-graphique[data-series='2']")).to_be_visible()
+    # Les cotes du nouveau réglage arrivées : tant qu'elles se calculent (aria-busy), le graphique est
+    # grisé (opacité 0,45, jdr.css) et axe y lisait des contrastes trop faibles (rouge une fois sous charge).
+    expect(form.locator(".jdr-cotes")).not_to_have_attribute("aria-busy", "true")
+    expect(form.locator(".jdr-graphique-zone")).not_to_have_class(re.compile("jdr-graphique-perime"))
     form.locator("details.jdr-graphique-chiffres > summary").click()
     injecter_axe(page)
-    # Material anime le changement de couleur : sans transition, axe lit la couleur finale.
-    sans_animation(page)
     for schema in ("default", "slate"):
         page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{schema}')")
         violations = page.evaluate(
