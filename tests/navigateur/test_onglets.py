@@ -141,9 +141,9 @@ def _nombre_au_journal(page: Page) -> int:
 
 
 def _creer_lucrece(page: Page, serveur: str) -> Locator:
+    """La fiche enCORE de Lucrèce créée dans ``page``, premier onglet du test : le stockage du contexte est
+    déjà vide (conftest.contexte_servi, ou contexte neuf), sans le vider puis recharger (un Python de plus)."""
     page.goto(serveur + "/encore/fiche/")
-    page.evaluate("() => localStorage.clear()")
-    page.reload()
     fiche = page.locator(FICHE)
     fiche.locator(".jdr-fiche-creation input[type=text]").fill("Lucrèce")
     fiche.get_by_role("button", name="Créer la fiche").click()
@@ -158,18 +158,17 @@ def _second_onglet(contexte: BrowserContext, serveur: str, chemin: str, racine: 
     return b
 
 
-def _onglet_vide(contexte: BrowserContext, adresse: str) -> Page:
-    """Un onglet neuf ouvert sur ``adresse``, puis le localStorage du site vidé (sans recharger : la page
-    garde ce qu'elle y a lu)."""
+def _onglet(contexte: BrowserContext, adresse: str) -> Page:
+    """Un onglet neuf ouvert sur ``adresse`` ; premier onglet du test, il trouve le stockage du site vide
+    (conftest.contexte_servi le vide avant chaque test : ni effacement ni rechargement de plus)."""
     page = contexte.new_page()
     page.goto(adresse)
-    page.evaluate("() => localStorage.clear()")
     return page
 
 
 def _combat_au_tour_1(page: Page, serveur: str) -> Locator:
     """Le combat D10 à deux ouvert dans ``page``, stockage vidé, l'initiative lancée : le tour 1 s'affiche."""
-    combat = combat_d10_a_deux(page, serveur, vider=True, delai=DELAI)
+    combat = combat_d10_a_deux(page, serveur, delai=DELAI)
     combat.get_by_role("button", name="Lancer l'initiative").click()
     expect(combat.locator(".jdr-combat-tour")).to_contain_text("Tour 1")
     return combat
@@ -209,8 +208,7 @@ class TestMemeInstant:
     def test_fiche_3d6(self, contexte: BrowserContext, serveur: str) -> None:
         """La fiche 3D6, sur le même contrat : deux « Encaisser » au même instant, vingt fois."""
         racine = ".jdr-fiche[data-systeme='troisd6']"
-        a = _onglet_vide(contexte, serveur + "/troisd6/fiche/")
-        a.reload()
+        a = _onglet(contexte, serveur + "/troisd6/fiche/")
         creation = a.locator(f"{racine} .jdr-fiche-creation")
         creation.get_by_label("Nom").fill("Jules")
         creation.get_by_label("Physique (1 à 5)").fill("5")
@@ -236,8 +234,7 @@ class TestMemeInstant:
         """Les fiches 2D6 et D10, sur le même contrat : deux « Ajouter la compétence » au même instant
         (un nom par onglet), douze fois ; les 24 compétences sont toutes sur la fiche rangée."""
         racine = f".jdr-fiche[data-systeme='{systeme}']"
-        a = _onglet_vide(contexte, serveur + chemin)
-        a.reload()
+        a = _onglet(contexte, serveur + chemin)
         creation = a.locator(f"{racine} .jdr-fiche-creation")
         creation.get_by_label("Nom").fill("Nadia")
         creation.get_by_role("button", name="Créer la fiche").click()
@@ -300,7 +297,7 @@ class TestMemeInstant:
 
     @pytest.mark.construction
     def test_journal_jets_simultanes(self, contexte: BrowserContext, serveur: str) -> None:
-        a = _onglet_vide(contexte, serveur + "/troisd6/test/")
+        a = _onglet(contexte, serveur + "/troisd6/test/")
         b = contexte.new_page()
         b.goto(serveur + "/troisd6/test/")
         # Un premier jet par onglet, l'un après l'autre : Python démarre, rien n'est compté.
@@ -330,7 +327,7 @@ class TestMemeInstant:
     @pytest.mark.construction
     def test_journal_rafales(self, contexte: BrowserContext, serveur: str) -> None:
         """40 jets par onglet, partis au même instant, chacun dans sa tâche : les 80 sont notés."""
-        a = _onglet_vide(contexte, serveur + "/a-propos/")
+        a = _onglet(contexte, serveur + "/a-propos/")
         b = contexte.new_page()
         b.goto(serveur + "/a-propos/")
         rafale = """([cible, onglet]) => { window.jdrRafale = (async () => {
@@ -552,7 +549,7 @@ class TestAutreOnglet:
 
 @pytest.mark.construction
 def test_journal_plein_dit_a_cote_du_jet(contexte: BrowserContext, serveur: str) -> None:
-    page = _onglet_vide(contexte, serveur + "/troisd6/test/")
+    page = _onglet(contexte, serveur + "/troisd6/test/")
     form = page.locator(LANCEUR)
     expect(form).to_have_attribute("data-branche", "pret")
     page.evaluate("""() => {
@@ -723,8 +720,7 @@ def test_sauvegarde_illisible_se_telecharge_et_se_supprime(contexte: BrowserCont
 @pytest.mark.construction
 def test_import_depuis_un_fichier(contexte: BrowserContext, serveur: str) -> None:
     etat = operer_d10(None, {"op": "creer", "nom": "Quai en fichier"})["etat"]
-    page = _onglet_vide(contexte, serveur + "/d10/suivi/")
-    page.reload()
+    page = _onglet(contexte, serveur + "/d10/suivi/")
     combat = page.locator(COMBAT_D10)
     combat.locator("details.jdr-import summary").click()
     combat.get_by_label("Fichier de la fiche").set_input_files(

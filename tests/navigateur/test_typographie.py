@@ -20,7 +20,7 @@ def test_textes_ecrits_dans_le_navigateur(contexte_servi: BrowserContext, serveu
     tout texte écrit par les scripts ou rendu par le pont a la typographie et les élisions."""
     page = contexte_servi.new_page()
     try:
-        combat = combat_d10_a_deux(page, serveur, vider=True)
+        combat = combat_d10_a_deux(page, serveur)
         combat.get_by_role("button", name="Lancer l'initiative").click()
         expect(combat.locator("li.jdr-combattant--actif")).to_have_count(1, timeout=60_000)
         attaque = combat.locator("section.jdr-combat-attaque")
