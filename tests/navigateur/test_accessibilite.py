@@ -2,15 +2,18 @@
 servi par le site) sur chaque page construite, dans les deux thèmes et à 1280 et 375 px,
 puis sur les widgets après usage ; quelques contrôles de confort qu'axe ne fait pas.
 
-Un seul Chromium ; chaque adresse chargée une fois, le thème et la largeur changés sans recharger.
+Un seul Chromium ; chaque adresse ouverte une fois (la première d'un groupe chargée, les autres par la
+navigation instantanée, comme en suivant le menu), le thème et la largeur changés sans recharger.
 Toutes les règles d'axe tournent dans le thème clair ; dans le sombre, seules celles qui lisent les
-couleurs (le reste ne dépend pas de la palette). Les pages restent sous la CSP du site (axe entre par
-le protocole de Chromium, conftest.injecter_axe) : le même parcours vérifie qu'aucune ne la viole.
+couleurs (le reste ne dépend pas de la palette). Le cadre de Material (en-tête, menu principal), le même
+partout, est lu sur la première page de chaque groupe. Les pages restent sous la CSP du site (axe entre
+par le protocole de Chromium, conftest.injecter_axe) : le même parcours vérifie qu'aucune ne la viole.
 """
 
 from __future__ import annotations
 
 import re
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +22,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from ..conftest import (
     GROUPES_DE_PAGES,
+    aller,
     combat_d10_a_deux,
     ecouter_la_csp,
     groupe_de_page,
@@ -45,13 +49,15 @@ def ouvrir(contexte: BrowserContext, theme: str, largeur: int = 1280, *, moteur:
 
 
 def axe(page: Page, contexte: str = "document", regles: list[str] | None = None,
-        sauf: list[str] | None = None) -> list[dict[str, Any]]:
+        sauf: list[str] | None = None, hors: list[str] | None = None) -> list[dict[str, Any]]:
     """Les violations qu'axe trouve dans la page telle qu'elle est affichée maintenant
-    (toutes ses règles, seulement celles nommées, ou toutes sauf celles de ``sauf``)."""
+    (toutes ses règles, seulement celles nommées, ou toutes sauf celles de ``sauf``), dans tout le
+    document sauf les parties désignées par ``hors``."""
     injecter_axe(page)
     violations: list[dict[str, Any]] = page.evaluate(
-        """async ([contexte, regles, sauf]) => {
-            const cible = contexte === "document" ? document : document.querySelector(contexte);
+        """async ([contexte, regles, sauf, hors]) => {
+            const cible = contexte !== "document" ? document.querySelector(contexte)
+                : hors ? {exclude: hors.map((s) => [s])} : document;
             const options = {resultTypes: ["violations"]};
             if (regles) options.runOnly = {type: "rule", values: regles};
             if (sauf) options.rules = Object.fromEntries(sauf.map((r) => [r, {enabled: false}]));
@@ -62,7 +68,7 @@ def axe(page: Page, contexte: str = "document", regles: list[str] | None = None,
                     .replace(/\\s+/g, " ").slice(0, 200)),
             }));
         }""",
-        [contexte, regles, sauf],
+        [contexte, regles, sauf, hors],
     )
     return violations
 
@@ -92,7 +98,8 @@ SANS_TRANSITION = """() => document.getAnimations()
 #: palette qu'au chargement.
 POSER_LE_THEME = """(theme) => {
     const media = theme === "dark" ? "(prefers-color-scheme: dark)" : "(prefers-color-scheme: light)";
-    const entree = document.querySelector(`[data-md-color-media='${media}']`);
+    // L'entrée de la palette, pas le corps : Material y recopie aussi data-md-color-media.
+    const entree = document.querySelector(`input[data-md-color-media='${media}']`);
     for (const nom of ["scheme", "primary", "accent"]) {
         document.body.setAttribute(`data-md-color-${nom}`, entree.getAttribute(`data-md-color-${nom}`));
     }
@@ -125,6 +132,17 @@ def resume(violations: list[dict[str, Any]]) -> str:
     return "\n".join(f"  {v['regle']} : {' | '.join(v['noeuds'])}" for v in violations)
 
 
+#: Le cadre de Material autour du contenu : le même sur chaque page (l'en-tête, le menu principal, dont seul
+#: l'élément de la page courante change, avec les mêmes styles) ; la table des matières, propre à la page, reste lue.
+CADRE_DU_SITE = [".md-header", ".md-sidebar--primary"]
+
+
+def _entetes(adresse: str) -> dict[str, str]:
+    """Les en-têtes de réponse d'une adresse (requête HEAD), noms en minuscules."""
+    with urllib.request.urlopen(urllib.request.Request(adresse, method="HEAD"), timeout=30) as reponse:
+        return {nom.lower(): valeur for nom, valeur in reponse.headers.items()}
+
+
 def pages_du_site(site: Path) -> list[str]:
     chemins = []
     for html in pages_construites(site, "index.html"):
@@ -149,7 +167,8 @@ class TestChaquePage:
     @pytest.mark.parametrize("groupe", GROUPES_DE_PAGES)
     def test_aucune_violation(self, contexte_servi: BrowserContext, serveur: str, site_construit: Path,
                               groupe: str) -> None:
-        """Chaque page chargée une fois, sous la CSP du site, sans la violer : toutes les règles d'axe dans
+        """Chaque page ouverte une fois (la première du groupe chargée, les suivantes par la navigation
+        instantanée, qui recrée leurs scripts), sous la CSP du site, sans la violer : toutes les règles d'axe dans
         le thème clair à 1 280 px ; puis,
         passée au thème sombre comme le fait son bouton, celles qui lisent les couleurs (le reste ne
         dépend pas de la palette) ; puis à 375 px celles qui lisent la mise en page (REGLES_DE_MISE_EN_PAGE).
@@ -173,23 +192,34 @@ class TestChaquePage:
             if violations:
                 problemes.append(f"{chemin} ({ou})\n{resume(violations)}")
 
-        for chemin in chemins:
-            reponse = page.goto(serveur + chemin)
-            assert reponse is not None and "content-security-policy" in reponse.headers, chemin
-            # axe lit l'état d'arrivée : les transitions de Material (menus, recherche) sont coupées
-            # plutôt qu'attendues après chaque changement de largeur ou de thème.
-            sans_animation(page)
+        for rang, chemin in enumerate(chemins):
+            if rang == 0:
+                reponse = page.goto(serveur + chemin)
+                assert reponse is not None and "content-security-policy" in reponse.headers, chemin
+                # axe lit l'état d'arrivée : les transitions de Material (menus, recherche) sont coupées
+                # plutôt qu'attendues après chaque changement de largeur ou de thème.
+                sans_animation(page)
+            else:
+                # Les pages suivantes arrivent par la navigation instantanée, comme pour un lecteur qui suit
+                # le menu : Material y recrée les scripts du contenu sous la CSP de la page (aucune violation,
+                # lu plus bas) ; l'en-tête de chacune est lu à part, sans navigateur.
+                assert "content-security-policy" in _entetes(serveur + chemin), chemin
+                aller(page, serveur + chemin)
+                poser_le_theme(page, "light")  # Material remet sur la page reçue la palette du document
+                page.wait_for_function(SANS_TRANSITION)
             # Les replis ouverts : le code des exemples est lu lui aussi.
             page.evaluate("() => document.querySelectorAll('.md-typeset details').forEach(d => { d.open = true; })")
             largeur(page, LARGEURS[0])
             assert page.evaluate("document.body.dataset.mdColorScheme") == "default", chemin
-            lire(chemin, f"light, {LARGEURS[0]} px", axe(page))
+            # L'en-tête et le menu du site, les mêmes sur chaque page, sont lus sur la première du groupe.
+            hors = None if rang == 0 else CADRE_DU_SITE
+            lire(chemin, f"light, {LARGEURS[0]} px", axe(page, hors=hors))
             poser_le_theme(page, "dark")
             page.wait_for_function(SANS_TRANSITION)
-            lire(chemin, f"dark, {LARGEURS[0]} px", axe(page, regles=REGLES_DE_COULEUR))
+            lire(chemin, f"dark, {LARGEURS[0]} px", axe(page, regles=REGLES_DE_COULEUR, hors=hors))
             for pixels in LARGEURS[1:]:
                 largeur(page, pixels)
-                lire(chemin, f"{pixels} px", axe(page, regles=REGLES_DE_MISE_EN_PAGE))
+                lire(chemin, f"{pixels} px", axe(page, regles=REGLES_DE_MISE_EN_PAGE, hors=hors))
             page.set_viewport_size({"width": LARGEURS[0], "height": 900})
             # Sous la CSP du site : la page, ses styles, ses scripts et le worker de sa recherche (parti
             # pendant la lecture d'axe) n'en violent aucune règle.
