@@ -561,6 +561,16 @@ def vider_le_stockage(contexte: BrowserContext, serveur: str, *, instantane: boo
         service.goto("about:blank")  # la page de service ne reste pas un client du service worker
 
 
+def ranger_avant_d_ouvrir(page: Page, serveur: str, valeurs: dict[str, str]) -> None:
+    """Range ``valeurs``, seules, dans le localStorage du site avant d'ouvrir l'une de ses pages (l'appelant la charge
+    ensuite) : depuis le manifeste du site, un document de l'origine affiché en texte brut, au lieu de charger
+    une page du site, d'y écrire puis de la recharger (un démarrage de Python et une page de moins). Pas depuis
+    sitemap.xml ni une image : Chromium les habille de styles en ligne, que la CSP du site refuse (console)."""
+    page.goto(serveur.rstrip("/") + "/manifest.webmanifest")
+    page.evaluate("(v) => { localStorage.clear();"
+                  " for (const [cle, x] of Object.entries(v)) localStorage.setItem(cle, x); }", valeurs)
+
+
 #: Les pages du site par dossier de docs/ (« racine » : celles qui sont à la racine), pour répartir les
 #: tests qui parcourent tout le site entre les processus de pytest-xdist.
 GROUPES_DE_PAGES = [*sorted(d.name for d in (RACINE / "docs").glob("*/")), "racine"]

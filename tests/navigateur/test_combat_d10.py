@@ -44,9 +44,7 @@ def _ajouter(combat: Locator, nom: str, **valeurs: int) -> None:
 def _combat(page: Page, serveur: str) -> Locator:
     """Nadia (AGI 10) contre Oskar, qui ne peut pas être blessé par elle : AGI 1, Esquive 0, CON 10,
     armure 5 ; Nadia frappe à mains nues (arme 0, corps à corps 0) : au plus 10 − (5 + 10 + 5) = −10."""
-    page.goto(serveur + "/d10/suivi/")
-    page.evaluate("() => localStorage.clear()")
-    page.reload()
+    page.goto(serveur + "/d10/suivi/")  # stockage déjà vidé (conftest.contexte_servi)
     combat = page.locator(COMBAT_D10)
     combat.get_by_role("textbox", name="Nom du combat").fill("La cour de l'auberge")
     combat.get_by_role("button", name="Nouveau combat").click()

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from jdr_core import registre
 from jdr_core.francais import typographier
 
-from ..conftest import combat_d10_a_deux, injecter_axe
+from ..conftest import combat_d10_a_deux, injecter_axe, ranger_avant_d_ouvrir, sans_moteur
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 DELAI = 40_000
@@ -85,9 +85,10 @@ def _entree(i: int) -> dict[str, Any]:
             "lien": "", "graine": str(i)}
 
 
-def _semer(page: Page, n: int, ecartees: int = 0) -> None:
+def _semer(page: Page, serveur: str, n: int, ecartees: int = 0) -> None:
+    """Un journal de ``n`` jets rangé avant d'ouvrir une page du site (conftest.ranger_avant_d_ouvrir)."""
     journal = {"version": 1, "ecartees": ecartees, "entrees": [_entree(i) for i in range(n)]}
-    page.evaluate("([cle, v]) => localStorage.setItem(cle, v)", [CLE, json.dumps(journal)])
+    ranger_avant_d_ouvrir(page, serveur, {CLE: json.dumps(journal)})
 
 
 def test_jets_d_un_lanceur_d_un_exemple_et_d_un_suivi(page: Page, serveur: str) -> None:
@@ -203,8 +204,8 @@ def test_rechargement_et_second_onglet(contexte: BrowserContext, serveur: str) -
 
 def test_borne_et_nombre_retire(page: Page, serveur: str) -> None:
     """À 200 jets, le suivant pousse le plus ancien dehors, et le journal dit combien sont partis."""
+    _semer(page, serveur, 200, ecartees=4)
     page.goto(serveur + "/troisd6/test/")
-    _semer(page, 200, ecartees=4)
     _lancer(page, "3d6-test")
     page.wait_for_function(f"() => JSON.parse(localStorage.getItem('{CLE}')).ecartees === 5")
     journal = _journal(page)
@@ -221,9 +222,8 @@ def test_export_copie_et_effacement_dans_les_deux_onglets(contexte: BrowserConte
     """Export JSON valide, copie (presse-papiers, puis repli quand il est refusé), effacement partout."""
     contexte.grant_permissions(["clipboard-read", "clipboard-write"], origin=serveur)
     page = contexte.new_page()
+    _semer(page, serveur, 3)
     page.goto(serveur + "/journal/")
-    _semer(page, 3)
-    page.reload()
     vue = page.locator(".jdr-journal")
     expect(vue.locator("li.jdr-journal-entree")).to_have_count(3)
 
@@ -333,9 +333,8 @@ def test_de_cache_revele_dans_la_meme_entree(contexte: BrowserContext, serveur: 
 def test_journal_abime_signale_et_garde(page: Page, serveur: str) -> None:
     """Un journal abîmé : message en français, rien d'effacé, les nouveaux jets ne l'écrasent pas."""
     abime = '{"version": 1, "entrees": "pas une liste"'
+    ranger_avant_d_ouvrir(page, serveur, {CLE: abime})
     page.goto(serveur + "/troisd6/test/")
-    page.evaluate("([cle, v]) => localStorage.setItem(cle, v)", [CLE, abime])
-    page.reload()
     _lancer(page, "3d6-test")
     panneau = _ouvrir(page)
     alerte = panneau.get_by_role("alert").first
@@ -356,10 +355,9 @@ def test_telephone_390_px(chromium: Browser, serveur: str, schema: str, tmp_path
     ctx = chromium.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR", color_scheme=schema,  # type: ignore[arg-type]
                                device_scale_factor=1, is_mobile=True, has_touch=True)
     try:
-        page = ctx.new_page()
+        page = sans_moteur(ctx.new_page())  # le journal rangé, lu sans jet : Python ne sert pas ici
+        _semer(page, serveur, 4, ecartees=2)
         page.goto(serveur + "/troisd6/test/")
-        _semer(page, 4, ecartees=2)
-        page.reload()
         panneau = _ouvrir(page)
         expect(panneau.locator("li.jdr-journal-entree")).to_have_count(4)
         mesure = panneau.evaluate(
@@ -382,12 +380,11 @@ def test_telephone_390_px(chromium: Browser, serveur: str, schema: str, tmp_path
 def test_axe_panneau_et_page(contexte_servi: BrowserContext, serveur: str, schema: str) -> None:
     """axe-core (outil de test, jamais servi par le site) ne trouve rien dans le panneau ni sur la page du journal,
     lus sous la CSP du site (axe entre par le protocole de Chromium : conftest.injecter_axe)."""
-    page = contexte_servi.new_page()
+    page = sans_moteur(contexte_servi.new_page())  # le journal rangé, lu sans jet : Python ne sert pas ici
     page.emulate_media(color_scheme=schema)  # type: ignore[arg-type]
     page.set_default_timeout(DELAI)
+    _semer(page, serveur, 4, ecartees=1)
     page.goto(serveur + "/troisd6/test/")
-    _semer(page, 4, ecartees=1)
-    page.reload()
     panneau = _ouvrir(page)
     expect(panneau.locator("li.jdr-journal-entree")).to_have_count(4)
     analyse = "async (cible) => { const r = await axe.run(document.querySelector(cible), " \

@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, Error, Locator, Page, e
 from jdr_core.d10.suivi import operer as operer_d10
 from jdr_core.francais import nombre_relatif, typographier
 
-from ..conftest import COMBAT_D10, combat_d10_a_deux, double_clic_lent, vue_de_la_fiche
+from ..conftest import COMBAT_D10, combat_d10_a_deux, double_clic_lent, ranger_avant_d_ouvrir, vue_de_la_fiche
 
 pytestmark = pytest.mark.navigateur
 DELAI = 40_000
@@ -603,11 +603,10 @@ def test_sauvegardes_d_avant_se_relisent(contexte: BrowserContext, serveur: str)
     for nom in ("Nadia", "Oskar"):
         etat = operer_d10(etat, {"op": "ajouter", "nom": nom})["etat"]
     page = contexte.new_page()
+    ranger_avant_d_ouvrir(page, serveur, {"jdr-suivi:d10:combat-d10": json.dumps(etat, ensure_ascii=False,
+                                                                                 separators=(",", ":")),
+                                          "jdr-suivi:d10:combat-d10#version": "3"})
     page.goto(serveur + "/d10/suivi/")
-    page.evaluate("""(etat) => { localStorage.clear();
-        localStorage.setItem('jdr-suivi:d10:combat-d10', JSON.stringify(etat));
-        localStorage.setItem('jdr-suivi:d10:combat-d10#version', '3'); }""", etat)
-    page.reload()
     combat = page.locator(COMBAT_D10)
     expect(combat.locator(".jdr-fiche-entete strong")).to_have_text("Vieux quai")
     combat.get_by_role("button", name="Lancer l'initiative").click()
@@ -699,10 +698,8 @@ def test_sans_verrou_partage_repli_dans_l_onglet(chromium: Browser, serveur: str
 @pytest.mark.construction
 def test_sauvegarde_illisible_se_telecharge_et_se_supprime(contexte: BrowserContext, serveur: str) -> None:
     page = contexte.new_page()
+    ranger_avant_d_ouvrir(page, serveur, {"jdr-suivi:d10:combat-d10": '{"version": 99}'})
     page.goto(serveur + "/d10/suivi/")
-    page.evaluate("(v) => { localStorage.clear(); localStorage.setItem('jdr-suivi:d10:combat-d10', v); }",
-                  '{"version": 99}')
-    page.reload()
     combat = page.locator(COMBAT_D10)
     expect(combat.locator("output.jdr-sortie .jdr-erreur")).to_contain_text("La fiche sauvegardée est illisible (")
     expect(combat.locator("output.jdr-sortie .jdr-erreur")).not_to_contain_text("..")

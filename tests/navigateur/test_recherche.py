@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
+from ..conftest import sans_moteur
 from ..test_recherche import APOSTROPHES
 
 DELAI = 40_000  # ms, large pour une machine de CI chargée
@@ -71,7 +72,7 @@ def sans_accents(texte: str) -> str:
 def page_recherche(navigateur: Browser, serveur: str) -> Iterator[Page]:
     """Une seule page, ouverte sur l'accueil : chaque requête remplace la précédente."""
     contexte = navigateur.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR")
-    page = contexte.new_page()
+    page = sans_moteur(contexte.new_page())  # la recherche seule : Python ne sert pas ici
     page.set_default_timeout(DELAI)
     page.goto(serveur + "/")
     yield page

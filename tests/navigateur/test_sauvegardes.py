@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
 from jdr_core.d10.suivi import SUIVI as COMBAT
 from jdr_core.encore.suivi import SUIVI as FICHE
 
-from ..conftest import sans_erreur_de_page
+from ..conftest import ranger_avant_d_ouvrir, sans_erreur_de_page
 from ..test_suivi import COMBAT_V1_QUAI, FICHE_V1_GIDEON
 
 #: Sans service worker : la page relit ce que le test range, pas une copie hors ligne.
@@ -28,12 +29,12 @@ def onglet(contexte_servi: Any) -> Any:
         yield page
 
 
-def _ranger_puis_recharger(onglet: Any, adresse: str, cle: str, sauvegarde: dict[str, Any]) -> None:
-    """Ouvre ``adresse``, y range ``sauvegarde`` seule dans localStorage, sous ``cle``, puis recharge la page."""
+def _ranger_puis_ouvrir(onglet: Any, adresse: str, cle: str, sauvegarde: dict[str, Any]) -> None:
+    """Range ``sauvegarde`` seule dans localStorage, sous ``cle``, puis ouvre ``adresse``."""
+    origine = urlsplit(adresse)
+    ranger_avant_d_ouvrir(onglet, f"{origine.scheme}://{origine.netloc}",
+                          {cle: json.dumps(sauvegarde, ensure_ascii=False)})
     onglet.goto(adresse)
-    onglet.evaluate("([c, v]) => { localStorage.clear(); localStorage.setItem(c, v); }",
-                    [cle, json.dumps(sauvegarde, ensure_ascii=False)])
-    onglet.reload()
 
 
 def _rangee(onglet: Any, cle: str) -> Any:
@@ -51,7 +52,7 @@ class TestSauvegardesDansLaPage:
         from playwright.sync_api import expect
 
         cle = "jdr-suivi:encore:fiche-principale"
-        _ranger_puis_recharger(onglet, serveur + "/encore/fiche/", cle, FICHE_V1_GIDEON)
+        _ranger_puis_ouvrir(onglet, serveur + "/encore/fiche/", cle, FICHE_V1_GIDEON)
         fiche = onglet.locator(".jdr-fiche[data-fiche='fiche-principale']")
         expect(fiche.locator(".jdr-fiche-sante h4")).to_have_text("Santé 1/8 : palier « gravement blessé »",
                                                                   timeout=60_000)
@@ -75,7 +76,7 @@ class TestSauvegardesDansLaPage:
         from playwright.sync_api import expect
 
         cle = "jdr-suivi:d10:combat-d10"
-        _ranger_puis_recharger(onglet, serveur + "/d10/suivi/", cle, COMBAT_V1_QUAI)
+        _ranger_puis_ouvrir(onglet, serveur + "/d10/suivi/", cle, COMBAT_V1_QUAI)
         combat = onglet.locator(".jdr-fiche[data-fiche='combat-d10']")
         expect(combat.locator(".jdr-fiche-entete strong")).to_have_text("Le quai", timeout=60_000)
         etats = combat.locator("li.jdr-combattant").evaluate_all("(ls) => ls.map((l) => l.dataset.etat)")

@@ -16,7 +16,7 @@ from jdr_core.encore.suivi import operer
 from jdr_core.encore.ton import Ton
 from jdr_core.francais import typographier
 
-from ..conftest import vue_de_la_fiche
+from ..conftest import ranger_avant_d_ouvrir, vue_de_la_fiche
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 expect.set_options(timeout=40_000)
@@ -79,10 +79,8 @@ def _des_du_message(message: str) -> str:
 
 def _ranger(page: Page, serveur: str, etat: dict[str, Any], cle: str = CLE) -> None:
     """Range une fiche exactement comme le code d'avant les groupes : JSON.stringify de l'état."""
+    ranger_avant_d_ouvrir(page, serveur, {cle: json.dumps(etat, ensure_ascii=False, separators=(",", ":"))})
     page.goto(serveur + "/encore/fiche/")
-    page.evaluate("([cle, etat]) => { localStorage.clear(); localStorage.setItem(cle, JSON.stringify(etat)); }",
-                  [cle, etat])
-    page.reload()
 
 
 class TestGroupe:
@@ -98,9 +96,7 @@ class TestGroupe:
         assert _ranges(page) == {CLE: etat}
 
     def test_ajouter_renommer_dupliquer_supprimer(self, page: Page, serveur: str) -> None:
-        page.goto(serveur + "/encore/fiche/")
-        page.evaluate("() => localStorage.clear()")
-        page.reload()
+        page.goto(serveur + "/encore/fiche/")  # stockage déjà vidé (conftest.contexte_servi)
         fiche = _fiche(page)
         _creer(page, "Lucrèce")
         fiche.get_by_role("button", name="Nouvelle fiche").click()
@@ -161,9 +157,7 @@ class TestDeuxOnglets:
     def test_phrase_accordee_au_genre_donne(self, contexte: BrowserContext, serveur: str) -> None:
         """Mara, créée « elle » : l'onglet qui l'affiche dit qu'elle a été modifiée ailleurs."""
         a = contexte.new_page()
-        a.goto(serveur + "/encore/fiche/")
-        a.evaluate("() => localStorage.clear()")
-        a.reload()
+        a.goto(serveur + "/encore/fiche/")  # stockage déjà vidé (conftest.contexte_servi)
         expect(_fiche(a).get_by_role("combobox", name="Accord (facultatif)").locator("option")).to_have_text(
             ["non précisé", "il", "elle"])
         _creer(a, "Mara", accord="elle")
@@ -182,9 +176,7 @@ class TestDeuxOnglets:
         expect(_fiche(a).locator("output .jdr-message")).to_have_text("Mara a été supprimée dans un autre onglet.")
 
     def test_ecriture_perimee_refusee(self, page: Page, serveur: str) -> None:
-        page.goto(serveur + "/encore/fiche/")
-        page.evaluate("() => localStorage.clear()")
-        page.reload()
+        page.goto(serveur + "/encore/fiche/")  # stockage déjà vidé (conftest.contexte_servi)
         _creer(page, "Lucrèce")
         # Un autre onglet (simulé : l'onglet ne reçoit pas d'événement de ses propres écritures)
         # a mis Lucrèce à 4 de Stress.

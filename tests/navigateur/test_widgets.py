@@ -19,7 +19,9 @@ from ..conftest import (
     combat_d10_a_deux,
     groupe_de_page,
     pages_construites,
+    ranger_avant_d_ouvrir,
     sans_modeles,
+    sans_moteur,
     vue_de_la_fiche,
 )
 
@@ -393,6 +395,7 @@ def test_issue_impossible_dite_apres_un_changement(page: Page, serveur: str) -> 
 
 def test_longues_fractions_en_infobulle(page: Page, serveur: str) -> None:
     """Une fraction exacte illisible (des dizaines de chiffres) passe en infobulle, le pourcentage reste."""
+    sans_moteur(page)  # les chances écrites par la construction : Python ne sert pas ici
     page.goto(serveur + "/deuxd6/scenes/")
     cotes = page.locator('form[data-mecanique="2d6-scene-majeure"] .jdr-cotes li strong[title^="Fraction exacte"]')
     expect(cotes.first).to_be_visible()
@@ -458,6 +461,7 @@ def test_vieux_lien_rejoue_le_meme_jet(page: Page, serveur: str) -> None:
 def test_hypothese_repliee_a_l_ecran_imprimee_sur_papier(page: Page, serveur: str) -> None:
     """À l'écran, un encadré « Hypothèse » est replié sous sa question ; imprimée, la page est une
     page de livre : la réponse s'imprime aussi."""
+    sans_moteur(page)  # du texte seulement : Python ne sert pas ici
     page.goto(serveur + "/troisd6/test/")
     boite = page.locator("details.hypothese").first
     reponse = boite.locator("p").first
@@ -472,6 +476,7 @@ def test_hypothese_repliee_a_l_ecran_imprimee_sur_papier(page: Page, serveur: st
 def test_ancre_d_une_page_scindee(page: Page, serveur: str) -> None:
     """Un lien gardé vers une section devenue sa propre page y mène, requête et ancre comprises ; une
     ancre restée sur la page ne bouge pas."""
+    sans_moteur(page)  # des adresses seulement : Python ne sert pas ici
     page.goto(serveur + "/deuxd6/scenes/?graine=7#le-sabotage")
     expect(page).to_have_url(serveur + "/deuxd6/scenes-reflexion/?graine=7#le-sabotage")
     expect(page.locator("h2#le-sabotage")).to_be_visible()
@@ -653,10 +658,9 @@ def test_fiche_clics_rapides_sans_perte(page: Page, serveur: str) -> None:
 
 
 def test_fiche_corrompue_signalee_sans_rien_casser(page: Page, serveur: str) -> None:
-    page.goto(serveur + "/encore/fiche/")
     for contenu in ("{pas du json", '{"version": 1, "nom": "X", "ton": "raw", "sante": 99, "stress": 0}'):
-        page.evaluate("(v) => localStorage.setItem('jdr-suivi:encore:fiche-principale', v)", contenu)
-        page.reload()
+        ranger_avant_d_ouvrir(page, serveur, {"jdr-suivi:encore:fiche-principale": contenu})
+        page.goto(serveur + "/encore/fiche/")
         erreur = page.locator(f"{FICHE} .jdr-erreur")
         expect(erreur).to_contain_text("illisible")
         assert page.evaluate("() => localStorage.getItem('jdr-suivi:encore:fiche-principale')") == contenu
@@ -670,10 +674,8 @@ def test_fiche_ancienne_sauvegarde_relue_et_migree(page: Page, serveur: str) -> 
     etat = operer(None, {"op": "creer", "nom": "Lucrèce", "ton": "raw"})["etat"]
     # En Raw, un événement marquant se résiste par un jet de CON (issue 37) : des dés fixés, qui ratent.
     etat = operer(etat, {"op": "evenement", "evenement": "Choc", "con": 0, "graine": 1})["etat"]
+    ranger_avant_d_ouvrir(page, serveur, {"jdr-fiche:fiche-principale": json.dumps(etat)})
     page.goto(serveur + "/encore/fiche/")
-    page.evaluate("(v) => { localStorage.clear(); localStorage.setItem('jdr-fiche:fiche-principale', v); }",
-                  json.dumps(etat))
-    page.reload()
     fiche = page.locator(FICHE)
     expect(fiche.locator(".jdr-fiche-entete")).to_contain_text("Lucrèce")
     expect(fiche.locator(".jdr-fiche-stress h4")).to_have_text("Stress 1/6")
