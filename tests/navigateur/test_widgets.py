@@ -381,6 +381,59 @@ def test_cotes_perimees_jamais_affichees_comme_a_jour(page: Page, serveur: str) 
     expect(form.locator(".jdr-cotes li").first).to_contain_text("(7/8)")
 
 
+#: Script d'initialisation : tant que window.__retenir est vrai, les réponses de cotes du moteur attendent dans
+#: window.__retenues (des fonctions qui les livrent) au lieu d'arriver à la page.
+RETENIR_LES_COTES = """(() => {
+  const Vrai = window.Worker;
+  if (!Vrai) return;
+  window.__retenues = [];
+  window.Worker = function Worker(url, options) {
+    const w = new Vrai(url, options);
+    if (!String(url).includes("/jdr-worker.js")) return w;
+    const cotes = new Set();
+    const poster = w.postMessage.bind(w);
+    w.postMessage = (m, t) => {
+      if (m && m.requete && m.requete.type === "cotes") cotes.add(m.id);
+      return t ? poster(m, t) : poster(m);
+    };
+    let recu = null;
+    Object.defineProperty(w, "onmessage", {
+      get: () => recu,
+      set(f) {
+        recu = f;
+        w.addEventListener("message", (e) => {
+          if (window.__retenir && cotes.has(e.data && e.data.id)) window.__retenues.push(() => f(e));
+          else f(e);
+        });
+      },
+    });
+    return w;
+  };
+})()"""
+
+
+def test_reponse_d_une_saisie_d_avant_ne_retire_pas_le_calcul(page: Page, serveur: str) -> None:
+    """Les cotes d'une saisie arrivent pendant les 200 ms d'attente de la saisie suivante : elles sont d'avant,
+    la zone reste « calcul… » (elle montrait ces cotes comme à jour), puis montre celles de la dernière saisie."""
+    page.add_init_script(RETENIR_LES_COTES)
+    form = _ouvrir_et_lancer(page, serveur + "/troisd6/test/", "3d6-test")
+    champ = form.locator('[name="difficulte"]')
+    page.evaluate("() => { window.__retenir = true; }")
+    champ.fill("3")
+    page.wait_for_function("() => window.__retenues.length === 1")  # les cotes de « 3 » sont en route
+    occupee = champ.evaluate("""async (c) => {
+        c.value = "1";
+        c.dispatchEvent(new Event("input", { bubbles: true }));  // la saisie suivante, dans les 200 ms
+        window.__retenir = false;
+        window.__retenues.splice(0).forEach((livrer) => livrer());  // les cotes de « 3 » arrivent
+        await new Promise((r) => setTimeout(r, 0));
+        return c.form.querySelector(".jdr-cotes").getAttribute("aria-busy");
+    }""")
+    assert occupee == "true", "les cotes d'une saisie d'avant ont été montrées comme à jour"
+    expect(form.locator(".jdr-cotes")).not_to_have_attribute("aria-busy", "true")
+    expect(form.locator(".jdr-cotes li").first).to_contain_text("(7/8)")
+
+
 def test_issue_impossible_dite_apres_un_changement(page: Page, serveur: str) -> None:
     """Réglé à la main sur deux dés pour trois succès, le lanceur dit l'issue cherchée impossible
     (la ligne vient du cœur, par la réponse du worker) au lieu de vider sa liste de chances."""

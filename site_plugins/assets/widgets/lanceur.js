@@ -284,6 +284,9 @@ export function brancher(form) {
   let minuteur = null;
   form.addEventListener("input", () => {
     form.querySelector(".jdr-cotes").setAttribute("aria-busy", "true");
+    // Une réponse déjà en route est celle d'une saisie d'avant : ignorée. Sinon, arrivée pendant
+    // l'attente de 200 ms, elle ôtait « calcul… » et montrait, comme à jour, les cotes d'avant.
+    demandesDeCotes.set(form, (demandesDeCotes.get(form) || 0) + 1);
     clearTimeout(minuteur);
     minuteur = setTimeout(() => recalculerCotes(form), 200);
   });
