@@ -309,10 +309,14 @@ ADRESSE_PUBLIEE = "https://exemple.org/regles/"
 
 
 @pytest.fixture(scope="session")
-def site_publie(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def site_publie(tmp_path_factory: pytest.TempPathFactory, site_construit: Path) -> Path:
     """Le site construit avec SITE_URL (ADRESSE_PUBLIEE), une fois par session : tests/test_publication.py
     le lit, tests/navigateur/test_publication.py le sert comme « nouvelle version » après site_construit
-    (les deux constructions diffèrent, ne serait-ce que par l'adresse). Lu seulement, jamais modifié."""
+    (les deux constructions diffèrent, ne serait-ce que par l'adresse). Lu seulement, jamais modifié.
+
+    Construit après site_construit : sur une machine neuve, l'archive d'exécution, l'instantané et les fichiers
+    compressés de Pyodide sont alors pris dans le cache (node_modules/.cache) au lieu d'être refaits en même temps."""
+    assert site_construit.is_dir()
     return _une_fois_par_session(
         tmp_path_factory, "site-publie",
         lambda cible: [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(cible)],
