@@ -16,6 +16,17 @@ export function clesAncre(op) {
   return op.combattant !== undefined && op.combattant !== null ? [`${op.op}:${op.combattant}`, op.op] : [op.op];
 }
 
+// Le compte des gestes du lecteur dans la page (clic, touche, molette, toucher), tenu par un seul
+// écouteur pour toutes les fiches : un message amené dans l'écran n'y est gardé que tant qu'il n'y a
+// pas eu de geste depuis. Des écouteurs posés par chaque fiche sur la fenêtre survivaient à la
+// navigation instantanée, qui garde la fenêtre, et retenaient chacun leur fiche disparue.
+let gestes = 0;
+for (const geste of ["pointerdown", "keydown", "wheel", "touchstart"]) {
+  addEventListener(geste, () => {
+    gestes += 1;
+  }, { capture: true, passive: true });
+}
+
 export class Sortie {
   constructor(corps, message) {
     this.corps = corps;
@@ -33,12 +44,6 @@ export class Sortie {
     // Le message amené dans l'écran y est gardé (garderVisible) jusqu'au prochain geste du lecteur, pas
     // pendant un temps fixé : sur un appareil lent, les chances recalculées arrivent bien après le message.
     this.sortieMontree = null;
-    const oublier = () => {
-      this.sortieMontree = null;
-    };
-    for (const geste of ["pointerdown", "keydown", "wheel", "touchstart"]) {
-      addEventListener(geste, oublier, { capture: true, passive: true });
-    }
   }
 
   // Un message sous la fiche. Une alerte (refus, erreur) reste jusqu'au prochain geste du
@@ -60,15 +65,15 @@ export class Sortie {
     // focus reste sur le bouton) : toujours à côté du bouton, sous la fiche sur un téléphone.
     if (pres || matchMedia("(max-width: 44.9375em)").matches) {
       p.scrollIntoView({ block: "nearest" });
-      this.sortieMontree = p;
+      this.sortieMontree = { p, gestes };
     }
   }
 
   // Les chances recalculées après un rendu (suivi/commun.js) changent la hauteur des cartes : le
   // message qui vient d'être amené dans l'écran y est ramené s'il en a glissé.
   garderVisible() {
-    const p = this.sortieMontree;
-    if (p && p.isConnected) p.scrollIntoView({ block: "nearest" });
+    const m = this.sortieMontree;
+    if (m && m.gestes === gestes && m.p.isConnected) m.p.scrollIntoView({ block: "nearest" });
   }
 
   // Une ancre de message, qu'une vue pose juste après le bouton d'une opération : le résultat de
