@@ -104,7 +104,7 @@ class TestLent:
         chiffres = page.locator(".jdr-chargement-chiffres")
         # Insécable entre un nombre et son unité : « 3,6 Mo » ne se coupe pas en fin de ligne.
         expect(chiffres).to_have_text(re.compile(
-            r"^\d+,\d\u00a0Mo sur \d+,\d\u00a0Mo \(encore environ \d+\u00a0(s|min)\)$"))
+            r"^\d+,\d\u00a0Mo reçus sur \d+,\d\u00a0Mo, encore environ \d+\u00a0(s|min)\.$"))
         valeurs = []
         debut = time.monotonic()
         while len(set(valeurs)) < 3 and time.monotonic() - debut < 10:

@@ -103,6 +103,7 @@ export const avis = {
     const recus = etat === "demarrage" ? p.total : Math.min(p.recus, p.total);
     barre.value = recus / p.total;
     const reste = etat === "telechargement" ? tempsRestant(moteur.releves, recus, p.total) : null;
-    chiffres.textContent = typographier(`${megaoctets(recus)} Mo sur ${megaoctets(p.total)} Mo${reste ? ` (${reste})` : ""}`);
+    // Une phrase : « 3,2 Mo reçus sur 8,4 Mo, encore environ 5 s. »
+    chiffres.textContent = typographier(`${megaoctets(recus)} Mo reçus sur ${megaoctets(p.total)} Mo${reste ? `, ${reste}` : ""}.`);
   },
 };
