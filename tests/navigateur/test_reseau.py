@@ -131,8 +131,13 @@ class TestLent:
         bouton.click()
         expect(bouton).to_be_disabled()
         expect(bouton).to_have_text("Lancer les dés")
-        couleurs = bouton.evaluate("""b => [getComputedStyle(b).color,
-            getComputedStyle(document.querySelector('.md-main')).backgroundColor || 'rgb(255, 255, 255)']""")
+        # Couleurs lues une fois finie la transition de Material (125 ms) vers le style inactif : lue tout de suite,
+        # sur une machine chargée, la couleur était encore le blanc du bouton actif (rouge une fois en CI).
+        couleurs = bouton.evaluate("""async (b) => {
+            await Promise.all(b.getAnimations().map((a) => a.finished.catch(() => null)));
+            return [getComputedStyle(b).color,
+                    getComputedStyle(document.querySelector('.md-main')).backgroundColor || 'rgb(255, 255, 255)'];
+        }""")
         assert couleurs[0] not in ("rgb(255, 255, 255)", couleurs[1]), couleurs
         expect(formulaire.locator(".jdr-etat")).to_have_text(re.compile("moteur de règles"))
         expect(page.locator(".jdr-chargement-texte")).to_have_text("Téléchargement terminé : démarrage de Python…")
