@@ -28,11 +28,11 @@ LANCERS = [
 pytestmark = [pytest.mark.node, pytest.mark.construction]
 
 
-@pytest.fixture(scope="module", params=["normal", "instantane"])
-def pyodide(request: pytest.FixtureRequest, site_construit: Path,
-            tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """Deux démarrages : normal, et restauré depuis un instantané mémoire (la voie des
-    visites suivantes dans le navigateur, voir jdr-worker.js)."""
+@pytest.fixture(scope="module")
+def _deux_pythons(site_construit: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
+    """Un processus Node, deux Python : démarré depuis l'archive (« normal »), puis restauré depuis l'instantané
+    mémoire que le premier a pris (« instantane », la voie des visites suivantes dans le navigateur, voir
+    jdr-worker.js) ; les mêmes vérifications dans chacun (tests/pyodide/executer.mjs)."""
     node = shutil.which("node")
     if node is None:
         pytest.fail("Node.js introuvable : il faut Node 20 ou plus récent")
@@ -44,12 +44,20 @@ def pyodide(request: pytest.FixtureRequest, site_construit: Path,
     }), encoding="utf-8")
     (runtime,) = site_construit.glob("pyodide/*/runtime-*.zip")
     sortie = subprocess.run(
-        [node, str(RACINE / "tests/pyodide/executer.mjs"), str(runtime), str(requete), request.param],
+        [node, str(RACINE / "tests/pyodide/executer.mjs"), str(runtime), str(requete)],
         cwd=RACINE, capture_output=True, text=True, timeout=300,
     )
     assert sortie.returncode == 0, sortie.stderr[-3000:]
-    resultat: dict[str, Any] = json.loads(sortie.stdout)
-    # Restauré, le Python arrive préchauffé : la preuve que l'instantané a bien servi.
+    resultats: dict[str, dict[str, Any]] = json.loads(sortie.stdout)
+    return resultats
+
+
+@pytest.fixture(params=["normal", "instantane"])
+def pyodide(request: pytest.FixtureRequest, _deux_pythons: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Les résultats d'un des deux démarrages."""
+    resultat = _deux_pythons[request.param]
+    # Restauré, le Python arrive préchauffé (la preuve que l'instantané a bien servi) ; démarré depuis
+    # l'archive, il n'avait rien importé d'avance.
     assert resultat["restaure"] is (request.param == "instantane")
     return resultat
 

@@ -1,48 +1,32 @@
 // Rejoue dans Pyodide, sous Node, ce que pytest vérifie sous CPython, avec l'archive
 // d'exécution précompilée que sert le site (stdlib réduite + jdr_core en .pyc) :
 // les exemples des pages, les doctests des modules de jdr_core et des jets graines.
-// Usage : node executer.mjs <runtime.zip> <requete.json> [instantane]   → JSON sur la sortie standard.
-// Avec « instantane », tout tourne dans un Python restauré depuis un instantané mémoire pris
-// comme le fait le worker du site (cœur importé, préchauffé, une requête déjà servie).
+// Usage : node executer.mjs <runtime.zip> <requete.json>   → JSON sur la sortie standard :
+// { normal, instantane }, les mêmes vérifications dans deux Python d'un même processus.
+// « normal » : démarré depuis l'archive, comme le fait le worker du site sans instantané (avec
+// _makeSnapshot, pour pouvoir en prendre un) ; « instantane » : restauré depuis l'instantané mémoire que
+// ce premier Python a pris comme le fait le worker (cœur importé, une requête servie, préchauffé).
+// Un seul démarrage depuis l'archive sert aux deux : makeMemorySnapshot copie la mémoire, et le Python
+// source reste utilisable.
 import { readFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
 
-const [runtime, fichierRequete, mode] = process.argv.slice(2);
+const [runtime, fichierRequete] = process.argv.slice(2);
 const requete = JSON.parse(readFileSync(fichierRequete, "utf-8"));
+const PRECHAUFFE = "import sys; 'doctest' in sys.modules";
 
-async function demarrer() {
-  if (mode !== "instantane") return loadPyodide({ stdLibURL: runtime });
-  const source = await loadPyodide({ stdLibURL: runtime, _makeSnapshot: true });
-  const pont = source.pyimport("jdr_core.pont");
-  pont.traiter(JSON.stringify({ type: "lancer", mecanique: "3d6-test", parametres: {}, graine: 5 }));
-  pont.prechauffer();
-  const instantane = source.makeMemorySnapshot();
-  return loadPyodide({ stdLibURL: runtime, _loadSnapshot: instantane });
-}
-
-const pyodide = await demarrer();
-const restaure = pyodide.runPython("import sys; 'doctest' in sys.modules");
-const pont = pyodide.pyimport("jdr_core.pont");
-
-const exemples = requete.exemples.map((e) => ({
-  id: e.id,
-  ...JSON.parse(pont.traiter(JSON.stringify({ type: "exemple", source: e.source, nom: e.id }))),
-}));
-const lancers = requete.lancers.map((l) =>
-  JSON.parse(pont.traiter(JSON.stringify({ type: "lancer", mecanique: l.mecanique, parametres: l.parametres, graine: l.graine }))),
-);
-pyodide.globals.set("MODULES", JSON.stringify(requete.modules));
-const modules = JSON.parse(pyodide.runPython(`
+// Les doctests des modules de jdr_core (leurs noms dans MODULES).
+const DOCTESTS = `
 import doctest, importlib, json
 resultats = {}
 for nom in json.loads(MODULES):
     echecs, total = doctest.testmod(importlib.import_module(nom), optionflags=doctest.ELLIPSIS)
     resultats[nom] = [echecs, total]
 json.dumps(resultats)
-`));
+`;
 // Exploration au hasard (graine fixe) : aucune entrée ne doit lever autre chose qu'une
 // réponse JSON, ce qui prouve aussi qu'aucun module retiré de la stdlib ne manque.
-const exploration = JSON.parse(pyodide.runPython(`
+const EXPLORATION = `
 import json, random
 from jdr_core import pont, registre
 rng = random.Random(0)
@@ -71,10 +55,10 @@ for i in range(300):
     except Exception as e:
         erreurs.append(repr(e))
 json.dumps({"reponses": reponses, "erreurs": erreurs[:5]})
-`));
+`;
 // Des traces d'erreur qui traversent la stdlib et jdr_core, dont l'archive réduit les tables de
 // positions (runtime.mjs, sans_lignes) : elles doivent encore se formater.
-const traces = JSON.parse(pyodide.runPython(`
+const TRACES = `
 import json, traceback
 from jdr_core import pont, registre
 traces = {"lignes_de_traiter": len({ligne for _, _, ligne in pont.traiter.__code__.co_lines()})}
@@ -84,7 +68,37 @@ for nom, appel in (("stdlib", lambda: json.loads("{")), ("coeur", lambda: regist
     except Exception:
         traces[nom] = traceback.format_exc()
 json.dumps(traces)
-`));
-const version = pyodide.runPython("import sys; sys.version.split()[0]");
-const origine = pyodide.runPython("import jdr_core; jdr_core.__spec__.origin");
-process.stdout.write(JSON.stringify({ version, origine, exemples, lancers, modules, exploration, restaure, traces }));
+`;
+
+function verifier(pyodide, prechauffe) {
+  const pont = pyodide.pyimport("jdr_core.pont");
+  const exemples = requete.exemples.map((e) => ({
+    id: e.id,
+    ...JSON.parse(pont.traiter(JSON.stringify({ type: "exemple", source: e.source, nom: e.id }))),
+  }));
+  const lancers = requete.lancers.map((l) =>
+    JSON.parse(pont.traiter(JSON.stringify({ type: "lancer", mecanique: l.mecanique, parametres: l.parametres, graine: l.graine }))),
+  );
+  pyodide.globals.set("MODULES", JSON.stringify(requete.modules));
+  return {
+    version: pyodide.runPython("import sys; sys.version.split()[0]"),
+    origine: pyodide.runPython("import jdr_core; jdr_core.__spec__.origin"),
+    exemples,
+    lancers,
+    modules: JSON.parse(pyodide.runPython(DOCTESTS)),
+    exploration: JSON.parse(pyodide.runPython(EXPLORATION)),
+    traces: JSON.parse(pyodide.runPython(TRACES)),
+    restaure: prechauffe,
+  };
+}
+
+const source = await loadPyodide({ stdLibURL: runtime, _makeSnapshot: true });
+// Lu avant le préchauffage : démarré depuis l'archive, ce Python n'a encore rien importé d'avance.
+const sourcePrechauffe = source.runPython(PRECHAUFFE);
+const pontSource = source.pyimport("jdr_core.pont");
+pontSource.traiter(JSON.stringify({ type: "lancer", mecanique: "3d6-test", parametres: {}, graine: 5 }));
+pontSource.prechauffer();
+const restaure = await loadPyodide({ stdLibURL: runtime, _loadSnapshot: source.makeMemorySnapshot() });
+// Le restauré d'abord : ce qu'y vérifier importe ne vient que de l'instantané, jamais du Python source.
+const instantane = verifier(restaure, restaure.runPython(PRECHAUFFE));
+process.stdout.write(JSON.stringify({ instantane, normal: verifier(source, sourcePrechauffe) }));
