@@ -283,10 +283,12 @@ class TestWidgetsApresUsage:
         assert not violations, resume(violations)
 
     def test_situation_d_exemple_ouverte(self, contexte_servi: BrowserContext, serveur: str) -> None:
-        """« Modifier » ouvert sur les deux sortes d'exemples (champs du lanceur, nombres de l'exemple)."""
+        """« Modifier » ouvert sur les deux sortes d'exemples (champs du lanceur, nombres de l'exemple) ; la
+        seconde page suivie par la navigation instantanée (le moteur de la première reste)."""
         page = ouvrir(contexte_servi, "dark", 375)
+        page.goto(serveur + "/troisd6/test/")
         for chemin, exemple in (("/troisd6/test/", "carmen-code"), ("/troisd6/energie/", "pe-depart")):
-            page.goto(serveur + chemin)
+            aller(page, serveur + chemin)
             bloc = page.locator(f'.jdr-exemple[data-exemple="{exemple}"]')
             bloc.get_by_role("button", name="Modifier", exact=True).click()
             expect(bloc.locator(".jdr-situation form")).to_be_visible(timeout=DELAI)

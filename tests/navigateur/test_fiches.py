@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from jdr_core.francais import typographier
-from tests.conftest import sans_animation, vider_le_stockage, vue_de_la_fiche
+from tests.conftest import sans_animation, sans_moteur, vider_le_stockage, vue_de_la_fiche
 from tests.navigateur.test_accessibilite import REGLES_DE_COULEUR, axe, poser_le_theme, resume
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
@@ -344,7 +344,8 @@ def test_partager_une_fiche_par_un_lien(contexte_servi: BrowserContext, serveur:
 ])
 def test_un_lien_hostile_est_refuse_sans_rien_changer(contexte_servi: BrowserContext, serveur: str, fragment: str,
                                                       refus: str) -> None:
-    page = _page(contexte_servi, "light", 1280)
+    # Le lien est lu et refusé par la page (table/partage.js) : Python ne sert pas ici.
+    page = sans_moteur(_page(contexte_servi, "light", 1280))
     page.goto(serveur + "/troisd6/fiche/" + fragment)
     sortie = page.locator(FICHE_3D6).locator("output.jdr-sortie [role=alert]")
     expect(sortie).to_contain_text(typographier(f"Lien de partage refusé : {refus}"), timeout=DELAI)

@@ -156,6 +156,7 @@ def test_entree_dit_la_situation_et_les_seuls_reglages_changes(page: Page, serve
 def test_panneau_accessible_et_charge_a_la_demande(page: Page, serveur: str) -> None:
     """Aucune requête pour le journal avant l'interaction ; Échap ferme le panneau et rend le focus au bouton."""
     demandes: list[str] = []
+    sans_moteur(page)  # le panneau seul : Python ne sert pas ici (le réseau calme n'attend plus son téléchargement)
     page.on("request", lambda r: demandes.append(r.url))
     page.goto(serveur + "/a-propos/")
     bouton = page.get_by_role("button", name="Journal des jets")
@@ -221,7 +222,7 @@ def test_borne_et_nombre_retire(page: Page, serveur: str) -> None:
 def test_export_copie_et_effacement_dans_les_deux_onglets(contexte: BrowserContext, serveur: str) -> None:
     """Export JSON valide, copie (presse-papiers, puis repli quand il est refusé), effacement partout."""
     contexte.grant_permissions(["clipboard-read", "clipboard-write"], origin=serveur)
-    page = contexte.new_page()
+    page = sans_moteur(contexte.new_page())  # le journal rangé, lu sans jet : Python ne sert pas ici
     _semer(page, serveur, 3)
     page.goto(serveur + "/journal/")
     vue = page.locator(".jdr-journal")
@@ -249,7 +250,7 @@ def test_export_copie_et_effacement_dans_les_deux_onglets(contexte: BrowserConte
     assert zone.input_value() == copie
     expect(vue.locator(".jdr-journal-message")).to_contain_text("copiez-le avec Ctrl+C")
 
-    autre = contexte.new_page()
+    autre = sans_moteur(contexte.new_page())
     autre.goto(serveur + "/troisd6/test/")
     panneau = _ouvrir(autre)
     expect(panneau.locator("li.jdr-journal-entree")).to_have_count(3)

@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, BrowserContext
 
 from site_plugins.serveur import en_arriere_plan
 
-from ..conftest import DRAPEAUX_CHROMIUM, sans_erreur_de_page, vider_le_stockage
+from ..conftest import DRAPEAUX_CHROMIUM, sans_erreur_de_page, sans_moteur, vider_le_stockage
 from . import test_onglets
 from .test_onglets import _delai  # noqa: F401  # fixture autouse de test_onglets.py, reprise ici
 
@@ -75,7 +75,7 @@ def contexte(_contexte_sans_verrous: BrowserContext, serveur: str) -> Iterator[B
 
 def test_sans_web_locks(contexte: BrowserContext, serveur: str) -> None:
     """Le contexte de ces rondes n'a pas Web Locks, et la page écrit sous le verrou à bail."""
-    page = contexte.new_page()
+    page = sans_moteur(contexte.new_page())  # le contexte de la page seul : Python ne sert pas ici
     page.goto(serveur + "/encore/fiche/")
     chemin = "réseau local" if "127.0.0.1" not in serveur else "localhost, Web Locks retiré"
     print(f"rondes sans Web Locks servies par {serveur} ({chemin})")

@@ -139,7 +139,7 @@ class TestIndexALaDemande:
         # tous les fichiers du site pour le hors-ligne, celui-ci compris.
         contexte.on("request", lambda r: charges.append(r.url)
                     if "/workers/search." in r.url and r.service_worker is None else None)
-        page = contexte.new_page()
+        page = sans_moteur(contexte.new_page())  # la recherche seule : Python ne sert pas ici
         page.set_default_timeout(DELAI)
         page.goto(serveur + "/troisd6/test/")
         return page, charges

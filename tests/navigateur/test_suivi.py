@@ -316,11 +316,9 @@ class TestStockage:
     @pytest.mark.contexte_neuf
     def test_moteur_bloque_la_sauvegarde_reste(self, page: Page, serveur: str) -> None:
         etat = operer(None, {"op": "creer", "nom": "Lucrèce", "ton": "raw"})["etat"]
-        page.goto(serveur + "/encore/fiche/")
-        page.evaluate("([cle, etat]) => { localStorage.clear(); localStorage.setItem(cle, JSON.stringify(etat)); }",
-                      [CLE, etat])
+        ranger_avant_d_ouvrir(page, serveur, {CLE: json.dumps(etat)})
         page.route(re.compile(r".*(\.wasm|/runtime-[0-9a-f]+\.zip)$"), lambda route: route.abort())
-        page.reload()
+        page.goto(serveur + "/encore/fiche/")
         fiche = _fiche(page)
         expect(fiche.locator("output .jdr-erreur")).to_contain_text("Le moteur de règles n'a pas pu se charger")
         expect(fiche.locator("output .jdr-erreur")).to_contain_text("elle est intacte")

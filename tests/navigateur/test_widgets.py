@@ -629,7 +629,7 @@ def test_accueil_sans_widget_ne_charge_pas_python(page: Page, serveur: str) -> N
 
 def test_mobile(chromium: Browser, serveur: str) -> None:
     contexte = chromium.new_context(viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True)
-    page = contexte.new_page()
+    page = sans_moteur(contexte.new_page())  # la largeur de la page seule : Python ne sert pas ici
     page.goto(serveur + "/troisd6/combat/")
     largeur = page.evaluate("() => document.documentElement.scrollWidth")
     assert largeur <= 375
