@@ -86,9 +86,12 @@ class TestConfiguration:
         r = construire(tmp_path, BASE + FENCES, page.split("\n\n")[1])
         assert r.returncode != 0 and "exemple « a » en double" in r.stderr
 
-    def test_construction_minimale(self, tmp_path: Path) -> None:
+    def test_construction_minimale(self, tmp_path: Path, site_construit: Path) -> None:
         """mkdocs.yml ne déclare que superfences : les blocs viennent du greffon ; le runtime, le worker
-        configuré et les délais de la page (valeurs par défaut : celles du site publié) sont posés."""
+        configuré et les délais de la page (valeurs par défaut : celles du site publié) sont posés.
+
+        Après le site (``site_construit``) : Pyodide compressé et les scripts réduits viennent alors de son cache
+        (node_modules/.cache), au lieu d'être refaits en même temps que lui sur une machine neuve (26 s dans une CI)."""
         page = ('```lanceur mecanique="3d6-test"\ncaracteristique = 5\n```\n\n'
                 '```tableau nom="3d6-difficultes"\n```\n\n```fiche systeme="encore" id="f"\n```\n')
         r = construire(tmp_path, BASE + FENCES, page)
