@@ -91,7 +91,9 @@ class TestConfiguration:
         configuré et les délais de la page (valeurs par défaut : celles du site publié) sont posés.
 
         Après le site (``site_construit``) : Pyodide compressé et les scripts réduits viennent alors de son cache
-        (node_modules/.cache), au lieu d'être refaits en même temps que lui sur une machine neuve (26 s dans une CI)."""
+        (node_modules/.cache) au lieu d'être refaits en même temps que lui sur une machine neuve ; l'archive
+        d'exécution, propre à ces pages (les modules que leurs exemples importent), reste à faire (20 à 27 s dans
+        une CI chargée)."""
         page = ('```lanceur mecanique="3d6-test"\ncaracteristique = 5\n```\n\n'
                 '```tableau nom="3d6-difficultes"\n```\n\n```fiche systeme="encore" id="f"\n```\n')
         r = construire(tmp_path, BASE + FENCES, page)
