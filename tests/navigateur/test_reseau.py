@@ -105,6 +105,12 @@ class TestLent:
         # Insécable entre un nombre et son unité : « 3,6 Mo » ne se coupe pas en fin de ligne.
         expect(chiffres).to_have_text(re.compile(
             r"^\d+,\d\u00a0Mo reçus sur \d+,\d\u00a0Mo, encore environ \d+\u00a0(s|min)\.$"))
+        # La barre se dit avec la même phrase (lecteur d'écran), pas un pourcentage seul.
+        # Lues d'un seul coup : la page met les deux à jour ensemble, toutes les 150 ms.
+        dite, ecrite = page.evaluate("""() => [
+            document.querySelector(".jdr-chargement progress").getAttribute("aria-valuetext"),
+            document.querySelector(".jdr-chargement-chiffres").textContent]""")
+        assert dite == ecrite, (dite, ecrite)
         valeurs = []
         debut = time.monotonic()
         while len(set(valeurs)) < 3 and time.monotonic() - debut < 10:

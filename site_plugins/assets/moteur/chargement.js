@@ -90,20 +90,20 @@ export const avis = {
     const phrase = etat === "demarrage" || recu
       ? typographier("Téléchargement terminé : démarrage de Python…") : "Téléchargement de Python…";
     if (texte.textContent !== phrase) texte.textContent = phrase;
-    if (etat === "demarrage" || recu) {
-      barre.removeAttribute("value");  // une barre animée : plus d'octets à compter, Python s'installe
-      chiffres.textContent = "";
-      return;
-    }
-    if (!p || !p.total) {
+    // Une barre animée quand il n'y a rien à compter : Python s'installe, ou la taille n'est pas encore connue.
+    if (etat === "demarrage" || recu || !p || !p.total) {
       barre.removeAttribute("value");
+      barre.removeAttribute("aria-valuetext");
       chiffres.textContent = "";
       return;
     }
-    const recus = etat === "demarrage" ? p.total : Math.min(p.recus, p.total);
+    const recus = Math.min(p.recus, p.total);
     barre.value = recus / p.total;
-    const reste = etat === "telechargement" ? tempsRestant(moteur.releves, recus, p.total) : null;
-    // Une phrase : « 3,2 Mo reçus sur 8,4 Mo, encore environ 5 s. »
-    chiffres.textContent = typographier(`${megaoctets(recus)} Mo reçus sur ${megaoctets(p.total)} Mo${reste ? `, ${reste}` : ""}.`);
+    const reste = tempsRestant(moteur.releves, recus, p.total);
+    // Une phrase : « 3,2 Mo reçus sur 8,4 Mo, encore environ 5 s. » ; un lecteur d'écran l'entend aussi sur la
+    // barre, au lieu d'un pourcentage seul.
+    const avancee = typographier(`${megaoctets(recus)} Mo reçus sur ${megaoctets(p.total)} Mo${reste ? `, ${reste}` : ""}.`);
+    chiffres.textContent = avancee;
+    barre.setAttribute("aria-valuetext", avancee);
   },
 };

@@ -236,11 +236,18 @@ async function lancer(form, graine) {
 // récente est ignorée, et la zone signale le calcul en cours au lieu d'afficher des cotes périmées.
 const demandesDeCotes = new WeakMap();
 
-async function recalculerCotes(form) {
+// Les cotes affichées ne valent plus (une saisie, ou le calcul qui part) : la zone le dit, et toute
+// réponse déjà en route sera ignorée. Rend le numéro de la demande qui seule pourra s'afficher.
+function perimerCotes(form) {
   const numero = (demandesDeCotes.get(form) || 0) + 1;
   demandesDeCotes.set(form, numero);
+  form.querySelector(".jdr-cotes").setAttribute("aria-busy", "true");
+  return numero;
+}
+
+async function recalculerCotes(form) {
+  const numero = perimerCotes(form);
   const zone = form.querySelector(".jdr-cotes");
-  zone.setAttribute("aria-busy", "true");
   const reponse = await moteur.demander({
     type: "cotes", mecanique: form.dataset.mecanique, parametres: lireFormulaire(form),
     graphique: optionsGraphique(form),
@@ -283,10 +290,9 @@ export function brancher(form) {
   }
   let minuteur = null;
   form.addEventListener("input", () => {
-    form.querySelector(".jdr-cotes").setAttribute("aria-busy", "true");
     // Une réponse déjà en route est celle d'une saisie d'avant : ignorée. Sinon, arrivée pendant
     // l'attente de 200 ms, elle ôtait « calcul… » et montrait, comme à jour, les cotes d'avant.
-    demandesDeCotes.set(form, (demandesDeCotes.get(form) || 0) + 1);
+    perimerCotes(form);
     clearTimeout(minuteur);
     minuteur = setTimeout(() => recalculerCotes(form), 200);
   });
