@@ -45,15 +45,29 @@ sortie.tronque = refus(paquet.slice(0, 10).buffer);
 sortie.coupe = refus(paquet.slice(0, paquet.length - PAGE).buffer);
 const magie = paquet.slice(0); magie[0] ^= 1;
 sortie.magie = refus(magie.buffer);
-// Dans une mémoire préparée d'avance : remplie si tout va bien ; vierge si le paquet est refusé
-// (Pyodide, qui la tient déjà, la refuse alors lui-même) ; refusée si sa longueur est fausse.
+// Dans une mémoire préparée d'avance : remplie si tout va bien ; refusée si sa longueur est fausse.
 const cible = new Uint8Array(brut.length);
 inst.deballer(paquet.buffer.slice(0), cible);
 sortie.dans_cible = cible.every((v, i) => v === brut[i]);
-const vierge = new Uint8Array(brut.length);
-sortie.cible_abime = refus(abime.buffer.slice(0), vierge);
-sortie.cible_vierge = vierge.every((v) => v === 0);
+sortie.cible_abime = refus(abime.buffer.slice(0), new Uint8Array(brut.length));
 sortie.cible_fausse = refus(paquet.buffer.slice(0), new Uint8Array(10));
+// Par morceaux, comme il arrive du réseau (tailles qui coupent l'en-tête, la carte, les mots et
+// les pages) : la même mémoire, et les mêmes refus dans le même ordre que d'un seul tenant.
+const parMorceaux = (octets, cibleDonnee = null) => {
+  const deballage = new inst.Deballage(cibleDonnee);
+  const tailles = [1, 3, 17, 4093, 5, 8190, 7];
+  for (let lu = 0, k = 0; lu < octets.length; k++) {
+    const n = tailles[k % tailles.length];
+    deballage.ajouter(octets.subarray(lu, lu + n));
+    lu += n;
+  }
+  try { return deballage.fin(); } catch (e) { return e.message; }
+};
+const enMorceaux = parMorceaux(paquet, new Uint8Array(brut.length));
+sortie.morceaux = enMorceaux instanceof Uint8Array && enMorceaux.every((v, i) => v === brut[i]);
+sortie.morceaux_refus = [abime, paquet.slice(0, 10), paquet.slice(0, paquet.length - PAGE), magie,
+  new Uint8Array([...paquet, 1, 2, 3, 4])].map((octets) => parMorceaux(octets));
+sortie.morceaux_cible_fausse = parMorceaux(paquet, new Uint8Array(10));
 
 // Téléchargement : un faux réseau qui sert « contenu » selon l'en-tête Range.
 const contenu = new Uint8Array(10000).map((_, i) => i % 256);
@@ -232,8 +246,17 @@ class TestFormatDeLInstantane:
     def test_dans_une_memoire_preparee(self, sortie: dict[str, Any]) -> None:
         """Pour l'instantané de construction, la mémoire est préparée avant son arrivée (jdr-worker.js)."""
         assert sortie["dans_cible"] is True
-        assert (sortie["cible_abime"], sortie["cible_vierge"]) == ("somme de contrôle fausse", True)
+        assert sortie["cible_abime"] == "somme de contrôle fausse"
         assert sortie["cible_fausse"] == "longueur annoncée fausse"
+
+    def test_par_morceaux(self, sortie: dict[str, Any]) -> None:
+        """Déballé pendant qu'il arrive (l'instantané de construction) : même mémoire, mêmes refus."""
+        assert sortie["morceaux"] is True
+        assert sortie["morceaux_refus"] == [
+            "somme de contrôle fausse", "fichier tronqué", "longueur incohérente", "en-tête inconnu",
+            "longueur incohérente",
+        ]
+        assert sortie["morceaux_cible_fausse"] == "longueur annoncée fausse"
 
 
 class TestTelechargement:

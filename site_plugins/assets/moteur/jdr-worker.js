@@ -9,7 +9,7 @@
 // worker/instantane.js ; le téléchargement suivi et repris après une coupure, dans
 // worker/telechargement.js ; le WebAssembly compilé une seule fois, dans worker/webassembly.js.
 import { CLE_INSTANTANE, CONFIG, adresseDuSite } from "./worker/config.js";
-import { deballer, magasinInstantanes } from "./worker/instantane.js";
+import { Deballage, magasinInstantanes } from "./worker/instantane.js";
 import { marquer, mesures } from "./worker/mesures.js";
 import { encodage, lienRapide, raisonEnFrancais, servirDepuisTelechargements, telecharger } from "./worker/telechargement.js";
 import { compilerEnFlux, partagerModule, reponseDuModule } from "./worker/webassembly.js";
@@ -45,9 +45,11 @@ function compresse(encodage) {
 // préchauffé, préparée avec le site. La première visite le télécharge en plus (environ 3,8 Mo
 // compressés) et restaure Python au lieu de le démarrer, mais seulement chez un hébergeur qui
 // sert les fichiers compressés du site et sur un lien assez rapide pour que ces octets coûtent
-// moins que le calcul qu'ils évitent (voir deciderInstantaneConstruit). Rend ses octets
-// empaquetés, ou null (la raison est dans les mesures) : Python démarre alors normalement.
-async function telechargerInstantaneConstruit(construit) {
+// moins que le calcul qu'ils évitent (voir deciderInstantaneConstruit). Chaque morceau reçu est
+// déballé dans « memoire » aussitôt (worker/instantane.js, Deballage) : à l'arrivée du dernier, il
+// ne reste qu'à vérifier la somme. Rend le déballage, ou null (la raison est dans les mesures) :
+// Python démarre alors normalement.
+async function telechargerInstantaneConstruit(construit, memoire) {
   const controleur = new AbortController();
   const limite = setTimeout(() => controleur.abort(), construit.delai_max_ms);
   try {
@@ -60,9 +62,13 @@ async function telechargerInstantaneConstruit(construit) {
       mesures.instantane_construit = "servi sans compression";
       return null;
     }
-    const paquet = new Uint8Array(await reponse.arrayBuffer());
+    const deballage = new Deballage(memoire);
+    const lecteur = reponse.body.getReader();
+    for (let morceau = await lecteur.read(); !morceau.done; morceau = await lecteur.read()) {
+      deballage.ajouter(morceau.value);
+    }
     marquer("instantane_construit_recu");
-    return paquet;
+    return deballage;
   } catch (erreur) {
     mesures.instantane_construit = `non reçu : ${String(erreur).slice(0, 200)}`;
     return null;
@@ -78,8 +84,8 @@ async function telechargerInstantaneConstruit(construit) {
 // compressée (l'hébergeur ne sert pas les .br/.gz du site : l'instantané viendrait tel quel,
 // 15 Mo ; c'est aussi un fichier que les hébergeurs qui compressent eux-mêmes laissent tel quel,
 // comme une archive zip) ; sinon, seulement sur un lien rapide (Hypothèse, réglable dans le
-// greffon : 1 Mo de Python reçu en moins de 200 ms après le premier octet). Rend null (la raison
-// est dans les mesures) ou { paquet }, la promesse de ses octets (chargerPython).
+// greffon : 1 Mo de Python reçu en moins de 200 ms après le premier octet). Rend null (la raison est dans les mesures) ou { memoire, deballage } : la mémoire de
+// Python, de la longueur connue à la construction, et la promesse de son déballage (chargerPython).
 async function deciderInstantaneConstruit(construit, trouver, adresses, adresseRuntime) {
   if (!construit || (await trouver)) return null;
   if (instantanes.echecRecent) {
@@ -100,25 +106,24 @@ async function deciderInstantaneConstruit(construit, trouver, adresses, adresseR
     mesures.instantane_construit = "lien trop lent";
     return null;
   }
-  return { paquet: telechargerInstantaneConstruit(construit) };
+  const memoire = new Uint8Array(construit.longueur);
+  return { memoire, deballage: telechargerInstantaneConstruit(construit, memoire) };
 }
 
-// Pyodide instancie son WebAssembly, puis seulement copie l'instantané dans sa mémoire
-// (loadPyodide : prepareSnapshot ne lit que sa longueur, bootstrapPyodide le contenu, après
-// l'instanciation). Tant que « lecture » n'a pas rempli la mémoire donnée, une instanciation
-// ne rend pas la main : Pyodide ne voit jamais une mémoire à moitié écrite. deballer vérifie
-// tout avant d'écrire : une lecture refusée laisse la mémoire vierge, que Pyodide refuse à
-// son tour (« invalid magic number »). Rend de quoi remettre WebAssembly en l'état.
-function instancierApres(lecture) {
-  const originaux = { instantiate: WebAssembly.instantiate, instantiateStreaming: WebAssembly.instantiateStreaming };
-  for (const [nom, original] of Object.entries(originaux)) {
-    WebAssembly[nom] = async (...args) => {
-      const resultat = await original.apply(WebAssembly, args);
-      await lecture.catch(() => {});
-      return resultat;
-    };
-  }
-  return () => Object.assign(WebAssembly, originaux);
+// Pyodide ne lit le contenu d'un instantané qu'une fois son module créé (loadPyodide :
+// prepareSnapshot n'en prend que la longueur, pour la taille de la mémoire ; bootstrapPyodide le
+// copie, après instantiatePyodideModule). Le module se crée donc pendant que la mémoire donnée se
+// remplit : instanciation du WebAssembly, liaison des symboles par emscripten (150 ms au banc,
+// trace de Chromium), système de fichiers ; seul son retour à Pyodide attend la fin de
+// « lecture ». Pyodide ne voit jamais une mémoire à moitié écrite ni un paquet abîmé : la lecture
+// ne finit qu'après la vérification de la somme, et une lecture refusée fait échouer ce
+// démarrage-là (sa raison l'emporte).
+function creerApres(creer, lecture) {
+  return async (reglages) => {
+    const module = await creer(reglages);
+    await lecture;
+    return module;
+  };
 }
 
 // L'instantané de construction n'est pas arrivé : la raison est déjà dans les mesures.
@@ -126,23 +131,24 @@ class NonRecu extends Error {}
 
 async function chargerPython(loadPyodide, options, trouve, construit) {
   if (!trouve && construit) {
-    // La longueur de la mémoire est connue à la construction : Pyodide prépare son module et
-    // instancie son WebAssembly pendant que l'instantané se télécharge, au lieu d'attendre.
-    const memoire = new Uint8Array(CONFIG.instantane_construit.longueur);
-    const lecture = construit.paquet.then((paquet) => {
-      if (!paquet) throw new NonRecu();
-      // deballer vérifie la somme de contrôle avant d'écrire quoi que ce soit dans la mémoire.
-      deballer(paquet.buffer, memoire);
-      return paquet;
+    // La longueur de la mémoire est connue à la construction : Pyodide crée son module pendant
+    // que l'instantané se télécharge et se déballe, au lieu d'attendre (creerApres).
+    const { memoire } = construit;
+    const lecture = construit.deballage.then((deballage) => {
+      if (!deballage) throw new NonRecu();
+      // fin() vérifie la longueur et la somme de contrôle : un paquet abîmé n'arrive pas à Pyodide.
+      deballage.fin();
+      return deballage.paquet;
     });
     lecture.catch(() => {});
-    const remettre = instancierApres(lecture);
     try {
       await instantanes.marquerEssai().catch(() => {});
-      const restauration = loadPyodide({ ...options, _loadSnapshot: memoire });
+      const restauration = loadPyodide({
+        ...options, _loadSnapshot: memoire, createPyodideModule: creerApres(options.createPyodideModule, lecture),
+      });
       restauration.catch(() => {});
-      // Une lecture refusée l'emporte, avec sa raison ; ce Pyodide-là échoue ensuite sur la
-      // mémoire vierge, sans que personne l'attende.
+      // Une lecture refusée l'emporte, avec sa raison ; ce Pyodide-là échoue ensuite (creerApres),
+      // sans que personne l'attende.
       const pyodide = await Promise.race([restauration, lecture.then(() => restauration)]);
       // Pas encore « restauré » : l'indice de client.js (jdr-instantane) attend l'instantané local,
       // qui n'existe qu'une fois celui-ci rangé (« rangé », travail de fond).
@@ -152,8 +158,6 @@ async function chargerPython(loadPyodide, options, trouve, construit) {
     } catch (erreur) {
       if (!(erreur instanceof NonRecu)) mesures.instantane_construit = `écarté : ${String(erreur).slice(0, 200)}`;
       await instantanes.confirmer().catch(() => {});
-    } finally {
-      remettre();
     }
   }
   if (trouve) {

@@ -19,11 +19,16 @@ const MAGIE = 0x31495652; // « RVI1 »
 const PAGE = 4096;
 const ENTETE = 20;
 
-function somme(octets) {
-  const mots = new Uint32Array(octets.buffer, octets.byteOffset, octets.byteLength >>> 2);
-  let h = 0x811c9dc5;
+const FNV_DEPART = 0x811c9dc5;
+
+// La somme FNV-1a des mots de 32 bits de « mots », à partir de l'état « h » (FNV_DEPART au début).
+function sommer(h, mots) {
   for (let i = 0; i < mots.length; i++) h = Math.imul(h ^ mots[i], 0x01000193);
-  return h >>> 0;
+  return h;
+}
+
+function somme(octets) {
+  return sommer(FNV_DEPART, new Uint32Array(octets.buffer, octets.byteOffset, octets.byteLength >>> 2)) >>> 0;
 }
 
 export function empaqueter(brut) {
@@ -51,27 +56,97 @@ export function empaqueter(brut) {
   return paquet;
 }
 
-// Dans « cible » si elle est donnée (vierge, de la longueur annoncée par l'en-tête).
+// Le déballage d'un paquet qui arrive par morceaux (ajouter), dans « cible » si elle est donnée
+// (de la longueur annoncée), sinon dans une mémoire neuve : chaque page pleine est copiée à sa place
+// dès qu'elle est reçue et la somme de contrôle avance avec les octets, si bien qu'à l'arrivée du
+// dernier morceau il ne reste presque rien à faire. fin() rend la mémoire, ou lève la raison du refus
+// (fichier tronqué, en-tête inconnu, longueur incohérente, somme de contrôle fausse, longueur annoncée
+// fausse, vérifiées dans cet ordre). Un paquet refusé peut avoir écrit une partie de la mémoire :
+// elle n'est à personne tant que fin() n'a pas rendu (jdr-worker.js ne la donne à Pyodide qu'après).
+export class Deballage {
+  // « complet » : un paquet déjà reçu en entier (ArrayBuffer), lu sans recopie.
+  constructor(cible = null, complet = null) {
+    this.cible = cible;
+    this.paquet = complet ? new Uint8Array(complet) : new Uint8Array(64 * 1024);
+    this.recus = complet ? complet.byteLength : 0;
+    this.h = FNV_DEPART;
+    this.mots = 0; // mots déjà sommés, après l'en-tête
+    this.entete = null; // [magie, page, longueur, pages, somme], ou false s'il est inconnu
+    this.total = null; // longueur du paquet, connue avec la carte
+    this.pleines = null; // numéros des pages pleines, dans l'ordre du paquet
+    this.copiees = 0;
+    this.memoire = null;
+    this.avancer();
+  }
+
+  ajouter(morceau) {
+    const fin = this.recus + morceau.length;
+    if (fin > this.paquet.length) {
+      if (this.total !== null) {
+        // Plus d'octets que la carte n'en annonce : refusé à la fin, sans les garder.
+        this.recus = fin;
+        return;
+      }
+      const plus = new Uint8Array(Math.max(fin, this.paquet.length * 2));
+      plus.set(this.paquet.subarray(0, this.recus));
+      this.paquet = plus;
+    }
+    this.paquet.set(morceau, this.recus);
+    this.recus = fin;
+    this.avancer();
+  }
+
+  avancer() {
+    if (this.entete === null && this.recus >= ENTETE) {
+      const entete = Array.from(new Uint32Array(this.paquet.buffer, this.paquet.byteOffset, 5));
+      const [magie, page, longueur, pages] = entete;
+      this.entete = magie === MAGIE && page === PAGE && pages === Math.ceil(longueur / PAGE) ? entete : false;
+    }
+    if (!this.entete) return;
+    const [, , longueur, pages] = this.entete;
+    const tailleCarte = Math.ceil(pages / 4) * 4;
+    if (this.total === null && this.recus >= ENTETE + tailleCarte) {
+      const carte = this.paquet.subarray(ENTETE, ENTETE + pages);
+      this.pleines = [];
+      for (let p = 0; p < pages; p++) if (carte[p]) this.pleines.push(p);
+      this.total = ENTETE + tailleCarte + carte.reduce((n, c) => n + c, 0) * PAGE;
+      if (this.recus <= this.total && this.paquet.length !== this.total) {
+        const exact = new Uint8Array(this.total);
+        exact.set(this.paquet.subarray(0, this.recus));
+        this.paquet = exact;
+      }
+      if (!this.cible || this.cible.length === longueur) this.memoire = this.cible || new Uint8Array(longueur);
+    }
+    const lisibles = Math.min(this.recus, this.paquet.length);
+    const mots = Math.floor((lisibles - ENTETE) / 4);
+    if (mots > this.mots) {
+      this.h = sommer(this.h, new Uint32Array(this.paquet.buffer, this.paquet.byteOffset + ENTETE + 4 * this.mots, mots - this.mots));
+      this.mots = mots;
+    }
+    if (!this.memoire) return;
+    const debut = ENTETE + tailleCarte;
+    while (this.copiees < this.pleines.length && debut + (this.copiees + 1) * PAGE <= lisibles) {
+      const p = this.pleines[this.copiees];
+      const lu = debut + this.copiees * PAGE;
+      this.memoire.set(this.paquet.subarray(lu, lu + Math.min(PAGE, longueur - p * PAGE)), p * PAGE);
+      this.copiees++;
+    }
+  }
+
+  fin() {
+    if (this.recus < ENTETE) throw new Error("fichier tronqué");
+    if (!this.entete) throw new Error("en-tête inconnu");
+    if (this.total === null) throw new Error("fichier tronqué");
+    if (this.recus !== this.total) throw new Error("longueur incohérente");
+    if (this.h >>> 0 !== this.entete[4]) throw new Error("somme de contrôle fausse");
+    if (!this.memoire) throw new Error("longueur annoncée fausse");
+    return this.memoire;
+  }
+}
+
+// Un paquet reçu en entier (ArrayBuffer), dans « cible » si elle est donnée (voir Deballage).
 export function deballer(tampon, cible = null) {
-  if (tampon.byteLength < ENTETE) throw new Error("fichier tronqué");
-  const [magie, page, longueur, pages, controle] = new Uint32Array(tampon, 0, 5);
-  if (magie !== MAGIE || page !== PAGE || pages !== Math.ceil(longueur / PAGE)) throw new Error("en-tête inconnu");
-  const tailleCarte = Math.ceil(pages / 4) * 4;
-  if (tampon.byteLength < ENTETE + tailleCarte) throw new Error("fichier tronqué");
-  const carte = new Uint8Array(tampon, ENTETE, pages);
-  if (tampon.byteLength !== ENTETE + tailleCarte + carte.reduce((n, c) => n + c, 0) * PAGE) {
-    throw new Error("longueur incohérente");
-  }
-  if (somme(new Uint8Array(tampon, ENTETE)) !== controle) throw new Error("somme de contrôle fausse");
-  if (cible && cible.length !== longueur) throw new Error("longueur annoncée fausse");
-  const brut = cible || new Uint8Array(longueur);
-  let lu = ENTETE + tailleCarte;
-  for (let p = 0; p < pages; p++) {
-    if (!carte[p]) continue;
-    brut.set(new Uint8Array(tampon, lu, Math.min(PAGE, longueur - p * PAGE)), p * PAGE);
-    lu += PAGE;
-  }
-  return brut;
+  return new Deballage(cible, tampon).fin();
 }
 
 // Le magasin des instantanés d'un runtime : « cle » est l'adresse de l'instantané (celle
