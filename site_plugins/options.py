@@ -46,7 +46,8 @@ class JdrConfig(base.Config):  # type: ignore[no-untyped-call]  # __init_subclas
     instantane_local = c.Type(bool, default=True)
     #: Instantané préparé à la construction (instantane.mjs), téléchargé à la première visite
     #: sur un lien rapide seulement : 1 Mo des fichiers de Python reçu en moins de
-    #: ``lien_rapide_ms`` après leur premier octet, soit 40 Mbit/s. Hypothèse : à ce débit, ses
+    #: ``lien_rapide_ms`` après leur premier octet, soit 40 Mbit/s (un quart reçu à ce débit suffit à
+    #: conclure, pour demander l'instantané plus tôt). Hypothèse : à ce débit, ses
     #: 3,8 Mo (0,8 s) coûtent à peu près le démarrage qu'ils évitent sur un processeur lent
     #: (0,5 s sur la machine du banc, bien plus sur un téléphone) ; 20 Mbit/s en reste loin.
     instantane_construit = c.Type(bool, default=True)

@@ -162,6 +162,9 @@ sortie.lien = {
   // Tout reçu sans atteindre le seuil : la réponse vient à la fin du téléchargement, pas au délai.
   trop_petit: await lien(0, ["http://x/e.bin"], 50000, 60000),
 };
+// Un quart des octets au débit demandé suffit (1 000 octets toutes les 10 ms, 8 000 demandés en
+// 100 ms) : « rapide » dès le deuxième morceau, sans attendre les 8 000.
+sortie.lien.tot = [await lien(10, ["http://x/f.bin"], 8000, 100), mesures.lien_octets];
 
 // L'encodage de la réponse, lu dès ses en-têtes : le corps de « muet » n'arrive jamais.
 async function encodageLu(nom, reponses, deja = null) {
@@ -301,7 +304,7 @@ class TestTelechargement:
         (la réponse vient alors de la fin du téléchargement : le délai d'une minute dépasserait celui
         laissé à Node par la fixture)."""
         assert sortie["lien"] == {"rapide": True, "lent": False, "ensemble": True, "inconnu": False,
-                                  "trop_petit": False}
+                                  "trop_petit": False, "tot": [True, 2000]}
 
 
 class TestEncodage:

@@ -84,7 +84,8 @@ async function telechargerInstantaneConstruit(construit, memoire) {
 // compressée (l'hébergeur ne sert pas les .br/.gz du site : l'instantané viendrait tel quel,
 // 15 Mo ; c'est aussi un fichier que les hébergeurs qui compressent eux-mêmes laissent tel quel,
 // comme une archive zip) ; sinon, seulement sur un lien rapide (Hypothèse, réglable dans le
-// greffon : 1 Mo de Python reçu en moins de 200 ms après le premier octet). Rend null (la raison est dans les mesures) ou { memoire, deballage } : la mémoire de
+// greffon : 1 Mo de Python reçu en moins de 200 ms après le premier octet, ou un quart au même
+// débit). Rend null (la raison est dans les mesures) ou { memoire, deballage } : la mémoire de
 // Python, de la longueur connue à la construction, et la promesse de son déballage (chargerPython).
 async function deciderInstantaneConstruit(construit, trouver, adresses, adresseRuntime) {
   if (!construit || (await trouver)) return null;

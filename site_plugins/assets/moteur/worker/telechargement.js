@@ -193,9 +193,13 @@ export function lienRapide(adresses, octets, delaiMs) {
         debut = Math.min(...partis.map((suivi) => suivi.premierOctet));
         limite = setTimeout(() => conclure(false), Math.max(0, debut + delaiMs - performance.now()));
       }
-      if (recus >= octets) {
-        mesures.lien_ms = Math.round(performance.now() - debut);
-        conclure(mesures.lien_ms <= delaiMs);
+      const ecoule = performance.now() - debut;
+      // Au même débit, un quart des octets suffit pour conclure « rapide » : sur un lien rapide, la
+      // décision (et l'instantané qu'elle demande) vient plus tôt ; un lien plus lent attend la mesure entière.
+      if (recus >= octets || (recus >= octets / 4 && recus * delaiMs >= octets * ecoule)) {
+        mesures.lien_ms = Math.round(ecoule);
+        mesures.lien_octets = recus;
+        conclure(recus * delaiMs >= octets * ecoule);
       } else if (lus.every((suivi) => suivi.fini)) {
         conclure(false);
       }
