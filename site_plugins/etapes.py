@@ -62,6 +62,7 @@ from .runtime import (
     ErreurRuntime,
     Reglages,
     archive_sources,
+    compresser,
     compresser_site,
     construire_instantane,
     construire_runtime,
@@ -189,14 +190,16 @@ def _runtime_fait(ctx: Contexte, etape: str) -> None:
 
 def instantane(ctx: Contexte) -> None:
     """L'instantané de construction à côté du runtime, si l'option le demande ; le worker le
-    télécharge sur un lien rapide seulement (sa configuration dit où et à quel seuil)."""
+    télécharge sur un lien rapide seulement (sa configuration dit où, à quel seuil, et ce que pèsent
+    ses versions compressées)."""
     if not ctx.options.instantane_construit:
         ctx.instantane = None
         return
     _runtime_fait(ctx, "instantane")
     paquet = construire_instantane(ctx.pyodide, ctx.runtime, verrou_minimal(ctx.pyodide), ctx.cache)
     nom = f"{ctx.nom_runtime.removesuffix('.zip')}.instantane"
-    (ctx.dossier_pyodide / nom).write_bytes(paquet)
+    fichier = ctx.dossier_pyodide / nom
+    fichier.write_bytes(paquet)
     ctx.instantane = {
         "adresse": ctx.depuis_le_worker(f"pyodide/{ctx.version}/{nom}"),
         # La longueur de la mémoire déballée (3e mot de l'en-tête) : Pyodide prépare la sienne d'avance.
@@ -204,7 +207,20 @@ def instantane(ctx: Contexte) -> None:
         "seuil_octets": SEUIL_OCTETS_INSTANTANE,
         "seuil_ms": ctx.options.lien_rapide_ms,
         "delai_max_ms": DELAI_MAX_INSTANTANE_MS,
+        "octets": _octets_compresses(ctx, fichier),
     }
+
+
+def _octets_compresses(ctx: Contexte, fichier: Path) -> dict[str, int]:
+    """Ce que pèsent les versions ``.br`` et ``.gz`` de l'instantané, écrites dès ici au niveau de
+    l'option (l'étape compression les reprend de son cache). Chez un hébergeur qui ne sert pas les
+    fichiers compressés du site, le worker télécharge le ``.gz`` comme un fichier ordinaire et le
+    décompresse lui-même ; plus lourd que le Brotli, il demande un lien plus rapide d'autant. Rien
+    sans compression : le worker ne prend alors l'instantané que servi compressé par l'hébergeur."""
+    if not ctx.options.compresser:
+        return {}
+    compresser(fichier, ctx.cache / "compresse", ctx.options.compression)
+    return {ext: fichier.with_name(f"{fichier.name}.{ext}").stat().st_size for ext in ("br", "gz")}
 
 
 # --- 3. fichiers -----------------------------------------------------------------------------
@@ -391,7 +407,8 @@ def _entrees_runtime(ctx: Contexte) -> object:
 #: et le service worker du hors-ligne (l'empreinte du site entier).
 ENTREES: dict[str, Callable[[Contexte], object]] = {
     "runtime": _entrees_runtime,
-    "instantane": lambda ctx: (ctx.options.instantane_construit, ctx.options.lien_rapide_ms),
+    "instantane": lambda ctx: (ctx.options.instantane_construit, ctx.options.lien_rapide_ms,
+                               ctx.options.compresser, ctx.options.compression),
     "fichiers": lambda ctx: (etat_des_fichiers(ASSETS), ctx.worker_material),
     "configuration": lambda ctx: donnees_de_configuration(ctx),
     "renvois": lambda ctx: (dict(ctx.options.anciens_dossiers), ctx.adresse_du_site,

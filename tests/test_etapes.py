@@ -7,6 +7,7 @@ Node (précompilation, instantané, esbuild), une fausse fonction qui note ce qu
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import re
@@ -129,8 +130,18 @@ class TestInstantane:
         assert (ctx.site / "pyodide" / VERSION / nom).is_file()
         # Le runtime exact, et le verrou sans paquets : rien d'autre à charger.
         assert recus == [(b"PK archive d'essai", {"info": {"python": "3.14.0"}, "packages": {}})]
+        # Ses versions compressées, écrites dès ici : le worker tire de leurs tailles le seuil du lien
+        # pour la version .gz, qu'il décompresse lui-même chez un hébergeur sans les .br/.gz du site.
+        fichier = ctx.site / "pyodide" / VERSION / nom
+        assert gzip.decompress(fichier.with_name(nom + ".gz").read_bytes()) == fichier.read_bytes()
+        octets = {ext: fichier.with_name(f"{nom}.{ext}").stat().st_size for ext in ("br", "gz")}
         assert ctx.instantane == {"adresse": f"../../pyodide/{VERSION}/{nom}", "longueur": 123456,
-                                  "seuil_octets": 1_000_000, "seuil_ms": 300, "delai_max_ms": 5000}
+                                  "seuil_octets": 1_000_000, "seuil_ms": 300, "delai_max_ms": 5000,
+                                  "octets": octets}
+        # Sans compression, ni .br ni .gz : le worker ne le prend que servi compressé par l'hébergeur.
+        ctx.options = options(lien_rapide_ms=300, compresser=False)
+        etapes.instantane(ctx)
+        assert ctx.instantane["octets"] == {}
 
     def test_sans_runtime(self, ctx: Contexte) -> None:
         with pytest.raises(EtapeImpossible, match="l'étape runtime doit passer avant"):

@@ -74,8 +74,8 @@ self.addEventListener("fetch", (evenement) => {
   if (requete.method !== "GET" || url.origin !== RACINE.origin || !url.pathname.startsWith(RACINE.pathname)) return;
   // Une reprise (Range) va au réseau telle quelle : une réponse partielle ne se range pas.
   if (requete.headers.has("Range")) return;
-  // L'instantané de construction non plus : le worker le range lui-même, une fois restauré.
-  if (url.pathname.endsWith(".instantane")) return;
+  // L'instantané de construction non plus (ni sa version .gz) : le worker le range lui-même, une fois restauré.
+  if (/\.instantane(\.gz)?$/.test(url.pathname)) return;
   evenement.respondWith(cacheDAbord(requete, evenement));
 });
 
