@@ -62,12 +62,12 @@ from .runtime import (
     ErreurRuntime,
     Reglages,
     archive_sources,
-    compresser,
     compresser_site,
     construire_instantane,
     construire_runtime,
     ecrire_service_worker,
     systemes_des_mecaniques,
+    tailles_compressees,
     tailles_runtime,
     verrou_minimal,
     version_pyodide,
@@ -212,15 +212,13 @@ def instantane(ctx: Contexte) -> None:
 
 
 def _octets_compresses(ctx: Contexte, fichier: Path) -> dict[str, int]:
-    """Ce que pèsent les versions ``.br`` et ``.gz`` de l'instantané, écrites dès ici au niveau de
-    l'option (l'étape compression les reprend de son cache). Chez un hébergeur qui ne sert pas les
-    fichiers compressés du site, le worker télécharge le ``.gz`` comme un fichier ordinaire et le
-    décompresse lui-même ; plus lourd que le Brotli, il demande un lien plus rapide d'autant. Rien
-    sans compression : le worker ne prend alors l'instantané que servi compressé par l'hébergeur."""
+    """Ce que pèsent les versions ``.br`` et ``.gz`` de ``fichier`` (voir
+    :func:`~site_plugins.runtime.tailles_compressees`) ; rien sans compression : le worker ne prend
+    alors que ce que l'hébergeur sert. Pour l'instantané, la version ``.gz``, plus lourde que le
+    Brotli, demande un lien plus rapide d'autant."""
     if not ctx.options.compresser:
         return {}
-    compresser(fichier, ctx.cache / "compresse", ctx.options.compression)
-    return {ext: fichier.with_name(f"{fichier.name}.{ext}").stat().st_size for ext in ("br", "gz")}
+    return tailles_compressees(fichier, ctx.cache / "compresse", ctx.options.compression)
 
 
 # --- 3. fichiers -----------------------------------------------------------------------------
@@ -254,6 +252,13 @@ def reglages_recherche(worker_material: str, attente_ms: int) -> dict[str, Any] 
     return {"material": f"./{posixpath.basename(worker_material)}", "attenteMs": attente_ms}
 
 
+def _tailles_gz(ctx: Contexte) -> dict[str, int]:
+    """Les octets des versions .gz du WebAssembly et de l'archive d'exécution (rien sans compression)."""
+    gros = {"wasm": "pyodide.asm.wasm", "runtime": ctx.nom_runtime}
+    octets = {cle: _octets_compresses(ctx, ctx.dossier_pyodide / nom) for cle, nom in gros.items()}
+    return {cle: tailles["gz"] for cle, tailles in octets.items() if tailles}
+
+
 def donnees_de_configuration(ctx: Contexte) -> dict[str, Any]:
     """Le contenu du module de configuration (voir :mod:`site_plugins.configuration`)."""
     _runtime_fait(ctx, "configuration")
@@ -268,6 +273,9 @@ def donnees_de_configuration(ctx: Contexte) -> dict[str, Any]:
             "instantane": ctx.options.instantane_local,
             "instantane_construit": ctx.instantane,
             "tailles": tailles_runtime(ctx.dossier_pyodide, ctx.nom_runtime),
+            # Les versions .gz des deux gros fichiers, que le worker prend à leur place chez un
+            # hébergeur qui les sert tels quels (worker/telechargement.js, decompresseur).
+            "tailles_gz": _tailles_gz(ctx),
             "mecaniques": systemes_des_mecaniques(),
             "silence_reseau": d.silence_reseau,
         },

@@ -250,6 +250,15 @@ self.addEventListener("activate", (evenement) => evenement.waitUntil((async () =
 """
 
 
+def tailles_compressees(fichier: Path, cache: Path, niveau: str) -> dict[str, int]:
+    """Ce que pèsent les versions ``.br`` et ``.gz`` de ``fichier``, écrites dès ici (via le cache de
+    :func:`compresser` ; l'étape de compression les reprend telles quelles). Chez un hébergeur qui
+    sert les fichiers tels quels, le worker télécharge le ``.gz`` comme un fichier ordinaire et le
+    décompresse lui-même : la configuration en donne la taille (progression, seuil du lien)."""
+    compresser(fichier, cache, niveau)
+    return {ext: fichier.with_name(f"{fichier.name}.{ext}").stat().st_size for ext in ("br", "gz")}
+
+
 def tailles_runtime(dossier_pyodide: Path, nom_runtime: str) -> dict[str, int]:
     """Tailles non compressées des deux gros fichiers : la page en tire sa barre de progression."""
     return {

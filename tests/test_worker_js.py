@@ -70,7 +70,17 @@ sortie.morceaux_refus = [abime, paquet.slice(0, 10), paquet.slice(0, paquet.leng
 sortie.morceaux_cible_fausse = parMorceaux(paquet, new Uint8Array(10));
 
 // Téléchargement : un faux réseau qui sert « contenu » selon l'en-tête Range.
-const contenu = new Uint8Array(10000).map((_, i) => i % 256);
+// Pseudo-aléatoire : sa version gzip pèse autant que lui, une coupure peut tomber en son milieu.
+let graine = 2463534242;
+const contenu = new Uint8Array(10000).map(() => {
+  graine ^= graine << 13;
+  graine ^= graine >>> 17;
+  graine ^= graine << 5;
+  return graine & 255;
+});
+const gzip = async (octets) =>
+  new Uint8Array(await new Response(new Blob([octets]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer());
+const contenuGz = await gzip(contenu);
 function reponse(octets, { statut = 200, entetes = {}, coupureApres = null, muet = false, pause = 0 } = {}, signal) {
   const fin = coupureApres ?? octets.length;
   let position = 0;
@@ -92,18 +102,22 @@ function reponse(octets, { statut = 200, entetes = {}, coupureApres = null, muet
   });
   return new Response(corps, { status: statut, headers: entetes });
 }
-async function essai(nom, reponses, silenceMs = 15000) {
+async function essai(nom, reponses, silenceMs = 15000, variante = null) {
   const demandes = [];
+  const adresses = [];
   scenario = (adresse, options) => {
     const range = (options.headers || {}).Range || null;
     demandes.push(range);
+    adresses.push(adresse.split("/").pop());
     return reponses[demandes.length - 1](range, options.signal);
   };
   delete mesures.reprise;
+  delete mesures.variantes_gz;
+  delete mesures.variante_gz_abandonnee;
   let lecture;
   const flux = new ReadableStream({
     start(c) {
-      lecture = tel.telecharger("http://x/gros.bin", contenu.length, null, c, silenceMs);
+      lecture = tel.telecharger("http://x/gros.bin", contenu.length, null, c, silenceMs, variante);
     },
   });
   lecture.catch(() => {});
@@ -123,7 +137,8 @@ async function essai(nom, reponses, silenceMs = 15000) {
   }
   const egal = (a) => a !== null && a.length === contenu.length && a.every((v, i) => v === contenu[i]);
   sortie[nom] = { demandes, complet: egal(octets), flux: egal(Uint8Array.from(lus)), erreurFlux, erreur,
-    reprise: mesures.reprise ?? null };
+    reprise: mesures.reprise ?? null, adresses, gz: mesures.variantes_gz ?? null,
+    abandon: mesures.variante_gz_abandonnee ?? null };
 }
 await essai("coupure", [
   () => reponse(contenu, { coupureApres: 3000 }),
@@ -140,6 +155,21 @@ await essai("coupures_repetees", Array.from({ length: 5 }, (_, k) => (range) => 
     entetes: debut ? { "Content-Range": `bytes ${debut}-9999/10000` } : {} });
 }));
 await essai("silence", [(range, signal) => reponse(contenu, { muet: true }, signal)], 30);
+// Servi tel quel, avec une version .gz : elle est prise à sa place, et une coupure en son milieu
+// reprend par Range sur ses octets, dans le même décompresseur.
+const variante = { adresse: "http://x/gros.bin.gz", octets: contenuGz.length };
+await essai("gz", [() => reponse(contenu), () => reponse(contenuGz)], 15000, variante);
+await essai("gz_coupe", [
+  () => reponse(contenu),
+  () => reponse(contenuGz, { coupureApres: 4000 }),
+  () => reponse(contenuGz.slice(4000), { statut: 206, entetes: { "Content-Range": `bytes 4000-${contenuGz.length - 1}/${contenuGz.length}` } }),
+], 15000, variante);
+// Servi compressé par l'hébergeur : pas de .gz.
+await essai("gz_inutile", [() => reponse(contenu, { entetes: { "Content-Encoding": "br" } })], 15000, variante);
+// Un .gz absent ou illisible : le fichier tel quel, depuis le début.
+await essai("gz_absent", [() => reponse(contenu), () => reponse(new Uint8Array(0), { statut: 404 }), () => reponse(contenu)],
+  15000, variante);
+await essai("gz_illisible", [() => reponse(contenu), () => reponse(contenu), () => reponse(contenu)], 15000, variante);
 const silence15 = Object.assign(new tel.ErreurChargement("silence"), { silenceMs: 15000 });
 sortie.silence.francais_15 = tel.raisonEnFrancais(silence15);
 const progressions = envoyes.filter((m) => m.progression).map((m) => m.progression);
@@ -293,6 +323,23 @@ class TestTelechargement:
         s = sortie["silence"]
         assert s["erreur"]["raison"] == "silence" and s["erreurFlux"] == "silence"
         assert s["francais_15"] == "le réseau n'a plus rien envoyé depuis 15 secondes"
+
+    def test_version_gz_chez_un_hebergeur_sans_compression(self, sortie: dict[str, Any]) -> None:
+        """Servi tel quel, le fichier laisse la place à sa version .gz, décompressée au fil de l'eau."""
+        gz = sortie["gz"]
+        assert (gz["complet"], gz["flux"], gz["adresses"], gz["gz"]) == (True, True, ["gros.bin", "gros.bin.gz"],
+                                                                           ["gros.bin"])
+        coupe = sortie["gz_coupe"]
+        assert (coupe["complet"], coupe["flux"]) == (True, True), coupe
+        assert coupe["demandes"] == [None, None, "bytes=4000-"] and coupe["reprise"] == "gros.bin.gz depuis 4000 octets"
+        inutile = sortie["gz_inutile"]
+        assert (inutile["complet"], inutile["adresses"], inutile["gz"]) == (True, ["gros.bin"], None)
+
+    @pytest.mark.parametrize(("cas", "raison"), [("gz_absent", "http 404"), ("gz_illisible", "illisible")])
+    def test_version_gz_absente_ou_illisible(self, sortie: dict[str, Any], cas: str, raison: str) -> None:
+        s = sortie[cas]
+        assert (s["complet"], s["flux"], s["adresses"]) == (True, True, ["gros.bin", "gros.bin.gz", "gros.bin"])
+        assert s["abandon"].startswith(f"gros.bin.gz : {raison}"), s
 
     def test_progression_finale_complete(self, sortie: dict[str, Any]) -> None:
         assert sortie["derniere_progression"] == {"recus": 10000, "total": 10000}

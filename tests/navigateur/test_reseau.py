@@ -37,6 +37,7 @@ expect.set_options(timeout=DELAI)
 EXEMPLE = '.jdr-exemple[data-exemple="pierre-ruelle"]'
 RUNTIME = re.compile(r".*/runtime-[0-9a-f]+\.zip$")
 INSTANTANE_CONSTRUIT = re.compile(r".*/runtime-[0-9a-f]+\.instantane$")
+RUNTIME_GZ = re.compile(r".*/runtime-[0-9a-f]+\.zip\.gz$")
 INSTANTANE_GZ = re.compile(r".*/runtime-[0-9a-f]+\.instantane\.gz$")
 WASM = re.compile(r".*/pyodide\.asm\.wasm$")
 #: Un jet rejoué (graine fixe) : mêmes dés attendus quel que soit le démarrage de Python.
@@ -174,8 +175,10 @@ class TestLent:
 
 
 class _Relais(http.server.BaseHTTPRequestHandler):
-    """Relaie vers le serveur du site ; la première réponse de l'archive s'arrête à mi-course :
-    connexion coupée (« coupe ») ou laissée ouverte sans plus rien envoyer (« fige »)."""
+    """Relaie vers le serveur du site, sans compression (comme un hébergeur qui sert les fichiers tels
+    quels : le worker prend alors la version .gz de l'archive) ; la première réponse de ce .gz
+    s'arrête à mi-course : connexion coupée (« coupe ») ou laissée ouverte sans plus rien envoyer
+    (« fige »)."""
 
     cible = ""
     mode = "coupe"
@@ -187,7 +190,7 @@ class _Relais(http.server.BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:
         entetes = {"Range": self.headers["Range"]} if self.headers["Range"] else {}
-        archive = RUNTIME.match(self.path) is not None
+        archive = RUNTIME_GZ.match(self.path) is not None
         if archive:
             self.plages.append(self.headers["Range"])
         try:
@@ -226,11 +229,12 @@ def relais(serveur: str, request: pytest.FixtureRequest) -> Iterator[tuple[str, 
 
 def test_coupure_reprise_par_range(contexte: BrowserContext, relais: tuple[str, type[_Relais]]) -> None:
     """Une archive coupée à mi-course, ou figée (plus un octet pendant le délai de silence) : la suite est
-    redemandée avec Range par le même worker, Python démarre."""
+    redemandée avec Range par le même worker, le même décompresseur la reçoit, Python démarre."""
     adresse, classe = relais
     page = contexte.new_page()
     page.goto(adresse + "/troisd6/test/")
     _executer_exemple(page)
+    assert "runtime" in " ".join(_mesure(page, "variantes_gz"))
     assert classe.coupees == 1
     assert classe.plages[0] is None, classe.plages
     reprises = [p for p in classe.plages[1:] if p]

@@ -270,11 +270,15 @@ async function demarrer() {
   // fichier sont alors rendus à la page pour qu'un nouvel essai reprenne là.
   const recus = new Map();
   const enCours = new Map();
-  const telechargements = [[adresseWasm, tailles.wasm], [adresseRuntime, tailles.runtime]].map(([adresse, taille]) => {
+  // Chez un hébergeur qui les sert tels quels, leurs versions .gz (worker/telechargement.js).
+  const taillesGz = CONFIG.tailles_gz || {};
+  const gros = [[adresseWasm, "wasm"], [adresseRuntime, "runtime"]];
+  const telechargements = gros.map(([adresse, cle]) => {
     const suivi = {};
+    const variante = taillesGz[cle] ? { adresse: `${adresse}.gz`, octets: taillesGz[cle] } : null;
     suivi.flux = new ReadableStream({
       start(controleur) {
-        suivi.octets = telecharger(adresse, taille, partiels[adresse], controleur, CONFIG.silence_reseau);
+        suivi.octets = telecharger(adresse, tailles[cle], partiels[adresse], controleur, CONFIG.silence_reseau, variante);
       },
     });
     suivi.octets.catch(() => {});

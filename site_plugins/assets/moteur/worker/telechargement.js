@@ -26,6 +26,7 @@ let derniereProgression = 0;
 // Les octets reçus d'un téléchargement, comptés comme le réseau les porte : ceux du fichier
 // décompressé, ramenés à la taille transmise (Content-Length d'une réponse compressée).
 function octetsReseau(suivi) {
+  if (suivi.gz) return suivi.gz.recus;
   return Math.min(suivi.recus, suivi.identite) * (suivi.reseau / suivi.identite);
 }
 
@@ -59,10 +60,32 @@ function debutDePlage(reponse) {
   return m ? Number(m[1]) : null;
 }
 
+// Le fichier servi tel quel (sans Content-Encoding) a une version .gz écrite à la construction
+// (« variante » : { adresse, octets }) : on la demande à sa place, comme un fichier ordinaire, et
+// on la décompresse ici (DecompressionStream). Chez un hébergeur qui ne compresse pas (fichiers
+// tels quels, ou une archive zip qu'un hébergeur à gzip à la volée laisse telle quelle), le
+// WebAssembly passe de 9,6 à 3,5 Mo, l'archive d'exécution de 3,9 à 1,2 Mo. Une reprise après
+// une coupure redemande la suite du .gz (Range sur ses octets), que le même décompresseur
+// reçoit ; un .gz illisible fait revenir au fichier tel quel, depuis le début.
+function decompresseur(suivi, recevoir) {
+  const ds = new DecompressionStream("gzip");
+  const gz = { recus: 0, ecrivain: ds.writable.getWriter(), erreur: null };
+  gz.pompe = (async () => {
+    const lecteur = ds.readable.getReader();
+    for (let lu = await lecteur.read(); !lu.done; lu = await lecteur.read()) recevoir(lu.value);
+  })();
+  gz.pompe.catch((erreur) => {
+    gz.erreur = erreur;
+  });
+  gz.ecrivain.closed.catch(() => {});
+  suivi.gz = gz;
+  return gz;
+}
+
 // « flux » reçoit les octets dans l'ordre, une seule fois chacun, même quand une reprise
 // repart de zéro (réponse 200 à une requête Range) : Pyodide compile le WebAssembly
 // pendant qu'il arrive, au lieu d'attendre la fin du téléchargement.
-export async function telecharger(adresse, identite, deja, flux, silenceMs) {
+export async function telecharger(adresse, identite, deja, flux, silenceMs, variante = null) {
   const suivi = { recus: 0, identite: identite || 1, reseau: identite || 1, premierOctet: null, fini: false, veilleur: null };
   suivi.encodage = new Promise((resoudre) => {
     suivi.noterEncodage = resoudre;
@@ -89,6 +112,30 @@ export async function telecharger(adresse, identite, deja, flux, silenceMs) {
     }
   };
   if (morceaux.length) transmettre(morceaux[0], 0);
+  // Les octets décompressés du .gz, reçus dans l'ordre (voir decompresseur).
+  const recevoir = (morceau) => {
+    morceaux.push(morceau);
+    transmettre(morceau, suivi.recus);
+    suivi.recus += morceau.length;
+  };
+  let gz = null;
+  // Le .gz depuis le début, dans un décompresseur neuf ; ou le fichier tel quel, sans lui.
+  const repartirGz = () => {
+    gz.ecrivain.abort().catch(() => {});
+    morceaux = [];
+    suivi.recus = 0;
+    return decompresseur(suivi, recevoir);
+  };
+  const quitterGz = (raison) => {
+    gz.ecrivain.abort().catch(() => {});
+    mesures.variante_gz_abandonnee = `${variante.adresse.split("/").pop()} : ${raison}`;
+    morceaux = [];
+    suivi.recus = 0;
+    suivi.reseau = suivi.identite;
+    suivi.gz = null;
+    return null;
+  };
+  let varianteLibre = Boolean(variante && !morceaux.length && typeof DecompressionStream === "function");
   let reprises = 0;
   for (;;) {
     const controleur = new AbortController();
@@ -99,14 +146,42 @@ export async function telecharger(adresse, identite, deja, flux, silenceMs) {
     };
     veiller();
     try {
-      const entetes = suivi.recus ? { Range: `bytes=${suivi.recus}-` } : {};
+      const depuis = gz ? gz.recus : suivi.recus;
+      const entetes = depuis ? { Range: `bytes=${depuis}-` } : {};
       let reponse;
       try {
-        reponse = await fetchReseau(adresse, { headers: entetes, signal: controleur.signal });
+        reponse = await fetchReseau(gz ? variante.adresse : adresse, { headers: entetes, signal: controleur.signal });
       } catch (erreur) {
         throw new ErreurChargement(controleur.signal.aborted ? "silence" : "injoignable");
       }
-      if (reponse.status === 206 && debutDePlage(reponse) === suivi.recus && !reponse.headers.get("Content-Encoding")) {
+      const premiere = varianteLibre;
+      varianteLibre = false;
+      if (premiere && reponse.status === 200 && !reponse.headers.get("Content-Encoding")) {
+        // Servi tel quel : la version .gz à sa place (voir decompresseur).
+        reponse.body.cancel().catch(() => {});
+        clearTimeout(silence);
+        suivi.noterEncodage("");
+        suivi.reseau = variante.octets;
+        gz = decompresseur(suivi, recevoir);
+        mesures.variantes_gz = [...(mesures.variantes_gz || []), adresse.split("/").pop()];
+        continue;
+      }
+      if (gz) {
+        const annonce = reponse.headers.get("Content-Encoding");
+        if (reponse.status === 206 && debutDePlage(reponse) === gz.recus && !annonce) {
+          mesures.reprise = `${variante.adresse.split("/").pop()} depuis ${gz.recus} octets`;
+        } else if (reponse.status === 200 && !annonce) {
+          // Le .gz depuis son début (premier envoi, ou reprise refusée) : un décompresseur neuf.
+          if (gz.recus) gz = repartirGz();
+        } else {
+          // Reprise inutilisable : tout le .gz. Refusé (404…) ou annoncé compressé (le navigateur
+          // l'aurait déjà décompressé) : le fichier tel quel, depuis le début.
+          reponse.body.cancel().catch(() => {});
+          clearTimeout(silence);
+          gz = reponse.status === 206 ? repartirGz() : quitterGz(annonce ? "annoncé compressé" : `http ${reponse.status}`);
+          continue;
+        }
+      } else if (reponse.status === 206 && debutDePlage(reponse) === suivi.recus && !reponse.headers.get("Content-Encoding")) {
         mesures.reprise = `${adresse.split("/").pop()} depuis ${suivi.recus} octets`;
       } else if (reponse.ok && reponse.status !== 206) {
         morceaux = [];
@@ -123,7 +198,7 @@ export async function telecharger(adresse, identite, deja, flux, silenceMs) {
         throw new ErreurChargement(`http ${reponse.status}`);
       }
       // L'encodage de la première réponse complète (200) : une reprise (206) n'en dit rien.
-      suivi.noterEncodage(reponse.status === 206 ? null : reponse.headers.get("Content-Encoding") || "");
+      if (!gz) suivi.noterEncodage(reponse.status === 206 ? null : reponse.headers.get("Content-Encoding") || "");
       const lecteur = reponse.body.getReader();
       for (;;) {
         let lu;
@@ -134,14 +209,30 @@ export async function telecharger(adresse, identite, deja, flux, silenceMs) {
         }
         if (lu.done) break;
         veiller();
-        morceaux.push(lu.value);
-        transmettre(lu.value, suivi.recus);
+        if (gz) {
+          gz.recus += lu.value.length;
+          await gz.ecrivain.write(lu.value).catch(() => {});
+          if (gz.erreur) {
+            lecteur.cancel().catch(() => {});
+            break;
+          }
+        } else {
+          recevoir(lu.value);
+        }
         if (suivi.premierOctet === null) suivi.premierOctet = performance.now();
-        suivi.recus += lu.value.length;
         if (suivi.veilleur) suivi.veilleur();
         annoncerProgression(false);
       }
       clearTimeout(silence);
+      if (gz) {
+        await gz.ecrivain.close().catch(() => {});
+        await gz.pompe.catch(() => {});
+        if (gz.erreur) {
+          // .gz illisible : le fichier tel quel, depuis le début.
+          gz = quitterGz(`illisible (${String(gz.erreur).slice(0, 120)})`);
+          continue;
+        }
+      }
       annoncerProgression(true);
       suivi.fini = true;
       if (suivi.veilleur) suivi.veilleur();
@@ -152,7 +243,7 @@ export async function telecharger(adresse, identite, deja, flux, silenceMs) {
       const raison = erreur instanceof ErreurChargement ? erreur.message : "coupure";
       // Rien reçu, ou un refus net du serveur : inutile d'insister, on le dit tout de suite.
       // Sinon la suite est redemandée à partir de ce qui est déjà là.
-      if (!suivi.recus || raison.startsWith("http") || reprises >= REPRISES_MAX) {
+      if (!(gz ? gz.recus : suivi.recus) || raison.startsWith("http") || reprises >= REPRISES_MAX) {
         const echec = new ErreurChargement(raison);
         echec.partiel = suivi.recus ? assembler(morceaux, suivi.recus) : null;
         echec.adresse = adresse;
