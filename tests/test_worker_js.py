@@ -78,8 +78,10 @@ const contenu = new Uint8Array(10000).map(() => {
   graine ^= graine << 5;
   return graine & 255;
 });
-const gzip = async (octets) =>
-  new Uint8Array(await new Response(new Blob([octets]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer());
+const gzip = async (octets) => {
+  const flux = new Blob([octets]).stream().pipeThrough(new CompressionStream("gzip"));
+  return new Uint8Array(await new Response(flux).arrayBuffer());
+};
 const contenuGz = await gzip(contenu);
 function reponse(octets, { statut = 200, entetes = {}, coupureApres = null, muet = false, pause = 0 } = {}, signal) {
   const fin = coupureApres ?? octets.length;
@@ -162,13 +164,14 @@ await essai("gz", [() => reponse(contenu), () => reponse(contenuGz)], 15000, var
 await essai("gz_coupe", [
   () => reponse(contenu),
   () => reponse(contenuGz, { coupureApres: 4000 }),
-  () => reponse(contenuGz.slice(4000), { statut: 206, entetes: { "Content-Range": `bytes 4000-${contenuGz.length - 1}/${contenuGz.length}` } }),
+  () => reponse(contenuGz.slice(4000), {
+    statut: 206, entetes: { "Content-Range": `bytes 4000-${contenuGz.length - 1}/${contenuGz.length}` } }),
 ], 15000, variante);
 // Servi compressé par l'hébergeur : pas de .gz.
 await essai("gz_inutile", [() => reponse(contenu, { entetes: { "Content-Encoding": "br" } })], 15000, variante);
 // Un .gz absent ou illisible : le fichier tel quel, depuis le début.
-await essai("gz_absent", [() => reponse(contenu), () => reponse(new Uint8Array(0), { statut: 404 }), () => reponse(contenu)],
-  15000, variante);
+const absent = () => reponse(new Uint8Array(0), { statut: 404 });
+await essai("gz_absent", [() => reponse(contenu), absent, () => reponse(contenu)], 15000, variante);
 await essai("gz_illisible", [() => reponse(contenu), () => reponse(contenu), () => reponse(contenu)], 15000, variante);
 const silence15 = Object.assign(new tel.ErreurChargement("silence"), { silenceMs: 15000 });
 sortie.silence.francais_15 = tel.raisonEnFrancais(silence15);

@@ -67,11 +67,11 @@ export class Deballage {
   // « complet » : un paquet déjà reçu en entier (ArrayBuffer), lu sans recopie.
   constructor(cible = null, complet = null) {
     this.cible = cible;
-    this.paquet = complet ? new Uint8Array(complet) : new Uint8Array(64 * 1024);
+    this.paquet = complet ? new Uint8Array(complet) : new Uint8Array(PAGE);
     this.recus = complet ? complet.byteLength : 0;
     this.h = FNV_DEPART;
     this.mots = 0; // mots déjà sommés, après l'en-tête
-    this.entete = null; // [magie, page, longueur, pages, somme], ou false s'il est inconnu
+    this.entete = null; // { longueur, pages, controle }, ou false s'il est inconnu
     this.total = null; // longueur du paquet, connue avec la carte
     this.pleines = null; // numéros des pages pleines, dans l'ordre du paquet
     this.copiees = 0;
@@ -98,12 +98,11 @@ export class Deballage {
 
   avancer() {
     if (this.entete === null && this.recus >= ENTETE) {
-      const entete = Array.from(new Uint32Array(this.paquet.buffer, this.paquet.byteOffset, 5));
-      const [magie, page, longueur, pages] = entete;
-      this.entete = magie === MAGIE && page === PAGE && pages === Math.ceil(longueur / PAGE) ? entete : false;
+      const [magie, page, longueur, pages, controle] = new Uint32Array(this.paquet.buffer, 0, 5);
+      this.entete = magie === MAGIE && page === PAGE && pages === Math.ceil(longueur / PAGE) && { longueur, pages, controle };
     }
     if (!this.entete) return;
-    const [, , longueur, pages] = this.entete;
+    const { longueur, pages } = this.entete;
     const tailleCarte = Math.ceil(pages / 4) * 4;
     if (this.total === null && this.recus >= ENTETE + tailleCarte) {
       const carte = this.paquet.subarray(ENTETE, ENTETE + pages);
@@ -120,7 +119,7 @@ export class Deballage {
     const lisibles = Math.min(this.recus, this.paquet.length);
     const mots = Math.floor((lisibles - ENTETE) / 4);
     if (mots > this.mots) {
-      this.h = sommer(this.h, new Uint32Array(this.paquet.buffer, this.paquet.byteOffset + ENTETE + 4 * this.mots, mots - this.mots));
+      this.h = sommer(this.h, new Uint32Array(this.paquet.buffer, ENTETE + this.mots * 4, mots - this.mots));
       this.mots = mots;
     }
     if (!this.memoire) return;
@@ -138,7 +137,7 @@ export class Deballage {
     if (!this.entete) throw new Error("en-tête inconnu");
     if (this.total === null) throw new Error("fichier tronqué");
     if (this.recus !== this.total) throw new Error("longueur incohérente");
-    if (this.h >>> 0 !== this.entete[4]) throw new Error("somme de contrôle fausse");
+    if (this.h >>> 0 !== this.entete.controle) throw new Error("somme de contrôle fausse");
     if (!this.memoire) throw new Error("longueur annoncée fausse");
     return this.memoire;
   }
