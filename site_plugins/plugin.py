@@ -310,6 +310,23 @@ def resoudre_liens(html_page: str, source: str, adresse: str, registre: Registre
     return html_page
 
 
+
+def marquer_ecran(page: str) -> str:
+    """Une page d'écran du MJ (un paragraphe ``{ .jdr-ecran }``) : sa balise ``<main>`` reçoit la classe
+    ``jdr-page-ecran``, dont jdr.css tire la mise en colonnes et l'impression serrée. Un sélecteur
+    ``:has(.jdr-ecran)`` posé sur l'article restylait tout l'article à chaque changement dans la page
+    (le bouton d'un lanceur pendant le chargement de Python : 60 à 180 ms par image sur un téléphone).
+    La balise est dans le conteneur que la navigation instantanée de Material remplace.
+
+    >>> marquer_ecran('<main class="md-main" data-md-component="main"><p class="jdr-ecran">É</p></main>')
+    '<main class="md-main jdr-page-ecran" data-md-component="main"><p class="jdr-ecran">É</p></main>'
+    >>> marquer_ecran('<main class="md-main"><p class="jdr-ecran-large">É</p></main>')
+    '<main class="md-main"><p class="jdr-ecran-large">É</p></main>'
+    """
+    if 'class="jdr-ecran"' not in page:
+        return page
+    return page.replace('<main class="md-main"', '<main class="md-main jdr-page-ecran"', 1)
+
 class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
     def __init__(self) -> None:
         self._pyodide = Path()
@@ -492,6 +509,7 @@ class JdrPlugin(BasePlugin[JdrConfig]):  # type: ignore[no-untyped-call]  # idem
             self._worker_material = chemin
         if page.file.src_uri in self._parties:
             output = self._carte_des_ancres(output, page)
+        output = marquer_ecran(output)
         if page.url.startswith("404"):  # servie à n'importe quelle adresse : pas de chemin relatif sûr
             return output
         modules = self._prechargement.pour(output)

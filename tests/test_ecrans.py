@@ -248,3 +248,13 @@ class TestPagesConstruites:
         attendus = [posixpath.relpath(a, f"{nom}/ecran") + "/" for a in adresses]
         assert liens == attendus
         assert re.search(r"<strong>\s*Écran du MJ", nav.group(1))
+
+
+def test_aucun_has_qui_restyle_toute_la_page() -> None:
+    """jdr.css : chaque ``:has()`` ne regarde que les enfants de son élément (``:has(> …)``). Un
+    ``.md-typeset:has(.jdr-ecran)`` (l'écran du MJ, désormais ``.jdr-page-ecran``, posé par le greffon)
+    faisait restyler tout l'article à chaque changement dans la page : pendant le chargement de Python,
+    des tâches de 60 à 180 ms sur le profil téléphone du banc, entre le clic et le résultat."""
+    feuille = (RACINE / "site_plugins" / "assets" / "jdr.css").read_text(encoding="utf-8")
+    larges = [m.group(0) for m in re.finditer(r":has\(\s*(?!>)[^)]*\)", feuille)]
+    assert not larges, larges
