@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast
+import doctest
 import json
 import re
 import shutil
@@ -28,6 +30,28 @@ LANCERS = [
 pytestmark = [pytest.mark.node, pytest.mark.construction]
 
 
+def _imports(source: str) -> set[str]:
+    """Les modules qu'un code importe (``import a.b`` compte ``a`` et ``a.b``), relatifs exclus."""
+    noms: set[str] = set()
+    for noeud in ast.walk(ast.parse(source)):
+        if isinstance(noeud, ast.Import):
+            complets = [alias.name for alias in noeud.names]
+        elif isinstance(noeud, ast.ImportFrom) and not noeud.level and noeud.module:
+            complets = [noeud.module]
+        else:
+            continue
+        for complet in complets:
+            parties = complet.split(".")
+            noms.update(".".join(parties[: i + 1]) for i in range(len(parties)))
+    return noms
+
+
+def _importes_par_le_coeur_et_les_exemples() -> set[str]:
+    sources = [f.read_text(encoding="utf-8") for f in sorted((RACINE / "jdr_core").rglob("*.py"))]
+    sources += [x.source for e in EXEMPLES for x in doctest.DocTestParser().get_examples(e.source)]
+    return set().union(*map(_imports, sources)) - {"__future__"}
+
+
 @pytest.fixture(scope="module")
 def _deux_pythons(site_construit: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
     """Un processus Node, deux Python : démarré depuis l'archive (« normal »), puis restauré depuis l'instantané
@@ -41,6 +65,7 @@ def _deux_pythons(site_construit: Path, tmp_path_factory: pytest.TempPathFactory
         "exemples": [{"id": e.ident, "source": e.source} for e in EXEMPLES],
         "lancers": LANCERS,
         "modules": modules_de(archive_sources(["jdr_core"])),
+        "importes": sorted(_importes_par_le_coeur_et_les_exemples()),
     }), encoding="utf-8")
     (runtime,) = site_construit.glob("pyodide/*/runtime-*.zip")
     sortie = subprocess.run(
@@ -107,3 +132,12 @@ def test_traces_a_travers_l_archive(pyodide: dict[str, Any]) -> None:
     assert traces["stdlib"].rstrip().splitlines()[-1].startswith("json.decoder.JSONDecodeError")
     assert re.search(r'jdr_core/registre\.py", line \d+, in mecanique', traces["coeur"]), traces["coeur"]
     assert "lanceur inconnu" in traces["coeur"].rstrip().splitlines()[-1]
+
+
+
+def test_tout_ce_que_le_coeur_et_les_exemples_importent_est_dans_l_archive(pyodide: dict[str, Any]) -> None:
+    """L'archive d'exécution ne garde de la bibliothèque standard que ce qui sert (runtime.mjs) : chaque
+    module qu'importe un fichier de jdr_core ou un exemple des pages (lus sous CPython, imports faits dans
+    une fonction compris) s'importe dans ce Python, qui n'a qu'elle."""
+    assert pyodide["importes"]["manquants"] == []
+    assert pyodide["importes"]["essayes"] > 40, pyodide["importes"]

@@ -14,6 +14,18 @@ import { loadPyodide } from "pyodide";
 const [runtime, fichierRequete] = process.argv.slice(2);
 const requete = JSON.parse(readFileSync(fichierRequete, "utf-8"));
 const PRECHAUFFE = "import sys; 'doctest' in sys.modules";
+// Chaque module qu'importe le code du cœur ou d'un exemple (liste faite sous CPython), importé ici :
+// ceux qui manquent, avec leur erreur (l'archive ne garde de la bibliothèque standard que ce qui sert).
+const IMPORTES = String.raw`
+import importlib, json
+manquants = []
+for nom in json.loads(NOMS_IMPORTES):
+    try:
+        importlib.import_module(nom)
+    except ImportError as erreur:
+        manquants.append(f"{nom} : {erreur}")
+json.dumps({"essayes": len(json.loads(NOMS_IMPORTES)), "manquants": manquants})
+`;
 
 // Les doctests des modules de jdr_core (leurs noms dans MODULES).
 const DOCTESTS = `
@@ -80,6 +92,7 @@ function verifier(pyodide, prechauffe) {
     JSON.parse(pont.traiter(JSON.stringify({ type: "lancer", mecanique: l.mecanique, parametres: l.parametres, graine: l.graine }))),
   );
   pyodide.globals.set("MODULES", JSON.stringify(requete.modules));
+  pyodide.globals.set("NOMS_IMPORTES", JSON.stringify(requete.importes));
   return {
     version: pyodide.runPython("import sys; sys.version.split()[0]"),
     origine: pyodide.runPython("import jdr_core; jdr_core.__spec__.origin"),
@@ -88,6 +101,7 @@ function verifier(pyodide, prechauffe) {
     modules: JSON.parse(pyodide.runPython(DOCTESTS)),
     exploration: JSON.parse(pyodide.runPython(EXPLORATION)),
     traces: JSON.parse(pyodide.runPython(TRACES)),
+    importes: JSON.parse(pyodide.runPython(IMPORTES)),
     restaure: prechauffe,
   };
 }
