@@ -33,6 +33,14 @@
   };
   // Les indices de la page (systèmes à préchauffer) viennent plus tard, de moteur/client.js : le
   // corps de la page n'est pas encore lu. Ils ne servent que si l'instantané manque.
-  worker.postMessage({ init: { partiels: {}, indicesAVenir: true } });
+  // Les fichiers que la visite précédente a dû prendre en .gz (moteur/client.js, CLE_VARIANTES).
+  let variantesGz = [];
+  try {
+    const retenues = JSON.parse(localStorage.getItem("jdr-variantes-gz") || "[]");
+    if (Array.isArray(retenues)) variantesGz = retenues.filter((nom) => typeof nom === "string");
+  } catch {
+    // Indice illisible : chaque fichier sera demandé avant son .gz.
+  }
+  worker.postMessage({ init: { partiels: {}, indicesAVenir: true, variantesGz } });
   window.__jdrAmorce = { worker, recus };
 })();

@@ -594,6 +594,8 @@ class TestAmorce:
         client = (ASSETS / "moteur" / "client.js").read_text(encoding="utf-8")
         (cle,) = re.findall(r'^const CLE_INSTANTANE = "([^"]+)";', client, re.M)
         assert f'localStorage.getItem("{cle}") !== "1"' in amorce_en_ligne()
+        (variantes,) = re.findall(r'^const CLE_VARIANTES = "([^"]+)";', client, re.M)
+        assert f'localStorage.getItem("{variantes}")' in amorce_en_ligne()
 
     def test_en_ligne_sans_commentaire(self) -> None:
         texte = amorce_en_ligne()

@@ -167,6 +167,8 @@ await essai("gz_coupe", [
   () => reponse(contenuGz.slice(4000), {
     statut: 206, entetes: { "Content-Range": `bytes 4000-${contenuGz.length - 1}/${contenuGz.length}` } }),
 ], 15000, variante);
+// La visite précédente l'a vu servi tel quel : le .gz d'emblée, sans demander le fichier.
+await essai("gz_demblee", [() => reponse(contenuGz)], 15000, { ...variante, demblee: true });
 // Servi compressé par l'hébergeur : pas de .gz.
 await essai("gz_inutile", [() => reponse(contenu, { entetes: { "Content-Encoding": "br" } })], 15000, variante);
 // Un .gz absent ou illisible : le fichier tel quel, depuis le début.
@@ -335,6 +337,8 @@ class TestTelechargement:
         coupe = sortie["gz_coupe"]
         assert (coupe["complet"], coupe["flux"]) == (True, True), coupe
         assert coupe["demandes"] == [None, None, "bytes=4000-"] and coupe["reprise"] == "gros.bin.gz depuis 4000 octets"
+        demblee = sortie["gz_demblee"]
+        assert (demblee["complet"], demblee["flux"], demblee["adresses"]) == (True, True, ["gros.bin.gz"])
         inutile = sortie["gz_inutile"]
         assert (inutile["complet"], inutile["adresses"], inutile["gz"]) == (True, ["gros.bin"], None)
 

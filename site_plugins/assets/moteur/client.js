@@ -102,7 +102,8 @@ export const moteur = {
       }
       const partiels = this.partiels;
       this.partiels = {};
-      worker.postMessage({ init: { indices: indicesDeLaPage(), partiels } }, Object.values(partiels));
+      worker.postMessage({ init: { indices: indicesDeLaPage(), partiels, variantesGz: variantesRetenues() } },
+        Object.values(partiels));
     }
     this.worker = worker;
     // Compteur lisible par les tests : un seul worker par onglet, même après navigation.
@@ -166,7 +167,10 @@ export const moteur = {
       noterInstantane(message.mesures.instantane);
     }
     if (message.partiels) this.partiels = message.partiels;
-    if (message.fond) finirFond();
+    if (message.fond) {
+      noterVariantes(message.mesures && message.mesures.variantes_gz);
+      finirFond();
+    }
     if (message.progression) {
       this.progression = message.progression;
       this.releves.push([this.dernierSigne, message.progression.recus]);
@@ -264,6 +268,28 @@ function noterInstantane(instantane) {
     else localStorage.removeItem(CLE_INSTANTANE);
   } catch {
     // Stockage refusé : le worker partira au repos de la page, comme à la première visite.
+  }
+}
+
+// Les gros fichiers de Python que le worker a dû prendre en .gz (hébergeur qui les sert tels quels,
+// worker/telechargement.js) : la page s'en souvient à la fin de chaque démarrage, et le worker de la
+// visite suivante les demande ainsi d'emblée (amorce.js lit la même clé). Ce n'est qu'un indice : un
+// .gz absent fait revenir au fichier tel quel.
+const CLE_VARIANTES = "jdr-variantes-gz";
+function noterVariantes(variantes) {
+  try {
+    if (Array.isArray(variantes) && variantes.length) localStorage.setItem(CLE_VARIANTES, JSON.stringify(variantes));
+    else localStorage.removeItem(CLE_VARIANTES);
+  } catch {
+    // Stockage refusé : la visite suivante redemandera chaque fichier avant son .gz.
+  }
+}
+function variantesRetenues() {
+  try {
+    const variantes = JSON.parse(localStorage.getItem(CLE_VARIANTES) || "[]");
+    return Array.isArray(variantes) ? variantes.filter((nom) => typeof nom === "string") : [];
+  } catch {
+    return [];
   }
 }
 

@@ -256,7 +256,7 @@ async function rangerLocal(ranger) {
 async function demarrer() {
   if (!CONFIG) throw new Error("worker non configuré : construisez le site avec le greffon jdr");
   etat("telechargement");
-  const { partiels = {} } = await init;
+  const { partiels = {}, variantesGz = [] } = await init;
   const indexURL = adresseDuSite(CONFIG.pyodide);
   const adresseWasm = new URL("pyodide.asm.wasm", indexURL).href;
   const adresseRuntime = adresseDuSite(CONFIG.runtime);
@@ -275,7 +275,8 @@ async function demarrer() {
   const gros = [[adresseWasm, "wasm"], [adresseRuntime, "runtime"]];
   const telechargements = gros.map(([adresse, cle]) => {
     const suivi = {};
-    const variante = taillesGz[cle] ? { adresse: `${adresse}.gz`, octets: taillesGz[cle] } : null;
+    const demblee = Array.isArray(variantesGz) && variantesGz.includes(adresse.split("/").pop());
+    const variante = taillesGz[cle] ? { adresse: `${adresse}.gz`, octets: taillesGz[cle], demblee } : null;
     suivi.flux = new ReadableStream({
       start(controleur) {
         suivi.octets = telecharger(adresse, tailles[cle], partiels[adresse], controleur, CONFIG.silence_reseau, variante);

@@ -61,7 +61,8 @@ function debutDePlage(reponse) {
 }
 
 // Le fichier servi tel quel (sans Content-Encoding) a une version .gz écrite à la construction
-// (« variante » : { adresse, octets }) : on la demande à sa place, comme un fichier ordinaire, et
+// (« variante » : { adresse, octets, demblee }) : on la demande à sa place (d'emblée, sans demander
+// le fichier, si la page se souvient de l'avoir vu ainsi : « demblee »), comme un fichier ordinaire, et
 // on la décompresse ici (DecompressionStream). Chez un hébergeur qui ne compresse pas (fichiers
 // tels quels, ou une archive zip qu'un hébergeur à gzip à la volée laisse telle quelle), le
 // WebAssembly passe de 9,6 à 3,5 Mo, l'archive d'exécution de 3,9 à 1,2 Mo. Une reprise après
@@ -136,6 +137,15 @@ export async function telecharger(adresse, identite, deja, flux, silenceMs, vari
     return null;
   };
   let varianteLibre = Boolean(variante && !morceaux.length && typeof DecompressionStream === "function");
+  if (varianteLibre && variante.demblee) {
+    // La visite précédente a déjà vu ce fichier servi tel quel : le .gz d'emblée, sans la requête
+    // du fichier (qu'un service worker garderait en entier au passage).
+    varianteLibre = false;
+    suivi.noterEncodage("");
+    suivi.reseau = variante.octets;
+    gz = decompresseur(suivi, recevoir);
+    mesures.variantes_gz = [...(mesures.variantes_gz || []), adresse.split("/").pop()];
+  }
   let reprises = 0;
   for (;;) {
     const controleur = new AbortController();
