@@ -254,9 +254,13 @@ def tailles_compressees(fichier: Path, cache: Path, niveau: str) -> dict[str, in
     """Ce que pèsent les versions ``.br`` et ``.gz`` de ``fichier``, écrites dès ici (via le cache de
     :func:`compresser` ; l'étape de compression les reprend telles quelles). Chez un hébergeur qui
     sert les fichiers tels quels, le worker télécharge le ``.gz`` comme un fichier ordinaire et le
-    décompresse lui-même : la configuration en donne la taille (progression, seuil du lien)."""
-    compresser(fichier, cache, niveau)
-    return {ext: fichier.with_name(f"{fichier.name}.{ext}").stat().st_size for ext in ("br", "gz")}
+    décompresse lui-même : la configuration en donne la taille (progression, seuil du lien). Des
+    versions déjà écrites après ``fichier`` sont lues telles quelles : la configuration se recalcule
+    à chaque reconstruction de ``nox -s ecrire``, et les recopier du cache y coûtait 38 ms."""
+    sorties = [fichier.with_name(f"{fichier.name}.{ext}") for ext in ("br", "gz")]
+    if not all(s.exists() and s.stat().st_mtime >= fichier.stat().st_mtime for s in sorties):
+        compresser(fichier, cache, niveau)
+    return {s.suffix.removeprefix("."): s.stat().st_size for s in sorties}
 
 
 def tailles_runtime(dossier_pyodide: Path, nom_runtime: str) -> dict[str, int]:

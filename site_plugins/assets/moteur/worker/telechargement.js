@@ -24,7 +24,8 @@ const suivis = new Map(); // adresse → { recus, identite, reseau }
 let derniereProgression = 0;
 
 // Les octets reçus d'un téléchargement, comptés comme le réseau les porte : ceux du fichier
-// décompressé, ramenés à la taille transmise (Content-Length d'une réponse compressée).
+// décompressé, ramenés à la taille transmise (Content-Length d'une réponse compressée) ; pour un
+// .gz décompressé ici (voir decompresseur), ceux du .gz lui-même.
 function octetsReseau(suivi) {
   if (suivi.gz) return suivi.gz.recus;
   return Math.min(suivi.recus, suivi.identite) * (suivi.reseau / suivi.identite);
@@ -34,7 +35,8 @@ function annoncerProgression(forcer) {
   const maintenant = performance.now();
   if (!forcer && maintenant - derniereProgression < INTERVALLE_PROGRESSION_MS) return;
   derniereProgression = maintenant;
-  // Pour dire au lecteur ce que son réseau porte.
+  // Ce que le réseau a porté, sur ce qu'il portera : la page en fait la phrase « 3,2 Mo reçus sur
+  // 8,4 Mo, encore environ 5 s. » (moteur/chargement.js), que la barre de progression dit aussi.
   let recus = 0;
   let total = 0;
   for (const s of suivis.values()) {
@@ -120,18 +122,27 @@ export async function telecharger(adresse, identite, deja, flux, silenceMs, vari
     suivi.recus += morceau.length;
   };
   let gz = null;
-  // Le .gz depuis le début, dans un décompresseur neuf ; ou le fichier tel quel, sans lui.
-  const repartirGz = () => {
+  // Le .gz à la place du fichier, servi tel quel : noté dans les mesures (la page s'en souvient).
+  const prendreGz = () => {
+    suivi.noterEncodage("");
+    suivi.reseau = variante.octets;
+    mesures.variantes_gz = [...(mesures.variantes_gz || []), adresse.split("/").pop()];
+    return decompresseur(suivi, recevoir);
+  };
+  // Ce que le .gz a donné jusqu'ici, oublié : pour le reprendre depuis le début dans un
+  // décompresseur neuf (repartirGz), ou revenir au fichier tel quel (quitterGz).
+  const oublierGz = () => {
     gz.ecrivain.abort().catch(() => {});
     morceaux = [];
     suivi.recus = 0;
+  };
+  const repartirGz = () => {
+    oublierGz();
     return decompresseur(suivi, recevoir);
   };
   const quitterGz = (raison) => {
-    gz.ecrivain.abort().catch(() => {});
+    oublierGz();
     mesures.variante_gz_abandonnee = `${variante.adresse.split("/").pop()} : ${raison}`;
-    morceaux = [];
-    suivi.recus = 0;
     suivi.reseau = suivi.identite;
     suivi.gz = null;
     return null;
@@ -141,10 +152,7 @@ export async function telecharger(adresse, identite, deja, flux, silenceMs, vari
     // La visite précédente a déjà vu ce fichier servi tel quel : le .gz d'emblée, sans la requête
     // du fichier (qu'un service worker garderait en entier au passage).
     varianteLibre = false;
-    suivi.noterEncodage("");
-    suivi.reseau = variante.octets;
-    gz = decompresseur(suivi, recevoir);
-    mesures.variantes_gz = [...(mesures.variantes_gz || []), adresse.split("/").pop()];
+    gz = prendreGz();
   }
   let reprises = 0;
   for (;;) {
@@ -170,10 +178,7 @@ export async function telecharger(adresse, identite, deja, flux, silenceMs, vari
         // Servi tel quel : la version .gz à sa place (voir decompresseur).
         reponse.body.cancel().catch(() => {});
         clearTimeout(silence);
-        suivi.noterEncodage("");
-        suivi.reseau = variante.octets;
-        gz = decompresseur(suivi, recevoir);
-        mesures.variantes_gz = [...(mesures.variantes_gz || []), adresse.split("/").pop()];
+        gz = prendreGz();
         continue;
       }
       if (gz) {
