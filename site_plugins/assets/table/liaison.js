@@ -12,10 +12,17 @@ import { annoncerJet } from "./journal/annonce.js";
 import { moteur } from "../moteur/client.js";
 
 // Ce qu'il faut du suivi (ses clés, une opération faite sur une fiche rangée, sous son verrou) : chargé
-// seulement quand un lanceur se relie à une fiche, jamais annoncé avec les lanceurs.
+// seulement quand un lanceur se relie à une fiche, jamais annoncé avec les lanceurs, une fois pour
+// toute la page. S'il ne vient pas (réseau coupé avant que le service worker garde ces modules), le
+// lanceur marche sans le choix du personnage, et le lanceur branché ensuite réessaiera.
+let suiviCharge = null;
 function chargerSuivi() {
-  return Promise.all([import("./suivi/cles.js"), import("./suivi/rangement.js"), import("./stockage.js")])
+  suiviCharge = suiviCharge || Promise.all([import("./suivi/cles.js"), import("./suivi/rangement.js"), import("./stockage.js")])
     .then(([cles, rangement, { nouvelleOperation }]) => ({ ...cles, ...rangement, nouvelleOperation }));
+  suiviCharge.catch(() => {
+    suiviCharge = null;
+  });
+  return suiviCharge;
 }
 
 function lireFiche(cle) {
@@ -99,6 +106,7 @@ export function ficheChoisie(form) {
 export function lier(form) {
   if (!form.dataset.operationSuivi || !form.dataset.systeme || form.querySelector(".jdr-liaison")) return;
   chargerSuivi().then((suivi) => {
+    if (form.querySelector(".jdr-liaison")) return;  // branché deux fois avant l'arrivée du suivi
     const zone = el("div", "jdr-liaison");
     const choix = liste([["", "aucun : réglages à la main"], ...suivi.fichesDuSysteme(form.dataset.systeme)]);
     const infos = el("div", "jdr-liaison-fiche");
@@ -134,5 +142,5 @@ export function lier(form) {
       proposer();
     });
     new MutationObserver(proposer).observe(sortie, { childList: true });
-  });
+  }, () => {});  // sans le suivi : le lanceur seul (plus haut)
 }

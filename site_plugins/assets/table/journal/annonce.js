@@ -30,7 +30,11 @@ export function annoncerJet(racine, jet) {
   // lui-même, sous le résultat affiché, tant que ce résultat est là.
   const sortie = racine.matches("output") ? racine : racine.querySelector("output.jdr-sortie") || racine;
   const resultat = sortie.lastElementChild;
-  return import("./journal.js").then((journal) => journal.noter(entree)).then((refus) => {
+  // Le module du journal qui ne vient pas (réseau coupé avant que le service worker le garde) : le jet
+  // reste affiché, et la phrase dit qu'il n'est pas noté (le prochain jet réessaiera).
+  const note = import("./journal.js").then((journal) => journal.noter(entree),
+    () => "Ce jet n'a pas été noté au journal des jets : son module n'a pas pu se charger (réseau coupé ?).");
+  return note.then((refus) => {
     if (refus && (!resultat || resultat.parentNode === sortie)) {
       const note = el("p", "jdr-erreur jdr-jet-non-note", refus);
       note.setAttribute("role", "alert");
@@ -43,5 +47,5 @@ export function annoncerJet(racine, jet) {
 // Un jet déjà noté change d'aspect (dés cachés révélés) : son entrée du journal, retrouvée par
 // son lien de rejeu, prend les nouveaux dés et la nouvelle issue ; aucune entrée de plus.
 export function reviserJet(lien, jet) {
-  return import("./journal.js").then((journal) => journal.reviser(lien, jet));
+  return import("./journal.js").then((journal) => journal.reviser(lien, jet), () => {});  // non noté : rien à réviser
 }
