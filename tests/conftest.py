@@ -565,6 +565,23 @@ def vider_le_stockage(contexte: BrowserContext, serveur: str, *, instantane: boo
         service.goto("about:blank")  # la page de service ne reste pas un client du service worker
 
 
+def attendre_promesse(page: Page, predicat: str, arg: Any = None, *, intervalle_ms: int = 250,
+                      delai_ms: int = 60_000) -> None:
+    """Attend que ``predicat`` (une fonction asynchrone de la page, qui reçoit ``arg``) rende vrai.
+
+    ``page.wait_for_function`` n'attend pas une promesse : elle est vraie d'emblée, et l'attente
+    finissait aussitôt (vérifié : ``async () => false`` passe). La boucle tourne donc dans la page,
+    qui relance le prédicat toutes les ``intervalle_ms`` jusqu'à ``delai_ms``."""
+    page.evaluate(f"""async (arg) => {{
+      const predicat = {predicat};
+      const fin = Date.now() + {delai_ms};
+      while (!(await predicat(arg))) {{
+        if (Date.now() > fin) throw new Error("toujours faux après {delai_ms} ms : " + {json.dumps(predicat[:200])});
+        await new Promise((r) => setTimeout(r, {intervalle_ms}));
+      }}
+    }}""", arg)
+
+
 def ranger_avant_d_ouvrir(page: Page, serveur: str, valeurs: dict[str, str]) -> None:
     """Range ``valeurs``, seules, dans le localStorage du site avant d'ouvrir l'une de ses pages (l'appelant la charge
     ensuite) : depuis le manifeste du site, un document de l'origine affiché en texte brut, au lieu de charger

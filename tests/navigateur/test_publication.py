@@ -14,6 +14,7 @@ import pytest
 from site_plugins.serveur import en_arriere_plan
 
 from ..conftest import ADRESSE_PUBLIEE as ADRESSE
+from ..conftest import attendre_promesse
 
 
 @pytest.mark.construction
@@ -38,14 +39,14 @@ def test_sous_un_chemin_dans_chromium(chromium: Any, site_construit: Path) -> No
         expect(formulaire.locator("output .jdr-resultat")).to_be_visible(timeout=60_000)
         page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller",
                                timeout=60_000)
-        page.wait_for_function("""async () => {
+        attendre_promesse(page, """async () => {
           for (const nom of await caches.keys()) {
             const cles = (await (await caches.open(nom)).keys()).map((r) => r.url);
             if (cles.some((u) => u.endsWith("pyodide.asm.wasm"))
                 && cles.some((u) => u.endsWith("manifest.webmanifest"))) return true;
           }
           return false;
-        }""", polling=500, timeout=60_000)
+        }""", intervalle_ms=500)
         contexte.set_offline(True)
         page.reload()
         bloc.locator("button.jdr-executer").click()
@@ -83,8 +84,8 @@ def test_mise_a_jour_entre_deux_constructions(chromium: Any, site_construit: Pat
         formulaire.locator("button[type=submit]").click()
         expect(formulaire.locator("output .jdr-resultat")).to_be_visible(timeout=60_000)
         page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller", timeout=60_000)
-        page.wait_for_function("""async () => (await caches.keys()).includes("regles-vivantes-instantanes")""",
-                               polling=500, timeout=60_000)
+        attendre_promesse(page, """async () => (await caches.keys()).includes("regles-vivantes-instantanes")""",
+                          intervalle_ms=500)
         journal = page.evaluate("() => localStorage.getItem('jdr-journal')")
         assert journal and json.loads(journal)
         ancienne = page.evaluate(_CACHE_SITE)
@@ -110,8 +111,8 @@ def test_mise_a_jour_entre_deux_constructions(chromium: Any, site_construit: Pat
         except Exception as erreur:  # une fois sur quatre CI, sous charge : dire où en étaient les versions
             versions = page.evaluate(_VERSIONS)
             raise AssertionError(f"pas de nouvelle version après « Recharger » : {versions}") from erreur
-        page.wait_for_function(f"async () => {{ const n = await ({_CACHE_SITE})(); return n.length === 1 "
-                               f"&& n[0] !== {json.dumps(ancienne[0])}; }}", polling=300, timeout=60_000)
+        attendre_promesse(page, f"async () => {{ const n = await ({_CACHE_SITE})(); return n.length === 1 "
+                                f"&& n[0] !== {json.dumps(ancienne[0])}; }}", intervalle_ms=300)
         # L'autre onglet, resté sur l'ancienne version, le dit au lieu de continuer en silence.
         expect(autre.locator(".jdr-nouvelle-version")).to_contain_text("active dans un autre onglet", timeout=60_000)
         assert page.evaluate("() => localStorage.getItem('jdr-journal')") == journal
