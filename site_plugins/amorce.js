@@ -33,11 +33,12 @@
   };
   // Les indices de la page (systèmes à préchauffer) viennent plus tard, de moteur/client.js : le
   // corps de la page n'est pas encore lu. Ils ne servent que si l'instantané manque.
-  // Les fichiers que la visite précédente a dû prendre en .gz (moteur/client.js, CLE_VARIANTES).
+  // Les fichiers que la visite précédente a dû prendre en .gz (moteur/client.js, CLE_VARIANTES) ;
+  // aucun sous le service worker, qui en garde la version décompressée (variantesRetenues).
   let variantesGz = [];
   try {
     const retenues = JSON.parse(localStorage.getItem("jdr-variantes-gz") || "[]");
-    if (Array.isArray(retenues)) variantesGz = retenues.filter((nom) => typeof nom === "string");
+    if (Array.isArray(retenues) && !(navigator.serviceWorker && navigator.serviceWorker.controller)) variantesGz = retenues.filter((nom) => typeof nom === "string");
   } catch {
     // Indice illisible : chaque fichier sera demandé avant son .gz.
   }

@@ -341,7 +341,10 @@ def service_worker(ctx: Contexte) -> None:
     retire le service worker d'une visite précédente."""
     sw = ctx.site / SERVICE_WORKER
     if ctx.options.hors_ligne:
-        ecrire_service_worker(ctx.site, MODELE_SERVICE_WORKER)
+        gros = ("pyodide.asm.wasm", ctx.nom_runtime)
+        variantes = tuple(f"pyodide/{ctx.version}/{nom}" for nom in gros
+                          if (ctx.dossier_pyodide / f"{nom}.gz").is_file())
+        ecrire_service_worker(ctx.site, MODELE_SERVICE_WORKER, variantes_gz=variantes)
     else:
         sw.write_text(SERVICE_WORKER_RETRAIT, encoding="utf-8")
     if ctx.esbuild:

@@ -288,9 +288,13 @@ def _lunr_inutile(chemin: str, langues: tuple[str, ...]) -> bool:
     return not (any(f".{langue}." in nom for langue in langues) or "stemmer.support" in nom or ".multi." in nom)
 
 
-def ecrire_service_worker(site: Path, modele: Path, langues: tuple[str, ...] = ("fr",)) -> str:
+def ecrire_service_worker(site: Path, modele: Path, langues: tuple[str, ...] = ("fr",),
+                          variantes_gz: tuple[str, ...] = ()) -> str:
     """Écrit ``site/sw.js`` : sa version est l'empreinte de tout le site construit, si bien
-    qu'une nouvelle construction remplace proprement le cache du lecteur. Rend la version."""
+    qu'une nouvelle construction remplace proprement le cache du lecteur. Rend la version.
+
+    ``variantes_gz`` : les fichiers du runtime (chemins dans le site) que le worker prend en ``.gz``
+    chez un hébergeur qui les sert tels quels ; le service worker en garde la version décompressée."""
     fichiers = sorted(
         f for f in site.rglob("*")
         if f.is_file() and f.suffix not in _HORS_PRECHARGE and f.name not in _FICHIERS_HORS_PRECHARGE
@@ -310,7 +314,7 @@ def ecrire_service_worker(site: Path, modele: Path, langues: tuple[str, ...] = (
     texte = modele.read_text(encoding="utf-8")
     if MARQUE_SERVICE_WORKER not in texte:
         raise ErreurRuntime("sw.js ne contient plus la ligne de configuration attendue")
-    config = {"version": version, "pages": pages, "runtime": runtime}
+    config = {"version": version, "pages": pages, "runtime": runtime, "variantes_gz": list(variantes_gz)}
     (site / "sw.js").write_text(texte.replace(MARQUE_SERVICE_WORKER, f"const CONFIG_SW = {json.dumps(config)};"),
                                 encoding="utf-8")
     return version

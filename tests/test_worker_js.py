@@ -169,6 +169,11 @@ await essai("gz_coupe", [
 ], 15000, variante);
 // La visite précédente l'a vu servi tel quel : le .gz d'emblée, sans demander le fichier.
 await essai("gz_demblee", [() => reponse(contenuGz)], 15000, { ...variante, demblee: true });
+// La copie décompressée que garde le service worker (hors-ligne/sw.js) : prise telle quelle, pas de .gz.
+await essai("gz_copie_locale", [() => reponse(contenu, { entetes: { "X-Jdr-Copie-Locale": "1" } })], 15000, variante);
+// Le fichier injoignable (hors ligne, le service worker n'a que le .gz) : le .gz.
+await essai("gz_injoignable", [() => Promise.reject(new TypeError("Failed to fetch")), () => reponse(contenuGz)],
+  15000, variante);
 // Servi compressé par l'hébergeur : pas de .gz.
 await essai("gz_inutile", [() => reponse(contenu, { entetes: { "Content-Encoding": "br" } })], 15000, variante);
 // Un .gz absent ou illisible : le fichier tel quel, depuis le début.
@@ -339,6 +344,11 @@ class TestTelechargement:
         assert coupe["demandes"] == [None, None, "bytes=4000-"] and coupe["reprise"] == "gros.bin.gz depuis 4000 octets"
         demblee = sortie["gz_demblee"]
         assert (demblee["complet"], demblee["flux"], demblee["adresses"]) == (True, True, ["gros.bin.gz"])
+        local = sortie["gz_copie_locale"]
+        assert (local["complet"], local["flux"], local["adresses"], local["gz"]) == (True, True, ["gros.bin"], None)
+        injoignable = sortie["gz_injoignable"]
+        assert (injoignable["complet"], injoignable["flux"], injoignable["adresses"], injoignable["gz"]) == (
+            True, True, ["gros.bin", "gros.bin.gz"], ["gros.bin"])
         inutile = sortie["gz_inutile"]
         assert (inutile["complet"], inutile["adresses"], inutile["gz"]) == (True, ["gros.bin"], None)
 

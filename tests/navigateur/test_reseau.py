@@ -29,7 +29,7 @@ from jdr_core.francais import typographier
 from site_plugins.runtime import MARQUE_SERVICE_WORKER, ecrire_service_worker
 
 from ..bench.hotes import a_la_volee, brut
-from ..conftest import DELAIS_ESSAI, RACINE
+from ..conftest import DELAIS_ESSAI, RACINE, attendre_promesse
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
 DELAI = 60_000
@@ -243,11 +243,13 @@ def test_coupure_reprise_par_range(contexte: BrowserContext, relais: tuple[str, 
 
 
 def test_runtime_bloque_annonce_une_fois_en_francais(contexte: BrowserContext, serveur: str) -> None:
-    """Une archive refusée par le réseau : annoncé tout de suite, une seule fois, en français."""
+    """Une archive refusée par le réseau (et sa version .gz, que le worker demande alors) : annoncé tout
+    de suite, une seule fois, en français."""
     page = contexte.new_page()
-    page.route(RUNTIME, lambda route: route.abort("blockedbyclient"))
+    refusee = re.compile(r".*/runtime-[0-9a-f]+\.zip(\.gz)?$")
+    page.route(refusee, lambda route: route.abort("blockedbyclient"))
     refus: list[float] = []
-    page.on("requestfailed", lambda r: RUNTIME.match(r.url) and refus.append(time.monotonic()))
+    page.on("requestfailed", lambda r: refusee.match(r.url) and refus.append(time.monotonic()))
     page.goto(serveur + "/troisd6/test/")
     page.locator(EXEMPLE).locator("button.jdr-executer").click()
     alerte = page.get_by_role("alert").filter(has_text="Le moteur de règles n'a pas pu se charger")
@@ -458,7 +460,7 @@ def _prechauffer_le_cdn(site: Path, adresse: str) -> None:
 def _attendre_cache_complet(page: Page) -> None:
     """Le service worker contrôle la page et garde le WebAssembly de Pyodide."""
     page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller")
-    page.wait_for_function("""async () => {
+    attendre_promesse(page, """async () => {
       for (const nom of await caches.keys()) {
         if (!nom.startsWith("regles-vivantes-site-")) continue;
         const cles = (await (await caches.open(nom)).keys()).map((r) => r.url);
@@ -467,7 +469,7 @@ def _attendre_cache_complet(page: Page) -> None:
         }
       }
       return false;
-    }""", polling=500)
+    }""", intervalle_ms=500)
 
 
 def test_hors_ligne_apres_une_visite(contexte_sw: BrowserContext, serveur: str) -> None:
@@ -491,6 +493,72 @@ def test_hors_ligne_apres_une_visite(contexte_sw: BrowserContext, serveur: str) 
     page.locator(".jdr-fiche").first.hover()
     page.wait_for_function("() => document.documentElement.dataset.jdrMoteur === 'pret'")
     expect(page.get_by_role("button", name="Créer la fiche").first).to_be_visible()
+
+
+def test_attendre_une_promesse(chromium: Browser) -> None:
+    """``attendre_promesse`` attend vraiment (un prédicat asynchrone faux échoue à son délai, un prédicat
+    qui devient vrai au troisième essai passe), et aucun test ne donne plus de prédicat asynchrone à
+    ``wait_for_function``, qui le tient pour vrai d'emblée."""
+    page = chromium.new_page()
+    try:
+        with pytest.raises(Exception, match="toujours faux après 300 ms"):
+            attendre_promesse(page, "async () => false", intervalle_ms=50, delai_ms=300)
+        attendre_promesse(page, "async (n) => (window.essais = (window.essais || 0) + 1) >= n", 3, intervalle_ms=10)
+        assert page.evaluate("window.essais") == 3
+    finally:
+        page.close()
+    asynchrones = [f"{f.name}:{numero}" for f in (RACINE / "tests").rglob("*.py")
+                   for numero, ligne in enumerate(f.read_text(encoding="utf-8").splitlines(), 1)
+                   if re.search(r"wait_for_function\(\s*f?(\"|')+\s*async", ligne)]
+    assert asynchrones == []
+
+
+#: Ce que garde le cache du site des deux gros fichiers : pour chacun, son nom → [octets, en-tête de copie locale].
+COPIES_DU_RUNTIME = r"""async () => {
+  const vus = {};
+  for (const nom of await caches.keys()) {
+    if (!nom.startsWith("regles-vivantes-site-")) continue;
+    const cache = await caches.open(nom);
+    for (const requete of await cache.keys()) {
+      const fichier = requete.url.split("/").pop();
+      if (!/^(pyodide\.asm\.wasm|runtime-[0-9a-f]+\.zip)(\.gz)?$/.test(fichier)) continue;
+      const reponse = await cache.match(requete);
+      vus[fichier] = [(await reponse.arrayBuffer()).byteLength, reponse.headers.get("X-Jdr-Copie-Locale")];
+    }
+  }
+  return vus;
+}"""
+
+
+def test_hebergeur_sans_compression_le_retour_ne_decompresse_rien(contexte_sw: BrowserContext,
+                                                                   site_construit: Path) -> None:
+    """Chez un hébergeur qui sert tout tel quel, le worker prend le WebAssembly et l'archive d'exécution
+    en .gz ; une fois Python prêt, le service worker les garde décompressés sous leur propre adresse
+    (octets du fichier, marqués copie locale), sans leur .gz. La visite suivante les lit tels quels :
+    aucun .gz demandé, rien de pris en .gz ; et sans réseau, l'exemple s'exécute encore."""
+    wasm, = site_construit.glob("pyodide/*/pyodide.asm.wasm")
+    runtime, = site_construit.glob("pyodide/*/runtime-*.zip")
+    attendu = {wasm.name: [wasm.stat().st_size, "1"], runtime.name: [runtime.stat().st_size, "1"]}
+    with brut(site_construit) as adresse:
+        page = contexte_sw.new_page()
+        page.goto(adresse + "/troisd6/test/")
+        _executer_exemple(page)
+        assert sorted(_mesure(page, "variantes_gz")) == sorted([wasm.name, runtime.name])
+        attendre_promesse(page, f"""async (attendu) => {{
+          const vus = await ({COPIES_DU_RUNTIME})();
+          return Object.keys(vus).length === 2 && Object.entries(attendu).every(([nom, [octets, copie]]) =>
+            vus[nom] && vus[nom][0] === octets && vus[nom][1] === copie);
+        }}""", attendu, intervalle_ms=500)
+        demandes: list[str] = []
+        page.on("request", lambda requete: demandes.append(requete.url.split("/").pop()))
+        page.reload()
+        _executer_exemple(page)
+        assert "variantes_gz" not in json.loads(page.evaluate("document.documentElement.dataset.jdrMesures"))
+        assert wasm.name in demandes and runtime.name in demandes
+        assert not [nom for nom in demandes if nom.endswith(".zip.gz") or nom.endswith(".wasm.gz")], demandes
+        contexte_sw.set_offline(True)
+        page.reload()
+        _executer_exemple(page)
 
 
 # La mise à jour d'une version à l'autre (deux constructions de suite) : tests/navigateur/test_publication.py.

@@ -317,7 +317,7 @@ class TestStockage:
     def test_moteur_bloque_la_sauvegarde_reste(self, page: Page, serveur: str) -> None:
         etat = operer(None, {"op": "creer", "nom": "Lucrèce", "ton": "raw"})["etat"]
         ranger_avant_d_ouvrir(page, serveur, {CLE: json.dumps(etat)})
-        page.route(re.compile(r".*(\.wasm|/runtime-[0-9a-f]+\.zip)$"), lambda route: route.abort())
+        page.route(re.compile(r".*(\.wasm|/runtime-[0-9a-f]+\.zip)(\.gz)?$"), lambda route: route.abort())
         page.goto(serveur + "/encore/fiche/")
         fiche = _fiche(page)
         expect(fiche.locator("output .jdr-erreur")).to_contain_text("Le moteur de règles n'a pas pu se charger")

@@ -600,7 +600,7 @@ def test_cotes_recalculees(page: Page, serveur: str) -> None:
 
 @pytest.mark.contexte_neuf
 def test_echec_de_chargement_annonce(page: Page, serveur: str) -> None:
-    page.route(re.compile(r".*\.wasm$"), lambda route: route.abort())
+    page.route(re.compile(r".*\.wasm(\.gz)?$"), lambda route: route.abort())
     page.goto(serveur + "/troisd6/test/")
     bloc = page.locator('.jdr-exemple[data-exemple="pierre-ruelle"]')
     bloc.locator("button.jdr-executer").click()

@@ -16,11 +16,21 @@
 // le précharge pas à l'installation. Il est gardé au passage, quand le worker le
 // demande à travers nous, ou recopié depuis le cache HTTP du navigateur (fichiers
 // « immutable ») quand la page annonce Python prêt (message « garder-runtime »).
+//
+// Chez un hébergeur qui sert les fichiers tels quels, le worker prend le WebAssembly et l'archive
+// d'exécution en .gz (moteur/worker/telechargement.js) : la réponse telle quelle qu'il abandonne
+// n'est pas gardée (on la téléchargerait en entier pour rien), et le .gz reçu est gardé décompressé
+// sous l'adresse du fichier, marqué COPIE_LOCALE : au retour, le worker le lit tel quel, sans rien
+// décompresser (message « garder-runtime », qui nomme les fichiers pris en .gz).
 const CONFIG_SW = null; // remplacé à la construction
 const PREFIXE = "regles-vivantes-site-";
 const CACHE = PREFIXE + CONFIG_SW.version;
 const RACINE = new URL("./", self.location.href);
 const adresse = (chemin) => new URL(chemin, RACINE).href;
+// L'en-tête d'un fichier du runtime gardé décompressé (le worker le lit : voir plus haut).
+const COPIE_LOCALE = "X-Jdr-Copie-Locale";
+const VARIANTES_GZ = new Set(CONFIG_SW.variantes_gz.map(adresse));
+const TYPES = { wasm: "application/wasm", zip: "application/zip" };
 
 self.addEventListener("install", (evenement) => {
   evenement.waitUntil((async () => {
@@ -43,10 +53,32 @@ self.addEventListener("activate", (evenement) => {
   })());
 });
 
-async function garderRuntime() {
+// Le .gz d'un fichier du runtime (gardé au passage, ou dans le cache HTTP), rangé décompressé sous
+// l'adresse du fichier ; le .gz lui-même n'est plus gardé. Faux si le .gz n'est pas lisible.
+async function garderDecompresse(cache, fichier) {
+  const gz = `${fichier}.gz`;
+  try {
+    const reponse = (await cache.match(gz)) || (await fetch(gz, { cache: "force-cache" }));
+    if (!reponse.ok || reponse.status !== 200 || reponse.headers.get("Content-Encoding")) return false;
+    const type = TYPES[fichier.split(".").pop()] || "application/octet-stream";
+    const corps = reponse.body.pipeThrough(new DecompressionStream("gzip"));
+    await cache.put(fichier, new Response(corps, { headers: { "Content-Type": type, [COPIE_LOCALE]: "1" } }));
+    await cache.delete(gz);
+    return true;
+  } catch {
+    return false;  // .gz illisible ou hors ligne : le worker le reprendra au réseau
+  }
+}
+
+// « prisGz » : les noms des fichiers que le worker a pris en .gz (mesures.variantes_gz).
+async function garderRuntime(prisGz) {
   const cache = await caches.open(CACHE);
   for (const chemin of CONFIG_SW.runtime) {
     if (await cache.match(adresse(chemin))) continue;
+    if (VARIANTES_GZ.has(adresse(chemin)) && prisGz.includes(chemin.split("/").pop())) {
+      await garderDecompresse(cache, adresse(chemin));
+      continue;  // jamais le fichier tel quel : il pèse deux à trois fois son .gz
+    }
     try {
       // only-if-cached serait trop strict pour une requête même origine en mode cors ;
       // « force-cache » lit le cache HTTP s'il l'a, sans revalider.
@@ -59,7 +91,10 @@ async function garderRuntime() {
 }
 
 self.addEventListener("message", (evenement) => {
-  if (evenement.data && evenement.data.type === "garder-runtime") evenement.waitUntil(garderRuntime());
+  if (evenement.data && evenement.data.type === "garder-runtime") {
+    const prisGz = Array.isArray(evenement.data.variantesGz) ? evenement.data.variantesGz.filter((n) => typeof n === "string") : [];
+    evenement.waitUntil(garderRuntime(prisGz));
+  }
   // Le lecteur a accepté la nouvelle version (bouton « Recharger » de l'avis).
   if (evenement.data && evenement.data.type === "activer") evenement.waitUntil(self.skipWaiting());
 });
@@ -80,15 +115,19 @@ self.addEventListener("fetch", (evenement) => {
 });
 
 async function cacheDAbord(requete, evenement) {
+  const url = new URL(requete.url);
+  url.search = "";
   const cache = await caches.open(CACHE);
   // Une page demandée avec ?graine=… (lien de rejeu) est la même page.
   const garde = await cache.match(requete, { ignoreSearch: requete.mode === "navigate" });
   if (garde) return garde;
   try {
     const reponse = await fetch(requete);
+    // Un fichier du runtime servi tel quel : le worker l'abandonne pour son .gz (voir plus haut).
+    const abandonne = VARIANTES_GZ.has(url.href) && !reponse.headers.get("Content-Encoding");
     // Rangé en arrière-plan : la page lit la réponse au fil de l'eau (sa barre de
     // progression), sans attendre que la copie soit finie.
-    if (reponse.status === 200) evenement.waitUntil(cache.put(requete, reponse.clone()));
+    if (reponse.status === 200 && !abandonne) evenement.waitUntil(cache.put(requete, reponse.clone()));
     return reponse;
   } catch (erreur) {
     if (requete.mode === "navigate") {

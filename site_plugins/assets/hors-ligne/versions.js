@@ -158,11 +158,20 @@ if (/^https?:$/.test(location.protocol) && "serviceWorker" in navigator) {
 
 // Python prêt : ses fichiers sont dans le cache HTTP du navigateur (« immutable »). Le
 // service worker les recopie de là dans son cache s'il ne les a pas vus passer (premier
-// chargement avant son activation) : aucun second téléchargement.
+// chargement avant son activation) : aucun second téléchargement. Ceux que le worker a pris en
+// .gz, il les garde décompressés (hors-ligne/sw.js) : après le travail de fond, au repos, pour ne
+// rien disputer au premier jet.
 function garderPourHorsLigne() {
   if (!("serviceWorker" in navigator)) return;
-  navigator.serviceWorker.ready.then((r) => r.active && r.active.postMessage({ type: "garder-runtime" })).catch(() => {});
+  let variantesGz = [];
+  try {
+    variantesGz = JSON.parse(document.documentElement.dataset.jdrMesures || "{}").variantes_gz || [];
+  } catch {
+    variantesGz = [];
+  }
+  navigator.serviceWorker.ready.then((r) => r.active && r.active.postMessage({ type: "garder-runtime", variantesGz }))
+    .catch(() => {});
 }
 moteur.abonner((etat) => {
-  if (etat === "pret") garderPourHorsLigne();
+  if (etat === "pret") fondFini.then(() => auRepos(garderPourHorsLigne));
 });

@@ -284,7 +284,10 @@ function noterVariantes(variantes) {
     // Stockage refusé : la visite suivante redemandera chaque fichier avant son .gz.
   }
 }
+// Sous le service worker, aucune : il garde ces fichiers décompressés (hors-ligne/sw.js), et le
+// worker les demande tels quels (s'il ne les a pas encore, le worker prend le .gz après la réponse).
 function variantesRetenues() {
+  if (navigator.serviceWorker && navigator.serviceWorker.controller) return [];
   try {
     const variantes = JSON.parse(localStorage.getItem(CLE_VARIANTES) || "[]");
     return Array.isArray(variantes) ? variantes.filter((nom) => typeof nom === "string") : [];

@@ -70,6 +70,10 @@ function debutDePlage(reponse) {
 // WebAssembly passe de 9,6 à 3,5 Mo, l'archive d'exécution de 3,9 à 1,2 Mo. Une reprise après
 // une coupure redemande la suite du .gz (Range sur ses octets), que le même décompresseur
 // reçoit ; un .gz illisible fait revenir au fichier tel quel, depuis le début.
+//
+// Le service worker garde ce .gz décompressé sous l'adresse du fichier (hors-ligne/sw.js) : sa
+// réponse porte COPIE_LOCALE, et le worker la prend telle quelle (rien à décompresser au retour).
+const COPIE_LOCALE = "X-Jdr-Copie-Locale";
 function decompresseur(suivi, recevoir) {
   const ds = new DecompressionStream("gzip");
   const gz = { recus: 0, ecrivain: ds.writable.getWriter(), erreur: null };
@@ -170,11 +174,20 @@ export async function telecharger(adresse, identite, deja, flux, silenceMs, vari
       try {
         reponse = await fetchReseau(gz ? variante.adresse : adresse, { headers: entetes, signal: controleur.signal });
       } catch (erreur) {
+        if (varianteLibre && !controleur.signal.aborted) {
+          // Le fichier injoignable (hors ligne, le service worker n'a que son .gz) : le .gz.
+          varianteLibre = false;
+          clearTimeout(silence);
+          gz = prendreGz();
+          continue;
+        }
         throw new ErreurChargement(controleur.signal.aborted ? "silence" : "injoignable");
       }
       const premiere = varianteLibre;
       varianteLibre = false;
-      if (premiere && reponse.status === 200 && !reponse.headers.get("Content-Encoding")) {
+      // Servi tel quel par le réseau, pas la copie décompressée que garde le service worker.
+      const telQuel = !reponse.headers.get("Content-Encoding") && !reponse.headers.get(COPIE_LOCALE);
+      if (premiere && reponse.status === 200 && telQuel) {
         // Servi tel quel : la version .gz à sa place (voir decompresseur).
         reponse.body.cancel().catch(() => {});
         clearTimeout(silence);
