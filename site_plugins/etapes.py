@@ -252,10 +252,14 @@ def reglages_recherche(worker_material: str, attente_ms: int) -> dict[str, Any] 
     return {"material": f"./{posixpath.basename(worker_material)}", "attenteMs": attente_ms}
 
 
+def _gros_fichiers(ctx: Contexte) -> dict[str, str]:
+    """Le WebAssembly et l'archive d'exécution : clé de la configuration → nom dans le dossier de Pyodide."""
+    return {"wasm": "pyodide.asm.wasm", "runtime": ctx.nom_runtime}
+
+
 def _tailles_gz(ctx: Contexte) -> dict[str, int]:
     """Les octets des versions .gz du WebAssembly et de l'archive d'exécution (rien sans compression)."""
-    gros = {"wasm": "pyodide.asm.wasm", "runtime": ctx.nom_runtime}
-    octets = {cle: _octets_compresses(ctx, ctx.dossier_pyodide / nom) for cle, nom in gros.items()}
+    octets = {cle: _octets_compresses(ctx, ctx.dossier_pyodide / nom) for cle, nom in _gros_fichiers(ctx).items()}
     return {cle: tailles["gz"] for cle, tailles in octets.items() if tailles}
 
 
@@ -341,9 +345,9 @@ def service_worker(ctx: Contexte) -> None:
     retire le service worker d'une visite précédente."""
     sw = ctx.site / SERVICE_WORKER
     if ctx.options.hors_ligne:
-        gros = ("pyodide.asm.wasm", ctx.nom_runtime)
-        variantes = tuple(f"pyodide/{ctx.version}/{nom}" for nom in gros
-                          if (ctx.dossier_pyodide / f"{nom}.gz").is_file())
+        # Les fichiers que le worker peut prendre en .gz : ceux dont la configuration donne la taille du .gz.
+        gros = _gros_fichiers(ctx)
+        variantes = tuple(f"pyodide/{ctx.version}/{gros[cle]}" for cle in _tailles_gz(ctx))
         ecrire_service_worker(ctx.site, MODELE_SERVICE_WORKER, variantes_gz=variantes)
     else:
         sw.write_text(SERVICE_WORKER_RETRAIT, encoding="utf-8")

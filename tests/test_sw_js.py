@@ -32,6 +32,7 @@ self.addEventListener = (type, f) => { ecouteurs[type] = f; };
 
 // Faux Cache Storage : des réponses gardées en octets, sous leur adresse.
 const magasins = new Map();
+const rangements = [];
 const cle = (r) => (typeof r === "string" ? r : r.url);
 class Cache {
   constructor() { this.m = new Map(); }
@@ -40,6 +41,7 @@ class Cache {
     return g ? new Response(g.octets.slice(0), { status: g.status, headers: g.entetes }) : undefined;
   }
   async put(r, reponse) {
+    rangements.push(cle(r).replace(RACINE, ""));
     const octets = new Uint8Array(await reponse.arrayBuffer());
     this.m.set(cle(r), { octets, status: reponse.status, entetes: [...reponse.headers] });
   }
@@ -130,21 +132,31 @@ reseau = () => new Response(contenu, { status: 200, headers: { "Content-Encoding
 await evenement("fetch", demande(WASM));
 sortie.compresse = Object.keys(await garde());
 
-// Un .gz illisible : rien n'est rangé sous l'adresse du fichier, rien n'échoue.
+// Un .gz illisible : il n'est plus gardé, et le fichier tel quel (cache HTTP) prend sa place, marqué
+// copie locale ; l'archive, que la page ne nomme pas, de même.
 await caches.delete("regles-vivantes-site-v1");
-reseau = (chemin) => {
-  if (chemin.endsWith(".gz")) return new Response(new Uint8Array([1, 2, 3, 4]), { status: 200 });
-  throw new TypeError("hors ligne");
-};
+reseau = (chemin) => new Response(chemin.endsWith(".gz") ? new Uint8Array([1, 2, 3, 4]) : contenu, { status: 200 });
 await evenement("fetch", demande(WASM + ".gz"));
 await evenement("message", { data: { type: "garder-runtime", variantesGz: ["pyodide.asm.wasm"] } });
-sortie.illisible = Object.keys(await garde());
+sortie.illisible = await garde();
+// Un .gz gardé en plus d'une copie locale (un autre onglet l'a demandé) : retiré au rangement suivant.
+await (await caches.open("regles-vivantes-site-v1")).put(RACINE + WASM + ".gz", new Response(contenuGz));
+await evenement("message", { data: { type: "garder-runtime", variantesGz: [] } });
+sortie.gz_en_plus = Object.keys(await garde());
 // Un message sans liste (ou hostile) : traité comme aucun fichier pris en .gz.
 await caches.delete("regles-vivantes-site-v1");
-reseau = () => new Response(contenu, { status: 200 });
 demandes.length = 0;
 await evenement("message", { data: { type: "garder-runtime", variantesGz: "pyodide.asm.wasm" } });
 sortie.sans_liste = demandes.slice();
+// Deux onglets prêts ensemble : un rangement après l'autre, un seul .gz décompressé, une seule fois.
+await caches.delete("regles-vivantes-site-v1");
+reseau = (chemin) => new Response(chemin.endsWith(".gz") ? contenuGz : contenu, { status: 200 });
+await evenement("fetch", demande(WASM + ".gz"));
+demandes.length = 0;
+rangements.length = 0;
+const message = { data: { type: "garder-runtime", variantesGz: ["pyodide.asm.wasm"] } };
+await Promise.all([evenement("message", message), evenement("message", message)]);
+sortie.deux_onglets = [Object.keys(await garde()), demandes.slice(), rangements.slice()];
 console.log(JSON.stringify(sortie));
 """
 
@@ -183,9 +195,27 @@ class TestFichiersPrisEnGz:
     def test_servi_compresse_garde_au_passage(self, sortie: dict[str, Any]) -> None:
         assert sortie["compresse"] == ["pyodide/1/pyodide.asm.wasm"]
 
-    def test_gz_illisible_rien_de_range(self, sortie: dict[str, Any]) -> None:
-        assert sortie["illisible"] == ["pyodide/1/pyodide.asm.wasm.gz"]
+    def test_gz_illisible_le_fichier_tel_quel_a_sa_place(self, sortie: dict[str, Any]) -> None:
+        tel_quel = {"octets": 50000, "egal": True, "type": None, "copie": "1"}
+        assert sortie["illisible"] == {"pyodide/1/pyodide.asm.wasm": tel_quel, "pyodide/1/runtime-ab.zip": tel_quel}
+
+    def test_gz_en_plus_d_une_copie_retire(self, sortie: dict[str, Any]) -> None:
+        assert sortie["gz_en_plus"] == ["pyodide/1/pyodide.asm.wasm", "pyodide/1/runtime-ab.zip"]
 
     def test_liste_illisible_aucun_gz(self, sortie: dict[str, Any]) -> None:
         assert sortie["sans_liste"] == [["pyodide/1/pyodide.asm.wasm", "force-cache"],
                                         ["pyodide/1/runtime-ab.zip", "force-cache"]]
+
+    def test_deux_onglets_un_rangement_apres_l_autre(self, sortie: dict[str, Any]) -> None:
+        gardes, demandes, rangements = sortie["deux_onglets"]
+        assert gardes == ["pyodide/1/pyodide.asm.wasm", "pyodide/1/runtime-ab.zip"]
+        # Le second rangement trouve tout en place : rien de décompressé ni de demandé deux fois.
+        assert demandes == [["pyodide/1/runtime-ab.zip", "force-cache"]]
+        assert rangements == ["pyodide/1/pyodide.asm.wasm", "pyodide/1/runtime-ab.zip"]
+
+
+def test_meme_en_tete_de_copie_locale() -> None:
+    """L'en-tête que pose le service worker est celui que lit le worker (deux fichiers, aucun import commun)."""
+    telechargement = SW.parent.parent / "moteur" / "worker" / "telechargement.js"
+    for fichier in (SW, telechargement):
+        assert 'const COPIE_LOCALE = "X-Jdr-Copie-Locale";' in fichier.read_text(encoding="utf-8"), fichier.name

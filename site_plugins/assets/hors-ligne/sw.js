@@ -54,46 +54,64 @@ self.addEventListener("activate", (evenement) => {
 });
 
 // Le .gz d'un fichier du runtime (gardé au passage, ou dans le cache HTTP), rangé décompressé sous
-// l'adresse du fichier ; le .gz lui-même n'est plus gardé. Faux si le .gz n'est pas lisible.
+// l'adresse du fichier ; le .gz lui-même n'est plus gardé. Faux si le .gz n'est pas lisible (il
+// n'est plus gardé non plus : le fichier tel quel prendra sa place).
 async function garderDecompresse(cache, fichier) {
   const gz = `${fichier}.gz`;
   try {
     const reponse = (await cache.match(gz)) || (await fetch(gz, { cache: "force-cache" }));
-    if (!reponse.ok || reponse.status !== 200 || reponse.headers.get("Content-Encoding")) return false;
+    if (!reponse.ok || reponse.status !== 200 || reponse.headers.get("Content-Encoding")) throw new Error("illisible");
     const type = TYPES[fichier.split(".").pop()] || "application/octet-stream";
     const corps = reponse.body.pipeThrough(new DecompressionStream("gzip"));
     await cache.put(fichier, new Response(corps, { headers: { "Content-Type": type, [COPIE_LOCALE]: "1" } }));
     await cache.delete(gz);
     return true;
   } catch {
-    return false;  // .gz illisible ou hors ligne : le worker le reprendra au réseau
+    await cache.delete(gz).catch(() => {});
+    return false;
   }
+}
+
+// Un fichier du runtime qui a un .gz, gardé entier tel quel (le worker l'a reçu ainsi, ou son .gz
+// était illisible) : marqué copie locale, sinon le worker le laisserait pour chercher son .gz.
+function marquerCopieLocale(url, reponse) {
+  if (!VARIANTES_GZ.has(url) || reponse.headers.get("Content-Encoding")) return reponse;
+  const entetes = new Headers(reponse.headers);
+  entetes.set(COPIE_LOCALE, "1");
+  return new Response(reponse.body, { status: reponse.status, statusText: reponse.statusText, headers: entetes });
 }
 
 // « prisGz » : les noms des fichiers que le worker a pris en .gz (mesures.variantes_gz).
 async function garderRuntime(prisGz) {
   const cache = await caches.open(CACHE);
   for (const chemin of CONFIG_SW.runtime) {
-    if (await cache.match(adresse(chemin))) continue;
-    if (VARIANTES_GZ.has(adresse(chemin)) && prisGz.includes(chemin.split("/").pop())) {
-      await garderDecompresse(cache, adresse(chemin));
-      continue;  // jamais le fichier tel quel : il pèse deux à trois fois son .gz
+    const url = adresse(chemin);
+    const variante = VARIANTES_GZ.has(url);
+    if (await cache.match(url)) {
+      if (variante) await cache.delete(`${url}.gz`);  // gardé en plus, par un autre onglet : inutile
+      continue;
     }
+    // Pris en .gz : sa version décompressée, jamais le fichier tel quel (deux à trois fois plus lourd).
+    if (variante && prisGz.includes(chemin.split("/").pop()) && (await garderDecompresse(cache, url))) continue;
     try {
       // only-if-cached serait trop strict pour une requête même origine en mode cors ;
       // « force-cache » lit le cache HTTP s'il l'a, sans revalider.
-      const reponse = await fetch(adresse(chemin), { cache: "force-cache" });
-      if (reponse.ok && reponse.status === 200) await cache.put(adresse(chemin), reponse);
+      const reponse = await fetch(url, { cache: "force-cache" });
+      if (reponse.ok && reponse.status === 200) await cache.put(url, marquerCopieLocale(url, reponse));
     } catch {
       // Hors ligne ou fichier absent : ce sera pour la prochaine fois.
     }
   }
 }
 
+// Un rangement à la fois : deux onglets prêts ensemble ne décompressent pas deux fois le même fichier.
+let rangement = Promise.resolve();
 self.addEventListener("message", (evenement) => {
   if (evenement.data && evenement.data.type === "garder-runtime") {
-    const prisGz = Array.isArray(evenement.data.variantesGz) ? evenement.data.variantesGz.filter((n) => typeof n === "string") : [];
-    evenement.waitUntil(garderRuntime(prisGz));
+    const noms = evenement.data.variantesGz;
+    const prisGz = Array.isArray(noms) ? noms.filter((n) => typeof n === "string") : [];
+    rangement = rangement.then(() => garderRuntime(prisGz)).catch(() => {});
+    evenement.waitUntil(rangement);
   }
   // Le lecteur a accepté la nouvelle version (bouton « Recharger » de l'avis).
   if (evenement.data && evenement.data.type === "activer") evenement.waitUntil(self.skipWaiting());

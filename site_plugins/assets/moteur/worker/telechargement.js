@@ -126,11 +126,15 @@ export async function telecharger(adresse, identite, deja, flux, silenceMs, vari
     suivi.recus += morceau.length;
   };
   let gz = null;
-  // Le .gz à la place du fichier, servi tel quel : noté dans les mesures (la page s'en souvient).
-  const prendreGz = () => {
-    suivi.noterEncodage("");
+  const nom = adresse.split("/").pop();
+  // Le .gz à la place du fichier : servi tel quel, noté dans les mesures (la page s'en souvient, le
+  // service worker en garde la version décompressée) ; injoignable, noté à part (une coupure passagère
+  // ne doit pas faire prendre le .gz aux visites suivantes, ni chez un hébergeur qui compresse).
+  const prendreGz = (injoignable = false) => {
+    suivi.noterEncodage(injoignable ? null : "");
     suivi.reseau = variante.octets;
-    mesures.variantes_gz = [...(mesures.variantes_gz || []), adresse.split("/").pop()];
+    if (injoignable) mesures.variante_gz_injoignable = nom;
+    else mesures.variantes_gz = [...(mesures.variantes_gz || []), nom];
     return decompresseur(suivi, recevoir);
   };
   // Ce que le .gz a donné jusqu'ici, oublié : pour le reprendre depuis le début dans un
@@ -147,6 +151,8 @@ export async function telecharger(adresse, identite, deja, flux, silenceMs, vari
   const quitterGz = (raison) => {
     oublierGz();
     mesures.variante_gz_abandonnee = `${variante.adresse.split("/").pop()} : ${raison}`;
+    // Le fichier tel quel, finalement : ni la page ni le service worker ne doivent le croire pris en .gz.
+    if (mesures.variantes_gz) mesures.variantes_gz = mesures.variantes_gz.filter((n) => n !== nom);
     suivi.reseau = suivi.identite;
     suivi.gz = null;
     return null;
@@ -178,7 +184,7 @@ export async function telecharger(adresse, identite, deja, flux, silenceMs, vari
           // Le fichier injoignable (hors ligne, le service worker n'a que son .gz) : le .gz.
           varianteLibre = false;
           clearTimeout(silence);
-          gz = prendreGz();
+          gz = prendreGz(true);
           continue;
         }
         throw new ErreurChargement(controleur.signal.aborted ? "silence" : "injoignable");
