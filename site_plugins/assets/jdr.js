@@ -79,7 +79,13 @@ function boutonJournal() {
   trace.setAttribute("d", "M13.5 8H12v5l4.28 2.54.72-1.21-3.5-2.08zM13 3a9 9 0 0 0-9 9H1l3.96 4.03L9 12H6a7 7 0 0 1 7-7 7 7 0 0 1 7 7 7 7 0 0 1-7 7c-1.93 0-3.68-.79-4.94-2.06l-1.42 1.42A8.9 8.9 0 0 0 13 21a9 9 0 0 0 9-9 9 9 0 0 0-9-9");
   svg.append(trace);
   b.append(svg);
-  b.addEventListener("click", async () => (await import("./table/journal/vue.js")).ouvrir(b));
+  // Son module qui ne vient pas (hors ligne avant que le service worker garde les fichiers du site) :
+  // le bouton le dit, sans erreur laissée sans réponse ; le navigateur garde l'échec jusqu'au rechargement.
+  b.addEventListener("click", () => import("./table/journal/vue.js").then((vue) => vue.ouvrir(b), () => {
+    const raison = "Journal des jets indisponible (réseau coupé ?) : rechargez la page une fois le réseau revenu.";
+    b.title = raison;
+    b.setAttribute("aria-label", raison);
+  }));
   titre.after(b);
 }
 

@@ -375,10 +375,12 @@ class TestLanceursLies:
         expect(_fiche(page).locator("h4").first).to_contain_text("Santé 0/8")
 
     def test_sans_les_modules_du_suivi_le_lanceur_marche(self, page: Page, serveur: str) -> None:
-        """Les modules du suivi n'arrivent pas (réseau coupé avant que le service worker les garde) :
-        le lanceur de dangers lance quand même, sans le choix du personnage, et aucune erreur ne
-        reste sans réponse dans la page (le contexte le vérifie)."""
+        """Les modules du suivi et du journal n'arrivent pas (réseau coupé avant que le service worker
+        les garde) : le lanceur de dangers lance quand même, sans le choix du personnage, le jet dit
+        qu'il n'est pas noté, le bouton du journal qu'il est indisponible, et aucune erreur ne reste
+        sans réponse dans la page (le contexte le vérifie)."""
         page.route("**/assets/jdr/table/stockage.js", lambda route: route.abort())
+        page.route("**/assets/jdr/table/journal/vue.js", lambda route: route.abort())
         page.goto(f"{serveur}/encore/dangers/")
         form = page.locator('form[data-mecanique="encore-danger"]')
         form.get_by_role("button", name="Lancer les dés").click()
@@ -387,7 +389,12 @@ class TestLanceursLies:
         assert form.locator(".jdr-liaison").count() == 0
         # Le journal, qui se sert du même module, ne note pas le jet et le dit sous le résultat.
         expect(form.locator(".jdr-jet-non-note")).to_have_text(typographier(
-            "Ce jet n'a pas été noté au journal des jets : son module n'a pas pu se charger (réseau coupé ?)."))
+            "Ce jet n'a pas été noté au journal des jets : le module du journal n'a pas pu se charger"
+            " (réseau coupé ?). Rechargez la page une fois le réseau revenu."))
+        # Le bouton du journal, dont le panneau ne vient pas non plus, le dit.
+        bouton = page.locator("button.jdr-journal-bouton")
+        bouton.click()
+        expect(bouton).to_have_attribute("title", re.compile("^Journal des jets indisponible"))
 
     def test_le_jet_nomme_le_personnage_choisi(self, page: Page, serveur: str) -> None:
         """Mira choisie dans la liste, le jet du lanceur de dangers parle d'elle (accordé : elle est

@@ -13,15 +13,13 @@ import { moteur } from "../moteur/client.js";
 
 // Ce qu'il faut du suivi (ses clés, une opération faite sur une fiche rangée, sous son verrou) : chargé
 // seulement quand un lanceur se relie à une fiche, jamais annoncé avec les lanceurs, une fois pour
-// toute la page. S'il ne vient pas (réseau coupé avant que le service worker garde ces modules), le
-// lanceur marche sans le choix du personnage, et le lanceur branché ensuite réessaiera.
+// toute la page. S'il ne vient pas (réseau coupé avant que le service worker garde ces modules), les
+// lanceurs marchent sans le choix du personnage jusqu'au rechargement de la page (un navigateur garde
+// l'échec d'un module pour toute la page : le redemander ne servirait à rien).
 let suiviCharge = null;
 function chargerSuivi() {
   suiviCharge = suiviCharge || Promise.all([import("./suivi/cles.js"), import("./suivi/rangement.js"), import("./stockage.js")])
     .then(([cles, rangement, { nouvelleOperation }]) => ({ ...cles, ...rangement, nouvelleOperation }));
-  suiviCharge.catch(() => {
-    suiviCharge = null;
-  });
   return suiviCharge;
 }
 

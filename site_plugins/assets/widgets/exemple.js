@@ -9,7 +9,7 @@
 //                          différences. Le code modifié tourne à part, dans son propre Python
 //                          (edition.js) : jamais dans le moteur des lanceurs, avec un budget de temps.
 // Le pont Python compose les phrases (verdict, erreurs) ; ce module ne fait qu'afficher.
-import { bouton, el } from "../commun/dom.js";
+import { bouton, el, erreur } from "../commun/dom.js";
 import { piedDeRejeu } from "../commun/rejeu.js";
 import { annoncerJet } from "../table/journal/annonce.js";
 import { MESSAGES, moteur } from "../moteur/client.js";
@@ -206,7 +206,8 @@ function situation(bloc, source) {
     import("./lanceur.js").then((m) => {
       m.brancher(form);
       form.dataset.branche = "pret";
-    });
+    }, () => erreur(form.querySelector("output.jdr-sortie") || panneau,
+      "Ce lanceur n'a pas pu se charger (réseau coupé ?) : rechargez la page une fois le réseau revenu."));
   } else {
     form.addEventListener("submit", (e) => {
       e.preventDefault();

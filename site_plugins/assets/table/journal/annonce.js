@@ -2,6 +2,11 @@
 // Le module du journal (journal.js) n'est chargé qu'au premier jet : aucune requête avant.
 import { el } from "../../commun/dom.js";
 
+// Le journal lui-même absent (plus bas) : la phrase commence comme ses refus (journal.js, NON_NOTE), qu'on
+// ne peut importer d'ici sans charger le journal, ni d'un module commun sans le charger sur chaque page.
+const REFUS_MODULE = "Ce jet n'a pas été noté au journal des jets : le module du journal n'a pas pu se charger"
+  + " (réseau coupé ?). Rechargez la page une fois le réseau revenu.";
+
 function texteDe(noeud) {
   // Seules les espaces ordinaires se resserrent : les insécables de la page restent.
   return noeud ? noeud.textContent.replace(/[ \t\r\n\f]+/g, " ").trim() : "";
@@ -31,10 +36,10 @@ export function annoncerJet(racine, jet) {
   const sortie = racine.matches("output") ? racine : racine.querySelector("output.jdr-sortie") || racine;
   const resultat = sortie.lastElementChild;
   // Le module du journal qui ne vient pas (réseau coupé avant que le service worker le garde) : le jet
-  // reste affiché, et la phrase dit qu'il n'est pas noté (le prochain jet réessaiera).
-  const note = import("./journal.js").then((journal) => journal.noter(entree),
-    () => "Ce jet n'a pas été noté au journal des jets : son module n'a pas pu se charger (réseau coupé ?).");
-  return note.then((refus) => {
+  // reste affiché, et la phrase dit qu'il n'est pas noté. Le navigateur garde cet échec pour toute la
+  // page : seul un rechargement, le réseau revenu, le fera venir.
+  const notation = import("./journal.js").then((journal) => journal.noter(entree), () => REFUS_MODULE);
+  return notation.then((refus) => {
     if (refus && (!resultat || resultat.parentNode === sortie)) {
       const note = el("p", "jdr-erreur jdr-jet-non-note", refus);
       note.setAttribute("role", "alert");
