@@ -571,7 +571,8 @@ def attendre_promesse(page: Page, predicat: str, arg: Any = None, *, intervalle_
 
     ``page.wait_for_function`` n'attend pas une promesse : elle est vraie d'emblée, et l'attente
     finissait aussitôt (vérifié : ``async () => false`` passe). La boucle tourne donc dans la page,
-    qui relance le prédicat toutes les ``intervalle_ms`` jusqu'à ``delai_ms``."""
+    qui relance le prédicat toutes les ``intervalle_ms`` jusqu'à ``delai_ms``. Contrairement à
+    ``wait_for_function``, elle ne survit pas à une navigation de la page (l'évaluation échoue)."""
     page.evaluate(f"""async (arg) => {{
       const predicat = {predicat};
       const fin = Date.now() + {delai_ms};
