@@ -565,6 +565,20 @@ def vider_le_stockage(contexte: BrowserContext, serveur: str, *, instantane: boo
         service.goto("about:blank")  # la page de service ne reste pas un client du service worker
 
 
+def executer_node(script: str, *arguments: str, role: str, entree: str | None = None) -> dict[str, Any]:
+    """Fait tourner ``script`` (module ES) dans Node, ``arguments`` dans ``process.argv`` (à partir de 1) et
+    ``entree`` sur son entrée standard ; rend l'objet JSON qu'il écrit. ``role`` : ce que Node fait tourner,
+    dit dans l'échec si Node manque."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail(f"node introuvable : il fait tourner {role}")
+    fini = subprocess.run([node, "--no-warnings", "--input-type=module", "-e", script, *arguments], input=entree,
+                          capture_output=True, text=True, encoding="utf-8", timeout=60, check=False)
+    assert fini.returncode == 0, fini.stderr
+    resultat: dict[str, Any] = json.loads(fini.stdout)
+    return resultat
+
+
 def attendre_promesse(page: Page, predicat: str, arg: Any = None, *, intervalle_ms: int = 250,
                       delai_ms: int = 60_000) -> None:
     """Attend que ``predicat`` (une fonction asynchrone de la page, qui reçoit ``arg``) rende vrai.

@@ -4,8 +4,6 @@ vraies fiches des quatre systèmes (Hypothesis), refus en français de tout lien
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +15,8 @@ from jdr_core.d10.suivi_fiche import operer as operer_d10
 from jdr_core.deuxd6.suivi import operer as operer_2d6
 from jdr_core.encore.suivi import operer as operer_encore
 from jdr_core.troisd6.suivi import operer as operer_3d6
+
+from .conftest import executer_node
 
 pytestmark = pytest.mark.node
 #: partage.js, dans la copie des scripts où Node le lit avec la configuration (conftest.assets_node).
@@ -55,15 +55,8 @@ console.log(JSON.stringify({ allers, refus, bombe: typeof bombe === "string" ? b
 
 
 def _node(assets: Path, etats: list[Any], fragments: list[str]) -> dict[str, Any]:
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("node introuvable : il fait tourner partage.js")
-    module = (assets / PARTAGE_JS).as_uri()
-    sortie = subprocess.run([node, "--no-warnings", "--input-type=module", "-e", SCRIPT, module],
-                            input=json.dumps({"etats": etats, "fragments": fragments}), capture_output=True,
-                            text=True, encoding="utf-8", timeout=60, check=True)
-    resultat: dict[str, Any] = json.loads(sortie.stdout)
-    return resultat
+    return executer_node(SCRIPT, (assets / PARTAGE_JS).as_uri(), role="partage.js",
+                         entree=json.dumps({"etats": etats, "fragments": fragments}))
 
 
 NOMS = st.text(st.characters(codec="utf-8", exclude_categories=["Cs", "Cc"]), min_size=1, max_size=30).filter(

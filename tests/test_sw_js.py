@@ -6,14 +6,14 @@ dans Chromium : navigateur/test_reseau.py (le retour ne décompresse rien)."""
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from site_plugins.runtime import MARQUE_SERVICE_WORKER
+
+from .conftest import executer_node
 
 SW = Path(__file__).resolve().parent.parent / "site_plugins" / "assets" / "hors-ligne" / "sw.js"
 CONFIG = {"version": "v1", "pages": [], "runtime": ["pyodide/1/pyodide.asm.wasm", "pyodide/1/runtime-ab.zip"],
@@ -165,15 +165,8 @@ pytestmark = pytest.mark.node
 
 @pytest.fixture(scope="module")
 def sortie() -> dict[str, Any]:
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("node introuvable : il fait tourner le service worker")
     texte = SW.read_text(encoding="utf-8").replace(MARQUE_SERVICE_WORKER, f"const CONFIG_SW = {json.dumps(CONFIG)};")
-    fini = subprocess.run([node, "--no-warnings", "--input-type=module", "-e", ESSAIS, texte],
-                          capture_output=True, text=True, timeout=60, check=False)
-    assert fini.returncode == 0, fini.stderr
-    resultat: dict[str, Any] = json.loads(fini.stdout)
-    return resultat
+    return executer_node(ESSAIS, texte, role="le service worker")
 
 
 class TestFichiersPrisEnGz:

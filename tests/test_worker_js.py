@@ -5,13 +5,12 @@ ou se tait. Les mêmes chemins sont suivis de bout en bout dans Chromium (naviga
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from .conftest import executer_node
 
 ASSETS = Path(__file__).resolve().parent.parent / "site_plugins" / "assets"
 
@@ -262,13 +261,7 @@ pytestmark = pytest.mark.node
 
 @pytest.fixture(scope="module")
 def sortie() -> dict[str, Any]:
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("node introuvable : il fait tourner les modules du worker")
-    fini = subprocess.run([node, "--no-warnings", "--input-type=module", "-e", ESSAIS, ASSETS.as_uri() + "/"],
-                          capture_output=True, text=True, encoding="utf-8", timeout=60, check=False)
-    assert fini.returncode == 0, fini.stderr
-    return json.loads(fini.stdout)  # type: ignore[no-any-return]
+    return executer_node(ESSAIS, ASSETS.as_uri() + "/", role="les modules du worker")
 
 
 class TestFormatDeLInstantane:
