@@ -45,10 +45,20 @@ REJEU = "/troisd6/test/?lanceur=3d6-test&graine=4242&caracteristique=3&relances=
 ANGLAIS = ("Failed to fetch", "exit(", "Program terminated", "dynamically imported", "undefined")
 
 
-def _debit(contexte: BrowserContext, page: Page, mbit: float) -> None:
+def _ouvrir_bride(contexte: BrowserContext, page: Page, adresse: str, mbit: float) -> CDPSession:
+    """Ouvre ``adresse`` et bride le lien de la page à ``mbit`` dès que la navigation est engagée : le
+    document arrive à pleine vitesse, ses fichiers et ceux de Python sur le lien bridé (le worker ne
+    part qu'au repos ou au premier geste, bien après). Bridée avant son départ, une navigation est
+    restée trois fois, sous la suite entière, 60 s sans être engagée (« navigating to …, waiting until
+    load », sans « navigated to »), jamais quand on ouvre la page seule : Chromium, pas le site (le même
+    document, non bridé, s'ouvre dans des centaines d'autres tests). Ces tests visent les téléchargements
+    de Python, pas celui du document."""
     cdp = contexte.new_cdp_session(page)
     cdp.send("Network.enable")
+    page.goto(adresse, wait_until="commit")
     _brider(cdp, mbit)
+    page.wait_for_load_state("load")
+    return cdp
 
 
 def _brider(cdp: CDPSession, mbit: float | None) -> None:
@@ -102,10 +112,9 @@ class TestLent:
         """À 3 Mbit/s (environ 10 s de téléchargement, bien plus que le chien de garde de la page,
         raccourci pour les tests) : la barre avance, le calcul aboutit, sans abandon ni second worker."""
         page = contexte.new_page()
-        _debit(contexte, page, 3.0)
         demandes: list[str] = []
         page.on("request", lambda requete: demandes.append(requete.url))
-        page.goto(serveur + "/troisd6/test/")
+        _ouvrir_bride(contexte, page, serveur + "/troisd6/test/", 3.0)
         page.locator(EXEMPLE).locator("button.jdr-executer").click()
         barre = page.get_by_role("progressbar", name="Téléchargement de Python")
         expect(barre).to_be_visible()
@@ -138,8 +147,7 @@ class TestLent:
         """Pendant le chargement, le bouton du lanceur garde un libellé lisible ; une fois les
         octets reçus, l'avis dit que Python démarre (plus de « 3,6 Mo sur 3,6 Mo » muet), puis s'efface."""
         page = contexte.new_page()
-        _debit(contexte, page, 8.0)
-        page.goto(serveur + "/troisd6/test/")
+        _ouvrir_bride(contexte, page, serveur + "/troisd6/test/", 8.0)
         formulaire = page.locator('form.jdr-lanceur[data-mecanique="3d6-test"]').first
         bouton = formulaire.locator("button[type=submit]")
         bouton.click()
@@ -395,12 +403,9 @@ class TestInstantaneDeConstruction:
         with hote(site_construit) as adresse:
             _prechauffer_le_cdn(site_construit, adresse)
             page = contexte.new_page()
-            cdp = contexte.new_cdp_session(page)
-            cdp.send("Network.enable")
-            _brider(cdp, 8.0)
             demandes: list[str] = []
             page.on("request", lambda requete: demandes.append(requete.url))
-            page.goto(adresse + "/troisd6/test/")
+            cdp = _ouvrir_bride(contexte, page, adresse + "/troisd6/test/", 8.0)
             bloc = page.locator(EXEMPLE)
             bloc.locator("button.jdr-executer").click()
             assert _mesure(page, "instantane_construit") == "lien trop lent"
