@@ -294,7 +294,9 @@ def ecrire_service_worker(site: Path, modele: Path, langues: tuple[str, ...] = (
     qu'une nouvelle construction remplace proprement le cache du lecteur. Rend la version.
 
     ``variantes_gz`` : les fichiers du runtime (chemins dans le site) que le worker prend en ``.gz``
-    chez un hébergeur qui les sert tels quels ; le service worker en garde la version décompressée."""
+    chez un hébergeur qui les sert tels quels ; le service worker en garde la version décompressée,
+    sous le type que le serveur du projet donnerait au fichier (``serveur.TYPES``)."""
+    from .serveur import TYPES
     fichiers = sorted(
         f for f in site.rglob("*")
         if f.is_file() and f.suffix not in _HORS_PRECHARGE and f.name not in _FICHIERS_HORS_PRECHARGE
@@ -314,7 +316,8 @@ def ecrire_service_worker(site: Path, modele: Path, langues: tuple[str, ...] = (
     texte = modele.read_text(encoding="utf-8")
     if MARQUE_SERVICE_WORKER not in texte:
         raise ErreurRuntime("sw.js ne contient plus la ligne de configuration attendue")
-    config = {"version": version, "pages": pages, "runtime": runtime, "variantes_gz": list(variantes_gz)}
+    types = {chemin: TYPES.get(Path(chemin).suffix, "application/octet-stream") for chemin in variantes_gz}
+    config = {"version": version, "pages": pages, "runtime": runtime, "variantes_gz": types}
     (site / "sw.js").write_text(texte.replace(MARQUE_SERVICE_WORKER, f"const CONFIG_SW = {json.dumps(config)};"),
                                 encoding="utf-8")
     return version

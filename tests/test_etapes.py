@@ -320,12 +320,13 @@ class TestServiceWorker:
         assert config["runtime"] and all(c.startswith("pyodide/") for c in config["runtime"])
         # Les fichiers que le worker peut prendre en .gz (ceux dont la configuration a la taille du .gz) :
         # le service worker en garde la version décompressée ; sans compression, aucun.
-        assert config["variantes_gz"] == [f"pyodide/{VERSION}/pyodide.asm.wasm", f"pyodide/{VERSION}/{ctx.nom_runtime}"]
+        assert config["variantes_gz"] == {f"pyodide/{VERSION}/pyodide.asm.wasm": "application/wasm",
+                                          f"pyodide/{VERSION}/{ctx.nom_runtime}": "application/zip"}
         assert faux_esbuild == [[ctx.site / "sw.js"]]
         ctx.options = options(compresser=False)
         etapes.service_worker(ctx)
         texte = (ctx.site / "sw.js").read_text(encoding="utf-8")
-        assert json.loads(re.search(r"const CONFIG_SW = (\{.*\});", texte)[1])["variantes_gz"] == []  # type: ignore[index]
+        assert json.loads(re.search(r"const CONFIG_SW = (\{.*\});", texte)[1])["variantes_gz"] == {}  # type: ignore[index]
 
     def test_sans_hors_ligne(self, ctx: Contexte) -> None:
         ctx.options = options(hors_ligne=False)

@@ -17,7 +17,8 @@ from .conftest import executer_node
 
 SW = Path(__file__).resolve().parent.parent / "site_plugins" / "assets" / "hors-ligne" / "sw.js"
 CONFIG = {"version": "v1", "pages": [], "runtime": ["pyodide/1/pyodide.asm.wasm", "pyodide/1/runtime-ab.zip"],
-          "variantes_gz": ["pyodide/1/pyodide.asm.wasm", "pyodide/1/runtime-ab.zip"]}
+          "variantes_gz": {"pyodide/1/pyodide.asm.wasm": "application/wasm",
+                           "pyodide/1/runtime-ab.zip": "application/zip"}}
 
 # Un seul passage de Node : il rend un objet JSON, un champ par situation. argv[1] : le texte de sw.js.
 ESSAIS = """

@@ -29,8 +29,8 @@ const RACINE = new URL("./", self.location.href);
 const adresse = (chemin) => new URL(chemin, RACINE).href;
 // L'en-tête d'un fichier du runtime gardé décompressé (le worker le lit : voir plus haut).
 const COPIE_LOCALE = "X-Jdr-Copie-Locale";
-const VARIANTES_GZ = new Set(CONFIG_SW.variantes_gz.map(adresse));
-const TYPES = { wasm: "application/wasm", zip: "application/zip" };
+// Adresse → type (le fichier décompressé se garde sous le type que lui donne le serveur du projet).
+const VARIANTES_GZ = new Map(Object.entries(CONFIG_SW.variantes_gz).map(([chemin, type]) => [adresse(chemin), type]));
 
 self.addEventListener("install", (evenement) => {
   evenement.waitUntil((async () => {
@@ -61,9 +61,9 @@ async function garderDecompresse(cache, fichier) {
   try {
     const reponse = (await cache.match(gz)) || (await fetch(gz, { cache: "force-cache" }));
     if (!reponse.ok || reponse.status !== 200 || reponse.headers.get("Content-Encoding")) throw new Error("illisible");
-    const type = TYPES[fichier.split(".").pop()] || "application/octet-stream";
     const corps = reponse.body.pipeThrough(new DecompressionStream("gzip"));
-    await cache.put(fichier, new Response(corps, { headers: { "Content-Type": type, [COPIE_LOCALE]: "1" } }));
+    const entetes = { "Content-Type": VARIANTES_GZ.get(fichier), [COPIE_LOCALE]: "1" };
+    await cache.put(fichier, new Response(corps, { headers: entetes }));
     await cache.delete(gz);
     return true;
   } catch {
@@ -129,12 +129,10 @@ self.addEventListener("fetch", (evenement) => {
   if (requete.headers.has("Range")) return;
   // L'instantané de construction non plus (ni sa version .gz) : le worker le range lui-même, une fois restauré.
   if (/\.instantane(\.gz)?$/.test(url.pathname)) return;
-  evenement.respondWith(cacheDAbord(requete, evenement));
+  evenement.respondWith(cacheDAbord(requete, url, evenement));
 });
 
-async function cacheDAbord(requete, evenement) {
-  const url = new URL(requete.url);
-  url.search = "";
+async function cacheDAbord(requete, url, evenement) {
   const cache = await caches.open(CACHE);
   // Une page demandée avec ?graine=… (lien de rejeu) est la même page.
   const garde = await cache.match(requete, { ignoreSearch: requete.mode === "navigate" });
@@ -142,7 +140,7 @@ async function cacheDAbord(requete, evenement) {
   try {
     const reponse = await fetch(requete);
     // Un fichier du runtime servi tel quel : le worker l'abandonne pour son .gz (voir plus haut).
-    const abandonne = VARIANTES_GZ.has(url.href) && !reponse.headers.get("Content-Encoding");
+    const abandonne = VARIANTES_GZ.has(url.origin + url.pathname) && !reponse.headers.get("Content-Encoding");
     // Rangé en arrière-plan : la page lit la réponse au fil de l'eau (sa barre de
     // progression), sans attendre que la copie soit finie.
     if (reponse.status === 200 && !abandonne) evenement.waitUntil(cache.put(requete, reponse.clone()));

@@ -35,8 +35,12 @@ function annoncerProgression(forcer) {
   const maintenant = performance.now();
   if (!forcer && maintenant - derniereProgression < INTERVALLE_PROGRESSION_MS) return;
   derniereProgression = maintenant;
-  // Ce que le réseau a porté, sur ce qu'il portera : la page en fait la phrase « 3,2 Mo reçus sur
-  // 8,4 Mo, encore environ 5 s. » (moteur/chargement.js), que la barre de progression dit aussi.
+  // Ce que le réseau a porté, sur ce qu'il portera, tous fichiers ensemble. Un lecteur ouvre une page
+  // chez un hébergeur qui sert le Brotli : le WebAssembly pèse 3,2 Mo sur le réseau pour 9,6 Mo
+  // décompressés, l'archive d'exécution 1,0 Mo. L'archive est arrivée, le WebAssembly à moitié
+  // (4,8 Mo décompressés, soit 1,6 Mo portés) ; à 0,8 Mo par seconde, il lit « 2,6 Mo reçus sur
+  // 4,2 Mo, encore environ 2 s. » (moteur/chargement.js), et la barre de progression le lui dit aussi.
+  // Chez un hébergeur sans compression, le worker prend les .gz : ce sont leurs octets qu'il compte.
   let recus = 0;
   let total = 0;
   for (const s of suivis.values()) {
@@ -150,7 +154,7 @@ export async function telecharger(adresse, identite, deja, flux, silenceMs, vari
   };
   const quitterGz = (raison) => {
     oublierGz();
-    mesures.variante_gz_abandonnee = `${variante.adresse.split("/").pop()} : ${raison}`;
+    mesures.variante_gz_abandonnee = `${nom}.gz : ${raison}`;
     // Le fichier tel quel, finalement : ni la page ni le service worker ne doivent le croire pris en .gz.
     if (mesures.variantes_gz) mesures.variantes_gz = mesures.variantes_gz.filter((n) => n !== nom);
     suivi.reseau = suivi.identite;
@@ -159,8 +163,8 @@ export async function telecharger(adresse, identite, deja, flux, silenceMs, vari
   };
   let varianteLibre = Boolean(variante && !morceaux.length && typeof DecompressionStream === "function");
   if (varianteLibre && variante.demblee) {
-    // La visite précédente a déjà vu ce fichier servi tel quel : le .gz d'emblée, sans la requête
-    // du fichier (qu'un service worker garderait en entier au passage).
+    // La visite précédente a déjà vu ce fichier servi tel quel, et aucun service worker n'en garde de
+    // copie (client.js, variantesRetenues) : le .gz d'emblée, sans l'aller-retour du fichier.
     varianteLibre = false;
     gz = prendreGz();
   }
@@ -203,7 +207,7 @@ export async function telecharger(adresse, identite, deja, flux, silenceMs, vari
       if (gz) {
         const annonce = reponse.headers.get("Content-Encoding");
         if (reponse.status === 206 && debutDePlage(reponse) === gz.recus && !annonce) {
-          mesures.reprise = `${variante.adresse.split("/").pop()} depuis ${gz.recus} octets`;
+          mesures.reprise = `${nom}.gz depuis ${gz.recus} octets`;
         } else if (reponse.status === 200 && !annonce) {
           // Le .gz depuis son début (premier envoi, ou reprise refusée) : un décompresseur neuf.
           if (gz.recus) gz = repartirGz();
