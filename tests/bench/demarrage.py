@@ -84,10 +84,15 @@ CLIC_JS = """async ([bloc, bouton]) => {
   b.querySelector(bouton).click();
   while (!b.dataset.etat) await new Promise(r => setTimeout(r, 2));
   const fin = performance.now();
+  // Le résultat n'est vu qu'une fois peint : la tâche qui le met en page et le peint suit data-etat, elle
+  // compte (avant, lue trop tôt, elle échappait souvent au relevé). L'observateur rend ses entrées après coup.
+  await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
+  const peint = performance.now();
+  await new Promise(r => setTimeout(r, 100));
   const limite = pret === null ? fin : pret;
   const longues = window.__longues || [];
   const chargement = longues.filter(([debut]) => debut >= t0 && debut < limite).map(([, d]) => d);
-  const affichage = longues.filter(([debut]) => debut >= limite).map(([, d]) => d);
+  const affichage = longues.filter(([debut]) => debut >= limite && debut < peint).map(([, d]) => d);
   const avant = longues.filter(([debut]) => debut < t0).map(([, d]) => d);
   return [fin - t0, b.dataset.etat, Math.max(0, ...chargement), Math.max(0, ...avant), Math.max(0, ...affichage)];
 }"""
@@ -165,7 +170,7 @@ class Essai:
     octets: int
     tache_max_ms: float  # plus longue tâche du fil principal entre le clic et « Python est prêt »
     tache_page_ms: float  # plus longue tâche avant le clic (affichage de la page elle-même)
-    tache_resultat_ms: float  # plus longue tâche entre « prêt » et le résultat affiché
+    tache_resultat_ms: float  # plus longue tâche entre « prêt » et le résultat peint
     instantane_octets: int = 0  # instantané local rangé par la 1re visite (mesure « chaud »)
 
 
