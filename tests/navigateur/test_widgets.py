@@ -620,28 +620,36 @@ MISE_EN_PAGE = """async () => {
 }"""
 
 
-def test_le_chargement_ne_pousse_pas_la_suite(page: Page, serveur: str) -> None:
+def test_le_chargement_ne_pousse_pas_la_suite(chromium: Browser, serveur: str) -> None:
     """Le branchement des widgets et l'état du moteur (« Chargement du moteur de règles… ») ont leur place réservée
     (jdr.css : .jdr-etat, .jdr-comparer) : rien ne pousse la suite de la page pendant que Python arrive. Au
     téléphone, chaque poussée refaisait la mise en page et la peinture de tout le document (tâches de 60 à 90 ms)."""
-    sans_moteur(page)
-    adresse = serveur + "/troisd6/test/"
-    # La page telle que la construction la rend : les modules des widgets n'arrivent pas.
-    page.route(re.compile(r".*/assets/jdr/widgets/.*\.js$"), lambda route: route.abort())
-    page.goto(adresse)
-    expect(page.locator("form.jdr-lanceur .jdr-comparer[hidden]")).to_have_count(1)
-    avant = page.evaluate(MISE_EN_PAGE)
-    page.unroute(re.compile(r".*/assets/jdr/widgets/.*\.js$"))
-    page.surveillance.erreurs.clear()  # type: ignore[attr-defined]  # les modules refusés exprès
-    page.goto(adresse)
-    expect(page.locator("[data-branche='1']")).to_have_count(0)
-    expect(page.locator("form.jdr-lanceur .jdr-comparer:not([hidden])")).to_have_count(1)
-    assert page.evaluate(MISE_EN_PAGE) == avant, "le branchement des widgets pousse la page"
-    bloc = page.locator('.jdr-exemple[data-exemple="pierre-ruelle"]')
-    bloc.locator("button.jdr-executer").click()
-    expect(bloc.locator(".jdr-etat")).to_have_text(re.compile("moteur de règles"))
-    expect(page.locator("form.jdr-lanceur .jdr-actions .jdr-etat").first).to_have_text(re.compile("moteur de règles"))
-    assert page.evaluate(MISE_EN_PAGE) == avant, "l'état du moteur pousse la page"
+    # Un contexte à lui, sans service worker : page.route doit voir passer les modules des widgets (celui d'un
+    # test précédent les servirait de son cache, sans passer par la route).
+    contexte = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR", service_workers="block")
+    contexte.set_default_timeout(DELAI)
+    try:
+        page = sans_moteur(contexte.new_page())
+        adresse = serveur + "/troisd6/test/"
+        # La page telle que la construction la rend : les modules des widgets n'arrivent pas.
+        widgets = re.compile(r".*/assets/jdr/widgets/.*\.js$")
+        page.route(widgets, lambda route: route.abort())
+        page.goto(adresse)
+        expect(page.locator("form.jdr-lanceur .jdr-comparer[hidden]")).to_have_count(1)
+        avant = page.evaluate(MISE_EN_PAGE)
+        page.unroute(widgets)
+        page.goto(adresse)
+        expect(page.locator("[data-branche='1']")).to_have_count(0)
+        expect(page.locator("form.jdr-lanceur .jdr-comparer:not([hidden])")).to_have_count(1)
+        assert page.evaluate(MISE_EN_PAGE) == avant, "le branchement des widgets pousse la page"
+        bloc = page.locator('.jdr-exemple[data-exemple="pierre-ruelle"]')
+        bloc.locator("button.jdr-executer").click()
+        chargement = re.compile("moteur de règles")
+        expect(bloc.locator(".jdr-etat")).to_have_text(chargement)
+        expect(page.locator("form.jdr-lanceur .jdr-actions .jdr-etat").first).to_have_text(chargement)
+        assert page.evaluate(MISE_EN_PAGE) == avant, "l'état du moteur pousse la page"
+    finally:
+        contexte.close()
 
 
 def test_sans_javascript(chromium: Browser, serveur: str) -> None:
