@@ -44,6 +44,7 @@ export class Sortie {
     // Le message amené dans l'écran y est gardé (garderVisible) jusqu'au prochain geste du lecteur, pas
     // pendant un temps fixé : sur un appareil lent, les chances recalculées arrivent bien après le message.
     this.sortieMontree = null;
+    this.observateur = null;
   }
 
   // Un message sous la fiche. Une alerte (refus, erreur) reste jusqu'au prochain geste du
@@ -66,6 +67,7 @@ export class Sortie {
     if (pres || matchMedia("(max-width: 44.9375em)").matches) {
       p.scrollIntoView({ block: "nearest" });
       this.sortieMontree = { p, gestes };
+      this.suivreLaPage();
     }
   }
 
@@ -74,6 +76,22 @@ export class Sortie {
   garderVisible() {
     const m = this.sortieMontree;
     if (m && m.gestes === gestes && m.p.isConnected) m.p.scrollIntoView({ block: "nearest" });
+    else this.lacherLaPage();
+  }
+
+  // Ce qui change de hauteur ailleurs dans la page (une ligne d'état, un avis, un autre widget) pousse aussi le
+  // message : tant qu'il est gardé, la hauteur de la page est suivie. Lâchée au premier geste ou quand le message
+  // s'en va (la navigation instantanée garde le <body> : l'observateur ne doit pas retenir une fiche disparue).
+  suivreLaPage() {
+    if (this.observateur || !window.ResizeObserver) return;
+    this.observateur = new ResizeObserver(() => this.garderVisible());
+    this.observateur.observe(document.body);
+  }
+
+  lacherLaPage() {
+    if (!this.observateur) return;
+    this.observateur.disconnect();
+    this.observateur = null;
   }
 
   // Une ancre de message, qu'une vue pose juste après le bouton d'une opération : le résultat de
