@@ -307,7 +307,7 @@ def test_mise_en_page_des_deux_vues(contexte_servi: BrowserContext, serveur: str
     assert boite_message["y"] + boite_message["height"] <= hauteur, "résultat sous l'écran"
     assert ecart < 200, f"le résultat tombe {ecart:.0f} px sous le bouton"
     # Une hauteur qui change ailleurs avant le prochain geste (une ligne d'état, un avis) : le message, poussé hors
-    # de l'écran, y revient (sortie.js suit la hauteur de la page ; rouge une fois en CI : 815 px pour 800).
+    # de l'écran, y revient (sortie.js regarde le message lui-même ; rouge une fois en CI : 815 px pour 800).
     message.evaluate("p => p.before(Object.assign(document.createElement('div'), { style: 'height: 900px' }))")
     expect(message).to_be_in_viewport(ratio=1, timeout=5_000)
     assert page.evaluate(f"() => document.querySelector({racine!r} + ' output.jdr-sortie').getAttribute('role')") \

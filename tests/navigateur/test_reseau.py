@@ -120,8 +120,10 @@ class TestLent:
         expect(barre).to_be_visible()
         chiffres = page.locator(".jdr-chargement-chiffres")
         # Insécable entre un nombre et son unité : « 3,6 Mo » ne se coupe pas en fin de ligne.
+        # Le participe s'accorde au nombre écrit : « 1,6 Mo reçu », « 2,0 Mo reçus ».
         expect(chiffres).to_have_text(re.compile(
-            r"^\d+,\d\u00a0Mo reçus sur \d+,\d\u00a0Mo, encore environ \d+\u00a0(s|min)\.$"))
+            r"^(?:[01],\d\u00a0Mo reçu|(?:[2-9]|[1-9]\d+),\d\u00a0Mo reçus) sur \d+,\d\u00a0Mo, "
+            r"encore environ \d+\u00a0(s|min)\.$"))
         # La barre se dit avec la même phrase (lecteur d'écran), pas un pourcentage seul.
         # Lues d'un seul coup : la page met les deux à jour ensemble, toutes les 150 ms.
         dite, ecrite = page.evaluate("""() => [

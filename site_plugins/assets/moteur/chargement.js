@@ -102,7 +102,11 @@ export const avis = {
     const reste = tempsRestant(moteur.releves, recus, p.total);
     // Une phrase : « 3,2 Mo reçus sur 8,4 Mo, encore environ 5 s. » ; un lecteur d'écran l'entend aussi sur la
     // barre, au lieu d'un pourcentage seul.
-    const avancee = typographier(`${megaoctets(recus)} Mo reçus sur ${megaoctets(p.total)} Mo${reste ? `, ${reste}` : ""}.`);
+    // « 1,6 Mo reçu », « 2,0 Mo reçus » : le participe s'accorde au nombre tel qu'il est écrit, pluriel à partir
+    // de 2 (la règle de quantite(), commun/francais.js).
+    const ecrits = megaoctets(recus);
+    const participe = Number(ecrits.replace(",", ".")) < 2 ? "reçu" : "reçus";
+    const avancee = typographier(`${ecrits} Mo ${participe} sur ${megaoctets(p.total)} Mo${reste ? `, ${reste}` : ""}.`);
     chiffres.textContent = avancee;
     barre.setAttribute("aria-valuetext", avancee);
   },

@@ -113,17 +113,13 @@ class Suivi {
     return moteur.demander({ type: "suivi", systeme: this.systeme, suivi: this.suiviNom, etat, op });
   }
 
-  // Ce que les vues appellent pour écrire (sortie.js) : un message, une ancre, la sortie ramenée à l'écran.
+  // Ce que les vues appellent pour écrire (sortie.js) : un message, une ancre.
   dire(texte, alerte) {
     this.sortie.dire(texte, alerte);
   }
 
   ancre(...cles) {
     return this.sortie.ancre(...cles);
-  }
-
-  garderSortieVisible() {
-    this.sortie.garderVisible();
   }
 }
 

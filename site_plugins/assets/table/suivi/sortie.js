@@ -67,28 +67,31 @@ export class Sortie {
     if (pres || matchMedia("(max-width: 44.9375em)").matches) {
       p.scrollIntoView({ block: "nearest" });
       this.sortieMontree = { p, gestes };
-      this.suivreLaPage();
+      this.suivreLeMessage(p);
     }
   }
 
-  // Les chances recalculées après un rendu (suivi/commun.js) changent la hauteur des cartes : le
-  // message qui vient d'être amené dans l'écran y est ramené s'il en a glissé.
+  // Le message amené dans l'écran y est ramené s'il en sort sans geste du lecteur : les chances
+  // recalculées, une ligne d'état, un avis, tout ce qui change de hauteur au-dessus de lui le pousse.
+  // Un seul mécanisme pour toutes ces causes : on regarde le message lui-même (IntersectionObserver).
+  // Lâché au premier geste ou quand le message s'en va (la navigation instantanée garde la fenêtre :
+  // l'observateur ne doit pas retenir une fiche disparue).
   garderVisible() {
     const m = this.sortieMontree;
     if (m && m.gestes === gestes && m.p.isConnected) m.p.scrollIntoView({ block: "nearest" });
-    else this.lacherLaPage();
+    else this.lacherLeMessage();
   }
 
-  // Ce qui change de hauteur ailleurs dans la page (une ligne d'état, un avis, un autre widget) pousse aussi le
-  // message : tant qu'il est gardé, la hauteur de la page est suivie. Lâchée au premier geste ou quand le message
-  // s'en va (la navigation instantanée garde le <body> : l'observateur ne doit pas retenir une fiche disparue).
-  suivreLaPage() {
-    if (this.observateur || !window.ResizeObserver) return;
-    this.observateur = new ResizeObserver(() => this.garderVisible());
-    this.observateur.observe(document.body);
+  suivreLeMessage(p) {
+    this.lacherLeMessage();
+    if (!window.IntersectionObserver) return;
+    this.observateur = new IntersectionObserver(([vu]) => {
+      if (vu.intersectionRatio < 1) this.garderVisible();
+    }, { threshold: 1 });
+    this.observateur.observe(p);
   }
 
-  lacherLaPage() {
+  lacherLeMessage() {
     if (!this.observateur) return;
     this.observateur.disconnect();
     this.observateur = null;

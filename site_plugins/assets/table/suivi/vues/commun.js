@@ -104,7 +104,6 @@ export function jetsAvecChances(suivi, jets, { libelle, operation, cle, liste, r
       c.textContent = recus.has(k) ? recus.get(k) : "chances indisponibles pour ce réglage";
     }
     if (r.erreur) suivi.dire(r.erreur, true);
-    else suivi.garderSortieVisible();
   };
   for (const [, entree] of reglages) {
     entree.addEventListener("change", actualiser);
