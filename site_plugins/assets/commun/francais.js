@@ -33,7 +33,12 @@ export function typographier(texte) {
     });
 }
 
+// Le mot accordé au nombre : singulier sous 2 (« 0 manche », « 1,6 Mo reçu »), pluriel ensuite.
+export function accorder(nombre, singulier, pluriel = `${singulier}s`) {
+  return Math.abs(nombre) < 2 ? singulier : pluriel;
+}
+
 // « 1 personnage », « 3 personnages », « 0 manche » (quantite() de francais.py).
 export function quantite(nombre, singulier, pluriel = `${singulier}s`) {
-  return `${nombre} ${Math.abs(nombre) < 2 ? singulier : pluriel}`;
+  return `${nombre} ${accorder(nombre, singulier, pluriel)}`;
 }

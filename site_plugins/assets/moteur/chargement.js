@@ -1,7 +1,7 @@
 // L'avis de chargement du moteur : un seul par page, en bas de l'écran, visible pendant le
 // téléchargement et le démarrage de Python, ou après un échec (avec « Réessayer »). Le client
 // (client.js) le tient à jour ; il ne lit que ce que le moteur lui donne.
-import { typographier } from "../commun/francais.js";
+import { accorder, typographier } from "../commun/francais.js";
 
 function megaoctets(octets) {
   // Virgule décimale écrite à la main : le premier appel à Intl (toLocaleString) charge les
@@ -102,11 +102,9 @@ export const avis = {
     const reste = tempsRestant(moteur.releves, recus, p.total);
     // Une phrase : « 3,2 Mo reçus sur 8,4 Mo, encore environ 5 s. » ; un lecteur d'écran l'entend aussi sur la
     // barre, au lieu d'un pourcentage seul.
-    // « 1,6 Mo reçu », « 2,0 Mo reçus » : le participe s'accorde au nombre tel qu'il est écrit, pluriel à partir
-    // de 2 (la règle de quantite(), commun/francais.js).
+    // « 1,6 Mo reçu », « 2,0 Mo reçus » : le participe s'accorde au nombre tel qu'il est écrit.
     const ecrits = megaoctets(recus);
-    const participe = Number(ecrits.replace(",", ".")) < 2 ? "reçu" : "reçus";
-    const avancee = typographier(`${ecrits} Mo ${participe} sur ${megaoctets(p.total)} Mo${reste ? `, ${reste}` : ""}.`);
+    const avancee = typographier(`${ecrits} Mo ${accorder(Number(ecrits.replace(",", ".")), "reçu")} sur ${megaoctets(p.total)} Mo${reste ? `, ${reste}` : ""}.`);
     chiffres.textContent = avancee;
     barre.setAttribute("aria-valuetext", avancee);
   },
