@@ -82,12 +82,17 @@ const gzip = async (octets) => {
   return new Uint8Array(await new Response(flux).arrayBuffer());
 };
 const contenuGz = await gzip(contenu);
-function reponse(octets, { statut = 200, entetes = {}, coupureApres = null, muet = false, pause = 0 } = {}, signal) {
+// « entasses » : tant de morceaux déjà là au premier (un fil occupé ne les a pas lus à leur arrivée).
+function reponse(octets, options = {}, signal) {
+  const { statut = 200, entetes = {}, coupureApres = null, muet = false, pause = 0, entasses = 0 } = options;
   const fin = coupureApres ?? octets.length;
   let position = 0;
   const corps = new ReadableStream({
     start(c) {
       if (signal) signal.addEventListener("abort", () => c.error(new DOMException("arrêt", "AbortError")));
+      for (; position < Math.min(entasses * 1000, fin); position += 1000) {
+        c.enqueue(octets.slice(position, position + 1000));
+      }
     },
     async pull(c) {
       if (muet) return new Promise(() => {});
@@ -187,25 +192,38 @@ sortie.derniere_progression = progressions.at(-1);
 
 // Lien rapide : tant d'octets reçus, tous téléchargements nommés ensemble, avant tel délai.
 const sansLecteur = { enqueue() {}, close() {}, error() {} };
-async function lien(pause, adresses, octets, delaiMs) {
-  scenario = () => reponse(contenu, { pause });
+async function lien(pause, adresses, octets, delaiMs, options = {}) {
+  scenario = () => reponse(contenu, { pause, ...options });
   const lectures = adresses.map((a) => tel.telecharger(a, contenu.length, null, sansLecteur, 15000));
   const rapide = await tel.lienRapide(adresses, octets, delaiMs);
   await Promise.all(lectures);
   return rapide;
 }
+// Un morceau par tâche (pause de 1 ms), comme le réseau les donne : la mesure part de la tâche qui
+// suit le premier (sans lui).
 sortie.lien = {
-  rapide: await lien(0, ["http://x/a.bin"], 5000, 1000),
+  rapide: await lien(1, ["http://x/a.bin"], 5000, 1000),
   lent: await lien(30, ["http://x/b.bin"], 5000, 60),
-  ensemble: await lien(0, ["http://x/c.bin", "http://x/d.bin"], 15000, 1000),
+  ensemble: await lien(1, ["http://x/c.bin", "http://x/d.bin"], 15000, 1000),
   inconnu: await tel.lienRapide(["http://x/absent.bin"], 1, 10),
   // Tout reçu sans atteindre le seuil : la réponse vient à la fin du téléchargement, pas au délai.
-  trop_petit: await lien(0, ["http://x/e.bin"], 50000, 60000),
+  trop_petit: await lien(1, ["http://x/e.bin"], 50000, 60000),
+  // Un lien lent (1 000 octets toutes les 30 ms, 80 par ms demandés) dont les 5 000 premiers octets
+  // se sont entassés pendant que le fil était occupé : lus d'un coup, ils ne font pas un lien rapide.
+  entasse: await lien(30, ["http://x/g.bin"], 8000, 100, { entasses: 5 }),
+  // Compressé à la volée sans longueur annoncée : les octets décompressés ne mesurent pas le lien.
+  sans_longueur: await lien(1, ["http://x/h.bin"], 5000, 1000, { entetes: { "Content-Encoding": "gzip" } }),
+  // Avec sa longueur (2 500 octets portés pour 10 000 décompressés) : comptés au quart, assez pour
+  // 2 000 octets demandés, pas pour 12 000 (sans le quart, un quart de 12 000 aurait suffi).
+  avec_longueur: [2000, 12000].map((demandes, k) => lien(1, [`http://x/i${k}.bin`], demandes, 60000,
+    { entetes: { "Content-Encoding": "br", "Content-Length": "2500" } })),
+
 };
 // Un quart des octets au débit demandé suffit (1 000 octets toutes les 10 ms, 8 000 demandés en
 // 1 000 ms) : « rapide » dès le deuxième morceau, sans attendre les 8 000. Le deuxième morceau a
 // 250 ms pour venir (un délai de 100 ms laissait une machine chargée conclure au délai).
 delete mesures.lien_octets;
+sortie.lien.avec_longueur = await Promise.all(sortie.lien.avec_longueur);
 sortie.lien.tot = [await lien(10, ["http://x/f.bin"], 8000, 1000), mesures.lien_octets ?? null];
 
 // L'encodage de la réponse, lu dès ses en-têtes : le corps de « muet » n'arrive jamais.
@@ -366,7 +384,8 @@ class TestTelechargement:
         (la réponse vient alors de la fin du téléchargement : le délai d'une minute dépasserait celui
         laissé à Node par la fixture)."""
         assert sortie["lien"] == {"rapide": True, "lent": False, "ensemble": True, "inconnu": False,
-                                  "trop_petit": False, "tot": [True, 2000]}
+                                  "trop_petit": False, "tot": [True, 2000], "entasse": False,
+                                  "sans_longueur": False, "avec_longueur": [True, False]}
 
 
 class TestEncodage:

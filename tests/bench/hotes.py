@@ -8,6 +8,10 @@
 * ``brut`` : les fichiers tels quels, sans compression (``python -m http.server``, la commande que
   le README propose après ``nox -s docs``).
 
+Hors du banc, pour les tests : ``par_morceaux``, qui compresse à la volée comme ``a_la_volee`` mais
+sans annoncer la longueur de ce qu'il compresse (envoi jusqu'à la fermeture, comme nginx avec
+``gzip on``, qui envoie par morceaux) : le worker ne sait alors pas combien d'octets le réseau a portés.
+
 Les deux derniers n'envoient que les en-têtes d'un hébergement statique ordinaire : le type, la
 longueur, la date de modification, ``Cache-Control: max-age=600`` (celui de GitHub Pages). Ni CSP
 ni cache long : ils ne lisent pas ``site/_headers``.
@@ -49,6 +53,8 @@ class _Statique(SimpleHTTPRequestHandler):
 
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}  # noqa: RUF012  (attribut de la bibliothèque standard)
     gzip = False
+    #: Faux : la longueur d'une réponse compressée à la volée n'est pas annoncée.
+    longueur = True
     #: Les corps déjà compressés, par chemin : un CDN garde aussi ses réponses compressées.
     compresses: dict[str, bytes]
     verrou: threading.Lock
@@ -86,7 +92,8 @@ class _Statique(SimpleHTTPRequestHandler):
             encodage = "gzip"
         self.send_response(200)
         self.send_header("Content-Type", type_mime)
-        self.send_header("Content-Length", str(len(donnees)))
+        if encodage is None or self.longueur:
+            self.send_header("Content-Length", str(len(donnees)))
         self.send_header("Last-Modified", email.utils.formatdate(chemin.stat().st_mtime, usegmt=True))
         self.send_header("Cache-Control", "max-age=600")
         if encodage:
@@ -99,8 +106,8 @@ class _Statique(SimpleHTTPRequestHandler):
 
 
 @contextmanager
-def _statique(site: Path, *, compresser: bool) -> Iterator[str]:
-    attributs = {"gzip": compresser, "compresses": {}, "verrou": threading.Lock()}
+def _statique(site: Path, *, compresser: bool, longueur: bool = True) -> Iterator[str]:
+    attributs = {"gzip": compresser, "longueur": longueur, "compresses": {}, "verrou": threading.Lock()}
     classe = type("Hebergeur", (_Statique,), attributs)
     # Serveur : un navigateur qui renonce à une réponse (l'instantané refusé) n'est pas une panne.
     with en_fond(Serveur(("127.0.0.1", 0), functools.partial(classe, directory=str(site.resolve())))) as adresse:
@@ -109,6 +116,10 @@ def _statique(site: Path, *, compresser: bool) -> Iterator[str]:
 
 def a_la_volee(site: Path) -> AbstractContextManager[str]:
     return _statique(site, compresser=True)
+
+
+def par_morceaux(site: Path) -> AbstractContextManager[str]:
+    return _statique(site, compresser=True, longueur=False)
 
 
 def brut(site: Path) -> AbstractContextManager[str]:

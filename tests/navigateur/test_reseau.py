@@ -28,7 +28,7 @@ from jdr_core import pont
 from jdr_core.francais import typographier
 from site_plugins.runtime import MARQUE_SERVICE_WORKER, ecrire_service_worker
 
-from ..bench.hotes import a_la_volee, brut
+from ..bench.hotes import a_la_volee, brut, par_morceaux
 from ..conftest import DELAIS_ESSAI, RACINE, attendre_promesse
 
 pytestmark = [pytest.mark.navigateur, pytest.mark.construction]
@@ -392,12 +392,13 @@ class TestInstantaneDeConstruction:
         assert len(wasm) == 1, wasm
         assert _mesure(page, "wasm_instanciations") == 2
 
-    @pytest.mark.parametrize("hote", [brut, a_la_volee], ids=["brut", "a_la_volee"])
+    @pytest.mark.parametrize("hote", [brut, a_la_volee, par_morceaux], ids=["brut", "a_la_volee", "par_morceaux"])
     def test_hebergeur_sans_les_fichiers_compresses_du_site(
         self, contexte: BrowserContext, site_construit: Path, hote: Any
     ) -> None:
         """Chez un hébergeur qui ne sert pas les .br/.gz du site (fichiers tels quels, ou gzip à la volée
-        du seul texte et du WebAssembly), l'archive d'exécution arrive non compressée : l'instantané ne
+        du seul texte et du WebAssembly, avec ou sans longueur annoncée : sans elle, le WebAssembly
+        décompressé ne mesure pas le lien), l'archive d'exécution arrive non compressée : l'instantané ne
         pourrait venir que par sa version .gz, plus lourde, qui demande un lien plus rapide que le
         Brotli. À 8 Mbit/s, sous le seuil des tests (voir conftest.CONSTRUIRE), elle n'est pas même
         demandée : la décision tombe avant la fin des téléchargements (le lien est ensuite libéré, pour

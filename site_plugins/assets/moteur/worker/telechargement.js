@@ -225,7 +225,11 @@ export async function telecharger(adresse, identite, deja, flux, silenceMs, vari
         morceaux = [];
         suivi.recus = 0;
         const longueur = Number(reponse.headers.get("Content-Length"));
-        if (reponse.headers.get("Content-Encoding") && longueur > 0) suivi.reseau = longueur;
+        const encode = Boolean(reponse.headers.get("Content-Encoding"));
+        if (encode && longueur > 0) suivi.reseau = longueur;
+        // Compressé à la volée sans longueur annoncée (envoi par morceaux, comme nginx ou un CDN) :
+        // les octets décompressés ne disent pas ce que le réseau a porté (voir lienRapide).
+        suivi.reseauInconnu = encode && !(longueur > 0);
       } else {
         // 206 inutilisable (autre début, morceau compressé) : on redemande tout.
         if (reponse.status === 206) {
@@ -296,38 +300,52 @@ export async function telecharger(adresse, identite, deja, flux, silenceMs, vari
 }
 
 // Vrai si les téléchargements de « adresses », ensemble, reçoivent « octets » (octetsReseau)
-// en moins de « delaiMs » à partir de leur premier octet ; faux
-// sinon, au plus tard à ce délai ou quand ils ont tout reçu sans l'atteindre. C'est la mesure
-// d'un lien rapide : le débit, sans la latence de la première réponse (mesures.lien_ms).
+// en moins de « delaiMs » ; faux sinon, au plus tard à ce délai ou quand ils ont tout reçu sans
+// l'atteindre. C'est la mesure d'un lien rapide : le débit, sans la latence de la première réponse
+// (mesures.lien_ms, mesures.lien_octets). La mesure part de la tâche qui suit le premier morceau
+// reçu, sans les octets déjà là : un fil occupé (machine chargée, worker qui démarre) laisse les
+// octets s'entasser sans les lire, et les compter comme arrivés en 0 ms ferait passer un lien lent
+// pour rapide. Un téléchargement compressé sans longueur annoncée ne compte pas : ses octets reçus
+// sont ceux du fichier décompressé, plusieurs fois ce que le réseau a porté.
 export function lienRapide(adresses, octets, delaiMs) {
   const lus = adresses.map((adresse) => suivis.get(adresse)).filter(Boolean);
   if (!lus.length) return Promise.resolve(false);
   return new Promise((resoudre) => {
     let debut = null;
+    let base = 0;
+    let depart = null;
     let limite = null;
     const conclure = (rapide) => {
+      clearTimeout(depart);
       clearTimeout(limite);
       for (const suivi of lus) suivi.veilleur = null;
       resoudre(rapide);
     };
+    const compter = (mesurables) => mesurables.reduce((n, suivi) => n + octetsReseau(suivi), 0);
     const veiller = () => {
-      const partis = lus.filter((suivi) => suivi.premierOctet !== null);
-      if (!partis.length) {
+      const mesurables = lus.filter((suivi) => !suivi.reseauInconnu);
+      if (!mesurables.length) return conclure(false);
+      if (!mesurables.some((suivi) => suivi.premierOctet !== null)) {
         // Rien reçu de ce réseau-ci (reprise d'octets déjà là, ou pas encore de réponse).
         if (lus.every((suivi) => suivi.fini)) conclure(false);
         return;
       }
-      const recus = lus.reduce((n, suivi) => n + octetsReseau(suivi), 0);
       if (debut === null) {
-        debut = Math.min(...partis.map((suivi) => suivi.premierOctet));
-        limite = setTimeout(() => conclure(false), Math.max(0, debut + delaiMs - performance.now()));
+        depart ??= setTimeout(() => {
+          debut = performance.now();
+          base = compter(lus.filter((suivi) => !suivi.reseauInconnu));
+          limite = setTimeout(() => conclure(false), delaiMs);
+          veiller();
+        }, 0);
+        return;
       }
+      const recus = compter(mesurables) - base;
       const ecoule = performance.now() - debut;
       // Au même débit, un quart des octets suffit pour conclure « rapide » : sur un lien rapide, la
       // décision (et l'instantané qu'elle demande) vient plus tôt ; un lien plus lent attend la mesure entière.
       if (recus >= octets || (recus >= octets / 4 && recus * delaiMs >= octets * ecoule)) {
         mesures.lien_ms = Math.round(ecoule);
-        mesures.lien_octets = recus;
+        mesures.lien_octets = Math.round(recus);
         conclure(recus * delaiMs >= octets * ecoule);
       } else if (lus.every((suivi) => suivi.fini)) {
         conclure(false);
