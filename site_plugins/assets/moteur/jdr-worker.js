@@ -145,8 +145,9 @@ function creerApres(creer, lecture) {
 // L'instantané de construction n'est pas arrivé : la raison est déjà dans les mesures.
 class NonRecu extends Error {}
 
-async function chargerPython(loadPyodide, options, trouve, construit) {
-  if (!trouve && construit) {
+// « local » : [la lecture de l'instantané local], commencée dès qu'il est trouvé (demarrer), ou null.
+async function chargerPython(loadPyodide, options, local, construit) {
+  if (!local && construit) {
     // La longueur de la mémoire est connue à la construction : Pyodide crée son module pendant
     // que l'instantané se télécharge et se déballe, au lieu d'attendre (creerApres).
     const { memoire } = construit;
@@ -176,15 +177,18 @@ async function chargerPython(loadPyodide, options, trouve, construit) {
       await instantanes.confirmer().catch(() => {});
     }
   }
-  if (trouve) {
+  if (local) {
     try {
-      // La lecture se poursuit pendant que Pyodide charge son module JavaScript ; son échec
-      // éventuel remonte par loadPyodide (le catch vide évite un rejet « non traité » entre-temps).
-      const lecture = instantanes.decoder(trouve);
-      lecture.catch(() => {});
+      // Comme celui de la construction : la mémoire, de la longueur lue dans l'en-tête, se remplit
+      // pendant que Pyodide crée son module (creerApres) ; une lecture refusée l'emporte, avec sa raison.
+      const { memoire, lecture } = await local[0];
       // Un instantané qui passerait ce cap puis casserait plus loin (import du cœur) garde sa
       // marque « essai » : la visite suivante l'écarte (voir demarrer).
-      const pyodide = await loadPyodide({ ...options, _loadSnapshot: lecture });
+      const restauration = loadPyodide({
+        ...options, _loadSnapshot: memoire, createPyodideModule: creerApres(options.createPyodideModule, lecture),
+      });
+      restauration.catch(() => {});
+      const pyodide = await Promise.race([restauration, lecture.then(() => restauration)]);
       mesures.instantane = "restauré";
       return { pyodide, depuisInstantane: true };
     } catch (erreur) {
@@ -256,15 +260,34 @@ async function rangerLocal(ranger) {
 async function demarrer() {
   if (!CONFIG) throw new Error("worker non configuré : construisez le site avec le greffon jdr");
   etat("telechargement");
-  const { partiels = {}, variantesGz = [] } = await init;
   const indexURL = adresseDuSite(CONFIG.pyodide);
-  const adresseWasm = new URL("pyodide.asm.wasm", indexURL).href;
-  const adresseRuntime = adresseDuSite(CONFIG.runtime);
-  const tailles = CONFIG.tailles || {};
+  // Sans attendre le premier message de la page (au rechargement, son fil est pris par l'affichage :
+  // 100 ms au banc), ce qui ne dépend que de la configuration : les modules JavaScript de Pyodide et
+  // la recherche de l'instantané local (ses opérations sur le Cache Storage prennent de 20 à 250 ms
+  // quand le service worker y lit les fichiers de Python en même temps).
+  const modulesPyodide = Promise.all([
+    import(new URL("pyodide.mjs", indexURL).href),
+    import(new URL("pyodide.asm.mjs", indexURL).href),
+  ]);
+  modulesPyodide.catch(() => {}); // attendus plus bas, où leur échec est traité
   const trouver = instantanes.trouver().catch((erreur) => {
     instantanes.oublier(String(erreur)).catch(() => {});
     return null;
   });
+  // L'instantané local se lit dès qu'il est trouvé, pendant que les fichiers de Pyodide arrivent et
+  // que ses modules se chargent. Rend null sans instantané local, sinon [la promesse de sa lecture] :
+  // dans un tableau, pour qu'un refus (instantané abîmé) n'emporte pas l'attente plus bas ;
+  // chargerPython le traite.
+  const lectureLocale = trouver.then((reponse) => {
+    if (!reponse) return null;
+    const lecture = instantanes.lireEnFlux(reponse);
+    lecture.catch(() => {});
+    return [lecture];
+  });
+  const { partiels = {}, variantesGz = [] } = await init;
+  const adresseWasm = new URL("pyodide.asm.wasm", indexURL).href;
+  const adresseRuntime = adresseDuSite(CONFIG.runtime);
+  const tailles = CONFIG.tailles || {};
   // Tout part en même temps et Python démarre pendant que ses fichiers arrivent. Le premier
   // échec de téléchargement l'emporte sur tout le reste ; les octets reçus de chaque
   // fichier sont alors rendus à la page pour qu'un nouvel essai reprenne là.
@@ -310,17 +333,12 @@ async function demarrer() {
   const separer = partagerModule(module);
   let charge;
   try {
-    const [{ loadPyodide }, { default: createPyodideModule }, trouve, paquetConstruit] = await Promise.race([
-      Promise.all([
-        import(new URL("pyodide.mjs", indexURL).href),
-        import(new URL("pyodide.asm.mjs", indexURL).href),
-        trouver,
-        instantaneConstruit,
-      ]),
+    const [[{ loadPyodide }, { default: createPyodideModule }], local, paquetConstruit] = await Promise.race([
+      Promise.all([modulesPyodide, lectureLocale, instantaneConstruit]),
       echecDeTelechargement,
     ]);
     const options = { indexURL, stdLibURL: adresseRuntime, lockFileContents: CONFIG.verrou, createPyodideModule };
-    charge = await Promise.race([chargerPython(loadPyodide, options, trouve, paquetConstruit), echecDeTelechargement]);
+    charge = await Promise.race([chargerPython(loadPyodide, options, local, paquetConstruit), echecDeTelechargement]);
     await tousRecus;
   } catch (erreur) {
     // Les autres téléchargements peuvent encore courir : on garde leurs octets aussi.

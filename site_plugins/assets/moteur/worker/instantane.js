@@ -196,10 +196,31 @@ export function magasinInstantanes(cle, actif) {
       return trouve ? deballer(await trouve.arrayBuffer()) : null;
     },
 
-    async decoder(reponse) {
-      const brut = deballer(await reponse.arrayBuffer());
-      marquer("instantane_lu");
-      return brut;
+    // La réponse rangée, lue en flux : la longueur de la mémoire est dans l'en-tête, lu avec le
+    // premier morceau ; rend { memoire, lecture } dès qu'elle est connue. La mémoire se remplit
+    // pendant que Pyodide crée son module (jdr-worker.js, creerApres) ; « lecture » ne se résout
+    // qu'une fois tout reçu et la somme de contrôle vérifiée, et rejette un paquet abîmé.
+    async lireEnFlux(reponse) {
+      marquer("instantane_ouvert");
+      const lecteur = reponse.body.getReader();
+      const deballage = new Deballage();
+      let fini = false;
+      while (!deballage.memoire && !fini) {
+        const morceau = await lecteur.read();
+        if (morceau.done) fini = true;
+        else deballage.ajouter(morceau.value);
+      }
+      if (fini) deballage.fin(); // lève la raison du refus (sinon, la mémoire serait là)
+      const lecture = (async () => {
+        for (let morceau = await lecteur.read(); !morceau.done; morceau = await lecteur.read()) {
+          deballage.ajouter(morceau.value);
+        }
+        const memoire = deballage.fin();
+        marquer("instantane_lu");
+        return memoire;
+      })();
+      lecture.catch(() => {}); // attendue plus tard (chargerPython) : pas de rejet « non traité » d'ici là
+      return { memoire: deballage.memoire, lecture };
     },
 
     async confirmer() {
