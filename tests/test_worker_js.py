@@ -67,6 +67,27 @@ sortie.morceaux = enMorceaux instanceof Uint8Array && enMorceaux.every((v, i) =>
 sortie.morceaux_refus = [abime, paquet.slice(0, 10), paquet.slice(0, paquet.length - PAGE), magie,
   new Uint8Array([...paquet, 1, 2, 3, 4])].map((octets) => parMorceaux(octets));
 sortie.morceaux_cible_fausse = parMorceaux(paquet, new Uint8Array(10));
+// L'instantané local lu en flux depuis le Cache Storage (lireEnFlux) : la mémoire, de la longueur de
+// l'en-tête, est rendue avant la fin ; « lecture » la remplit, ou rejette un paquet abîmé.
+const magasin = inst.magasinInstantanes("http://x/runtime.zip", false);
+const enFlux = async (octets) => {
+  try {
+    const { memoire, lecture } = await magasin.lireEnFlux(new Response(new Blob([octets]).stream()));
+    try {
+      const rendue = await lecture;
+      return [memoire.length, rendue === memoire && memoire.every((v, i) => v === memoire64[i])];
+    } catch (e) { return [memoire.length, e.message]; }
+  } catch (e) { return e.message; }
+};
+const memoire64 = new Uint8Array(65536 * 2);
+for (let i = 0; i < memoire64.length; i += 3) memoire64[i] = (i % 251) + 1;
+const paquet64 = inst.empaqueter(memoire64);
+const abime64 = paquet64.slice(0); abime64[abime64.length - 1] ^= 1;
+sortie.en_flux = {
+  bon: await enFlux(paquet64),
+  abime: await enFlux(abime64),
+  tronque: await enFlux(paquet64.slice(0, 10)),
+};
 
 // Téléchargement : un faux réseau qui sert « contenu » selon l'en-tête Range.
 // Pseudo-aléatoire : sa version gzip pèse autant que lui, une coupure peut tomber en son milieu.
@@ -314,6 +335,13 @@ class TestFormatDeLInstantane:
             "longueur incohérente",
         ]
         assert sortie["morceaux_cible_fausse"] == "longueur annoncée fausse"
+
+    def test_lu_en_flux(self, sortie: dict[str, Any]) -> None:
+        """L'instantané local (lireEnFlux) : la mémoire de la longueur annoncée, rendue avant la fin de la
+        lecture, remplie à la fin ; un paquet abîmé est refusé par la lecture, un paquet tronqué avant même
+        que la mémoire soit rendue."""
+        assert sortie["en_flux"] == {"bon": [131072, True], "abime": [131072, "somme de contrôle fausse"],
+                                     "tronque": "fichier tronqué"}
 
 
 class TestTelechargement:

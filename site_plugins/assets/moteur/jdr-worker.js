@@ -89,8 +89,8 @@ async function telechargerInstantaneConstruit(construit, memoire, variante) {
 // normal de Python plus que le temps de lire des réponses déjà en route : rien sans l'option ou
 // avec un instantané local ; rien si le lecteur économise ses données ou si la tentative
 // précédente n'a pas abouti ; sinon, seulement sur un lien rapide (Hypothèse, réglable dans le
-// greffon : 1 Mo de Python reçu en moins de 200 ms après le premier octet, ou un quart au même
-// débit). Ce seuil vaut pour le Brotli ; si l'archive d'exécution, demandée dès le départ, n'arrive
+// greffon : 1 Mo de Python reçu en moins de 200 ms, ou un quart au même débit, compté à partir de
+// la tâche qui suit le premier morceau lu : voir lienRapide). Ce seuil vaut pour le Brotli ; si l'archive d'exécution, demandée dès le départ, n'arrive
 // pas compressée (l'hébergeur ne sert pas les .br/.gz du site ; c'est aussi un fichier que les
 // hébergeurs qui compressent eux-mêmes laissent tel quel, comme une archive zip), l'instantané
 // viendrait tel quel (15 Mo) : c'est sa version .gz qui sert, décompressée ici, et le lien doit

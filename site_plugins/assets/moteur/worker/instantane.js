@@ -62,7 +62,7 @@ export function empaqueter(brut) {
 // dernier morceau il ne reste presque rien à faire. fin() rend la mémoire, ou lève la raison du refus
 // (fichier tronqué, en-tête inconnu, longueur incohérente, somme de contrôle fausse, longueur annoncée
 // fausse, vérifiées dans cet ordre). Un paquet refusé peut avoir écrit une partie de la mémoire :
-// elle n'est à personne tant que fin() n'a pas rendu (jdr-worker.js ne la donne à Pyodide qu'après).
+// Pyodide la reçoit tôt (jdr-worker.js, pour sa longueur), mais ne la lit qu'après fin() (creerApres).
 export class Deballage {
   // « complet » : un paquet déjà reçu en entier (ArrayBuffer), lu sans recopie.
   constructor(cible = null, complet = null) {
