@@ -18,9 +18,24 @@
     // Stockage refusé : rien ne part avant jdr.js.
     return;
   }
+  // Les fichiers que la visite précédente a dû prendre en .gz (moteur/client.js, CLE_VARIANTES) ;
+  // aucun sous le service worker, qui en garde la version décompressée (variantesRetenues).
+  let variantesGz = [];
+  try {
+    const retenues = JSON.parse(localStorage.getItem("jdr-variantes-gz") || "[]");
+    if (Array.isArray(retenues) && !(navigator.serviceWorker && navigator.serviceWorker.controller)) variantesGz = retenues.filter((nom) => typeof nom === "string");
+  } catch {
+    // Indice illisible : chaque fichier sera demandé avant son .gz.
+  }
+  // Les indices de la page (systèmes à préchauffer) viennent plus tard, de moteur/client.js : le
+  // corps de la page n'est pas encore lu. Ils ne servent que si l'instantané manque.
+  // Le premier message du worker voyage dans son nom : un message posté n'arrive qu'une fois ce
+  // fil libre (il transmet au worker les messages mis en attente pendant son chargement), et il est
+  // pris par l'affichage de la page : 100 ms au banc. Le nom, le worker le lit dès son départ.
+  const init = { partiels: {}, indicesAVenir: true, variantesGz };
   let worker;
   try {
-    worker = new Worker(new URL(script.dataset.jdrWorker, document.baseURI), { type: "module" });
+    worker = new Worker(new URL(script.dataset.jdrWorker, document.baseURI), { type: "module", name: JSON.stringify({ init }) });
   } catch {
     // moteur/client.js réessaiera, et dira l'échec s'il y en a un.
     return;
@@ -31,17 +46,5 @@
     e.preventDefault();
     recus.push({ etat: "echec", detail: "une erreur l'a interrompu" });
   };
-  // Les indices de la page (systèmes à préchauffer) viennent plus tard, de moteur/client.js : le
-  // corps de la page n'est pas encore lu. Ils ne servent que si l'instantané manque.
-  // Les fichiers que la visite précédente a dû prendre en .gz (moteur/client.js, CLE_VARIANTES) ;
-  // aucun sous le service worker, qui en garde la version décompressée (variantesRetenues).
-  let variantesGz = [];
-  try {
-    const retenues = JSON.parse(localStorage.getItem("jdr-variantes-gz") || "[]");
-    if (Array.isArray(retenues) && !(navigator.serviceWorker && navigator.serviceWorker.controller)) variantesGz = retenues.filter((nom) => typeof nom === "string");
-  } catch {
-    // Indice illisible : chaque fichier sera demandé avant son .gz.
-  }
-  worker.postMessage({ init: { partiels: {}, indicesAVenir: true, variantesGz } });
   window.__jdrAmorce = { worker, recus };
 })();

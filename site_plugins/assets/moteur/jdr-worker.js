@@ -382,11 +382,21 @@ pret.catch((erreur) => {
   etat("echec", enFrancais(erreur));
 });
 
+// Le premier message de la page : par postMessage (moteur/client.js, avec les octets déjà reçus),
+// ou dans le nom du worker (amorce.js, sans octets), lisible dès le départ.
+function premierMessage(donnees) {
+  if (!donnees.indicesAVenir) recevoirIndices(donnees.indices || {});
+  recevoirInit(donnees);
+}
+try {
+  const nomme = JSON.parse(self.name || "null");
+  if (nomme && nomme.init && typeof nomme.init === "object") premierMessage({ ...nomme.init, partiels: {} });
+} catch {
+  // Un nom qui n'en porte pas : le premier message viendra par postMessage.
+}
+
 self.onmessage = async (evenement) => {
-  if (evenement.data.init) {
-    if (!evenement.data.init.indicesAVenir) recevoirIndices(evenement.data.init.indices || {});
-    return recevoirInit(evenement.data.init);
-  }
+  if (evenement.data.init) return premierMessage(evenement.data.init);
   if (evenement.data.indices) return recevoirIndices(evenement.data.indices);
   const { id, requete } = evenement.data;
   // Le code modifié par le lecteur ne tourne jamais dans le Python des lanceurs.
