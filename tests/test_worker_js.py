@@ -24,6 +24,7 @@ globalThis.fetch = async (adresse, options) => scenario(adresse, options);
 const base = process.argv[1];
 const inst = await import(base + "moteur/worker/instantane.js");
 const tel = await import(base + "moteur/worker/telechargement.js");
+const { lienRapide } = await import(base + "moteur/worker/lien.js");
 const { mesures } = await import(base + "moteur/worker/mesures.js");
 const sortie = {};
 
@@ -216,7 +217,7 @@ const sansLecteur = { enqueue() {}, close() {}, error() {} };
 async function lien(pause, adresses, octets, delaiMs, options = {}) {
   scenario = () => reponse(contenu, { pause, ...options });
   const lectures = adresses.map((a) => tel.telecharger(a, contenu.length, null, sansLecteur, 15000));
-  const rapide = await tel.lienRapide(adresses, octets, delaiMs);
+  const rapide = await lienRapide(adresses, octets, delaiMs);
   await Promise.all(lectures);
   return rapide;
 }
@@ -226,7 +227,7 @@ sortie.lien = {
   rapide: await lien(1, ["http://x/a.bin"], 5000, 1000),
   lent: await lien(30, ["http://x/b.bin"], 5000, 60),
   ensemble: await lien(1, ["http://x/c.bin", "http://x/d.bin"], 15000, 1000),
-  inconnu: await tel.lienRapide(["http://x/absent.bin"], 1, 10),
+  inconnu: await lienRapide(["http://x/absent.bin"], 1, 10),
   // Tout reçu sans atteindre le seuil : la réponse vient à la fin du téléchargement, pas au délai.
   trop_petit: await lien(1, ["http://x/e.bin"], 50000, 60000),
   // Un lien lent (1 000 octets toutes les 30 ms, 80 par ms demandés) dont les 5 000 premiers octets
@@ -245,6 +246,20 @@ sortie.lien = {
 // 250 ms pour venir (un délai de 100 ms laissait une machine chargée conclure au délai).
 delete mesures.lien_octets;
 sortie.lien.avec_longueur = await Promise.all(sortie.lien.avec_longueur);
+// Tout déjà reçu quand la mesure commence (un lien très rapide pendant que le fil était occupé) :
+// la mesure du navigateur (Resource Timing) décide : 10 000 octets en 10 ms pour k.bin, en 1 000 ms
+// pour m.bin ; aucune pour l.bin (faux : on ne sait pas).
+const entreesReelles = performance.getEntriesByName.bind(performance);
+const mesuresDuNavigateur = { "http://x/k.bin": 10, "http://x/m.bin": 1000 };
+performance.getEntriesByName = (nom) => nom in mesuresDuNavigateur
+  ? [{ encodedBodySize: 10000, responseStart: 100, responseEnd: 100 + mesuresDuNavigateur[nom] }] : entreesReelles(nom);
+delete mesures.lien_selon;
+sortie.lien.selon_le_navigateur = [
+  await lien(1, ["http://x/k.bin"], 8000, 100, { entasses: 10 }), mesures.lien_selon ?? null,
+  await lien(1, ["http://x/m.bin"], 8000, 100, { entasses: 10 }),
+  await lien(1, ["http://x/l.bin"], 8000, 100, { entasses: 10 }),
+];
+performance.getEntriesByName = entreesReelles;
 sortie.lien.tot = [await lien(10, ["http://x/f.bin"], 8000, 1000), mesures.lien_octets ?? null];
 
 // L'encodage de la réponse, lu dès ses en-têtes : le corps de « muet » n'arrive jamais.
@@ -413,7 +428,8 @@ class TestTelechargement:
         laissé à Node par la fixture)."""
         assert sortie["lien"] == {"rapide": True, "lent": False, "ensemble": True, "inconnu": False,
                                   "trop_petit": False, "tot": [True, 2000], "entasse": False,
-                                  "sans_longueur": False, "avec_longueur": [True, False]}
+                                  "sans_longueur": False, "avec_longueur": [True, False],
+                                  "selon_le_navigateur": [True, "navigateur", False, False]}
 
 
 class TestEncodage:

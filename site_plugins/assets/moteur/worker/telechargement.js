@@ -21,12 +21,17 @@ export class ErreurChargement extends Error {}
 const fetchReseau = self.fetch.bind(self);
 
 const suivis = new Map(); // adresse → { recus, identite, reseau }
+
+// Le suivi du téléchargement de « adresse » (recus, reseau, premierOctet, fini, veilleur…), s'il existe.
+export function suiviDe(adresse) {
+  return suivis.get(adresse);
+}
 let derniereProgression = 0;
 
 // Les octets reçus d'un téléchargement, comptés comme le réseau les porte : ceux du fichier
 // décompressé, ramenés à la taille transmise (Content-Length d'une réponse compressée) ; pour un
 // .gz décompressé ici (voir decompresseur), ceux du .gz lui-même.
-function octetsReseau(suivi) {
+export function octetsReseau(suivi) {
   if (suivi.gz) return suivi.gz.recus;
   return Math.min(suivi.recus, suivi.identite) * (suivi.reseau / suivi.identite);
 }
@@ -297,63 +302,6 @@ export async function telecharger(adresse, identite, deja, flux, silenceMs, vari
       reprises++;
     }
   }
-}
-
-// Vrai si les téléchargements de « adresses », ensemble, reçoivent « octets » (octetsReseau)
-// en moins de « delaiMs » ; faux sinon, au plus tard à ce délai ou quand ils ont tout reçu sans
-// l'atteindre. C'est la mesure d'un lien rapide : le débit, sans la latence de la première réponse
-// (mesures.lien_ms, mesures.lien_octets). La mesure part de la tâche qui suit le premier morceau
-// reçu, sans les octets déjà là : un fil occupé (machine chargée, worker qui démarre) laisse les
-// octets s'entasser sans les lire, et les compter comme arrivés en 0 ms ferait passer un lien lent
-// pour rapide. Un téléchargement compressé sans longueur annoncée ne compte pas : ses octets reçus
-// sont ceux du fichier décompressé, plusieurs fois ce que le réseau a porté.
-export function lienRapide(adresses, octets, delaiMs) {
-  const lus = adresses.map((adresse) => suivis.get(adresse)).filter(Boolean);
-  if (!lus.length) return Promise.resolve(false);
-  return new Promise((resoudre) => {
-    let debut = null;
-    let base = 0;
-    let depart = null;
-    let limite = null;
-    const conclure = (rapide) => {
-      clearTimeout(depart);
-      clearTimeout(limite);
-      for (const suivi of lus) suivi.veilleur = null;
-      resoudre(rapide);
-    };
-    const compter = (mesurables) => mesurables.reduce((n, suivi) => n + octetsReseau(suivi), 0);
-    const veiller = () => {
-      const mesurables = lus.filter((suivi) => !suivi.reseauInconnu);
-      if (!mesurables.length) return conclure(false);
-      if (!mesurables.some((suivi) => suivi.premierOctet !== null)) {
-        // Rien reçu de ce réseau-ci (reprise d'octets déjà là, ou pas encore de réponse).
-        if (lus.every((suivi) => suivi.fini)) conclure(false);
-        return;
-      }
-      if (debut === null) {
-        depart ??= setTimeout(() => {
-          debut = performance.now();
-          base = compter(lus.filter((suivi) => !suivi.reseauInconnu));
-          limite = setTimeout(() => conclure(false), delaiMs);
-          veiller();
-        }, 0);
-        return;
-      }
-      const recus = compter(mesurables) - base;
-      const ecoule = performance.now() - debut;
-      // Au même débit, un quart des octets suffit pour conclure « rapide » : sur un lien rapide, la
-      // décision (et l'instantané qu'elle demande) vient plus tôt ; un lien plus lent attend la mesure entière.
-      if (recus >= octets || (recus >= octets / 4 && recus * delaiMs >= octets * ecoule)) {
-        mesures.lien_ms = Math.round(ecoule);
-        mesures.lien_octets = Math.round(recus);
-        conclure(recus * delaiMs >= octets * ecoule);
-      } else if (lus.every((suivi) => suivi.fini)) {
-        conclure(false);
-      }
-    };
-    for (const suivi of lus) suivi.veilleur = veiller;
-    veiller();
-  });
 }
 
 // L'en-tête Content-Encoding de la réponse qui porte « adresse », lu dès ses en-têtes, sans attendre
