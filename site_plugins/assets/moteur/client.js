@@ -302,8 +302,26 @@ export function afficherEtat(zone) {
   zone.dataset.etat = moteur.etat;
 }
 
-// Quand la page est au repos (ou au plus tard après quelques secondes).
+// Au plus long, l'attente de l'événement « load » avant le travail de fond (une image qui ne vient
+// jamais ne le retient pas).
+const ATTENTE_CHARGEMENT_MS = 10000;
+
+// Quand la page est chargée puis au repos (ou au plus tard après quelques secondes) : ce travail de
+// fond (le worker de Python et ses 4 à 12 Mo, le service worker…) ne dispute ni le lien ni le fil
+// aux fichiers de la page elle-même. requestIdleCallback seul partait avant la fin du chargement
+// sur un lien lent, où le fil attend ces fichiers.
 export function auRepos(f) {
-  if (window.requestIdleCallback) window.requestIdleCallback(f, { timeout: 4000 });
-  else setTimeout(f, 2000);
+  const auCalme = () => {
+    if (window.requestIdleCallback) window.requestIdleCallback(f, { timeout: 4000 });
+    else setTimeout(f, 2000);
+  };
+  if (document.readyState === "complete") return auCalme();
+  let parti = false;
+  const partir = () => {
+    if (parti) return;
+    parti = true;
+    auCalme();
+  };
+  window.addEventListener("load", partir, { once: true });
+  setTimeout(partir, ATTENTE_CHARGEMENT_MS);
 }
