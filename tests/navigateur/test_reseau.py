@@ -52,12 +52,15 @@ def _ouvrir_bride(contexte: BrowserContext, page: Page, adresse: str, mbit: floa
     restée trois fois, sous la suite entière, 60 s sans être engagée (« navigating to …, waiting until
     load », sans « navigated to »), jamais quand on ouvre la page seule : Chromium, pas le site (le même
     document, non bridé, s'ouvre dans des centaines d'autres tests). Ces tests visent les téléchargements
-    de Python, pas celui du document."""
+    de Python, pas celui du document. On attend le document lu et ses scripts passés (DOMContentLoaded),
+    pas « load » : sous la suite entière, « load » n'est pas venu en 60 s une fois sur cinq passages de ce
+    fichier à 4 workers (7 décembre), bridé après l'engagement de la navigation ; un clic arrivé avant le
+    branchement des widgets est rejoué par jdr.js."""
     cdp = contexte.new_cdp_session(page)
     cdp.send("Network.enable")
     page.goto(adresse, wait_until="commit")
     _brider(cdp, mbit)
-    page.wait_for_load_state("load")
+    page.wait_for_load_state("domcontentloaded")
     return cdp
 
 
