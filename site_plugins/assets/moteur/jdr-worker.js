@@ -58,6 +58,16 @@ function creerApres(creer, lecture) {
 // L'instantané de construction n'est pas arrivé : la raison est déjà dans les mesures.
 class NonRecu extends Error {}
 
+// Pyodide restauré dans « memoire », qui se remplit pendant qu'il crée son module (creerApres) ; une
+// lecture refusée l'emporte, avec sa raison (ce Pyodide-là échoue ensuite, sans que personne l'attende).
+function restaurer(loadPyodide, options, memoire, lecture) {
+  const restauration = loadPyodide({
+    ...options, _loadSnapshot: memoire, createPyodideModule: creerApres(options.createPyodideModule, lecture),
+  });
+  restauration.catch(() => {});
+  return Promise.race([restauration, lecture.then(() => restauration)]);
+}
+
 // « local » : [la lecture de l'instantané local], commencée dès qu'il est trouvé (demarrer), ou null.
 async function chargerPython(loadPyodide, options, local, construit) {
   if (!local && construit) {
@@ -73,13 +83,7 @@ async function chargerPython(loadPyodide, options, local, construit) {
     lecture.catch(() => {});
     try {
       await instantanes.marquerEssai().catch(() => {});
-      const restauration = loadPyodide({
-        ...options, _loadSnapshot: memoire, createPyodideModule: creerApres(options.createPyodideModule, lecture),
-      });
-      restauration.catch(() => {});
-      // Une lecture refusée l'emporte, avec sa raison ; ce Pyodide-là échoue ensuite (creerApres),
-      // sans que personne l'attende.
-      const pyodide = await Promise.race([restauration, lecture.then(() => restauration)]);
+      const pyodide = await restaurer(loadPyodide, options, memoire, lecture);
       // Pas encore « restauré » : l'indice de client.js (jdr-instantane) attend l'instantané local,
       // qui n'existe qu'une fois celui-ci rangé (« rangé », travail de fond).
       mesures.instantane = "restauré depuis la construction";
@@ -92,16 +96,11 @@ async function chargerPython(loadPyodide, options, local, construit) {
   }
   if (local) {
     try {
-      // Comme celui de la construction : la mémoire, de la longueur lue dans l'en-tête, se remplit
-      // pendant que Pyodide crée son module (creerApres) ; une lecture refusée l'emporte, avec sa raison.
+      // Comme celui de la construction, dans une mémoire de la longueur lue dans son en-tête.
       const { memoire, lecture } = await local[0];
       // Un instantané qui passerait ce cap puis casserait plus loin (import du cœur) garde sa
       // marque « essai » : la visite suivante l'écarte (voir demarrer).
-      const restauration = loadPyodide({
-        ...options, _loadSnapshot: memoire, createPyodideModule: creerApres(options.createPyodideModule, lecture),
-      });
-      restauration.catch(() => {});
-      const pyodide = await Promise.race([restauration, lecture.then(() => restauration)]);
+      const pyodide = await restaurer(loadPyodide, options, memoire, lecture);
       mesures.instantane = "restauré";
       return { pyodide, depuisInstantane: true };
     } catch (erreur) {

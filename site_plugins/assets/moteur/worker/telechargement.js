@@ -46,6 +46,9 @@ function annoncerProgression(forcer) {
   // (4,8 Mo décompressés, soit 1,6 Mo portés) ; à 0,8 Mo par seconde, il lit « 2,6 Mo reçus sur
   // 4,2 Mo, encore environ 2 s. » (moteur/chargement.js), et la barre de progression le lui dit aussi.
   // Chez un hébergeur sans compression, le worker prend les .gz : ce sont leurs octets qu'il compte.
+  // Chez un hébergeur qui compresse à la volée sans annoncer la longueur (nginx, bien des CDN), le
+  // navigateur ne dit pas ce que le réseau a porté : le WebAssembly compte pour ses 9,6 Mo décompressés,
+  // et le lecteur, à mi-chemin, lit « 5,3 Mo reçus sur 10,6 Mo » ; la barre avance au même rythme.
   let recus = 0;
   let total = 0;
   for (const s of suivis.values()) {
