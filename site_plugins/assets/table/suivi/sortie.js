@@ -45,6 +45,7 @@ export class Sortie {
     // pendant un temps fixé : sur un appareil lent, les chances recalculées arrivent bien après le message.
     this.sortieMontree = null;
     this.observateur = null;
+    this.messageObserve = null;  // le message que l'observateur regarde
   }
 
   // Un message sous la fiche. Une alerte (refus, erreur) reste jusqu'au prochain geste du
@@ -76,25 +77,32 @@ export class Sortie {
   // Un seul mécanisme pour toutes ces causes : on regarde le message lui-même (IntersectionObserver).
   // Lâché au premier geste ou quand le message s'en va (la navigation instantanée garde la fenêtre :
   // l'observateur ne doit pas retenir une fiche disparue).
+  // Le message gardé le dit (data-garde) : « oui », puis la raison de l'avoir lâché (« geste », « parti »,
+  // « suivant » : un autre message gardé l'a remplacé). Un message jamais gardé n'a pas l'attribut. Un test
+  // qui voit un message hors de l'écran dit ainsi pourquoi (tests/navigateur/test_fiches_chances.py).
   garderVisible() {
     const m = this.sortieMontree;
     if (m && m.gestes === gestes && m.p.isConnected) m.p.scrollIntoView({ block: "nearest" });
-    else this.lacherLeMessage();
+    else this.lacherLeMessage(m && m.p.isConnected ? "geste" : "parti");
   }
 
   suivreLeMessage(p) {
-    this.lacherLeMessage();
+    this.lacherLeMessage("suivant");
     if (!window.IntersectionObserver) return;
     this.observateur = new IntersectionObserver(([vu]) => {
       if (vu.intersectionRatio < 1) this.garderVisible();
     }, { threshold: 1 });
     this.observateur.observe(p);
+    this.messageObserve = p;
+    p.dataset.garde = "oui";
   }
 
-  lacherLeMessage() {
+  lacherLeMessage(raison) {
     if (!this.observateur) return;
     this.observateur.disconnect();
     this.observateur = null;
+    this.messageObserve.dataset.garde = raison;
+    this.messageObserve = null;
   }
 
   // Une ancre de message, qu'une vue pose juste après le bouton d'une opération : le résultat de
