@@ -53,21 +53,31 @@ sortie.cible_abime = refus(abime.buffer.slice(0), new Uint8Array(brut.length));
 sortie.cible_fausse = refus(paquet.buffer.slice(0), new Uint8Array(10));
 // Par morceaux, comme il arrive du réseau (tailles qui coupent l'en-tête, la carte, les mots et
 // les pages) : la même mémoire, et les mêmes refus dans le même ordre que d'un seul tenant.
-const parMorceaux = (octets, cibleDonnee = null) => {
-  const deballage = new inst.Deballage(cibleDonnee);
+// Sans « garder » (l'instantané local), les morceaux sont lus sans être recopiés : mêmes résultats. Un
+// morceau peut commencer à une adresse qui n'est pas un multiple de 4 (une vue dans un plus grand tampon).
+const parMorceaux = (octets, cibleDonnee = null, garder = true, garde = null) => {
+  const deballage = new inst.Deballage(cibleDonnee, null, { garder });
   const tailles = [1, 3, 17, 4093, 5, 8190, 7];
   for (let lu = 0, k = 0; lu < octets.length; k++) {
     const n = tailles[k % tailles.length];
-    deballage.ajouter(octets.subarray(lu, lu + n));
+    const decale = new Uint8Array(n + 1);
+    decale.set(octets.subarray(lu, lu + n), 1);
+    deballage.ajouter(k % 2 ? decale.subarray(1, 1 + Math.min(n, octets.length - lu)) : octets.subarray(lu, lu + n));
     lu += n;
   }
-  try { return deballage.fin(); } catch (e) { return e.message; }
+  try {
+    const memoire = deballage.fin();
+    if (garde) garde.push(garder ? deballage.paquet.length === paquet.length && deballage.paquet.every((v, i) => v === paquet[i]) : deballage.paquet);
+    return memoire;
+  } catch (e) { return e.message; }
 };
-const enMorceaux = parMorceaux(paquet, new Uint8Array(brut.length));
-sortie.morceaux = enMorceaux instanceof Uint8Array && enMorceaux.every((v, i) => v === brut[i]);
-sortie.morceaux_refus = [abime, paquet.slice(0, 10), paquet.slice(0, paquet.length - PAGE), magie,
-  new Uint8Array([...paquet, 1, 2, 3, 4])].map((octets) => parMorceaux(octets));
-sortie.morceaux_cible_fausse = parMorceaux(paquet, new Uint8Array(10));
+const gardes = [];
+const enMorceaux = [true, false].map((garder) => parMorceaux(paquet, new Uint8Array(brut.length), garder, gardes));
+sortie.morceaux = enMorceaux.map((m) => m instanceof Uint8Array && m.every((v, i) => v === brut[i]));
+sortie.morceaux_paquet_garde = gardes;
+sortie.morceaux_refus = [true, false].map((garder) => [abime, paquet.slice(0, 10), paquet.slice(0, paquet.length - PAGE),
+  magie, new Uint8Array([...paquet, 1, 2, 3, 4])].map((octets) => parMorceaux(octets, null, garder)));
+sortie.morceaux_cible_fausse = [true, false].map((garder) => parMorceaux(paquet, new Uint8Array(10), garder));
 // L'instantané local lu en flux depuis le Cache Storage (lireEnFlux) : la mémoire, de la longueur de
 // l'en-tête, est rendue avant la fin ; « lecture » la remplit, ou rejette un paquet abîmé.
 const magasin = inst.magasinInstantanes("http://x/runtime.zip", false);
@@ -343,13 +353,14 @@ class TestFormatDeLInstantane:
         assert sortie["cible_fausse"] == "longueur annoncée fausse"
 
     def test_par_morceaux(self, sortie: dict[str, Any]) -> None:
-        """Déballé pendant qu'il arrive (l'instantané de construction) : même mémoire, mêmes refus."""
-        assert sortie["morceaux"] is True
-        assert sortie["morceaux_refus"] == [
-            "somme de contrôle fausse", "fichier tronqué", "longueur incohérente", "en-tête inconnu",
-            "longueur incohérente",
-        ]
-        assert sortie["morceaux_cible_fausse"] == "longueur annoncée fausse"
+        """Déballé pendant qu'il arrive, le paquet gardé (l'instantané de construction, rangé ensuite tel quel)
+        ou non (l'instantané local) : même mémoire, mêmes refus, dans le même ordre."""
+        assert sortie["morceaux"] == [True, True]
+        assert sortie["morceaux_paquet_garde"] == [True, None]
+        refus = ["somme de contrôle fausse", "fichier tronqué", "longueur incohérente", "en-tête inconnu",
+                 "longueur incohérente"]
+        assert sortie["morceaux_refus"] == [refus, refus]
+        assert sortie["morceaux_cible_fausse"] == ["longueur annoncée fausse"] * 2
 
     def test_lu_en_flux(self, sortie: dict[str, Any]) -> None:
         """L'instantané local (lireEnFlux) : la mémoire de la longueur annoncée, rendue avant la fin de la
