@@ -18,6 +18,7 @@ export const CACHE_INSTANTANES = "regles-vivantes-instantanes"; // même nom dan
 const MAGIE = 0x31495652; // « RVI1 »
 const PAGE = 4096;
 const ENTETE = 20;
+const MOT = 4; // octets d'un mot de la somme de contrôle (Uint32)
 
 const FNV_DEPART = 0x811c9dc5;
 
@@ -78,7 +79,7 @@ export class Deballage {
     this.tete = new Uint8Array(PAGE); // l'en-tête puis la carte, le temps qu'ils arrivent
     this.recus = 0;
     this.h = FNV_DEPART;
-    this.reste = new Uint8Array(4); // les octets d'un mot coupé entre deux morceaux
+    this.reste = new Uint8Array(MOT); // les octets d'un mot coupé entre deux morceaux
     this.nReste = 0;
     this.entete = null; // { longueur, pages, controle }, ou false s'il est inconnu
     this.total = null; // longueur du paquet, connue avec la carte
@@ -177,18 +178,18 @@ export class Deballage {
   sommerOctets(octets) {
     let i = 0;
     if (this.nReste) {
-      while (this.nReste < 4 && i < octets.length) this.reste[this.nReste++] = octets[i++];
-      if (this.nReste < 4) return;
+      while (this.nReste < MOT && i < octets.length) this.reste[this.nReste++] = octets[i++];
+      if (this.nReste < MOT) return;
       this.h = sommer(this.h, new Uint32Array(this.reste.buffer, 0, 1));
       this.nReste = 0;
     }
-    const mots = (octets.length - i) >>> 2;
+    const mots = Math.floor((octets.length - i) / MOT);
     if (mots) {
       const ou = octets.byteOffset + i;
       // Un morceau mal aligné (rare) est recopié pour être lu en mots.
-      const vue = ou % 4 === 0 ? new Uint32Array(octets.buffer, ou, mots) : new Uint32Array(octets.slice(i, i + mots * 4).buffer);
+      const vue = ou % MOT === 0 ? new Uint32Array(octets.buffer, ou, mots) : new Uint32Array(octets.slice(i, i + mots * MOT).buffer);
       this.h = sommer(this.h, vue);
-      i += mots * 4;
+      i += mots * MOT;
     }
     while (i < octets.length) this.reste[this.nReste++] = octets[i++];
   }
