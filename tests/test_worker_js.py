@@ -78,6 +78,18 @@ sortie.morceaux_paquet_garde = gardes;
 sortie.morceaux_refus = [true, false].map((garder) => [abime, paquet.slice(0, 10), paquet.slice(0, paquet.length - PAGE),
   magie, new Uint8Array([...paquet, 1, 2, 3, 4])].map((octets) => parMorceaux(octets, null, garder)));
 sortie.morceaux_cible_fausse = [true, false].map((garder) => parMorceaux(paquet, new Uint8Array(10), garder));
+// Une mémoire vide (en-tête seul, ni carte ni pages), d'un seul tenant ou en morceaux.
+const vide = inst.empaqueter(new Uint8Array(0));
+const videDeballe = (garder) => {
+  try {
+    if (garder === null) return inst.deballer(vide.buffer.slice(0)).length;
+    const deballage = new inst.Deballage(null, null, { garder });
+    deballage.ajouter(vide.subarray(0, 7));
+    deballage.ajouter(vide.subarray(7));
+    return deballage.fin().length;
+  } catch (e) { return e.message; }
+};
+sortie.vide = [null, true, false].map(videDeballe);
 // L'instantané local lu en flux depuis le Cache Storage (lireEnFlux) : la mémoire, de la longueur de
 // l'en-tête, est rendue avant la fin ; « lecture » la remplit, ou rejette un paquet abîmé.
 const magasin = inst.magasinInstantanes("http://x/runtime.zip", false);
@@ -361,6 +373,7 @@ class TestFormatDeLInstantane:
                  "longueur incohérente"]
         assert sortie["morceaux_refus"] == [refus, refus]
         assert sortie["morceaux_cible_fausse"] == ["longueur annoncée fausse"] * 2
+        assert sortie["vide"] == [0, 0, 0]
 
     def test_lu_en_flux(self, sortie: dict[str, Any]) -> None:
         """L'instantané local (lireEnFlux) : la mémoire de la longueur annoncée, rendue avant la fin de la

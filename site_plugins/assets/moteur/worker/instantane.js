@@ -133,6 +133,7 @@ export class Deballage {
       } else {
         const [magie, page, longueur, pages, controle] = new Uint32Array(this.tete.buffer, 0, 5);
         this.entete = magie === MAGIE && page === PAGE && pages === Math.ceil(longueur / PAGE) && { longueur, pages, controle };
+        if (this.entete && pages === 0) this.ouvrirLesPages(ENTETE); // une mémoire vide : ni carte ni pages
       }
     }
     return this.entete === false ? morceau.length : i;
@@ -145,9 +146,13 @@ export class Deballage {
     this.pleines = [];
     for (let p = 0; p < pages; p++) if (carte[p]) this.pleines.push(p);
     this.debut = debut;
-    this.total = debut + this.pleines.length * PAGE;
+    // La longueur compte les octets de la carte (1 par page pleine) : une carte abîmée (2 ou plus)
+    // annonce plus de pages qu'il n'y en a, et le paquet est refusé (« longueur incohérente »).
+    this.total = debut + carte.reduce((n, c) => n + c, 0) * PAGE;
     this.sommerOctets(this.tete.subarray(ENTETE, debut)); // la somme couvre la carte aussi
-    if (this.garder && this.gardes <= this.total && this.paquet.length !== this.total) {
+    // Un paquet plus long que toutes ses pages (carte abîmée) sera refusé : pas de mémoire pour lui.
+    const possible = this.total <= debut + pages * PAGE;
+    if (this.garder && possible && this.gardes <= this.total && this.paquet.length !== this.total) {
       const exact = new Uint8Array(this.total);
       exact.set(this.paquet.subarray(0, this.gardes));
       this.paquet = exact;
@@ -166,7 +171,8 @@ export class Deballage {
     while (i < fin) {
       const dans = o % PAGE;
       const n = Math.min(PAGE - dans, fin - i);
-      const ou = this.pleines[Math.floor(o / PAGE)] * PAGE + dans;
+      const k = Math.floor(o / PAGE);
+      const ou = k < this.pleines.length ? this.pleines[k] * PAGE + dans : longueur;
       const utiles = Math.min(n, longueur - ou); // la dernière page de la mémoire peut être courte
       if (utiles > 0) this.memoire.set(morceau.subarray(i, i + utiles), ou);
       i += n;
