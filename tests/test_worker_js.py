@@ -67,7 +67,8 @@ const parMorceaux = (octets, cibleDonnee = null, garder = true, garde = null) =>
   }
   try {
     const memoire = deballage.fin();
-    if (garde) garde.push(garder ? deballage.paquet.length === paquet.length && deballage.paquet.every((v, i) => v === paquet[i]) : deballage.paquet);
+    const identique = (p) => p.length === paquet.length && p.every((v, i) => v === paquet[i]);
+    if (garde) garde.push(garder ? identique(deballage.paquet) : deballage.paquet);
     return memoire;
   } catch (e) { return e.message; }
 };
@@ -75,8 +76,9 @@ const gardes = [];
 const enMorceaux = [true, false].map((garder) => parMorceaux(paquet, new Uint8Array(brut.length), garder, gardes));
 sortie.morceaux = enMorceaux.map((m) => m instanceof Uint8Array && m.every((v, i) => v === brut[i]));
 sortie.morceaux_paquet_garde = gardes;
-sortie.morceaux_refus = [true, false].map((garder) => [abime, paquet.slice(0, 10), paquet.slice(0, paquet.length - PAGE),
-  magie, new Uint8Array([...paquet, 1, 2, 3, 4])].map((octets) => parMorceaux(octets, null, garder)));
+const abimes = [abime, paquet.slice(0, 10), paquet.slice(0, paquet.length - PAGE), magie,
+  new Uint8Array([...paquet, 1, 2, 3, 4])];
+sortie.morceaux_refus = [true, false].map((garder) => abimes.map((octets) => parMorceaux(octets, null, garder)));
 sortie.morceaux_cible_fausse = [true, false].map((garder) => parMorceaux(paquet, new Uint8Array(10), garder));
 // Une mémoire vide (en-tête seul, ni carte ni pages), d'un seul tenant ou en morceaux.
 const vide = inst.empaqueter(new Uint8Array(0));
