@@ -444,7 +444,7 @@ class TestTelechargement:
         assert s["gz"] == [], "repris tel quel : plus noté comme pris en .gz"
 
     def test_progression_finale_complete(self, sortie: dict[str, Any]) -> None:
-        assert sortie["derniere_progression"] == {"recus": 10000, "total": 10000}
+        assert sortie["derniere_progression"] == {"recus": 10000, "total": 10000, "approchee": False}
 
     def test_lien_rapide(self, sortie: dict[str, Any]) -> None:
         """Le seuil de l'instantané de construction : octets comptés sur tous les fichiers nommés

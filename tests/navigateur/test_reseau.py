@@ -414,6 +414,10 @@ class TestInstantaneDeConstruction:
             cdp = _ouvrir_bride(contexte, page, adresse + "/troisd6/test/", 8.0)
             bloc = page.locator(EXEMPLE)
             bloc.locator("button.jdr-executer").click()
+            # Ce que lit le joueur pendant le téléchargement : les mégaoctets portés par le réseau ; sans longueur
+            # annoncée, le réseau ne les dit pas, la phrase donne la proportion seule (« Reçu à 40 %, … »).
+            phrase = r"^Reçu à \d+\u202f%" if hote is par_morceaux else r"^\d+,\d\u00a0Mo reçus? sur \d+,\d\u00a0Mo"
+            expect(page.locator(".jdr-chargement-chiffres")).to_have_text(re.compile(phrase))
             assert _mesure(page, "instantane_construit") == "lien trop lent"
             decision = json.loads(page.evaluate("document.documentElement.dataset.jdrMesures"))
             _brider(cdp, None)

@@ -103,8 +103,12 @@ export const avis = {
     // Une phrase : « 3,2 Mo reçus sur 8,4 Mo, encore environ 5 s. » ; un lecteur d'écran l'entend aussi sur la
     // barre, au lieu d'un pourcentage seul.
     // « 1,6 Mo reçu », « 2,0 Mo reçus » : le participe s'accorde au nombre tel qu'il est écrit.
+    // Des tailles approchées (un hébergeur qui compresse sans annoncer la longueur, voir telechargement.js) :
+    // la proportion seule, « Reçu à 50 %, encore environ 2 s. »
     const ecrits = megaoctets(recus);
-    const avancee = typographier(`${ecrits} Mo ${accorder(Number(ecrits.replace(",", ".")), "reçu")} sur ${megaoctets(p.total)} Mo${reste ? `, ${reste}` : ""}.`);
+    const quantite = p.approchee ? `Reçu à ${Math.floor((100 * recus) / p.total)} %`
+      : `${ecrits} Mo ${accorder(Number(ecrits.replace(",", ".")), "reçu")} sur ${megaoctets(p.total)} Mo`;
+    const avancee = typographier(`${quantite}${reste ? `, ${reste}` : ""}.`);
     chiffres.textContent = avancee;
     barre.setAttribute("aria-valuetext", avancee);
   },

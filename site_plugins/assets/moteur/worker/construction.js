@@ -5,12 +5,7 @@ import { adresseDuSite } from "./config.js";
 import { Deballage } from "./instantane.js";
 import { lienRapide } from "./lien.js";
 import { marquer, mesures } from "./mesures.js";
-import { encodage } from "./telechargement.js";
-
-// Vrai si une réponse dit (Content-Encoding) qu'elle voyage compressée.
-function compresse(encodage) {
-  return /^(br|gzip|deflate|zstd)$/i.test(encodage || "");
-}
+import { compresse, encodage } from "./telechargement.js";
 
 // L'instantané de construction (site_plugins/instantane.mjs) : la mémoire de Python démarré et
 // préchauffé, préparée avec le site. La première visite le télécharge en plus (environ 3,8 Mo
@@ -62,8 +57,9 @@ async function telechargerInstantaneConstruit(construit, memoire, variante) {
 // précédente n'a pas abouti ; sinon, seulement sur un lien rapide (Hypothèse, réglable dans le
 // greffon : 1 Mo de Python reçu en moins de 200 ms, ou un quart au même débit, compté à partir de
 // la tâche qui suit le premier morceau lu : voir lien.js). Ce seuil vaut pour le Brotli ; si
-// l'archive d'exécution, demandée dès le départ, n'arrive pas compressée (l'hébergeur ne sert pas les .br/.gz du site ; c'est aussi un fichier que les
-// hébergeurs qui compressent eux-mêmes laissent tel quel, comme une archive zip), l'instantané
+// l'archive d'exécution, demandée dès le départ, n'arrive pas compressée (l'hébergeur ne sert pas
+// les .br/.gz du site ; c'est aussi un fichier que les hébergeurs qui compressent eux-mêmes laissent
+// tel quel, comme une archive zip), l'instantané
 // viendrait tel quel (15 Mo) : c'est sa version .gz qui sert, décompressée ici, et le lien doit
 // être plus rapide d'autant qu'elle est plus lourde (octets écrits à la construction). Sans .gz
 // (construit sans compression) ou sans DecompressionStream, rien. Rend null (la raison est dans

@@ -26,6 +26,11 @@ const suivis = new Map(); // adresse → { recus, identite, reseau }
 export function suiviDe(adresse) {
   return suivis.get(adresse);
 }
+
+// Vrai si une réponse dit (Content-Encoding) qu'elle voyage compressée.
+export function compresse(encodage) {
+  return /^(br|gzip|deflate|zstd)$/i.test(encodage || "");
+}
 let derniereProgression = 0;
 
 // Les octets reçus d'un téléchargement, comptés comme le réseau les porte : ceux du fichier
@@ -46,16 +51,19 @@ function annoncerProgression(forcer) {
   // (4,8 Mo décompressés, soit 1,6 Mo portés) ; à 0,8 Mo par seconde, il lit « 2,6 Mo reçus sur
   // 4,2 Mo, encore environ 2 s. » (moteur/chargement.js), et la barre de progression le lui dit aussi.
   // Chez un hébergeur sans compression, le worker prend les .gz : ce sont leurs octets qu'il compte.
-  // Chez un hébergeur qui compresse à la volée sans annoncer la longueur (nginx, bien des CDN), le
-  // navigateur ne dit pas ce que le réseau a porté : le WebAssembly compte pour ses 9,6 Mo décompressés,
-  // et le lecteur, à mi-chemin, lit « 5,3 Mo reçus sur 10,6 Mo » ; la barre avance au même rythme.
+  // Un autre lecteur ouvre la même page chez un hébergeur qui compresse à la volée sans annoncer la
+  // longueur (nginx, bien des CDN) : le navigateur ne dit pas ce que le réseau a porté, le WebAssembly ne
+  // se compte qu'en octets décompressés (9,6 Mo) et les mégaoctets seraient faux. La proportion, elle,
+  // reste juste (« approchee ») : à mi-chemin, il lit « Reçu à 50 %, encore environ 2 s. »
   let recus = 0;
   let total = 0;
+  let approchee = false;
   for (const s of suivis.values()) {
     recus += octetsReseau(s);
     total += s.reseau;
+    approchee ||= Boolean(s.reseauInconnu);
   }
-  self.postMessage({ progression: { recus: Math.round(recus), total: Math.round(total) } });
+  self.postMessage({ progression: { recus: Math.round(recus), total: Math.round(total), approchee } });
 }
 
 function assembler(morceaux, longueur) {
@@ -233,7 +241,7 @@ export async function telecharger(adresse, identite, deja, flux, silenceMs, vari
         morceaux = [];
         suivi.recus = 0;
         const longueur = Number(reponse.headers.get("Content-Length"));
-        const encode = Boolean(reponse.headers.get("Content-Encoding"));
+        const encode = compresse(reponse.headers.get("Content-Encoding"));
         if (encode && longueur > 0) suivi.reseau = longueur;
         // Compressé à la volée sans longueur annoncée (envoi par morceaux, comme nginx ou un CDN) :
         // les octets décompressés ne disent pas ce que le réseau a porté (voir lienRapide).
